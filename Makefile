@@ -1,0 +1,33 @@
+# carson — the two commands a newcomer needs are `make run` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: install run test lint bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)  ## create .venv and install carson with its dev extras
+
+run: $(STAMP)      ## start the main program (see README: the web app once it exists)
+	$(BIN)/carson score examples/rulebook-city.json --format text
+
+test: $(STAMP)     ## the whole suite: lint, types, tests
+	$(MAKE) lint
+	$(BIN)/pytest -n 2 -q
+
+lint: $(STAMP)     ## ruff on everything, mypy --strict on src/
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/mypy --strict src
+
+bench: $(STAMP)    ## benchmarks with reported figures (never timed unit tests)
+	$(BIN)/python -m benchmarks $(BENCH)
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,1 @@
+"""Benchmarks run by ``make bench``: figures to report, never pass/fail timings."""

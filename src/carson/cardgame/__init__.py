@@ -1,0 +1,1 @@
+"""Carson City: The Card Game — cards, cities, scoring and (soon) the full game."""

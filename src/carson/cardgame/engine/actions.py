@@ -1,0 +1,200 @@
+"""The card game's decisions as small typed values, each with a stable index (for search/RL).
+
+Action space (259 actions), fixed for every game:
+
+=========  ==========  ==============================================================
+index      action      meaning
+=========  ==========  ==============================================================
+0          Pass        decline the ability (or the sale, or the Paperboy's pick) on offer
+1          Use         use the ability on offer (CG-5.2, CG-5.3)
+2–12       Bid v       play auction card v = 1…11 (CG-4.4)
+13–20      Take s      take the card in row slot s = 0…7 (CG-4.7)
+21–141     Place x y   put the terrain card just taken at city coordinate (x, y), -2…8
+142–237    Sell c      the Auctioneer sells terrain card c = 1…96 (CG-5.4)
+238–258    Pick p      the Paperboy picks personality p (catalog order, CG-5.5)
+=========  ==========  ==============================================================
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from carson.core.game import JSON, IllegalActionError
+
+PLACE_MIN, PLACE_MAX = -2, 8
+_PLACE_SPAN = PLACE_MAX - PLACE_MIN + 1
+ROW_SLOTS = 8
+MAX_BID = 11
+TERRAIN_IDS = 96
+
+_PASS, _USE, _BID, _TAKE = 0, 1, 2, 2 + MAX_BID
+_PLACE = _TAKE + ROW_SLOTS
+_SELL = _PLACE + _PLACE_SPAN * _PLACE_SPAN
+_PICK = _SELL + TERRAIN_IDS
+PERSONALITY_COUNT = 21
+ACTION_SPACE_SIZE = _PICK + PERSONALITY_COUNT
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    type: ClassVar[str] = "pass"
+
+    @property
+    def index(self) -> int:
+        return _PASS
+
+    def to_json(self) -> JSON:
+        return {"type": self.type}
+
+
+@dataclass(frozen=True, slots=True)
+class Use:
+    """Use the ability on offer; ``ability`` names it, for readers of logs and JSON."""
+
+    ability: str
+    type: ClassVar[str] = "use"
+
+    @property
+    def index(self) -> int:
+        return _USE
+
+    def to_json(self) -> JSON:
+        return {"type": self.type, "ability": self.ability}
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    value: int
+    type: ClassVar[str] = "bid"
+
+    @property
+    def index(self) -> int:
+        return _BID + self.value - 1
+
+    def to_json(self) -> JSON:
+        return {"type": self.type, "value": self.value}
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    slot: int
+    type: ClassVar[str] = "take"
+
+    @property
+    def index(self) -> int:
+        return _TAKE + self.slot
+
+    def to_json(self) -> JSON:
+        return {"type": self.type, "slot": self.slot}
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    x: int
+    y: int
+    type: ClassVar[str] = "place"
+
+    @property
+    def index(self) -> int:
+        return _PLACE + (self.y - PLACE_MIN) * _PLACE_SPAN + (self.x - PLACE_MIN)
+
+    def to_json(self) -> JSON:
+        return {"type": self.type, "x": self.x, "y": self.y}
+
+
+@dataclass(frozen=True, slots=True)
+class Sell:
+    card: int
+    type: ClassVar[str] = "sell"
+
+    @property
+    def index(self) -> int:
+        return _SELL + self.card - 1
+
+    def to_json(self) -> JSON:
+        return {"type": self.type, "card": self.card}
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    personality: str
+    position: int  # of the personality in the catalog (CG-1.7 order)
+    type: ClassVar[str] = "pick"
+
+    @property
+    def index(self) -> int:
+        return _PICK + self.position
+
+    def to_json(self) -> JSON:
+        return {"type": self.type, "personality": self.personality}
+
+
+CardAction = Pass | Use | Bid | Take | Place | Sell | Pick
+
+
+def action_from_json(data: Any, personality_ids: tuple[str, ...]) -> CardAction:
+    """Parse an action object; raises :class:`IllegalActionError` naming what is malformed."""
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise IllegalActionError('an action is an object with a "type"')
+    kind = data["type"]
+    fields = {
+        "pass": set(),
+        "use": {"ability"},
+        "bid": {"value"},
+        "take": {"slot"},
+        "place": {"x", "y"},
+        "sell": {"card"},
+        "pick": {"personality"},
+    }.get(kind)
+    if fields is None:
+        raise IllegalActionError(f"unknown action type {kind!r}")
+    extra = set(data) - fields - {"type"}
+    missing = fields - set(data)
+    if extra or missing:
+        raise IllegalActionError(
+            f"a {kind!r} action has exactly the fields {sorted(fields) or 'none'}"
+        )
+    if kind == "pass":
+        return Pass()
+    if kind == "use":
+        if not isinstance(data["ability"], str):
+            raise IllegalActionError('"ability" must be a personality id')
+        return Use(data["ability"])
+    if kind == "pick":
+        personality = data["personality"]
+        if personality not in personality_ids:
+            raise IllegalActionError(f"unknown personality {personality!r}")
+        return Pick(personality, personality_ids.index(personality))
+    numbers = [data[name] for name in sorted(fields)]
+    if not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
+        raise IllegalActionError(f"the fields of a {kind!r} action are integers")
+    if kind == "bid":
+        return Bid(data["value"])
+    if kind == "take":
+        return Take(data["slot"])
+    if kind == "place":
+        return Place(data["x"], data["y"])
+    return Sell(data["card"])
+
+
+def action_from_index(
+    index: int, personality_ids: tuple[str, ...], ability: str = ""
+) -> CardAction:
+    """The action with a given index (``ability`` names what a ``Use`` would use)."""
+    if not 0 <= index < ACTION_SPACE_SIZE:
+        raise IllegalActionError(f"action index {index} is outside 0…{ACTION_SPACE_SIZE - 1}")
+    if index == _PASS:
+        return Pass()
+    if index == _USE:
+        return Use(ability)
+    if index < _TAKE:
+        return Bid(index - _BID + 1)
+    if index < _PLACE:
+        return Take(index - _TAKE)
+    if index < _SELL:
+        y, x = divmod(index - _PLACE, _PLACE_SPAN)
+        return Place(x + PLACE_MIN, y + PLACE_MIN)
+    if index < _PICK:
+        return Sell(index - _SELL + 1)
+    return Pick(personality_ids[index - _PICK], index - _PICK)

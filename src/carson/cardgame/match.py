@@ -1,0 +1,61 @@
+"""Playing whole games: a table of seat kinds, a seed, and the players that drive them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from carson.cardgame.engine.actions import CardAction
+from carson.cardgame.engine.config import GameConfig
+from carson.cardgame.engine.observation import SeatObservation
+from carson.cardgame.engine.state import CardGameState
+from carson.cardgame.players import engine_kind, make_player
+from carson.core.game import JSON
+from carson.core.record import GameRecord, replay
+from carson.players.base import Player
+
+GAME = "card"
+
+
+def new_game(config: JSON, seed: int) -> CardGameState:
+    """The factory that replays use: a fresh game from its configuration and seed."""
+    return CardGameState(GameConfig.from_json(config), seed)
+
+
+def record_of(state: CardGameState) -> GameRecord:
+    return GameRecord.of(GAME, state.config.to_json(), state.seed, state)
+
+
+def replay_record(record: GameRecord, upto: int | None = None) -> CardGameState:
+    state = replay(record, new_game, upto)
+    assert isinstance(state, CardGameState)
+    return state
+
+
+def player_seed(game_seed: int, seat: int) -> int:
+    """Each seat's player gets its own stream, fixed by the game's seed."""
+    return game_seed * 16 + seat
+
+
+def play_game(
+    seat_kinds: Sequence[str],
+    seed: int,
+    players: dict[int, Player[Any]] | None = None,
+) -> CardGameState:
+    """Play one game to the end. ``seat_kinds``: ``random``, ``greedy`` or a virtual level;
+    ``players`` may supply a player for some seats (for instance a search AI)."""
+    config = GameConfig.of([engine_kind(kind) for kind in seat_kinds])
+    state = CardGameState(config, seed)
+    table: dict[int, Player[Any]] = {}
+    for seat, kind in enumerate(seat_kinds):
+        player = (players or {}).get(seat) or make_player(kind, player_seed(seed, seat))
+        if player is not None:
+            table[seat] = player
+    while not state.is_over:
+        # Simultaneous bids: each seat decides on its own observation, which never shows
+        # another seat's pending bid, so taking them one at a time changes nothing.
+        seat = state.seats_to_act[0]
+        legal = state.legal_actions(seat)
+        action: CardAction = table[seat].choose(SeatObservation(state, seat), legal)
+        state.apply_unchecked(seat, action)
+    return state

@@ -1,0 +1,161 @@
+"""Scoring (CG-7 for a city, CG-8.1 for a virtual seat), with a breakdown per category.
+
+Every adjacency rule is a bitboard count (:func:`carson.cardgame.board.adjacency_count`): the
+whole city is scored with a few dozen shifts and popcounts, because AI search scores often.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from carson.cardgame import board
+from carson.cardgame.board import adjacency_count
+from carson.cardgame.catalog import PERSONALITY_IDS, Catalog, load_catalog
+from carson.cardgame.city import City
+from carson.cardgame.parcels import CITY_HALL_BUILDINGS, Parcel
+
+P = Parcel
+#: Categories in score-pad order: buildings, outlaws, then personalities (CG-7).
+BUILDING_CATEGORIES = (
+    "ranch", "mine", "drugstore", "bank", "saloon", "general_store", "city_hall", "church",
+    "blacksmith", "hotel",
+)  # fmt: skip
+CATEGORIES = (*BUILDING_CATEGORIES, "outlaws", *PERSONALITY_IDS)
+MAX_SALES = 3
+POINTS_PER_SALE = 7
+CITY_AREA = 64
+CAPTAIN_CITY_AREA = 72
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    category: str
+    points: int
+    explanation: str
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    total: int
+    breakdown: Mapping[str, int]  # categories with non-zero points, in CATEGORIES order
+    lines: tuple[ScoreLine, ...]  # the same, with how each was reached
+
+    def to_json(self) -> dict[str, object]:
+        return {"total": self.total, "breakdown": dict(self.breakdown)}
+
+
+def score_city(city: City, personalities: Collection[str], sold: int = 0) -> ScoreSheet:
+    """CG-7: the score of a player's (or AI's) city with its personalities and sales.
+
+    The Captain and the Sheriff are read from ``personalities``, which is authoritative.
+    """
+    owned = set(personalities)
+    mask = city.mask
+    count = {parcel: mask(parcel).bit_count() for parcel in Parcel}
+    houses, doubles = mask(P.HOUSE), mask(P.TOWNHOUSE) | mask(P.HOTEL)
+    house_units = count[P.HOUSE] + 2 * (count[P.TOWNHOUSE] + count[P.HOTEL])
+    # CG-7: outlaws are empty land (and cost nothing) with the Sheriff or a visible prison.
+    outlaws_harmless = "sheriff" in owned or count[P.PRISON] > 0
+    empty = mask(P.EMPTY) | (mask(P.OUTLAWS) if outlaws_harmless else 0)
+
+    def adjacent_units(centres: int) -> int:
+        return adjacency_count(centres, houses) + 2 * adjacency_count(centres, doubles)
+
+    lines: list[ScoreLine] = []
+
+    def add(category: str, points: int, explanation: str) -> None:
+        if points:
+            lines.append(ScoreLine(category, points, explanation))
+
+    ranches, mines = count[P.RANCH], count[P.MINE]
+    add("ranch", adjacency_count(mask(P.RANCH), empty),
+        f"{ranches} ranch(es): 1 per adjacent empty parcel (CG-7.1)")  # fmt: skip
+    add("mine", 2 * adjacency_count(mask(P.MINE), mask(P.MOUNTAIN)),
+        f"{mines} mine(s): 2 per adjacent mountain (CG-7.2)")  # fmt: skip
+    drugstores = count[P.DRUGSTORE]
+    add("drugstore", adjacent_units(mask(P.DRUGSTORE)) + drugstores * ranches,
+        f"{drugstores} drugstore(s): adjacent house units + "
+        f"{drugstores} × {ranches} ranches (CG-7.3)")  # fmt: skip
+    banks = count[P.BANK]
+    add("bank", adjacent_units(mask(P.BANK)) + banks * mines,
+        f"{banks} bank(s): adjacent house units + {banks} × {mines} mines (CG-7.4)")  # fmt: skip
+    saloon_scores = [2 * adjacent_units(cell) for cell in _single_cells(mask(P.SALOON))]
+    add("saloon", sum(saloon_scores),
+        f"{len(saloon_scores)} saloon(s): 2 per adjacent house unit (CG-7.5)")  # fmt: skip
+    stores = count[P.GENERAL_STORE]
+    add("general_store", adjacent_units(mask(P.GENERAL_STORE)) + stores * house_units,
+        f"{stores} general store(s): adjacent house units + "
+        f"{stores} × {house_units} house units (CG-7.6)")  # fmt: skip
+    halls = count[P.CITY_HALL]
+    buildings = sum(count[parcel] for parcel in CITY_HALL_BUILDINGS)
+    add("city_hall", adjacent_units(mask(P.CITY_HALL)) + halls * buildings,
+        f"{halls} city hall(s): adjacent house units + "
+        f"{halls} × {buildings} buildings (CG-7.7)")  # fmt: skip
+    churches = count[P.CHURCH]
+    add("church", churches * house_units,
+        f"{churches} church(es) × {house_units} house units (CG-7.8)")  # fmt: skip
+    smiths = count[P.BLACKSMITH]
+    add("blacksmith", smiths * (mines + ranches),
+        f"{smiths} blacksmith(s) × {mines + ranches} mines and ranches (CG-7.9)")  # fmt: skip
+    add("hotel", 3 * count[P.HOTEL], f"{count[P.HOTEL]} hotel(s) × 3 (CG-7.10)")
+    if not outlaws_harmless:
+        add("outlaws", -6 * count[P.OUTLAWS], f"{count[P.OUTLAWS]} outlaw parcel(s) × −6 (CG-7.11)")
+
+    catalog = load_catalog()
+    uncovered = max(
+        0, (CAPTAIN_CITY_AREA if "captain" in owned else CITY_AREA) - city.covered_mask.bit_count()
+    )
+    personal = {
+        "banker": (4 * banks, f"4 × {banks} banks"),
+        "captain": (6, "6"),
+        "singer": (max(saloon_scores, default=0), "the best saloon"),
+        "settler": (
+            (board.neighbours8(mask(P.RANCH)) & empty).bit_count(),
+            "1 per empty parcel next to a ranch",
+        ),
+        "auctioneer": (POINTS_PER_SALE * min(sold, MAX_SALES), f"7 × {sold} cards sold"),
+        "cowboy": (3 * ranches, f"3 × {ranches} ranches"),
+        "grocer": (4 * drugstores, f"4 × {drugstores} drugstores"),
+        "undertaker": (2 * len(owned), f"2 × {len(owned)} personalities"),
+        "doctor": (5, "5"),
+        "editor": _editor(owned, catalog),
+        "heroes": (6, "6"),
+        "teacher": (
+            count[P.HOUSE] + 2 * (count[P.TOWNHOUSE] + count[P.HOTEL]),
+            "1 per house, 2 per townhouse and hotel",
+        ),
+        "indian": (-(-uncovered // 2), f"½ × {uncovered} uncovered parcels, rounded up"),
+        "paperboy": (3, "3"),
+        "prospector": (count[P.MOUNTAIN] + mines, "1 per mountain and mine"),
+        "sheriff": (3 * count[P.PRISON], f"3 × {count[P.PRISON]} prisons"),
+    }
+    for personality in PERSONALITY_IDS:
+        if personality in owned and personality in personal:
+            points, explanation = personal[personality]
+            add(personality, points, f"{explanation} (CG-7.12)")
+    breakdown = {line.category: line.points for line in lines}
+    return ScoreSheet(sum(breakdown.values()), MappingProxyType(breakdown), tuple(lines))
+
+
+def _editor(owned: set[str], catalog: Catalog) -> tuple[int, str]:
+    """CG-7.12: 1 per owned `$` card + 4 per owned `↻` card (both count, DECISION)."""
+    cards = [catalog.personality(pid) for pid in owned]
+    dollars = sum(card.scores for card in cards)
+    abilities = sum(card.has_ability for card in cards)
+    return dollars + 4 * abilities, f"{dollars} × $ + 4 × {abilities} × ↻"
+
+
+def _single_cells(mask: int) -> Iterable[int]:
+    while mask:
+        low = mask & -mask
+        yield low
+        mask ^= low
+
+
+def score_virtual(
+    terrain_desirabilities: Iterable[int], personality_desirabilities: Iterable[int]
+) -> int:
+    """CG-8.1: a virtual seat scores the desirability of every card it collected."""
+    return sum(terrain_desirabilities) + sum(personality_desirabilities)

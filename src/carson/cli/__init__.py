@@ -1,0 +1,1 @@
+"""The ``carson`` command line: one Typer app, one module per subcommand."""

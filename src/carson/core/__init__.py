@@ -1,0 +1,1 @@
+"""Game-agnostic platform layer: the Game protocol, actions, views, events, records."""

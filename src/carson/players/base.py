@@ -1,0 +1,29 @@
+"""The one interface every player implements, and the uniform random player."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol, TypeVar
+
+ActionT = TypeVar("ActionT")
+
+
+class Player(Protocol[ActionT]):
+    """Chooses one of ``legal`` (never empty) for the seat that ``observation`` describes."""
+
+    name: str
+
+    def choose(self, observation: Any, legal: Sequence[ActionT]) -> ActionT: ...
+
+
+class RandomPlayer:
+    """Uniform over the legal actions; reproducible from its seed. Works for any game."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, observation: Any, legal: Sequence[ActionT]) -> ActionT:
+        return legal[self._rng.randrange(len(legal))]

@@ -1,0 +1,80 @@
+"""Helpers for engine tests: random playouts, card conservation, re-dealing hidden facts."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from carson.cardgame.engine.config import GameConfig
+from carson.cardgame.engine.state import CardGameState
+
+
+def random_step(state: CardGameState, rng: random.Random) -> None:
+    seat = rng.choice(state.seats_to_act)
+    legal = state.legal_actions(seat)
+    state.apply(seat, rng.choice(legal))
+
+
+def random_config(rng: random.Random) -> GameConfig:
+    seats = rng.randint(4, 6)
+    kinds = [
+        rng.choice(["player", "player", "beginner", "advanced", "expert"]) for _ in range(seats)
+    ]
+    return GameConfig.of(kinds)
+
+
+def assert_cards_conserved(state: CardGameState) -> None:
+    """Every terrain card and personality is in exactly one place (conservation)."""
+    terrain: Counter[int] = Counter()
+    for deck in state.terrain_decks:
+        terrain.update(card.id for card in deck)
+    terrain.update(card.id for card in state.discarded_terrain)
+    personalities: Counter[str] = Counter(p.id for p in state.personality_deck)
+    personalities.update(p.id for p in state.removed_personalities)
+    for card in state.row:
+        if card is None:
+            continue
+        if hasattr(card, "parcels"):
+            terrain[card.id] += 1  # type: ignore[index]
+        else:
+            personalities[card.id] += 1  # type: ignore[index]
+    pending = state._pending
+    for me in state.seats:
+        personalities.update(me.personalities)
+        if me.city is None:
+            terrain.update(me.terrain)
+        else:
+            in_city = [c.card_id for c in me.city.cards]
+            terrain.update(in_city)
+            terrain.update(me.set_aside)
+            terrain.update(me.sold)
+            placed = set(in_city) | set(me.set_aside) | set(me.sold)
+            if (
+                pending is not None
+                and state.seats_to_act
+                and state.seats[state.seats_to_act[0]] is me
+            ):
+                placed.add(pending.id)
+                terrain[pending.id] += 1
+            assert placed == set(me.terrain), "a player's taken cards are placed, set aside or sold"
+    assert terrain == Counter({card.id: 1 for card in state.catalog.terrain})
+    assert personalities == Counter({p.id: 1 for p in state.catalog.personalities})
+
+
+def redeal_hidden(state: CardGameState, seat: int, rng: random.Random) -> CardGameState:
+    """A game that differs from ``state`` only in facts hidden from ``seat`` (CG-9.2)."""
+    other = state.clone()
+    for deck in other.terrain_decks:
+        rng.shuffle(deck)
+    if len(other.personality_deck) > 1:
+        # The top card's back is public (CG-4.2); the order below it is not.
+        below = other.personality_deck[:-1]
+        rng.shuffle(below)
+        other.personality_deck[:-1] = below
+    for me in other.seats:
+        rng.shuffle(me.virtual_deck)
+    for index, me in enumerate(other.seats):
+        if index != seat and me.bid is not None:
+            # Another seat's secret bid could have been any card of its (public) hand.
+            me.bid = rng.choice(me.hand)
+    return other

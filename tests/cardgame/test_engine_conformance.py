@@ -1,0 +1,71 @@
+"""Conformance at every step of random games (in the style of OpenSpiel's random-playout test)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from engine_helpers import assert_cards_conserved, random_config, redeal_hidden
+
+from carson.cardgame.engine.actions import ACTION_SPACE_SIZE, action_from_index, action_from_json
+from carson.cardgame.engine.state import CardGameState
+from carson.cardgame.match import record_of, replay_record
+from carson.core.record import GameRecord
+
+
+@pytest.mark.parametrize("game", range(12))
+def test_random_playout_conformance(game: int) -> None:
+    rng = random.Random(game)
+    state = CardGameState(random_config(rng), seed=game)
+    steps = 0
+    while not state.is_over:
+        assert_cards_conserved(state)
+        for seat in range(len(state.seats)):
+            legal = state.legal_actions(seat)
+            indices = [action.index for action in legal]
+            assert indices == sorted(set(indices)), "legal actions sorted and unique"
+            assert all(0 <= i < ACTION_SPACE_SIZE for i in indices)
+            assert bool(legal) == (seat in state.seats_to_act)
+            for action in legal:
+                ids = state.personality_ids
+                assert action_from_json(json.loads(json.dumps(action.to_json())), ids) == action
+                assert action_from_index(action.index, ids, state.offered_ability) == action
+        if steps % 7 == 0:
+            clone = state.clone()
+            assert clone.view(None) == state.view(None)
+            seat = rng.choice(state.seats_to_act)
+            action = rng.choice(state.legal_actions(seat))
+            assert clone.apply(seat, action) == state.apply(seat, action)
+            assert all(clone.view(s) == state.view(s) for s in range(len(state.seats)))
+        else:
+            seat = rng.choice(state.seats_to_act)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        steps += 1
+    assert_cards_conserved(state)
+    assert state.result() is not None
+    record = GameRecord.loads(record_of(state).dumps())
+    rebuilt = replay_record(record)
+    assert rebuilt.view(None) == state.view(None)
+    assert rebuilt.result() == state.result()
+
+
+@pytest.mark.parametrize("game", range(6))
+def test_views_do_not_depend_on_hidden_facts(game: int) -> None:
+    """CG-9.2: re-dealing what a seat cannot know leaves its view identical."""
+    rng = random.Random(100 + game)
+    state = CardGameState(random_config(rng), seed=game)
+    while not state.is_over:
+        for seat in range(len(state.seats)):
+            other = redeal_hidden(state, seat, rng)
+            assert other.view(seat) == state.view(seat)
+        seat = rng.choice(state.seats_to_act)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def test_view_never_contains_the_seed_or_deck_order() -> None:
+    state = CardGameState(random_config(random.Random(5)), seed=987654321)
+    text = json.dumps(state.view(0))
+    assert "987654321" not in text
+    deck_ids = [card.id for card in state.terrain_decks[0]]
+    assert str(deck_ids[-3:]) not in text
