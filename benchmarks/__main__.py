@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import sys
 
-from benchmarks import placements
+from benchmarks import games, placements
 
-BENCHMARKS = {"placements": placements.main}
+BENCHMARKS = {"placements": placements.main, "games": games.main}
 
 
 def main(argv: list[str]) -> int:

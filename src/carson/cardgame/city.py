@@ -150,9 +150,9 @@ class City:
         cell = board.bit(x, y)
         if not self._covered & cell:
             return None
-        for parcel in Parcel:
-            if self._boards[parcel] & cell:
-                return parcel
+        for kind, mask in enumerate(self._boards):
+            if mask & cell:
+                return Parcel(kind)
         raise AssertionError("covered cell with no visible parcel")  # pragma: no cover
 
     @property

@@ -20,7 +20,15 @@ def describe_card(card: dict[str, object]) -> str:
 
 
 def format_events(state: CardGameState, events: Iterable[Event]) -> list[str]:
-    """One line per event (spectator-visible events only: secret bids are not logged)."""
+    """One line per event (spectator-visible events only: secret bids are not logged).
+
+    ``state`` is the game just after the events, which gives the cities their grids.
+    """
+
+    def city_grid(seat: object) -> list[str]:
+        assert isinstance(seat, int)
+        city = state.seats[seat].city
+        return [] if city is None else city.grid()
 
     def who(seat: object) -> str:
         assert isinstance(seat, int)
@@ -57,9 +65,8 @@ def format_events(state: CardGameState, events: Iterable[Event]) -> list[str]:
         elif kind == "card_taken":
             lines.append(f"{who(data['seat'])} takes {describe_card(data['card'])}")
         elif kind == "card_placed":
-            lines.append(
-                f"  placed at ({data['x']}, {data['y']}); city: {' / '.join(data['grid'])}"
-            )
+            grid = " / ".join(city_grid(data["seat"]))
+            lines.append(f"  placed at ({data['x']}, {data['y']}); city: {grid}")
         elif kind == "card_set_aside":
             lines.append("  no legal place: set aside (CG-4.9)")
         elif kind == "card_sold":
@@ -108,11 +115,11 @@ def score_sheets(state: CardGameState) -> list[str]:
 def game_log(state: CardGameState) -> str:
     """The whole log of a game, replayed from its record so every event is included."""
     replayed = CardGameState(state.config, state.seed, state.catalog)
-    events = list(replayed.setup_events)
-    for seat, action in state.actions:
-        events.extend(replayed.apply(seat, action))
-    header = [
+    lines = [
         f"Carson City: The Card Game — seed {state.seed}",
         "seats: " + ", ".join(f"{s}: {m.kind} ({m.suit.value})" for s, m in enumerate(state.seats)),
     ]
-    return "\n".join(header + format_events(replayed, events)).strip() + "\n"
+    lines += format_events(replayed, replayed.setup_events)
+    for seat, action in state.actions:
+        lines += format_events(replayed, replayed.apply(seat, action))
+    return "\n".join(lines).strip() + "\n"

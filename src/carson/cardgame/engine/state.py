@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from carson.cardgame.catalog import Catalog, Personality, Suit, TerrainCard, load_catalog
@@ -518,7 +519,7 @@ class CardGameState:
         assert city is not None
         city.place_unchecked(card.id, card.parcels, x, y)
         self._pending = None
-        self._emit("card_placed", seat=seat, card=card.id, x=x, y=y, grid=city.grid())
+        self._emit("card_placed", seat=seat, card=card.id, x=x, y=y)
         self._after_take()
 
     def _after_take(self) -> None:
@@ -589,6 +590,15 @@ def _desirability(card: RowCard | None) -> int:
 
 
 def _card_json(card: RowCard) -> JSON:
+    """A card as JSON (a fresh copy: callers may keep or change it)."""
+    cached = _card_json_cached(card)
+    if "parcels" in cached:
+        return {**cached, "parcels": list(cached["parcels"])}
+    return dict(cached)
+
+
+@cache
+def _card_json_cached(card: RowCard) -> JSON:
     if isinstance(card, Personality):
         return {"kind": "personality", "id": card.id, "desirability": card.desirability}
     return {

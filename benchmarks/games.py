@@ -1,0 +1,31 @@
+"""Full games per second in one process (issue: engine): 1 random + 3 expert, and 4 greedy."""
+
+from __future__ import annotations
+
+import time
+
+from carson.cardgame.match import play_game
+
+TABLES = {
+    "1 random + 3 expert": (["random", "expert", "expert", "expert"], 600),
+    "4 greedy": (["greedy", "greedy", "greedy", "greedy"], 6),
+}
+
+
+def games_per_second(seats: list[str], games: int, repeats: int = 3) -> float:
+    """Best of ``repeats`` runs of ``games`` seeded games (the least disturbed run)."""
+    best = 0.0
+    for repeat in range(repeats):
+        start = time.perf_counter()
+        for game in range(games):
+            play_game(seats, seed=repeat * games + game)
+        best = max(best, games / (time.perf_counter() - start))
+    return best
+
+
+def main() -> None:
+    print("Full games per second, one process (best of 3 runs)")
+    for label, (seats, games) in TABLES.items():
+        print(
+            f"  {label:<20} {games_per_second(seats, games):>9.1f} games/s  ({games} games a run)"
+        )

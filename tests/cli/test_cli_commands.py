@@ -1,0 +1,144 @@
+"""The ``carson`` commands end to end: score, placements, cards, simulate — and their errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from carson.cli.main import app
+
+EXAMPLE = Path(__file__).parents[2] / "examples" / "rulebook-city.json"
+runner = CliRunner()
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args), input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_score_example_file_json_and_text() -> None:
+    code, out, _ = run("score", str(EXAMPLE))
+    assert code == 0
+    assert json.loads(out)["total"] == 109
+    code, out, _ = run("score", str(EXAMPLE), "--format", "text")
+    assert code == 0 and "109" in out and "teacher" in out
+
+
+def test_score_array_from_stdin_keeps_order() -> None:
+    cities = [{"grid": ["o."]}, {"grid": ["xx"], "personalities": ["sheriff"]}]
+    code, out, _ = run("score", "-", stdin=json.dumps(cities))
+    assert code == 0
+    assert json.loads(out) == [
+        {"total": 3, "breakdown": {"hotel": 3}},
+        {"total": 0, "breakdown": {}},
+    ]
+
+
+def test_score_accepts_upper_case_letters() -> None:
+    code, out, _ = run("score", stdin='{"grid": ["O-"]}')
+    assert code == 0 and json.loads(out)["total"] == 3
+
+
+@pytest.mark.parametrize(
+    ("document", "message"),
+    [
+        ("{not json", "not valid JSON"),
+        ('{"grid": ["hq"]}', "unknown parcel letter 'q' at row 1, column 2"),
+        ('{"grid": ["hh", "h"]}', "row 1 has 2 cells, row 2 has 1"),
+        ('{"grid": ["' + "." * 10 + '"]}', "at most 9"),
+        ('{"grid": ["."], "personalities": ["sherif"]}', "unknown personality 'sherif'"),
+        ('{"grid": ["."], "personalities": ["doctor", "doctor"]}', "listed twice"),
+        ('{"grid": ["."], "personalities": ["auctioneer"], "sold": 4}', "'sold' must be"),
+        ('{"grid": ["."], "sold": 1}', "only the Auctioneer"),
+        ('{"grid": ["."], "colour": 1}', "unknown key 'colour'"),
+        ('{"personalities": []}', "missing 'grid'"),
+        ('[{"grid": ["."]}, {"grid": ["z"]}]', "city 2: unknown parcel letter 'z'"),
+        ('{"grid": ["' + "." * 9 + '"]}', "9×1 parcels; at most 8×8"),
+        ("42", "JSON object or an array"),
+    ],
+)
+def test_score_bad_input_exits_2_with_one_line_and_no_stdout(document: str, message: str) -> None:
+    code, out, err = run("score", stdin=document)
+    assert code == 2
+    assert out == ""
+    assert message in err and err.count("\n") == 1
+
+
+def test_score_missing_file() -> None:
+    code, out, err = run("score", "/no/such/file.json")
+    assert code == 2 and out == "" and "cannot read" in err
+
+
+def test_placements_in_grid_coordinates() -> None:
+    code, out, _ = run("placements", stdin='{"grid": ["--", "-h"], "card": "h..."}')
+    assert code == 0
+    positions = json.loads(out)["placements"]
+    assert [1, 1] in positions  # house on house, in the grid's own coordinates
+    assert positions == sorted(positions)
+
+
+def test_placements_empty_grid_and_captain() -> None:
+    code, out, _ = run("placements", stdin='{"grid": [], "card": "...."}')
+    assert code == 0 and json.loads(out) == {"placements": [[0, 0]]}
+    wide = {"grid": ["........"], "card": "....", "personalities": ["captain"]}
+    _, out, _ = run("placements", stdin=json.dumps(wide))
+    assert [7, 0] in json.loads(out)["placements"]
+
+
+@pytest.mark.parametrize(
+    ("document", "message"),
+    [
+        ('{"grid": ["."], "card": "hq.."}', "unknown parcel letter 'q' in 'card' at position 2"),
+        ('{"grid": ["."], "card": "h."}', "4 parcel letters"),
+        ('{"grid": ["."], "card": "h-.."}', "letter 2 is '-'"),
+        ('{"grid": ["."]}', "missing 'card'"),
+    ],
+)
+def test_placements_bad_input(document: str, message: str) -> None:
+    code, out, err = run("placements", stdin=document)
+    assert code == 2 and out == "" and message in err
+
+
+def test_cards_json_shape_and_text_languages() -> None:
+    code, out, _ = run("cards", "--format", "json")
+    data = json.loads(out)
+    assert code == 0 and len(data["terrain"]) == 96 and len(data["personalities"]) == 21
+    assert set(data["terrain"][0]) == {"id", "era", "parcels", "desirability"}
+    assert data["suits"] == ["hat", "star", "cactus", "boot", "horseshoe", "cattle"]
+    code, out, _ = run("cards", "--lang", "de")
+    assert code == 0 and "Tagelöhner" in out
+    code, _, err = run("cards", "--lang", "es")
+    assert code == 2 and "es" in err
+
+
+def test_simulate_is_deterministic_and_reports_statistics(tmp_path: Path) -> None:
+    args = ("simulate", "--seat", "random", "--seat", "expert", "--seat", "beginner",
+            "--seat", "advanced", "--games", "3", "--seed", "7", "--format", "json")  # fmt: skip
+    code, out, _ = run(*args, "--log", str(tmp_path))
+    first = json.loads(out)
+    assert code == 0 and first["games"] == 3 and len(first["scores"]) == 3
+    assert first["seats"] == ["random", "expert", "beginner", "advanced"]
+    assert sum(first["wins"]) >= 3
+    second = json.loads(run(*args)[1])
+    assert second["scores"] == first["scores"]
+    assert sorted(p.name for p in tmp_path.iterdir())[:2] == ["game-00001.json", "game-00001.txt"]
+    assert "== Scores ==" in (tmp_path / "game-00001.txt").read_text()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--seat", "random"), "4–6 seats"),
+        (
+            ("--seat", "wizard", "--seat", "random", "--seat", "random", "--seat", "random"),
+            "unknown seat kind 'wizard'",
+        ),
+        (("--seat", "random") * 4 + ("--games", "0"), "--games"),
+    ],
+)
+def test_simulate_bad_arguments(args: tuple[str, ...], message: str) -> None:
+    code, out, err = run("simulate", *args)
+    assert code == 2 and out == "" and message in err
