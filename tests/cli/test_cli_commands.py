@@ -142,3 +142,11 @@ def test_simulate_is_deterministic_and_reports_statistics(tmp_path: Path) -> Non
 def test_simulate_bad_arguments(args: tuple[str, ...], message: str) -> None:
     code, out, err = run("simulate", *args)
     assert code == 2 and out == "" and message in err
+
+
+def test_simulate_workers_give_the_same_games() -> None:
+    args = ("simulate", *("--seat", "random") * 2, *("--seat", "expert") * 2,
+            "--games", "4", "--seed", "3", "--format", "json")  # fmt: skip
+    one = json.loads(run(*args)[1])
+    two = json.loads(run(*args, "--workers", "2")[1])
+    assert one["scores"] == two["scores"] and one["wins"] == two["wins"]
