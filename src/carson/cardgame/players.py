@@ -165,33 +165,42 @@ class GreedyPlayer:
 
     def _sale(self, observation: SeatObservation, legal: Sequence[CardAction]) -> CardAction:
         """Sell the card whose sale gains most (7 VP each, CG-5.4), if any sale gains."""
-        city = observation.city()
-        assert city is not None
-        mine = observation.personalities()
-        sold = observation.sold()
-        now = self._score(city, mine, sold)
-        best: tuple[int, CardAction] = (0, legal[0])
-        for action in legal:
-            if isinstance(action, Sell):
-                trial = city.copy()
-                trial.sell(action.card)
-                gain = self._score(trial, mine, sold + 1) - now
-                if gain > best[0]:
-                    best = (gain, action)
-        return best[1]
+
+        def after_sale(action: CardAction, city: City, mine: Sequence[str], sold: int) -> int:
+            assert isinstance(action, Sell)
+            trial = city.copy()
+            trial.sell(action.card)
+            return self._score(trial, mine, sold + 1)
+
+        return self._best_gain(observation, legal, after_sale)
 
     def _pick(self, observation: SeatObservation, legal: Sequence[CardAction]) -> CardAction:
+        """Pick the personality that adds most to the final score (CG-5.5)."""
+
+        def after_pick(action: CardAction, city: City, mine: Sequence[str], sold: int) -> int:
+            assert isinstance(action, Pick)
+            return self._score(city, (*mine, action.personality), sold)
+
+        return self._best_gain(observation, legal, after_pick)
+
+    def _best_gain(
+        self,
+        observation: SeatObservation,
+        legal: Sequence[CardAction],
+        score_after: Callable[[CardAction, City, Sequence[str], int], int],
+    ) -> CardAction:
+        """The action after which the seat scores most above now; ``legal[0]`` (Pass) if none
+        gains."""
         city = observation.city()
         assert city is not None
         mine = observation.personalities()
         sold = observation.sold()
         now = self._score(city, mine, sold)
         best: tuple[int, CardAction] = (0, legal[0])
-        for action in legal:
-            if isinstance(action, Pick):
-                gain = self._score(city, (*mine, action.personality), sold) - now
-                if gain > best[0]:
-                    best = (gain, action)
+        for action in legal[1:]:
+            gain = score_after(action, city, mine, sold) - now
+            if gain > best[0]:
+                best = (gain, action)
         return best[1]
 
 
