@@ -343,3 +343,43 @@ def test_illegal_actions_raise_and_change_nothing() -> None:
     with pytest.raises(IllegalActionError):
         state.apply(0, Place(0, 0))
     assert (state.view(0), list(state.actions)) == before
+
+
+def test_cg_5_2_chinese_worker_takes_one_when_one_is_left() -> None:
+    """CG-5.2.3 DECISION: 1 if only 1 is left."""
+    state = solo()
+    rig_window_a(state, "chinese_worker")
+    state.apply(0, Use("chinese_worker"))
+    state.row = [None, None, None, None, EMPTY_CARD, EMPTY_CARD]
+    for seat in (1, 2, 3):
+        state.seats[seat].virtual_deck[-1] = 3
+    state.apply(0, Bid(9))  # seat 0 takes first, then the three virtual seats
+    state.apply(0, Take(4))
+    state.apply(0, state.legal_actions(0)[0])
+    assert state.phase == "take" and state.legal_actions(0) == [Take(5)]
+    state.apply(0, Take(5))
+    state.apply(0, state.legal_actions(0)[0])
+    assert state.round == 2  # nothing was left for the others; the round ended
+
+
+def test_cg_5_4_at_most_three_sales_and_the_final_window() -> None:
+    state = solo()
+    city = state.seats[0].city
+    assert city is not None
+    for card_id, x in ((1, 0), (2, 2), (3, 4), (4, 6)):
+        card = T(card_id)
+        city.place_unchecked(card_id, card.parcels, x, 0)
+    state.seats[0].personalities.append("auctioneer")
+    state.seats[0].sold = [90, 91, 92]  # three sales already made
+    state._stage, state._window_pos = "window_a", 0
+    state._advance()
+    assert state.phase == "bid"  # no fourth sale is offered
+    state.seats[0].sold = [90]
+    state._stage, state._window_pos = "final", 0
+    state._advance()
+    assert state.phase == "sale" and Sell(1) in state.legal_actions(0)
+    assert Sell(2) not in state.legal_actions(0)  # selling it would split the city
+    state.apply(0, Sell(1))
+    state.apply(0, Sell(4))
+    assert state.phase != "sale"  # the third sale was the last
+    assert state.seats[0].sold == [90, 1, 4]
