@@ -67,8 +67,8 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """List every legal position of a card's top-left parcel in a city (CG-6).
 
-        Input: {"grid": [rows of letters], "card": "hm.^", "personalities": [...]}.
-        Output: {"placements": [[x, y], ...]}, column and row from the grid's top-left cell.
+        Input: a JSON object with grid, card (4 letters, e.g. "hm.^") and personalities.
+        Output: the placements as x, y pairs, column and row from the grid's top-left cell.
         """
         document = read_json_input(file)
         print(for_each_object(document, legal_positions))

@@ -65,7 +65,7 @@ def register(app: typer.Typer) -> None:
             ScoreFormat, typer.Option("--format", help="json or text")
         ] = ScoreFormat.json,
     ) -> None:
-        """Score a city (CG-7): {"grid": [rows of letters], "personalities": [...], "sold": 0}."""
+        """Score a city (CG-7): a JSON object with grid, personalities and sold (see README)."""
         document = read_json_input(file)
         if output is ScoreFormat.json:
             print(for_each_object(document, lambda request: score_request(request).to_json()))
