@@ -59,22 +59,3 @@ def assert_cards_conserved(state: CardGameState) -> None:
             assert placed == set(me.terrain), "a player's taken cards are placed, set aside or sold"
     assert terrain == Counter({card.id: 1 for card in state.catalog.terrain})
     assert personalities == Counter({p.id: 1 for p in state.catalog.personalities})
-
-
-def redeal_hidden(state: CardGameState, seat: int, rng: random.Random) -> CardGameState:
-    """A game that differs from ``state`` only in facts hidden from ``seat`` (CG-9.2)."""
-    other = state.clone()
-    for deck in other.terrain_decks:
-        rng.shuffle(deck)
-    if len(other.personality_deck) > 1:
-        # The top card's back is public (CG-4.2); the order below it is not.
-        below = other.personality_deck[:-1]
-        rng.shuffle(below)
-        other.personality_deck[:-1] = below
-    for me in other.seats:
-        rng.shuffle(me.virtual_deck)
-    for index, me in enumerate(other.seats):
-        if index != seat and me.bid is not None:
-            # Another seat's secret bid could have been any card of its (public) hand.
-            me.bid = rng.choice(me.hand)
-    return other

@@ -6,9 +6,10 @@ import json
 import random
 
 import pytest
-from engine_helpers import assert_cards_conserved, random_config, redeal_hidden
+from engine_helpers import assert_cards_conserved, random_config
 
 from carson.cardgame.engine.actions import ACTION_SPACE_SIZE, action_from_index, action_from_json
+from carson.cardgame.engine.determinize import determinize
 from carson.cardgame.engine.state import CardGameState
 from carson.cardgame.match import record_of, replay_record
 from carson.core.record import GameRecord
@@ -62,7 +63,7 @@ def test_views_do_not_depend_on_hidden_facts(game: int) -> None:
     state = CardGameState(random_config(rng), seed=game)
     while not state.is_over:
         for seat in range(len(state.seats)):
-            other = redeal_hidden(state, seat, rng)
+            other = determinize(state, seat, rng)
             assert other.view(seat) == state.view(seat)
         seat = rng.choice(state.seats_to_act)
         state.apply(seat, rng.choice(state.legal_actions(seat)))
@@ -74,3 +75,19 @@ def test_view_never_contains_the_seed_or_deck_order() -> None:
     assert "987654321" not in text
     deck_ids = [card.id for card in state.terrain_decks[0]]
     assert str(deck_ids[-3:]) not in text
+
+
+def test_determinize_redraws_hidden_facts_and_samples_play_on() -> None:
+    """The sample differs in hidden facts (so the test above is not vacuous) and is a game."""
+    state = CardGameState(random_config(random.Random(3)), seed=3)
+    rng = random.Random(4)
+    samples = [determinize(state, 0, rng) for _ in range(5)]
+    orders = {tuple(card.id for card in s.terrain_decks[0]) for s in samples}
+    assert len(orders) == 5
+    assert all(s.personality_deck[-1] == state.personality_deck[-1] for s in samples)
+    for sample in samples:
+        while not sample.is_over:
+            seat = sample.seats_to_act[0]
+            sample.apply(seat, rng.choice(sample.legal_actions(seat)))
+        assert_cards_conserved(sample)
+    assert state.round == 1  # the real game is untouched
