@@ -91,3 +91,20 @@ def test_determinize_redraws_hidden_facts_and_samples_play_on() -> None:
             sample.apply(seat, rng.choice(sample.legal_actions(seat)))
         assert_cards_conserved(sample)
     assert state.round == 1  # the real game is untouched
+
+
+def test_determinize_depends_on_public_facts_only() -> None:
+    """Two games differing only in hidden facts give the same sample for the same seed, so a
+    seeded search decides alike in both: its choices cannot carry the hidden order."""
+    state = CardGameState(random_config(random.Random(8)), seed=8)
+    rng = random.Random(1)
+    for _ in range(30):  # into the round, past some bids
+        seat = state.seats_to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    other = determinize(state, 0, random.Random(2))
+    assert other.terrain_decks != state.terrain_decks
+    first, second = determinize(state, 0, random.Random(9)), determinize(other, 0, random.Random(9))
+    assert first.terrain_decks == second.terrain_decks
+    assert first.personality_deck == second.personality_deck
+    assert [s.virtual_deck for s in first.seats] == [s.virtual_deck for s in second.seats]
+    assert first.virtual_decks == second.virtual_decks

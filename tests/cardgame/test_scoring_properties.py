@@ -9,7 +9,7 @@ from scoring_reference import Cells, reference_score
 from carson.cardgame.catalog import PERSONALITY_IDS
 from carson.cardgame.city import City
 from carson.cardgame.parcels import Parcel
-from carson.cardgame.scoring import score_city
+from carson.cardgame.scoring import city_points, score_city
 
 grids = st.dictionaries(
     st.tuples(st.integers(0, 7), st.integers(0, 7)), st.sampled_from(list(Parcel)), max_size=64
@@ -40,3 +40,14 @@ def test_placing_cards_then_scoring_matches_reference_of_visible_grid(cells: Cel
     assert dict(score_city(city, ()).breakdown) == reference_score(
         {cell: parcel for cell, parcel in visible.items() if parcel is not None}, set()
     )
+
+
+@given(grids, personality_sets, st.integers(0, 3), st.booleans())
+def test_fast_points_equal_the_reference_total(
+    cells: Cells, owned: set[str], sold: int, as_list: bool
+) -> None:
+    """The search's ``city_points`` is CG-7 too: the same total as the plain reference."""
+    sold = sold if "auctioneer" in owned else 0
+    expected = sum(reference_score(cells, owned, sold).values())
+    personalities = sorted(owned) if as_list else owned
+    assert city_points(City.from_cells(cells), personalities, sold) == expected

@@ -122,6 +122,11 @@ class City:
 
     # ------------------------------------------------------------------ what is visible
 
+    @property
+    def boards(self) -> list[int]:
+        """Every parcel kind's bitboard, indexed by :class:`Parcel` (read-only: for scoring)."""
+        return self._boards
+
     def mask(self, parcel: Parcel) -> int:
         """Bitboard of the cells whose visible parcel is ``parcel`` (frame of ``board``)."""
         return self._boards[parcel]

@@ -159,3 +159,99 @@ def score_virtual(
 ) -> int:
     """CG-8.1: a virtual seat scores the desirability of every card it collected."""
     return sum(terrain_desirabilities) + sum(personality_desirabilities)
+
+
+def city_points(city: City, personalities: Collection[str], sold: int = 0) -> int:
+    """``score_city(...).total`` without the sheet: the same rules, for the search's inner loop.
+
+    A search scores thousands of candidate cities per decision; this skips the explanations
+    and shifts the house masks once for every building that counts adjacent house units.
+    ``tests/cardgame/test_scoring_properties.py`` checks it against the reference everywhere.
+    """
+    boards = city.boards
+    owned = personalities if isinstance(personalities, (set, frozenset)) else set(personalities)
+    outlaws_harmless = "sheriff" in owned or boards[_PRISON] != 0
+    empty = boards[_EMPTY] | (boards[_OUTLAWS] if outlaws_harmless else 0)
+    houses, doubles = boards[_HOUSE], boards[_TOWNHOUSE] | boards[_HOTEL]
+    house_units = houses.bit_count() + 2 * doubles.bit_count()
+    house_shifts = _shifted8(houses) if houses else ()
+    double_shifts = _shifted8(doubles) if doubles else ()
+
+    def units_next_to(centres: int) -> int:
+        if not centres:
+            return 0
+        total = 0
+        for moved in house_shifts:
+            total += (moved & centres).bit_count()
+        for moved in double_shifts:
+            total += 2 * (moved & centres).bit_count()
+        return total
+
+    ranch_mask, mine_mask, saloon_mask = boards[_RANCH], boards[_MINE], boards[_SALOON]
+    ranches, mines = ranch_mask.bit_count(), mine_mask.bit_count()
+    drugstores, banks = boards[_DRUGSTORE].bit_count(), boards[_BANK].bit_count()
+    halls, prisons = boards[_CITY_HALL].bit_count(), boards[_PRISON].bit_count()
+    hotels = boards[_HOTEL].bit_count()
+    points = (
+        adjacency_count(ranch_mask, empty)
+        + 2 * adjacency_count(mine_mask, boards[_MOUNTAIN])
+        + units_next_to(boards[_DRUGSTORE]) + drugstores * ranches
+        + units_next_to(boards[_BANK]) + banks * mines
+        + 2 * units_next_to(saloon_mask)
+        + units_next_to(boards[_GENERAL_STORE])
+        + boards[_GENERAL_STORE].bit_count() * house_units
+        + units_next_to(boards[_CITY_HALL])
+        + halls * sum(boards[parcel].bit_count() for parcel in CITY_HALL_BUILDINGS)
+        + boards[_CHURCH].bit_count() * house_units
+        + boards[_BLACKSMITH].bit_count() * (mines + ranches)
+        + 3 * hotels
+    )  # fmt: skip
+    if not outlaws_harmless:
+        points -= 6 * boards[_OUTLAWS].bit_count()
+    if not owned:
+        return points
+    for personality in owned:
+        if personality in _FIXED_POINTS:
+            points += _FIXED_POINTS[personality]
+    if "banker" in owned:
+        points += 4 * banks
+    if "singer" in owned:
+        points += max((2 * units_next_to(cell) for cell in _single_cells(saloon_mask)), default=0)
+    if "settler" in owned:
+        points += (board.neighbours8(ranch_mask) & empty).bit_count()
+    if "auctioneer" in owned:
+        points += POINTS_PER_SALE * min(sold, MAX_SALES)
+    if "cowboy" in owned:
+        points += 3 * ranches
+    if "grocer" in owned:
+        points += 4 * drugstores
+    if "undertaker" in owned:
+        points += 2 * len(owned)
+    if "editor" in owned:
+        points += _editor(set(owned), load_catalog())[0]
+    if "teacher" in owned:
+        points += house_units
+    if "indian" in owned:
+        area = CAPTAIN_CITY_AREA if "captain" in owned else CITY_AREA
+        points += -(-max(0, area - city.covered_mask.bit_count()) // 2)
+    if "prospector" in owned:
+        points += boards[_MOUNTAIN].bit_count() + mines
+    if "sheriff" in owned:
+        points += 3 * prisons
+    return points
+
+
+_EMPTY, _HOUSE, _TOWNHOUSE, _HOTEL = int(P.EMPTY), int(P.HOUSE), int(P.TOWNHOUSE), int(P.HOTEL)
+_MOUNTAIN, _MINE, _RANCH = int(P.MOUNTAIN), int(P.MINE), int(P.RANCH)
+_BLACKSMITH, _DRUGSTORE, _BANK = int(P.BLACKSMITH), int(P.DRUGSTORE), int(P.BANK)
+_SALOON, _GENERAL_STORE, _CHURCH = int(P.SALOON), int(P.GENERAL_STORE), int(P.CHURCH)
+_PRISON, _CITY_HALL, _OUTLAWS = int(P.PRISON), int(P.CITY_HALL), int(P.OUTLAWS)
+#: Personalities worth a fixed number of points (CG-7.12).
+_FIXED_POINTS = {"captain": 6, "doctor": 5, "heroes": 6, "paperboy": 3}
+
+
+def _shifted8(mask: int) -> tuple[int, ...]:
+    """``mask`` moved one cell in each of the 8 directions."""
+    e, w = board.east(mask), board.west(mask)
+    return (e, w, board.south(mask), board.north(mask), board.south(e), board.south(w),
+            board.north(e), board.north(w))  # fmt: skip

@@ -56,7 +56,7 @@ class SeatObservation:
     @property
     def placing(self) -> TerrainCard | None:
         """The terrain card this seat has taken and must now place."""
-        return self._state._pending if self._state.phase == "place" else None
+        return self._state.pending
 
     def city(self, seat: int | None = None) -> City | None:
         """A copy of a seat's city (``None`` for a virtual seat); default: this seat's."""

@@ -129,6 +129,11 @@ class CardGameState:
         return self._offer if self._phase == "ability" else ""
 
     @property
+    def pending(self) -> TerrainCard | None:
+        """The terrain card just taken that now awaits its place (``place`` phase)."""
+        return self._pending if self._phase == "place" else None
+
+    @property
     def era(self) -> int:
         return 1 if self.round <= ROUNDS_PER_ERA else 2
 

@@ -46,8 +46,8 @@ def seat_view(state: CardGameState, seat: int | None) -> JSON:
             "seat": state.seats_to_act[0],
             "ability": state.offered_ability or "auctioneer",
         }
-    if phase == "place" and state._pending is not None:
-        view["placing"] = {"seat": state.seats_to_act[0], "card": _card_json(state._pending)}
+    if state.pending is not None:
+        view["placing"] = {"seat": state.seats_to_act[0], "card": _card_json(state.pending)}
     if seat is not None and 0 <= seat < len(state.seats):
         bid = state.seats[seat].bid
         view["private"] = {"bid": bid} if bid is not None else {}

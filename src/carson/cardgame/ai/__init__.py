@@ -1,0 +1,1 @@
+"""AI players for the card game: valuation shared with ``greedy``, playouts, and search."""
