@@ -137,6 +137,7 @@ def test_simulate_is_deterministic_and_reports_statistics(tmp_path: Path) -> Non
             "unknown seat kind 'wizard'",
         ),
         (("--seat", "random") * 4 + ("--games", "0"), "--games"),
+        (("--seat", "ai-easy") + ("--seat", "expert") * 3 + ("--budget-ms", "-1"), "--budget-ms"),
     ],
 )
 def test_simulate_bad_arguments(args: tuple[str, ...], message: str) -> None:
@@ -150,3 +151,11 @@ def test_simulate_workers_give_the_same_games() -> None:
     one = json.loads(run(*args)[1])
     two = json.loads(run(*args, "--workers", "2")[1])
     assert one["scores"] == two["scores"] and one["wins"] == two["wins"]
+
+
+def test_simulate_with_an_ai_seat_on_a_time_budget() -> None:
+    args = ("simulate", "--seat", "ai-easy", *("--seat", "expert") * 3,
+            "--games", "1", "--budget-ms", "5", "--format", "json")  # fmt: skip
+    code, out, _ = run(*args)
+    summary = json.loads(out)
+    assert code == 0 and summary["seats"][0] == "ai-easy" and len(summary["scores"]) == 1

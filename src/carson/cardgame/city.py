@@ -245,6 +245,16 @@ class City:
         """Every legal (x, y) for a card with ``layout``, row by row (y, then x)."""
         return list(board.cells(self.legal_anchor_mask(layout)))
 
+    def boards_after(self, layout: Layout, anchor_bit: int) -> tuple[list[int], int]:
+        """(parcel boards, covered cells) as they would be with a card at ``anchor_bit``
+        (a bit of :meth:`legal_anchor_mask`), leaving the city as it is: what a search
+        scores to judge a place without copying the city."""
+        keep = ~board.card_cells(anchor_bit)
+        boards = [mask & keep for mask in self._boards]
+        for parcel, shift in zip(layout, _QUADRANT_SHIFTS, strict=True):
+            boards[parcel] |= anchor_bit << shift
+        return boards, self._covered | ~keep & FULL
+
     def is_legal(self, layout: Layout, x: int, y: int) -> bool:
         return self.why_illegal(layout, x, y) is None
 

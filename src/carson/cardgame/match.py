@@ -41,14 +41,16 @@ def play_game(
     seat_kinds: Sequence[str],
     seed: int,
     players: dict[int, Player[Any]] | None = None,
+    budget_ms: int | None = None,
 ) -> CardGameState:
-    """Play one game to the end. ``seat_kinds``: ``random``, ``greedy`` or a virtual level;
-    ``players`` may supply a player for some seats (for instance a search AI)."""
+    """Play one game to the end. ``seat_kinds``: a player kind (``greedy``, ``ai-hard``, …)
+    or a virtual level; ``players`` may supply a player for some seats; ``budget_ms`` is the
+    AI seats' thinking time per decision (default: their level's iteration budget)."""
     config = GameConfig.of([engine_kind(kind) for kind in seat_kinds])
     state = CardGameState(config, seed)
     table: dict[int, Player[Any]] = {}
     for seat, kind in enumerate(seat_kinds):
-        player = (players or {}).get(seat) or make_player(kind, player_seed(seed, seat))
+        player = (players or {}).get(seat) or make_player(kind, player_seed(seed, seat), budget_ms)
         if player is not None:
             table[seat] = player
     while not state.is_over:

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
+from carson.cardgame.ai.player import AI_LEVELS, SearchPlayer
 from carson.cardgame.ai.valuation import Holding, bid_urgency, wants_window_a, wants_window_b
 from carson.cardgame.engine.actions import Bid, CardAction, Pick, Place, Sell, Take
 from carson.cardgame.engine.config import PLAYER, VIRTUAL_LEVELS
@@ -92,6 +94,7 @@ def _best_gain(
 PLAYER_KINDS: dict[str, Callable[[int], Player[CardAction]]] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
+    **{level: partial(SearchPlayer, level) for level in AI_LEVELS},
 }
 SEAT_CHOICES = (*PLAYER_KINDS, *VIRTUAL_LEVELS)
 
@@ -101,10 +104,15 @@ def engine_kind(seat_kind: str) -> str:
     return seat_kind if seat_kind in VIRTUAL_LEVELS else PLAYER
 
 
-def make_player(seat_kind: str, seed: int) -> Player[CardAction] | None:
-    """A player for a seat kind, or ``None`` for a virtual seat (the engine plays it)."""
+def make_player(
+    seat_kind: str, seed: int, budget_ms: int | None = None
+) -> Player[CardAction] | None:
+    """A player for a seat kind, or ``None`` for a virtual seat (the engine plays it).
+    ``budget_ms`` sets the AI levels' thinking time per decision (see :class:`SearchPlayer`)."""
     if seat_kind in VIRTUAL_LEVELS:
         return None
+    if seat_kind in AI_LEVELS and budget_ms is not None:
+        return SearchPlayer(seat_kind, seed, budget_ms)
     try:
         return PLAYER_KINDS[seat_kind](seed)
     except KeyError:

@@ -6,7 +6,7 @@ whole city is scored with a few dozen shifts and popcounts, because AI search sc
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
@@ -168,14 +168,25 @@ def city_points(city: City, personalities: Collection[str], sold: int = 0) -> in
     and shifts the house masks once for every building that counts adjacent house units.
     ``tests/cardgame/test_scoring_properties.py`` checks it against the reference everywhere.
     """
-    boards = city.boards
+    return board_points(city.boards, city.covered_mask, personalities, sold)
+
+
+def board_points(
+    boards: Sequence[int], covered: int, personalities: Collection[str], sold: int = 0
+) -> int:
+    """:func:`city_points` of a city given as its parcel boards and covered cells."""
     owned = personalities if isinstance(personalities, (set, frozenset)) else set(personalities)
     outlaws_harmless = "sheriff" in owned or boards[_PRISON] != 0
     empty = boards[_EMPTY] | (boards[_OUTLAWS] if outlaws_harmless else 0)
     houses, doubles = boards[_HOUSE], boards[_TOWNHOUSE] | boards[_HOTEL]
     house_units = houses.bit_count() + 2 * doubles.bit_count()
-    house_shifts = _shifted8(houses) if houses else ()
-    double_shifts = _shifted8(doubles) if doubles else ()
+    ranch_mask, mine_mask, saloon_mask = boards[_RANCH], boards[_MINE], boards[_SALOON]
+    drugstore_mask, bank_mask, hall_mask = boards[_DRUGSTORE], boards[_BANK], boards[_CITY_HALL]
+    store_mask = boards[_GENERAL_STORE]
+    # Shift the house masks only when some building counts its neighbouring house units.
+    counting = drugstore_mask | bank_mask | saloon_mask | store_mask | hall_mask
+    house_shifts = _shifted8(houses) if houses and counting else ()
+    double_shifts = _shifted8(doubles) if doubles and counting else ()
 
     def units_next_to(centres: int) -> int:
         if not centres:
@@ -187,25 +198,26 @@ def city_points(city: City, personalities: Collection[str], sold: int = 0) -> in
             total += 2 * (moved & centres).bit_count()
         return total
 
-    ranch_mask, mine_mask, saloon_mask = boards[_RANCH], boards[_MINE], boards[_SALOON]
     ranches, mines = ranch_mask.bit_count(), mine_mask.bit_count()
-    drugstores, banks = boards[_DRUGSTORE].bit_count(), boards[_BANK].bit_count()
-    halls, prisons = boards[_CITY_HALL].bit_count(), boards[_PRISON].bit_count()
-    hotels = boards[_HOTEL].bit_count()
+    drugstores, banks = drugstore_mask.bit_count(), bank_mask.bit_count()
+    halls, prisons = hall_mask.bit_count(), boards[_PRISON].bit_count()
     points = (
         adjacency_count(ranch_mask, empty)
         + 2 * adjacency_count(mine_mask, boards[_MOUNTAIN])
-        + units_next_to(boards[_DRUGSTORE]) + drugstores * ranches
-        + units_next_to(boards[_BANK]) + banks * mines
-        + 2 * units_next_to(saloon_mask)
-        + units_next_to(boards[_GENERAL_STORE])
-        + boards[_GENERAL_STORE].bit_count() * house_units
-        + units_next_to(boards[_CITY_HALL])
-        + halls * sum(boards[parcel].bit_count() for parcel in CITY_HALL_BUILDINGS)
+        + drugstores * ranches + banks * mines
+        + store_mask.bit_count() * house_units
         + boards[_CHURCH].bit_count() * house_units
         + boards[_BLACKSMITH].bit_count() * (mines + ranches)
-        + 3 * hotels
+        + 3 * boards[_HOTEL].bit_count()
     )  # fmt: skip
+    if house_shifts or double_shifts:
+        points += (
+            units_next_to(drugstore_mask) + units_next_to(bank_mask)
+            + 2 * units_next_to(saloon_mask) + units_next_to(store_mask)
+            + units_next_to(hall_mask)
+        )  # fmt: skip
+    if halls:
+        points += halls * sum(boards[parcel].bit_count() for parcel in CITY_HALL_BUILDINGS)
     if not outlaws_harmless:
         points -= 6 * boards[_OUTLAWS].bit_count()
     if not owned:
@@ -233,7 +245,7 @@ def city_points(city: City, personalities: Collection[str], sold: int = 0) -> in
         points += house_units
     if "indian" in owned:
         area = CAPTAIN_CITY_AREA if "captain" in owned else CITY_AREA
-        points += -(-max(0, area - city.covered_mask.bit_count()) // 2)
+        points += -(-max(0, area - covered.bit_count()) // 2)
     if "prospector" in owned:
         points += boards[_MOUNTAIN].bit_count() + mines
     if "sheriff" in owned:

@@ -28,11 +28,13 @@ def game_seed(seed: int, game: int) -> int:
     return seed * 1_000_003 + game
 
 
-def run_games(seats: list[str], seed: int, games: range, log_dir: str | None) -> list[list[int]]:
+def run_games(
+    seats: list[str], seed: int, games: range, log_dir: str | None, budget_ms: int | None = None
+) -> list[list[int]]:
     """Scores of each game in ``games`` (a worker's share); writes logs if asked."""
     scores = []
     for game in games:
-        state = play_game(seats, game_seed(seed, game))
+        state = play_game(seats, game_seed(seed, game), budget_ms=budget_ms)
         result = state.result()
         assert result is not None
         scores.append(list(result.scores))
@@ -78,6 +80,13 @@ def register(app: typer.Typer) -> None:
         log: Annotated[
             str | None, typer.Option(help="directory for each game's record and log")
         ] = None,
+        budget_ms: Annotated[
+            int | None,
+            typer.Option(
+                help="AI seats think this many ms per decision (default: their level's "
+                "iteration budget, reproducible; 0: iterations only, never the clock)"
+            ),
+        ] = None,
     ) -> None:
         """Play whole games between seat kinds; report scores and wins (same seed, same games)."""
         for kind in seat:
@@ -89,6 +98,8 @@ def register(app: typer.Typer) -> None:
             fail("--games must be at least 1")
         if workers < 1:
             fail("--workers must be at least 1")
+        if budget_ms is not None and budget_ms < 0:
+            fail("--budget-ms cannot be negative")
         if log is not None:
             try:
                 Path(log).mkdir(parents=True, exist_ok=True)
@@ -96,12 +107,19 @@ def register(app: typer.Typer) -> None:
                 fail(f"cannot create log directory {log}: {error.strerror or error}")
         start = time.perf_counter()
         if workers == 1:
-            scores = run_games(seat, seed, range(games), log)
+            scores = run_games(seat, seed, range(games), log, budget_ms)
         else:
             shares = [range(first, games, workers) for first in range(workers)]
             with ProcessPoolExecutor(workers) as pool:
                 parts = list(
-                    pool.map(run_games, [seat] * workers, [seed] * workers, shares, [log] * workers)
+                    pool.map(
+                        run_games,
+                        [seat] * workers,
+                        [seed] * workers,
+                        shares,
+                        [log] * workers,
+                        [budget_ms] * workers,
+                    )
                 )
             scores = [[] for _ in range(games)]
             for share, part in zip(shares, parts, strict=True):

@@ -10,9 +10,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from carson.cardgame import board
 from carson.cardgame.catalog import Personality, TerrainCard
 from carson.cardgame.city import City
-from carson.cardgame.scoring import city_points
+from carson.cardgame.scoring import board_points, city_points
 
 #: Rough worth, in points, of holding a one-use ability for the whole game (what taking one
 #: extra good card, or winning one more auction, tends to bring).
@@ -62,18 +63,28 @@ class Holding:
     def placement_gains(
         self, card: TerrainCard, rng: random.Random | None = None, samples: int = 0
     ) -> list[tuple[float, tuple[int, int]]]:
-        """(gain, place) for the card's legal places, best first. With ``rng`` and
-        ``samples``, only that many places drawn at random are judged (for fast playouts)."""
-        places = self.city.legal_placements(card.parcels)
-        if rng is not None and 0 < samples < len(places):
-            places = rng.sample(places, samples)
+        """(gain, place) for the card's legal places, best first (the first in row-major
+        order among equals). With ``rng`` and ``samples``, only that many places drawn at
+        random are judged (for fast playouts)."""
+        city, layout = self.city, card.parcels
+        anchors = _bits(city.legal_anchor_mask(layout))
+        if rng is not None and 0 < samples < len(anchors):
+            anchors = rng.sample(anchors, samples)
+        empty = city.is_empty
+        min_x, min_y, max_x, max_y = (
+            (0, 0, 0, 0) if empty else board.bounding_box(city.covered_mask)
+        )
         gains = []
-        for x, y in places:
-            trial = self.city.copy()
-            trial.place_unchecked(card.id, card.parcels, x, y)
-            width, height = trial.size
-            points = city_points(trial, self.personalities, self.sold)
-            gains.append((points - self.base - SPREAD_PENALTY * (width + height), (x, y)))
+        for anchor in anchors:
+            x, y = board.coords(anchor.bit_length() - 1)
+            boards, covered = city.boards_after(layout, anchor)
+            points = board_points(boards, covered, self.personalities, self.sold)
+            spread = (
+                4  # the first card: 2 × 2
+                if empty
+                else max(max_x, x + 1) - min(min_x, x) + max(max_y, y + 1) - min(min_y, y) + 2
+            )
+            gains.append((points - self.base - SPREAD_PENALTY * spread, (x, y)))
         gains.sort(key=_gain, reverse=True)
         return gains
 
@@ -152,3 +163,13 @@ def wants_window_b(
 
 def _gain(entry: tuple[float, tuple[int, int]]) -> float:
     return entry[0]
+
+
+def _bits(mask: int) -> list[int]:
+    """The single-bit masks of ``mask``, lowest first (row-major order in a city)."""
+    bits = []
+    while mask:
+        low = mask & -mask
+        bits.append(low)
+        mask ^= low
+    return bits

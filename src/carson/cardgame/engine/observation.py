@@ -7,11 +7,13 @@ cannot see what the seat could not (no deck order, no other seat's secret bid).
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import TYPE_CHECKING
 
 from carson.cardgame.catalog import Catalog, TerrainCard
 from carson.cardgame.city import City
+from carson.cardgame.engine.determinize import determinize
 from carson.core.game import JSON
 
 if TYPE_CHECKING:
@@ -103,6 +105,11 @@ class SeatObservation:
     def paperboy_options(self) -> list[str]:
         """Personalities the Paperboy could pick (removed pile and deck, as a set: public)."""
         return [pick.personality for pick in self._state._paperboy_choices()]
+
+    def sample(self, rng: random.Random) -> CardGameState:
+        """A whole game consistent with what this seat knows: every hidden fact drawn anew
+        from ``rng`` (CG-9.2). What a search plays on; the real game stays untouched."""
+        return determinize(self._state, self.seat, rng)
 
     def view(self) -> JSON:
         return self._state.view(self.seat)
