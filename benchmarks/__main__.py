@@ -1,22 +1,31 @@
-"""``python -m benchmarks [NAME ...]``: run the named benchmarks (default: all)."""
+"""``python -m benchmarks [NAME ...] [OPTIONS]``: run the named benchmarks (default: all).
+
+Options after the names go to the benchmarks that take them (``strength --games 20``).
+"""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Sequence
 
-from benchmarks import games, placements
+from benchmarks import games, placements, strength
 
-BENCHMARKS = {"placements": placements.main, "games": games.main}
+BENCHMARKS: dict[str, Callable[[Sequence[str]], None]] = {
+    "placements": lambda _: placements.main(),
+    "games": lambda _: games.main(),
+    "strength": strength.main,
+}
 
 
 def main(argv: list[str]) -> int:
-    names = argv or list(BENCHMARKS)
+    split = next((i for i, arg in enumerate(argv) if arg.startswith("-")), len(argv))
+    names, options = argv[:split] or list(BENCHMARKS), argv[split:]
     unknown = [name for name in names if name not in BENCHMARKS]
     if unknown:
         print(f"unknown benchmark {unknown[0]!r}; choose from {', '.join(BENCHMARKS)}")
         return 2
     for name in names:
-        BENCHMARKS[name]()
+        BENCHMARKS[name](options)
     return 0
 
 

@@ -1,0 +1,1 @@
+"""Playing in a terminal: ``carson play`` and ``carson replay``, drawn with Rich."""
