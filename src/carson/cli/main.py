@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import typer
 
-from carson.cli import cards, placements, score, simulate
+from carson.cli import cards, placements, play, score, simulate
 
 app = typer.Typer(
     name="carson",
@@ -19,9 +19,13 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-for command_module in (cards, score, placements, simulate):
+for command_module in (cards, score, placements, simulate, play):
     command_module.register(app)
 
 
 def main() -> None:
     app()
+
+
+if __name__ == "__main__":
+    main()

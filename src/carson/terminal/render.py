@@ -56,6 +56,8 @@ class Names:
     def kind(self, seat: int) -> str:
         kind = self._kinds[seat]
         if kind == "human":
+            if self._kinds.count("human") == 1:
+                return self._texts("ui", "you")
             return self._texts("ui", "human", seat=seat + 1)
         if self._texts.has("levels", kind):
             return self._texts("ui", "virtual", level=self._texts("levels", kind))
@@ -103,7 +105,7 @@ def city_grid(city: City, marks: int = 0, new_cells: int = 0) -> Text:
             mark = "+" if marks & cell else " "
             parcel = city.visible(x, y)
             if parcel is None:
-                lines.append(("·" if mark == " " else "") + mark, MARK_STYLE if marks & cell else "dim")
+                lines.append("+ " if marks & cell else "· ", MARK_STYLE if marks & cell else "dim")
                 continue
             piece = parcel_text(parcel, mark)
             if new_cells & cell:
@@ -171,7 +173,7 @@ def seats_table(state: CardGameState, viewer: int | None, names: Names, texts: T
             names.personality(p) + (f" ({texts('ui', 'used')})" if p in me.turned else "")
             for p in me.personalities
         )
-        who = names.seat(index) + (f" ({texts('ui', 'you')})" if index == viewer else "")
+        who = names.seat(index)
         table.add_row(
             Text(who, "bold" if index == viewer else ""),
             " ".join(str(v) for v in me.played[era]),

@@ -1,0 +1,110 @@
+"""``carson play`` and ``carson replay``: the terminal game (see :mod:`carson.terminal`)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from carson.cardgame.engine.config import MAX_SEATS, MIN_SEATS
+from carson.cardgame.match import record_of, replay_record
+from carson.cardgame.players import SEAT_CHOICES, engine_kind
+from carson.cli.errors import fail
+from carson.core.record import GameRecord, RecordError
+from carson.terminal.game import HUMAN, SAVE_PROGRAM, SaveError, TerminalGame, load_save, new_state
+from carson.terminal.replay import ReplayViewer
+from carson.terminal.texts import LANGUAGES, texts
+
+PLAY_CHOICES = (HUMAN, *SEAT_CHOICES)
+DEFAULT_TABLE = [HUMAN, "expert", "expert", "expert"]
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def play(
+        seat: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--seat",
+                help=f"a seat kind, once per seat in order: {', '.join(PLAY_CHOICES)} "
+                "(default: you against 3 expert virtual players)",
+            ),
+        ] = None,
+        seed: Annotated[int | None, typer.Option(help="seed of the deal (default: random)")] = None,
+        lang: Annotated[str, typer.Option(help=f"language: {', '.join(LANGUAGES)}")] = "en",
+        save: Annotated[
+            Path | None, typer.Option(help="save the game to FILE after every move")
+        ] = None,
+        resume: Annotated[
+            Path | None, typer.Option(help="go on with a game saved with --save")
+        ] = None,
+        budget_ms: Annotated[
+            int | None, typer.Option(help="AI seats think this many ms per decision")
+        ] = None,
+    ) -> None:
+        """Play a game in the terminal: 1–6 humans at one keyboard, with virtual and AI seats."""
+        if lang not in LANGUAGES:
+            fail(f"unknown language {lang!r}; choose from {', '.join(LANGUAGES)}")
+        if budget_ms is not None and budget_ms < 0:
+            fail("--budget-ms cannot be negative")
+        if resume is not None:
+            if seat or seed is not None:
+                fail("--resume continues a saved game: it takes no --seat or --seed")
+            try:
+                state, kinds, saved_lang = load_save(resume)
+            except SaveError as error:
+                fail(str(error))
+            if state.is_over:
+                fail(f"the game in {resume} is over; see it with: carson replay {resume}")
+            save = save or resume
+            lang = lang if lang != "en" else saved_lang
+        else:
+            kinds = list(seat) if seat else list(DEFAULT_TABLE)
+            for kind in kinds:
+                if kind not in PLAY_CHOICES:
+                    fail(f"unknown seat kind {kind!r}; choose from {', '.join(PLAY_CHOICES)}")
+            if not MIN_SEATS <= len(kinds) <= MAX_SEATS:
+                fail(f"a game has {MIN_SEATS}–{MAX_SEATS} seats (CG-2.1); {len(kinds)} given")
+            if HUMAN not in kinds:
+                fail("no human seat: add --seat human (or watch bots with carson simulate)")
+            state = new_state(kinds, seed if seed is not None else random.randrange(10**9))
+        console = Console(highlight=False)
+        game = TerminalGame(state, kinds, texts(lang), console, console.input, save, budget_ms)
+        raise typer.Exit(game.run())
+
+    @app.command()
+    def replay(
+        file: Annotated[Path, typer.Argument(help="a game saved by 'carson play' or a record")],
+        step: Annotated[int, typer.Option(help="step to start at")] = 0,
+        lang: Annotated[str, typer.Option(help=f"language: {', '.join(LANGUAGES)}")] = "en",
+    ) -> None:
+        """Step through a saved game forwards and backwards."""
+        if lang not in LANGUAGES:
+            fail(f"unknown language {lang!r}; choose from {', '.join(LANGUAGES)}")
+        record, kinds = _read_any(file)
+        console = Console(highlight=False)
+        viewer = ReplayViewer(record, kinds, texts(lang), console, console.input)
+        raise typer.Exit(viewer.run(step))
+
+
+def _read_any(path: Path) -> tuple[GameRecord, list[str]]:
+    """A record and its seat kinds from a ``carson play`` save or a plain game record."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        fail(f"cannot read {path}: {error.strerror or error}")
+    if f'"{SAVE_PROGRAM}"' in text:
+        try:
+            state, kinds, _ = load_save(path)
+        except SaveError as error:
+            fail(str(error))
+        return record_of(state), kinds
+    try:
+        record = GameRecord.loads(text)
+        state = replay_record(record)
+    except (RecordError, ValueError) as error:
+        fail(f"{path}: {error}")
+    return record, [engine_kind(seat.kind) if seat.is_virtual else "player" for seat in state.seats]

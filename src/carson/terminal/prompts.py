@@ -1,0 +1,211 @@
+"""Asking a human seat for its decision, one phase at a time, and reading the answer.
+
+Each phase has its question; an answer that is not a legal action gets a message saying
+what is wanted, and the question again. Nothing reaches the engine that it would refuse.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.console import Console
+
+from carson.cardgame import board
+from carson.cardgame.ai.valuation import Holding
+from carson.cardgame.engine.actions import Bid, CardAction, Pass, Pick, Place, Sell, Take, Use
+from carson.cardgame.engine.state import CardGameState
+from carson.cardgame.scoring import city_points
+from carson.terminal.render import Names, city_grid
+from carson.terminal.texts import Texts
+
+
+class QuitGame(Exception):
+    """The human typed ``quit`` (or closed the input): save and leave."""
+
+
+class Asker:
+    """Questions and answers at the terminal, with ``help`` and ``quit`` at every question."""
+
+    def __init__(self, ask: Callable[[str], str], console: Console, texts: Texts) -> None:
+        self._ask = ask
+        self.console = console
+        self.texts = texts
+
+    def __call__(self, question: str) -> str:
+        while True:
+            self.console.print(question, style="bold cyan", markup=False)
+            try:
+                answer = self._ask("> ").strip()
+            except (EOFError, KeyboardInterrupt):
+                raise QuitGame from None
+            if answer.lower() in ("quit", "exit", "q!"):
+                raise QuitGame
+            if answer.lower() in ("help", "?"):
+                self.console.print(self.texts("ui", "help"), markup=False)
+                continue
+            return answer
+
+    def pause(self, message: str) -> None:
+        self.console.print(message, style="bold", markup=False)
+        try:
+            self._ask("")
+        except (EOFError, KeyboardInterrupt):
+            raise QuitGame from None
+
+    def error(self, message: str) -> None:
+        self.console.print(message, style="bold red", markup=False)
+
+
+def ask_action(asker: Asker, state: CardGameState, seat: int, names: Names) -> CardAction:
+    """The seat's decision in the current phase, asked until it is a legal action."""
+    phase = state.phase
+    if phase == "bid":
+        return _ask_bid(asker, state, seat)
+    if phase == "take":
+        return _ask_take(asker, state)
+    if phase == "place":
+        return _ask_place(asker, state, seat)
+    if phase == "ability":
+        return _ask_ability(asker, state, names)
+    if phase == "sale":
+        return _ask_sale(asker, state, seat)
+    if phase == "pick":
+        return _ask_pick(asker, state, seat, names)
+    raise AssertionError(phase)  # pragma: no cover
+
+
+def _number(asker: Asker, question: str, choices: list[int]) -> int | None:
+    """A number among ``choices``, or None for 'no' (callers that allow it check)."""
+    while True:
+        answer = asker(question)
+        if asker.texts.yes(answer) is False:
+            return None
+        try:
+            value = int(answer)
+        except ValueError:
+            asker.error(asker.texts("ui", "err_number"))
+            continue
+        if value in choices:
+            return value
+        asker.error(asker.texts("ui", "err_choice", choices=", ".join(map(str, choices))))
+
+
+def _ask_bid(asker: Asker, state: CardGameState, seat: int) -> CardAction:
+    hand = list(state.seats[seat].hand)
+    question = asker.texts("ui", "prompt_bid", hand=" ".join(map(str, hand)))
+    while True:
+        value = _number(asker, question, hand)
+        if value is not None:
+            return Bid(value)
+        asker.error(asker.texts("ui", "err_choice", choices=", ".join(map(str, hand))))
+
+
+def _ask_take(asker: Asker, state: CardGameState) -> CardAction:
+    slots = [slot for slot, card in enumerate(state.row) if card is not None]
+    question = asker.texts("ui", "prompt_take", slots=", ".join(map(str, slots)))
+    while True:
+        slot = _number(asker, question, slots)
+        if slot is not None:
+            return Take(slot)
+        asker.error(asker.texts("ui", "err_choice", choices=", ".join(map(str, slots))))
+
+
+def _ask_place(asker: Asker, state: CardGameState, seat: int) -> CardAction:
+    me = state.seats[seat]
+    card = state.pending
+    assert me.city is not None and card is not None
+    city, texts = me.city, asker.texts
+    anchors = city.legal_anchor_mask(card.parcels)
+    asker.console.print(city_grid(city, marks=anchors), markup=False)
+    asker.console.print(texts("ui", "legal_mark"), style="dim", markup=False)
+    before = state.score(seat)
+    question = texts("ui", "prompt_place", card=texts("ui", "terrain", id=card.id))
+    while True:
+        answer = asker(question)
+        if answer.lower() in ("list", "l"):
+            places = sorted(
+                ((_points_after(state, seat, x, y) - before, (x, y)) for x, y in
+                 city.legal_placements(card.parcels)),
+                key=lambda entry: -entry[0],
+            )  # fmt: skip
+            listed = ", ".join(f"({x}, {y}) {_signed(delta)}" for delta, (x, y) in places)
+            asker.console.print(texts("ui", "places", places=listed), markup=False)
+            continue
+        parts = answer.replace(",", " ").split()
+        try:
+            x, y = (int(part) for part in parts)
+        except ValueError:
+            asker.error(texts("ui", "err_two_numbers"))
+            continue
+        reason = city.why_illegal(card.parcels, x, y)
+        if reason is not None:
+            asker.error(texts("ui", "err_place", reason=reason))
+            continue
+        after = _points_after(state, seat, x, y)
+        trial = city.copy()
+        trial.place_unchecked(card.id, card.parcels, x, y)
+        # A card left of or above the city moves its corner: it lands at x, y ≥ 0.
+        new_cells = board.card_cells(board.bit(max(x, 0), max(y, 0)))
+        asker.console.print(city_grid(trial, new_cells=new_cells), markup=False)
+        confirm = texts("ui", "preview", x=x, y=y, before=before, after=after,
+                        delta=_signed(after - before))  # fmt: skip
+        if _yes_no(asker, confirm):
+            return Place(x, y)
+        asker.console.print(city_grid(city, marks=anchors), markup=False)
+
+
+def _ask_ability(asker: Asker, state: CardGameState, names: Names) -> CardAction:
+    ability = state.offered_ability
+    explain = asker.texts("explain", ability) if asker.texts.has("explain", ability) else ""
+    question = asker.texts("ui", "prompt_ability", name=names.personality(ability), explain=explain)
+    return Use(ability) if _yes_no(asker, question) else Pass()
+
+
+def _ask_sale(asker: Asker, state: CardGameState, seat: int) -> CardAction:
+    me = state.seats[seat]
+    assert me.city is not None
+    holding = Holding(me.city, me.personalities, len(me.sold))
+    sellable = sorted(me.city.sellable_cards())
+    options = ", ".join(
+        asker.texts("ui", "sale_option", id=card, delta=_signed(holding.gain_after_sale(card)))
+        for card in sellable
+    )
+    asker.console.print(options, markup=False)
+    card = _number(asker, asker.texts("ui", "prompt_sale", sold=len(me.sold)), sellable)
+    return Pass() if card is None else Sell(card)
+
+
+def _ask_pick(asker: Asker, state: CardGameState, seat: int, names: Names) -> CardAction:
+    me = state.seats[seat]
+    assert me.city is not None
+    holding = Holding(me.city, me.personalities, len(me.sold))
+    picks = [action for action in state.legal_actions(seat) if isinstance(action, Pick)]
+    for number, pick in enumerate(picks, start=1):
+        delta = _signed(holding.gain_with(pick.personality))
+        name = names.personality(pick.personality)
+        asker.console.print(
+            asker.texts("ui", "pick_option", number=number, name=name, delta=delta), markup=False
+        )
+    chosen = _number(asker, asker.texts("ui", "prompt_pick"), list(range(1, len(picks) + 1)))
+    return Pass() if chosen is None else picks[chosen - 1]
+
+
+def _points_after(state: CardGameState, seat: int, x: int, y: int) -> int:
+    me = state.seats[seat]
+    card = state.pending
+    assert me.city is not None and card is not None
+    trial = me.city.copy()
+    trial.place_unchecked(card.id, card.parcels, x, y)
+    return city_points(trial, me.personalities, len(me.sold))
+
+
+def _yes_no(asker: Asker, question: str) -> bool:
+    while True:
+        answer = asker.texts.yes(asker(question))
+        if answer is not None:
+            return answer
+        asker.error(asker.texts("ui", "err_yes_no"))
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}"

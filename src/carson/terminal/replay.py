@@ -1,0 +1,96 @@
+"""``carson replay``: step through a saved game forwards and backwards.
+
+Any step is rebuilt by replaying the record up to it (event sourcing): no state is kept
+between steps, so stepping back is as exact as stepping forward.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.console import Console
+
+from carson.cardgame.match import replay_record
+from carson.core.record import GameRecord
+from carson.terminal.events import describe
+from carson.terminal.render import Names, score_sheets, table_screen
+from carson.terminal.texts import Texts
+
+
+class ReplayViewer:
+    def __init__(
+        self,
+        record: GameRecord,
+        kinds: list[str],
+        texts: Texts,
+        console: Console,
+        ask: Callable[[str], str],
+    ) -> None:
+        self.record = record
+        self.kinds = kinds
+        self.texts = texts
+        self.console = console
+        self._ask = ask
+        self.total = len(record.actions)
+
+    def show(self, step: int) -> None:
+        """The table after ``step`` actions, with what the last action brought about."""
+        state = replay_record(self.record, upto=max(0, step - 1))
+        names = Names(state, self.kinds, self.texts)
+        events = state.setup_events
+        if step > 0:
+            seat, action = self.record.actions[step - 1]
+            events = state.apply_json(seat, action)
+        self.console.rule(self.texts("ui", "replay_step", step=step, total=self.total))
+        for event in events:
+            if event.visible_to(None):
+                line = describe(event, names, self.texts)
+                if line:
+                    self.console.print(f"• {line}", markup=False)
+        self.console.print(table_screen(state, None, names, self.texts), markup=False)
+        if state.is_over:
+            self.console.print(score_sheets(state, names, self.texts), markup=False)
+
+    def run(self, start: int = 0) -> int:
+        step = max(0, min(start, self.total))
+        prompt = self.texts("ui", "replay_prompt")
+        self.show(step)
+        while True:
+            self.console.print(prompt, style="bold cyan", markup=False)
+            try:
+                answer = self._ask("> ").strip().lower()
+            except (EOFError, KeyboardInterrupt):
+                return 0
+            target = self._target(answer, step)
+            if target is None:
+                if answer in ("q", "quit", "exit"):
+                    return 0
+                self.console.print(
+                    self.texts("ui", "replay_command", prompt=prompt),
+                    style="bold red",
+                    markup=False,
+                )
+                continue
+            if not 0 <= target <= self.total:
+                self.console.print(
+                    self.texts("ui", "replay_bounds", total=self.total),
+                    style="bold red",
+                    markup=False,
+                )
+                continue
+            step = target
+            self.show(step)
+
+    @staticmethod
+    def _target(answer: str, step: int) -> int | None:
+        """The step an answer asks for, or None if it is not a move."""
+        if answer in ("", "n", "next"):
+            return step + 1
+        if answer in ("p", "prev", "previous", "b"):
+            return step - 1
+        words = answer.split()
+        if len(words) == 2 and words[0] in ("g", "go") and words[1].lstrip("-").isdigit():
+            return int(words[1])
+        if answer.lstrip("-").isdigit():
+            return int(answer)
+        return None

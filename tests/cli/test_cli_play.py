@@ -1,0 +1,120 @@
+"""``carson play`` and ``carson replay`` as commands: a real process in a pseudo-terminal,
+and every argument error as one clear line."""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from carson.cli.main import app
+
+CARSON = [sys.executable, "-m", "carson.cli.main"]
+runner = CliRunner()
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args), input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+class Terminal:
+    """A process on a pseudo-terminal: what a player's terminal would show and send."""
+
+    def __init__(self, *args: str) -> None:
+        self.master, slave = pty.openpty()
+        env = {**os.environ, "COLUMNS": "120", "LINES": "60", "TERM": "xterm-256color"}
+        self.process = subprocess.Popen(
+            [*CARSON, *args], stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True
+        )
+        os.close(slave)
+        self.screen = ""
+
+    def read_until(self, text: str, timeout: float = 60.0) -> str:
+        deadline = time.monotonic() + timeout
+        while text not in self.screen:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{text!r} never appeared; screen:\n{self.screen[-2000:]}")
+            ready, _, _ = select.select([self.master], [], [], 0.2)
+            if ready:
+                try:
+                    self.screen += os.read(self.master, 65536).decode("utf-8", "replace")
+                except OSError:  # the process closed the terminal
+                    break
+        return self.screen
+
+    def type(self, line: str) -> None:
+        os.write(self.master, (line + "\r").encode())
+
+    def close(self) -> int:
+        code = self.process.wait(timeout=60)
+        os.close(self.master)
+        return code
+
+
+def test_play_in_a_real_terminal_then_quit_and_resume(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    term = Terminal("play", "--seed", "4", "--save", str(save))
+    term.read_until("Choose your auction card")
+    term.type("nonsense")
+    term.read_until("Please type a number.")
+    term.type("9")
+    term.read_until("Take which card?")
+    term.type("quit")
+    term.read_until("Resume with")
+    assert term.close() == 3 and save.exists()
+    resumed = Terminal("play", "--resume", str(save))
+    resumed.read_until("Take which card?")
+    resumed.type("quit")
+    resumed.read_until("Resume with")
+    assert resumed.close() == 3
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--seat", "human"), "4–6 seats"),
+        (
+            (
+                "--seat",
+                "wizard",
+            )
+            + ("--seat", "human") * 3,
+            "unknown seat kind 'wizard'",
+        ),
+        (("--seat", "expert") * 4, "no human seat"),
+        (("--lang", "es"), "unknown language 'es'"),
+        (("--resume", "/nonexistent/save.json"), "cannot read"),
+        (("--budget-ms", "-3"), "--budget-ms"),
+    ],
+)
+def test_play_bad_arguments(args: tuple[str, ...], message: str) -> None:
+    code, _, err = run("play", *args)
+    assert code == 2 and message in err
+
+
+def test_resume_refuses_a_seat_list_and_other_files(tmp_path: Path) -> None:
+    bogus = tmp_path / "bogus.json"
+    bogus.write_text("{}")
+    code, _, err = run("play", "--resume", str(bogus))
+    assert code == 2 and "not a game saved by 'carson play'" in err
+    code, _, err = run("play", "--resume", str(bogus), "--seat", "human")
+    assert code == 2 and "takes no --seat" in err
+
+
+def test_replay_reads_a_simulate_record_and_a_bad_file(tmp_path: Path) -> None:
+    code, _, _ = run("simulate", *("--seat", "random") * 4, "--games", "1",
+                     "--log", str(tmp_path))  # fmt: skip
+    assert code == 0
+    record = tmp_path / "game-00001.json"
+    code, out, _ = run("replay", str(record), "--step", "3", stdin="n\np\nq\n")
+    assert code == 0 and "Replay: step 3 of" in out and "Replay: step 4 of" in out
+    code, _, err = run("replay", str(tmp_path / "game-00001.txt"))
+    assert code == 2 and "record is JSON" in err
