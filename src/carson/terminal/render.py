@@ -91,26 +91,30 @@ def mini_card(card: TerrainCard) -> Text:
 
 def city_grid(city: City, marks: int = 0, new_cells: int = 0) -> Text:
     """The city with x and y coordinates; ``marks``: anchor bits to show as legal corners
-    (``+``); ``new_cells``: cells of a card being previewed (shown reversed)."""
+    (``+``); ``new_cells``: cells of a card being previewed (shown reversed). A cell is 3
+    characters wide: the parcel's letter in its colours, the mark, a gap."""
     covered = city.covered_mask
     area = covered | marks | new_cells
     if not area:
-        return Text("·")
+        return Text("")
     min_x, min_y, max_x, max_y = board.bounding_box(area)
-    lines = Text("    " + "".join(f"{x:>2}" for x in range(min_x, max_x + 1)) + "\n", "dim")
+    lines = Text("    " + "".join(f"{x:>2} " for x in range(min_x, max_x + 1)) + "\n", "dim")
     for y in range(min_y, max_y + 1):
         lines.append(f"{y:>3} ", "dim")
         for x in range(min_x, max_x + 1):
             cell = board.bit(x, y)
-            mark = "+" if marks & cell else " "
+            marked = bool(marks & cell)
             parcel = city.visible(x, y)
-            if parcel is None:
-                lines.append("+ " if marks & cell else "· ", MARK_STYLE if marks & cell else "dim")
+            if parcel is None:  # no card here: blank, or a legal corner
+                lines.append(" + " if marked else "   ", MARK_STYLE)
                 continue
-            piece = parcel_text(parcel, mark)
+            piece = parcel_text(parcel, "+" if marked else " ")
+            if marked:
+                piece.stylize(MARK_STYLE, 1, 2)
             if new_cells & cell:
                 piece.stylize(NEW_CARD_STYLE)
-            lines.append(piece)
+            lines.append_text(piece)
+            lines.append(" ")
         lines.append("\n")
     lines.rstrip()
     return lines
@@ -194,7 +198,9 @@ def city_panel(
         title = texts("ui", "your_city", points=points)
     else:
         title = texts("ui", "city_of", who=names.seat(seat), points=points)
-    body: RenderableType = city_grid(me.city) if not me.city.is_empty else texts("ui", "no_cards")
+    body: RenderableType = (
+        city_grid(me.city) if not me.city.is_empty else Text(texts("ui", "no_cards"))
+    )
     notes = []
     if me.sold:
         notes.append(f"{texts('ui', 'sold')}: {len(me.sold)}")
