@@ -118,3 +118,14 @@ def test_replay_reads_a_simulate_record_and_a_bad_file(tmp_path: Path) -> None:
     assert code == 0 and "Replay: step 3 of" in out and "Replay: step 4 of" in out
     code, _, err = run("replay", str(tmp_path / "game-00001.txt"))
     assert code == 2 and "record is JSON" in err
+
+
+def test_games_are_saved_by_default_under_carson_home(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app, ["play", "--seed", "3"], input="quit\n", env={"CARSON_HOME": str(tmp_path)}
+    )
+    assert result.exit_code == 3
+    saved = list((tmp_path / "games").glob("game-*-3.json"))
+    assert len(saved) == 1 and "Resume with: carson play --resume" in result.stdout
+    result = runner.invoke(app, ["play", "--no-save"], input="quit\n")
+    assert result.exit_code == 3 and "not saved" in result.stdout

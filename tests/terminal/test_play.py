@@ -38,6 +38,9 @@ def test_a_whole_game_against_three_experts(tmp_path: Path) -> None:
     assert code == 0 and game.state.is_over
     assert "Game over" in out and ("Winner:" in out or "Shared win:" in out)
     assert f"Game saved to {save}" in out
+    log = save.with_suffix(".log.txt")
+    assert f"the round-by-round log is in {log}" in " ".join(out.split())
+    assert "== Scores ==" in log.read_text()
     # The score sheet lists categories and every seat's total.
     result = game.state.result()
     assert result is not None

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import random
+import time
 from pathlib import Path
 from typing import Annotated
 
@@ -36,8 +38,15 @@ def register(app: typer.Typer) -> None:
         seed: Annotated[int | None, typer.Option(help="seed of the deal (default: random)")] = None,
         lang: Annotated[str, typer.Option(help=f"language: {', '.join(LANGUAGES)}")] = "en",
         save: Annotated[
-            Path | None, typer.Option(help="save the game to FILE after every move")
+            Path | None,
+            typer.Option(
+                help="save the game to FILE after every move (default: a new file in "
+                "$CARSON_HOME/games, or ~/.local/share/carson/games)"
+            ),
         ] = None,
+        no_save: Annotated[
+            bool, typer.Option("--no-save", help="do not save the game at all")
+        ] = False,
         resume: Annotated[
             Path | None, typer.Option(help="go on with a game saved with --save")
         ] = None,
@@ -71,6 +80,15 @@ def register(app: typer.Typer) -> None:
             if HUMAN not in kinds:
                 fail("no human seat: add --seat human (or watch bots with carson simulate)")
             state = new_state(kinds, seed if seed is not None else random.randrange(10**9))
+            if save is None and not no_save:
+                save = default_save_path(state.seed)
+        if no_save:
+            save = None
+        if save is not None:
+            try:
+                save.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                fail(f"cannot create {save.parent}: {error.strerror or error}")
         console = Console(highlight=False)
         game = TerminalGame(state, kinds, texts(lang), console, console.input, save, budget_ms)
         raise typer.Exit(game.run())
@@ -88,6 +106,14 @@ def register(app: typer.Typer) -> None:
         console = Console(highlight=False)
         viewer = ReplayViewer(record, kinds, texts(lang), console, console.input)
         raise typer.Exit(viewer.run(step))
+
+
+def default_save_path(seed: int) -> Path:
+    """A new file for a game: under ``$CARSON_HOME/games`` (default ``~/.local/share/carson``)."""
+    home = os.environ.get("CARSON_HOME")
+    base = Path(home) if home else Path.home() / ".local" / "share" / "carson"
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return base / "games" / f"game-{stamp}-{seed}.json"
 
 
 def _read_any(path: Path) -> tuple[GameRecord, list[str]]:

@@ -20,6 +20,7 @@ from rich.console import Console
 
 from carson.cardgame.engine.actions import CardAction
 from carson.cardgame.engine.config import GameConfig
+from carson.cardgame.engine.log import game_log
 from carson.cardgame.engine.observation import SeatObservation
 from carson.cardgame.engine.state import CardGameState
 from carson.cardgame.match import player_seed, record_of, replay_record
@@ -140,7 +141,15 @@ class TerminalGame:
     def _saved_line(self) -> str:
         if self.save_path is None:
             return self.texts("ui", "not_saved")
+        if self.state.is_over:
+            return self.texts(
+                "ui", "saved_over", path=str(self.save_path), log=str(self._log_path())
+            )
         return self.texts("ui", "saved", path=str(self.save_path))
+
+    def _log_path(self) -> Path:
+        assert self.save_path is not None
+        return self.save_path.with_suffix(".log.txt")
 
     def _save(self) -> None:
         if self.save_path is None:
@@ -156,6 +165,8 @@ class TerminalGame:
         temporary = self.save_path.with_name(self.save_path.name + ".tmp")
         temporary.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
         os.replace(temporary, self.save_path)
+        if self.state.is_over:  # the readable round-by-round log, beside the save
+            self._log_path().write_text(game_log(self.state), encoding="utf-8")
 
 
 def new_state(kinds: list[str], seed: int) -> CardGameState:
