@@ -14,8 +14,8 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)  ## create .venv and install carson with its dev extras
 
-run: $(STAMP)      ## start the main program (see README: the web app once it exists)
-	$(BIN)/carson score examples/rulebook-city.json --format text
+run: $(STAMP)      ## start the main program: a game in the terminal (the web app once it exists)
+	$(BIN)/carson play
 
 test: $(STAMP)     ## the whole suite: lint, types, tests
 	$(MAKE) lint

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import typer
 
-from carson.cli import cards, placements, play, score, simulate
+from carson.cli import cards, placements, play, score, serve, simulate
 
 app = typer.Typer(
     name="carson",
@@ -19,7 +19,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-for command_module in (cards, score, placements, simulate, play):
+for command_module in (cards, score, placements, simulate, play, serve):
     command_module.register(app)
 
 

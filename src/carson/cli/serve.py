@@ -1,0 +1,37 @@
+"""``carson serve``: the game server and its API (see :mod:`carson.server`)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from carson.cli.errors import fail
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def serve(
+        host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+        port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+        db: Annotated[
+            str | None,
+            typer.Option(
+                help="database URL (default: DATABASE_URL, else SQLite in $CARSON_HOME or "
+                "~/.local/share/carson)"
+            ),
+        ] = None,
+    ) -> None:
+        """Serve online games: the JSON API (documented at /docs) with live updates."""
+        import uvicorn
+        from sqlalchemy.exc import ArgumentError, OperationalError
+
+        from carson.server.app import create_app
+
+        if not 0 < port < 65536:
+            fail(f"--port must be 1–65535, not {port}")
+        try:
+            application = create_app(db)
+        except (ArgumentError, OperationalError) as error:
+            fail(f"cannot open the database: {error}")
+        uvicorn.run(application, host=host, port=port)

@@ -1,0 +1,1 @@
+"""Online play: the game server, its database and its public HTTP API (``carson serve``)."""

@@ -1,0 +1,183 @@
+"""The public JSON API (its OpenAPI schema is served at ``/docs``).
+
+Every error is ``{"detail": "<what is wrong>"}`` with the status of :mod:`carson.server.games`
+(401 without a valid token, 403 no seat, 404 unknown game, 409 stale seq, 422 bad action).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+
+from fastapi import APIRouter, BackgroundTasks, Depends, HTTPException, Request
+from fastapi.responses import JSONResponse, StreamingResponse
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
+
+from carson.server import auth
+from carson.server.db import User
+from carson.server.games import GameError, GameService
+
+router = APIRouter()
+bearer = HTTPBearer(auto_error=False)
+#: How often a live stream looks for new moves (any server process may have written them).
+POLL_SECONDS = 0.25
+
+
+class Credentials(BaseModel):
+    username: str
+    password: str
+
+
+class TokenOut(BaseModel):
+    token: str
+
+
+class NewGame(BaseModel):
+    seats: list[str] = Field(
+        description="seat kinds in order: 'human', a virtual level (beginner, advanced, "
+        "expert), an AI level (ai-easy, ai-medium, ai-hard), 'greedy' or 'random'"
+    )
+    seed: int | None = None
+    lang: str | None = None
+
+
+class ActionIn(BaseModel):
+    seq: int = Field(description="the number of accepted actions the client has seen")
+    action: dict[str, Any] = Field(description="an action object as listed in legal_actions")
+
+
+def games(request: Request) -> GameService:
+    service = request.app.state.games
+    assert isinstance(service, GameService)
+    return service
+
+
+def current_user(
+    request: Request,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
+) -> User:
+    if credentials is None or credentials.scheme.lower() != "bearer":
+        raise HTTPException(401, "log in: send Authorization: Bearer <token>")
+    with games(request).sessions() as session:
+        user = auth.user_for_token(session, credentials.credentials)
+    if user is None:
+        raise HTTPException(401, "the token is not valid")
+    return user
+
+
+Service = Annotated[GameService, Depends(games)]
+CurrentUser = Annotated[User, Depends(current_user)]
+
+
+def _refused(error: GameError) -> HTTPException:
+    return HTTPException(error.status, error.message)
+
+
+@router.get("/healthz")
+def healthz() -> dict[str, str]:
+    return {"status": "ok"}
+
+
+@router.post("/api/register", response_model=TokenOut)
+def register(body: Credentials, service: Service) -> TokenOut:
+    with service.sessions.begin() as session:
+        try:
+            return TokenOut(token=auth.register(session, body.username, body.password))
+        except auth.AuthError as error:
+            raise HTTPException(422, str(error)) from None
+
+
+@router.post("/api/login", response_model=TokenOut)
+def login(body: Credentials, service: Service) -> TokenOut:
+    with service.sessions.begin() as session:
+        try:
+            return TokenOut(token=auth.login(session, body.username, body.password))
+        except auth.AuthError as error:
+            raise HTTPException(401, str(error)) from None
+
+
+@router.get("/api/me")
+def me(user: CurrentUser) -> dict[str, Any]:
+    return {"id": user.id, "username": user.username}
+
+
+@router.post("/api/games", status_code=201)
+def create_game(
+    body: NewGame, user: CurrentUser, service: Service, later: BackgroundTasks
+) -> dict[str, Any]:
+    try:
+        view = service.create(user, body.seats, body.seed, body.lang)
+    except GameError as error:
+        raise _refused(error) from None
+    later.add_task(service.run_machines, view["id"])
+    return view
+
+
+@router.get("/api/games")
+def list_games(user: CurrentUser, service: Service) -> list[dict[str, Any]]:
+    return service.games_of(user)
+
+
+@router.post("/api/games/{game_id}/join")
+def join_game(
+    game_id: str, user: CurrentUser, service: Service, later: BackgroundTasks
+) -> dict[str, Any]:
+    try:
+        view = service.join(user, game_id)
+    except GameError as error:
+        raise _refused(error) from None
+    later.add_task(service.run_machines, game_id)
+    return view
+
+
+@router.get("/api/games/{game_id}")
+def game_view(game_id: str, user: CurrentUser, service: Service) -> dict[str, Any]:
+    try:
+        return service.view(user, game_id)
+    except GameError as error:
+        raise _refused(error) from None
+
+
+@router.post("/api/games/{game_id}/actions")
+def act(
+    game_id: str, body: ActionIn, user: CurrentUser, service: Service, later: BackgroundTasks
+) -> dict[str, Any]:
+    try:
+        view = service.act(user, game_id, body.seq, body.action)
+    except GameError as error:
+        raise _refused(error) from None
+    later.add_task(service.run_machines, game_id)
+    return view
+
+
+@router.get("/api/games/{game_id}/record")
+def game_record(game_id: str, user: CurrentUser, service: Service) -> JSONResponse:
+    try:
+        return JSONResponse(service.record(user, game_id))
+    except GameError as error:
+        raise _refused(error) from None
+
+
+@router.get("/api/games/{game_id}/events")
+async def live(game_id: str, user: CurrentUser, service: Service) -> StreamingResponse:
+    """Server-sent events: the caller's view now, then again after every accepted move."""
+    try:
+        first = await run_in_threadpool(service.view, user, game_id)
+    except GameError as error:
+        raise _refused(error) from None
+
+    async def stream() -> AsyncIterator[str]:
+        view = first
+        while True:
+            yield f"event: view\ndata: {json.dumps(view)}\n\n"
+            if view["status"] == "over":
+                return
+            while await run_in_threadpool(service.seq, game_id) == view["seq"]:
+                await asyncio.sleep(POLL_SECONDS)
+            view = await run_in_threadpool(service.view, user, game_id)
+
+    return StreamingResponse(stream(), media_type="text/event-stream")

@@ -1,0 +1,35 @@
+"""The ASGI application: ``create_app(url)`` wires the database, the games and the API."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+
+from carson.server.api import router
+from carson.server.db import default_url, make_engine, migrate
+from carson.server.games import GameService
+
+
+def create_app(url: str | None = None, budget_ms: int | None = None) -> FastAPI:
+    """The server on ``url`` (default: ``DATABASE_URL`` or SQLite in the data directory),
+    migrated to the newest schema before it serves."""
+    engine = make_engine(url or default_url())
+    migrate(engine)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        engine.dispose()
+
+    app = FastAPI(
+        title="carson",
+        summary="Carson City: The Card Game, online: accounts, games, moves, live views.",
+        version="0.1.0",
+        lifespan=lifespan,
+    )
+    app.state.games = GameService(engine, budget_ms)
+    app.state.engine = engine
+    app.include_router(router)
+    return app

@@ -1,0 +1,70 @@
+"""Accounts: argon2 password hashes and bearer tokens (stored only as their SHA-256)."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerifyMismatchError
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from carson.server.db import Token, User
+
+USERNAME = re.compile(r"^[A-Za-z0-9_.-]{3,32}$")
+MIN_PASSWORD = 8
+_hasher = PasswordHasher()
+
+
+class AuthError(ValueError):
+    """Bad credentials or a bad registration; the message is safe to show."""
+
+
+def digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def register(session: Session, username: str, password: str) -> str:
+    """Create an account and return a new token for it."""
+    if not USERNAME.match(username):
+        raise AuthError("a username is 3–32 letters, digits, '.', '_' or '-'")
+    if len(password) < MIN_PASSWORD:
+        raise AuthError(f"a password has at least {MIN_PASSWORD} characters")
+    user = User(username=username, password_hash=_hasher.hash(password))
+    session.add(user)
+    try:
+        session.flush()
+    except IntegrityError:
+        session.rollback()
+        raise AuthError(f"the username {username!r} is taken") from None
+    return issue_token(session, user)
+
+
+def login(session: Session, username: str, password: str) -> str:
+    user = session.scalar(select(User).where(User.username == username))
+    # Verify against a dummy hash for unknown names, so timing does not tell names apart.
+    stored = user.password_hash if user is not None else _DUMMY_HASH
+    try:
+        _hasher.verify(stored, password)
+    except (VerifyMismatchError, InvalidHashError):
+        raise AuthError("wrong username or password") from None
+    if user is None:
+        raise AuthError("wrong username or password")
+    return issue_token(session, user)
+
+
+def issue_token(session: Session, user: User) -> str:
+    token = secrets.token_urlsafe(32)
+    session.add(Token(digest=digest(token), user_id=user.id))
+    return token
+
+
+def user_for_token(session: Session, token: str) -> User | None:
+    row = session.get(Token, digest(token))
+    return None if row is None else session.get(User, row.user_id)
+
+
+_DUMMY_HASH = _hasher.hash("not a password anyone has")

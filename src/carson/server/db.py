@@ -1,0 +1,112 @@
+"""The server's database: tables (SQLAlchemy 2), engines, and migrations applied at start.
+
+A game is event-sourced: the ``games`` row holds its configuration, seed and status, and the
+``moves`` table every accepted action with its per-game sequence number. The primary key
+(game, seq) is what makes two racing submissions for the same number end with one winner.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import JSON, BigInteger, ForeignKey, String, create_engine, event
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class User(Base):
+    __tablename__ = "users"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    username: Mapped[str] = mapped_column(String(32), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(default=now)
+
+
+class Token(Base):
+    """An API token, stored as its SHA-256 (a leaked table gives no usable token)."""
+
+    __tablename__ = "tokens"
+    digest: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+
+
+class Game(Base):
+    __tablename__ = "games"
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game: Mapped[str] = mapped_column(String(16))  # "card" (the board game later)
+    config: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seat_kinds: Mapped[list[str]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    lang: Mapped[str] = mapped_column(String(2))
+    status: Mapped[str] = mapped_column(String(8))  # waiting, playing, over
+    creator_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    created_at: Mapped[datetime] = mapped_column(default=now)
+
+
+class GameSeat(Base):
+    """Who holds a human seat of a game."""
+
+    __tablename__ = "game_seats"
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+
+
+class Move(Base):
+    __tablename__ = "moves"
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(primary_key=True)  # 1, 2, … per game
+    seat: Mapped[int]
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+
+
+def default_url() -> str:
+    """``DATABASE_URL``, else SQLite in the data directory (created on first run)."""
+    url = os.environ.get("DATABASE_URL")
+    if url:
+        return url
+    home = os.environ.get("CARSON_HOME")
+    base = Path(home) if home else Path.home() / ".local" / "share" / "carson"
+    base.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{base / 'carson.db'}"
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(connection: Any, _: Any) -> None:
+            cursor = connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")  # readers never wait for the writer
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database to the newest schema (Alembic ``upgrade head``)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")

@@ -1,0 +1,343 @@
+"""Games on the server: create, join, view, act, and the moves of AI and bot seats.
+
+The database is the truth: a game is its row plus its moves. The engine state of a game is
+rebuilt by replaying them and cached in memory; before every use the cache catches up with
+moves written by other server processes. Every move is written as (game, seq) — the primary
+key — so when two submissions race for one number, exactly one insert succeeds.
+
+What a seat is shown is always the engine's per-seat view (CG-9): no hidden fact leaves here.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from carson.cardgame.engine.actions import CardAction, action_from_json
+from carson.cardgame.engine.config import MAX_SEATS, MIN_SEATS, GameConfig
+from carson.cardgame.engine.observation import SeatObservation
+from carson.cardgame.engine.state import CardGameState
+from carson.cardgame.match import GAME, player_seed
+from carson.cardgame.players import SEAT_CHOICES, engine_kind, make_player
+from carson.core.game import JSON, IllegalActionError
+from carson.players.base import Player
+from carson.server.db import Game, GameSeat, Move, User
+
+HUMAN = "human"
+SEAT_KINDS = (HUMAN, *SEAT_CHOICES)
+LANGS = ("en", "de", "it", "nl", "fr")
+MAX_SEED = 2**62
+
+
+class GameError(Exception):
+    """A refused request: an HTTP status and a message naming the problem."""
+
+    status = 400
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class NotFound(GameError):
+    status = 404
+
+
+class Forbidden(GameError):
+    status = 403
+
+
+class Conflict(GameError):
+    status = 409
+
+
+class Unprocessable(GameError):
+    status = 422
+
+
+class GameService:
+    def __init__(self, engine: Engine, budget_ms: int | None = None) -> None:
+        self.sessions = sessionmaker(engine, expire_on_commit=False)
+        self.budget_ms = budget_ms
+        self._states: dict[str, CardGameState] = {}
+        self._players: dict[tuple[str, int], Player[CardAction]] = {}
+        self._locks: defaultdict[str, threading.Lock] = defaultdict(threading.Lock)
+        self._locks_guard = threading.Lock()
+
+    # ------------------------------------------------------------------ requests
+
+    def create(
+        self, user: User, kinds: list[str], seed: int | None, lang: str | None
+    ) -> dict[str, Any]:
+        for kind in kinds:
+            if kind not in SEAT_KINDS:
+                raise Unprocessable(
+                    f"unknown seat kind {kind!r}; choose from {', '.join(SEAT_KINDS)}"
+                )
+        if not MIN_SEATS <= len(kinds) <= MAX_SEATS:
+            raise Unprocessable(f"a game has {MIN_SEATS}–{MAX_SEATS} seats; {len(kinds)} given")
+        if HUMAN not in kinds:
+            raise Unprocessable("a game needs at least one 'human' seat (the creator's)")
+        if seed is not None and not 0 <= seed < MAX_SEED:
+            raise Unprocessable(f"seed must be between 0 and {MAX_SEED - 1}")
+        if lang is not None and lang not in LANGS:
+            raise Unprocessable(f"unknown language {lang!r}; choose from {', '.join(LANGS)}")
+        config = GameConfig.of([engine_kind(kind) for kind in kinds])
+        game = Game(
+            id=secrets.token_hex(6),
+            game=GAME,
+            config=config.to_json(),
+            seat_kinds=list(kinds),
+            seed=secrets.randbelow(2**31) if seed is None else seed,
+            lang=lang or "en",
+            status="waiting",
+            creator_id=user.id,
+        )
+        with self.sessions.begin() as session:
+            session.add(game)
+            session.flush()
+            session.add(GameSeat(game_id=game.id, seat=kinds.index(HUMAN), user_id=user.id))
+            self._start_if_full(session, game)
+        return self.view(user, game.id)
+
+    def join(self, user: User, game_id: str) -> dict[str, Any]:
+        with self.sessions.begin() as session:
+            game = self._game(session, game_id)
+            if game.status != "waiting":
+                raise Conflict("this game has no free seat")
+            holders = self._holders(session, game_id)
+            if user.id in holders.values():
+                raise Conflict("you already hold a seat in this game")
+            free = [
+                seat
+                for seat, kind in enumerate(game.seat_kinds)
+                if kind == HUMAN and seat not in holders
+            ]
+            session.add(GameSeat(game_id=game_id, seat=free[0], user_id=user.id))
+            try:
+                session.flush()
+            except IntegrityError:
+                raise Conflict("someone took that seat a moment ago; try again") from None
+            self._start_if_full(session, game)
+        return self.view(user, game_id)
+
+    def games_of(self, user: User) -> list[dict[str, Any]]:
+        with self.sessions() as session:
+            rows = session.execute(
+                select(Game, GameSeat.seat)
+                .join(GameSeat, GameSeat.game_id == Game.id)
+                .where(GameSeat.user_id == user.id)
+                .order_by(Game.created_at.desc())
+            ).all()
+            listing = []
+            for game, seat in rows:
+                state = self._state(session, game)
+                listing.append(
+                    {
+                        "id": game.id,
+                        "status": game.status,
+                        "seat": seat,
+                        "seats": game.seat_kinds,
+                        "seq": len(state.actions),
+                        "to_act": list(state.seats_to_act) if game.status == "playing" else [],
+                        "your_turn": game.status == "playing" and seat in state.seats_to_act,
+                    }
+                )
+            return listing
+
+    def view(self, user: User, game_id: str) -> dict[str, Any]:
+        with self.sessions() as session:
+            game = self._game(session, game_id)
+            seat = self._seat_of(session, game_id, user)
+            return self._view(session, game, seat)
+
+    def act(self, user: User, game_id: str, seq: int, data: Any) -> dict[str, Any]:
+        with self._lock(game_id), self.sessions() as session:
+            game = self._game(session, game_id)
+            seat = self._seat_of(session, game_id, user)
+            if game.status == "waiting":
+                raise Conflict("the game has not started: it waits for players to join")
+            state = self._state(session, game)
+            if seq != len(state.actions):
+                raise Conflict(f"stale seq {seq}: the game is at seq {len(state.actions)}")
+            if state.is_over:
+                raise Unprocessable("the game is over")
+            try:
+                action = action_from_json(data, state.personality_ids)
+            except ValueError as error:
+                raise Unprocessable(f"malformed action: {error}") from None
+            if seat not in state.seats_to_act:
+                raise Unprocessable(f"seat {seat} is not asked to act now")
+            if action not in state.legal_actions(seat):
+                raise Unprocessable(f"{action.to_json()} is not a legal {state.phase} action now")
+            self._record_move(session, game, state, seat, action)
+            return self._view(session, game, seat)
+
+    def record(self, user: User, game_id: str) -> JSON:
+        with self.sessions() as session:
+            game = self._game(session, game_id)
+            self._seat_of(session, game_id, user)
+            if game.status != "over":
+                raise Forbidden("the record is shown once the game is over")
+            state = self._state(session, game)
+            return {
+                "format": 1,
+                "game": game.game,
+                "config": game.config,
+                "seed": game.seed,
+                "seats": game.seat_kinds,
+                "actions": [
+                    {"seat": seat, "action": action.to_json()} for seat, action in state.actions
+                ],
+            }
+
+    def seq(self, game_id: str) -> int:
+        """How many moves the game has, from the database (for live updates)."""
+        with self.sessions() as session:
+            return (
+                session.scalar(
+                    select(func.count()).select_from(Move).where(Move.game_id == game_id)
+                )
+                or 0
+            )
+
+    # ------------------------------------------------------------------ machine seats
+
+    def run_machines(self, game_id: str) -> None:
+        """Let AI and bot seats move until a human must act or the game ends."""
+        while True:
+            with self._lock(game_id), self.sessions() as session:
+                game = self._game(session, game_id)
+                if game.status != "playing":
+                    return
+                state = self._state(session, game)
+                machines = [s for s in state.seats_to_act if game.seat_kinds[s] != HUMAN]
+                if not machines:
+                    return
+                seat = machines[0]
+                player = self._player(game, seat)
+                action = player.choose(SeatObservation(state, seat), state.legal_actions(seat))
+                try:
+                    self._record_move(session, game, state, seat, action)
+                except Conflict:
+                    continue  # another process moved first: look again
+
+    def _player(self, game: Game, seat: int) -> Player[CardAction]:
+        key = (game.id, seat)
+        if key not in self._players:
+            player = make_player(
+                game.seat_kinds[seat], player_seed(game.seed, seat), self.budget_ms
+            )
+            assert player is not None
+            self._players[key] = player
+        return self._players[key]
+
+    # ------------------------------------------------------------------ helpers
+
+    @contextmanager
+    def _lock(self, game_id: str) -> Iterator[None]:
+        with self._locks_guard:
+            lock = self._locks[game_id]
+        with lock:
+            yield
+
+    def _game(self, session: Session, game_id: str) -> Game:
+        game = session.get(Game, game_id)
+        if game is None:
+            raise NotFound(f"no game {game_id!r}")
+        return game
+
+    def _holders(self, session: Session, game_id: str) -> dict[int, int]:
+        rows = session.execute(
+            select(GameSeat.seat, GameSeat.user_id).where(GameSeat.game_id == game_id)
+        ).all()
+        return {seat: user_id for seat, user_id in rows}
+
+    def _seat_of(self, session: Session, game_id: str, user: User) -> int:
+        seat = session.scalar(
+            select(GameSeat.seat).where(GameSeat.game_id == game_id, GameSeat.user_id == user.id)
+        )
+        if seat is None:
+            raise Forbidden("you have no seat in this game")
+        return seat
+
+    def _start_if_full(self, session: Session, game: Game) -> None:
+        humans = sum(kind == HUMAN for kind in game.seat_kinds)
+        if len(self._holders(session, game.id)) == humans:
+            game.status = "playing"
+
+    def _state(self, session: Session, game: Game) -> CardGameState:
+        """The game's state, caught up with every move in the database."""
+        state = self._states.get(game.id)
+        if state is None:
+            state = CardGameState(GameConfig.from_json(game.config), game.seed)
+        moves = session.scalars(
+            select(Move).where(Move.game_id == game.id, Move.seq > len(state.actions))
+            .order_by(Move.seq)
+        ).all()  # fmt: skip
+        if moves:
+            state = state.clone()
+            for move in moves:
+                state.apply_json(move.seat, move.action)
+        self._states[game.id] = state
+        return state
+
+    def _record_move(
+        self,
+        session: Session,
+        game: Game,
+        state: CardGameState,
+        seat: int,
+        action: CardAction,
+    ) -> None:
+        """Write the move as the next seq; only after it is stored does the cache move on."""
+        seq = len(state.actions) + 1
+        session.add(Move(game_id=game.id, seq=seq, seat=seat, action=action.to_json()))
+        after = state.clone()
+        try:
+            after.apply(seat, action)
+        except IllegalActionError as error:  # pragma: no cover - checked by the callers
+            session.rollback()
+            raise Unprocessable(str(error)) from None
+        if after.is_over:
+            game.status = "over"
+        try:
+            session.commit()
+        except IntegrityError:
+            session.rollback()
+            self._states.pop(game.id, None)
+            raise Conflict(f"stale seq {seq - 1}: another move was accepted first") from None
+        self._states[game.id] = after
+
+    def _view(self, session: Session, game: Game, seat: int) -> dict[str, Any]:
+        state = self._state(session, game)
+        holders = self._holders(session, game.id)
+        names = dict(
+            session.execute(
+                select(User.id, User.username).where(User.id.in_(list(holders.values()) or [-1]))
+            ).all()
+        )
+        playing = game.status == "playing"
+        legal = state.legal_actions(seat) if playing else []
+        return {
+            "id": game.id,
+            "status": game.status,
+            "seq": len(state.actions),
+            "seat": seat,
+            "lang": game.lang,
+            "seats": [
+                {"seat": index, "kind": kind, "user": names.get(holders.get(index, -1))}
+                for index, kind in enumerate(game.seat_kinds)
+            ],
+            "legal_actions": [action.to_json() for action in legal],
+            "view": state.view(seat),
+        }

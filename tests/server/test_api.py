@@ -1,0 +1,224 @@
+"""The public API: every endpoint and every error, whole games, secrecy, races, restarts."""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+
+import pytest
+from api_helpers import account, play_randomly
+from fastapi.testclient import TestClient
+
+from carson.cardgame.engine.determinize import determinize
+from carson.cardgame.match import replay_record
+from carson.core.record import GameRecord
+from carson.server.app import create_app
+from carson.server.games import GameService
+
+
+def new_game(client: TestClient, headers: dict[str, str], seats: list[str], seed: int = 1) -> str:
+    response = client.post("/api/games", json={"seats": seats, "seed": seed}, headers=headers)
+    assert response.status_code == 201, response.text
+    return str(response.json()["id"])
+
+
+def test_health_and_openapi_docs(client: TestClient) -> None:
+    assert client.get("/healthz").json() == {"status": "ok"}
+    paths = client.get("/openapi.json").json()["paths"]
+    for path in ("/api/register", "/api/login", "/api/me", "/api/games",
+                 "/api/games/{game_id}", "/api/games/{game_id}/actions",
+                 "/api/games/{game_id}/join", "/api/games/{game_id}/record"):  # fmt: skip
+        assert path in paths
+    assert client.get("/docs").status_code == 200
+
+
+def test_accounts_register_login_me_and_their_errors(client: TestClient) -> None:
+    headers = account(client, "alice")
+    assert client.get("/api/me", headers=headers).json()["username"] == "alice"
+    taken = client.post("/api/register", json={"username": "alice", "password": "another-pw"})
+    assert taken.status_code == 422 and "taken" in taken.json()["detail"]
+    short = client.post("/api/register", json={"username": "bob", "password": "short"})
+    assert short.status_code == 422 and "at least 8" in short.json()["detail"]
+    odd = client.post("/api/register", json={"username": "b o b", "password": "long-enough"})
+    assert odd.status_code == 422
+    good = client.post("/api/login", json={"username": "alice", "password": "password-alice"})
+    assert good.status_code == 200 and good.json()["token"]
+    bad = client.post("/api/login", json={"username": "alice", "password": "wrong-password"})
+    assert bad.status_code == 401 and bad.json()["detail"] == "wrong username or password"
+    nobody = client.post("/api/login", json={"username": "nobody", "password": "whatever1"})
+    assert nobody.status_code == 401 and nobody.json()["detail"] == "wrong username or password"
+    assert client.get("/api/me").status_code == 401
+    forged = client.get("/api/me", headers={"Authorization": "Bearer forged"})
+    assert forged.status_code == 401 and "not valid" in forged.json()["detail"]
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({"seats": ["human", "wizard", "expert", "expert"]}, "unknown seat kind 'wizard'"),
+        ({"seats": ["expert"] * 4}, "at least one 'human' seat"),
+        ({"seats": ["human"] * 3}, "4–6 seats"),
+        ({"seats": ["human"] + ["expert"] * 3, "lang": "xx"}, "unknown language"),
+        ({"seats": ["human"] + ["expert"] * 3, "seed": -1}, "seed must be"),
+    ],
+)
+def test_creating_a_bad_game_is_refused(client: TestClient, body: object, message: str) -> None:
+    response = client.post("/api/games", json=body, headers=account(client, "carol"))
+    assert response.status_code == 422 and message in response.json()["detail"]
+
+
+def test_join_start_list_and_access(client: TestClient) -> None:
+    alice, bob, eve = account(client, "alice"), account(client, "bob"), account(client, "eve")
+    game = new_game(client, alice, ["human", "expert", "human", "advanced"])
+    view = client.get(f"/api/games/{game}", headers=alice).json()
+    assert view["status"] == "waiting" and view["legal_actions"] == []
+    waiting = client.post(f"/api/games/{game}/actions", json={"seq": 0, "action": {}},
+                          headers=alice)  # fmt: skip
+    assert waiting.status_code == 409 and "waits for players" in waiting.json()["detail"]
+    assert client.post(f"/api/games/{game}/join", headers=alice).status_code == 409
+    joined = client.post(f"/api/games/{game}/join", headers=bob).json()
+    assert joined["status"] == "playing" and joined["seat"] == 2
+    assert [s["user"] for s in joined["seats"]] == ["alice", None, "bob", None]
+    full = client.post(f"/api/games/{game}/join", headers=eve)
+    assert full.status_code == 409 and "no free seat" in full.json()["detail"]
+    assert client.get(f"/api/games/{game}", headers=eve).status_code == 403
+    assert client.get("/api/games/nope", headers=alice).status_code == 404
+    assert client.post("/api/games/nope/join", headers=alice).status_code == 404
+    listing = client.get("/api/games", headers=bob).json()
+    assert listing[0]["id"] == game and listing[0]["your_turn"] is True
+    assert client.get("/api/games", headers=eve).json() == []
+
+
+def test_action_errors_change_nothing(client: TestClient) -> None:
+    alice = account(client, "alice")
+    game = new_game(client, alice, ["human", "expert", "expert", "expert"])
+    url = f"/api/games/{game}/actions"
+    before = client.get(f"/api/games/{game}", headers=alice).json()
+    cases = [
+        ({"seq": 5, "action": {"type": "bid", "value": 3}}, 409, "stale seq 5"),
+        ({"seq": 0, "action": {"type": "fly"}}, 422, "malformed action"),
+        ({"seq": 0, "action": {"type": "bid", "value": 12}}, 422, "not a legal bid action"),
+        ({"seq": 0, "action": {"type": "take", "slot": 1}}, 422, "not a legal bid action"),
+    ]
+    for body, status, message in cases:
+        response = client.post(url, json=body, headers=alice)
+        assert response.status_code == status and message in response.json()["detail"], body
+    assert client.post(url, json={"seq": 0}, headers=alice).status_code == 422
+    assert (
+        client.post(url, json={"seq": 0, "action": {"type": "bid", "value": 3}}).status_code == 401
+    )
+    assert client.get(f"/api/games/{game}", headers=alice).json() == before
+    ok = client.post(url, json={"seq": 0, "action": {"type": "bid", "value": 3}}, headers=alice)
+    assert ok.status_code == 200 and ok.json()["seq"] >= 1
+
+
+def test_not_asked_to_act(client: TestClient) -> None:
+    alice, bob = account(client, "alice"), account(client, "bob")
+    game = new_game(client, alice, ["human", "human", "expert", "expert"])
+    client.post(f"/api/games/{game}/join", headers=bob)
+    url = f"/api/games/{game}/actions"
+    client.post(url, json={"seq": 0, "action": {"type": "bid", "value": 3}}, headers=alice)
+    again = client.post(url, json={"seq": 1, "action": {"type": "bid", "value": 4}}, headers=alice)
+    assert again.status_code == 422 and "not asked to act" in again.json()["detail"]
+
+
+def test_a_whole_game_through_the_api_then_its_record(client: TestClient) -> None:
+    alice, bob = account(client, "alice"), account(client, "bob")
+    game = new_game(client, alice, ["human", "greedy", "human", "expert", "ai-easy"], seed=7)
+    assert client.get(f"/api/games/{game}/record", headers=alice).status_code == 403
+    client.post(f"/api/games/{game}/join", headers=bob)
+    views = play_randomly(client, game, [alice, bob], random.Random(3))
+    final = views[-1]
+    assert final["status"] == "over" and final["legal_actions"] == []
+    record = client.get(f"/api/games/{game}/record", headers=bob).json()
+    assert record["seats"] == ["human", "greedy", "human", "expert", "ai-easy"]
+    replayed = replay_record(
+        GameRecord.from_json({k: v for k, v in record.items() if k != "seats"})
+    )
+    assert list(replayed.result().scores) == final["view"]["result"]["scores"]  # type: ignore[union-attr]
+    assert client.get("/api/games", headers=alice).json()[0]["status"] == "over"
+
+
+def test_no_response_carries_another_seats_hidden_facts(client: TestClient) -> None:
+    """CG-9.2 over the wire: each view sent to alice equals her view of a game re-dealt in
+    everything she cannot see (including bob's chosen bid), so it holds none of it."""
+    alice, bob = account(client, "alice"), account(client, "bob")
+    game = new_game(client, alice, ["human", "human", "expert", "advanced"], seed=987654321)
+    client.post(f"/api/games/{game}/join", headers=bob)
+    service: GameService = client.app.state.games  # type: ignore[attr-defined]
+    rng = random.Random(5)
+    for _ in range(40):
+        for headers, seat in ((bob, 1), (alice, 0)):
+            view = client.get(f"/api/games/{game}", headers=headers).json()
+            state = service._states[game]
+            other = determinize(state, seat, rng)
+            assert view["view"] == json.loads(json.dumps(other.view(seat)))
+            assert str(state.seed) not in json.dumps(view)
+            if view["legal_actions"]:
+                action = rng.choice(view["legal_actions"])
+                client.post(f"/api/games/{game}/actions", json={"seq": view["seq"],
+                            "action": action}, headers=headers)  # fmt: skip
+
+
+def test_racing_submissions_exactly_one_wins(db_url: str) -> None:
+    """Two server processes on one database (two apps, each with its own cache and locks)
+    receive the same seq at once: the (game, seq) key lets exactly one through."""
+    first, second = TestClient(create_app(db_url)), TestClient(create_app(db_url))
+    alice = account(first, "alice")
+    game = new_game(first, alice, ["human", "expert", "expert", "expert"])
+    for attempt in range(10):
+        view = first.get(f"/api/games/{game}", headers=alice).json()
+        if not view["legal_actions"]:
+            break
+        actions = view["legal_actions"]
+        results: list[int] = []
+
+        def submit(
+            client: TestClient, action: object, seq: int = view["seq"], into: list[int] = results
+        ) -> None:
+            response = client.post(f"/api/games/{game}/actions",
+                                   json={"seq": seq, "action": action}, headers=alice)  # fmt: skip
+            into.append(response.status_code)
+
+        threads = [
+            threading.Thread(target=submit, args=(first, actions[0])),
+            threading.Thread(target=submit, args=(second, actions[-1])),
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert sorted(results) == [200, 409], (attempt, results)
+    assert (
+        first.get(f"/api/games/{game}", headers=alice).json()
+        == second.get(f"/api/games/{game}", headers=alice).json()
+    )
+
+
+def test_a_restarted_server_continues_the_game_exactly(db_url: str) -> None:
+    before = TestClient(create_app(db_url))
+    alice = account(before, "alice")
+    game = new_game(before, alice, ["human", "greedy", "expert", "expert"], seed=3)
+    rng = random.Random(8)
+    for _ in range(15):
+        view = before.get(f"/api/games/{game}", headers=alice).json()
+        action = rng.choice(view["legal_actions"])
+        before.post(f"/api/games/{game}/actions", headers=alice,
+                    json={"seq": view["seq"], "action": action})  # fmt: skip
+    last = before.get(f"/api/games/{game}", headers=alice).json()
+    after = TestClient(create_app(db_url))  # a new process: nothing cached
+    assert after.get(f"/api/games/{game}", headers=alice).json() == last
+    views = play_randomly(after, game, [alice], rng)
+    assert views[-1]["status"] == "over"
+
+
+def test_live_updates_stream_views(client: TestClient) -> None:
+    alice = account(client, "alice")
+    game = new_game(client, alice, ["human", "expert", "expert", "expert"], seed=2)
+    play_randomly(client, game, [alice], random.Random(1))
+    with client.stream("GET", f"/api/games/{game}/events", headers=alice) as response:
+        assert response.headers["content-type"].startswith("text/event-stream")
+        lines = [line for line in response.iter_lines() if line.startswith("data: ")]
+    assert json.loads(lines[-1][6:])["status"] == "over"
+    assert client.get(f"/api/games/{game}/events").status_code == 401
