@@ -1,18 +1,40 @@
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from postgres import throwaway_cluster
+from sqlalchemy import create_engine, text
 
 from carson.server.app import create_app
 
+_databases = itertools.count()
 
-@pytest.fixture
-def db_url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'carson.db'}"
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str | None]:
+    with throwaway_cluster() as url:
+        yield url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Every server test runs on SQLite, and on PostgreSQL when it is installed."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'carson.db'}"
+    server: str | None = request.getfixturevalue("postgres_server")
+    if server is None:
+        pytest.skip("PostgreSQL is not installed (make test installs Debian's postgresql)")
+    name = f"test_{next(_databases)}"
+    engine = create_engine(server, isolation_level="AUTOCOMMIT")
+    with engine.connect() as connection:
+        connection.execute(text(f"CREATE DATABASE {name}"))
+    engine.dispose()
+    return server.rsplit("/", 1)[0] + "/" + name
 
 
 @pytest.fixture

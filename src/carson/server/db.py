@@ -14,7 +14,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import JSON, BigInteger, ForeignKey, String, create_engine, event
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, String, create_engine, event
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -34,7 +34,7 @@ class User(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     username: Mapped[str] = mapped_column(String(32), unique=True)
     password_hash: Mapped[str] = mapped_column(String(200))
-    created_at: Mapped[datetime] = mapped_column(default=now)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
 class Token(Base):
@@ -43,7 +43,7 @@ class Token(Base):
     __tablename__ = "tokens"
     digest: Mapped[str] = mapped_column(String(64), primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
-    created_at: Mapped[datetime] = mapped_column(default=now)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
 class Game(Base):
@@ -56,7 +56,7 @@ class Game(Base):
     lang: Mapped[str] = mapped_column(String(2))
     status: Mapped[str] = mapped_column(String(8))  # waiting, playing, over
     creator_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
-    created_at: Mapped[datetime] = mapped_column(default=now)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
 class GameSeat(Base):
@@ -74,7 +74,7 @@ class Move(Base):
     seq: Mapped[int] = mapped_column(primary_key=True)  # 1, 2, … per game
     seat: Mapped[int]
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
-    created_at: Mapped[datetime] = mapped_column(default=now)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
 def default_url() -> str:

@@ -21,13 +21,13 @@ def upgrade() -> None:
         sa.Column("id", sa.Integer, primary_key=True),
         sa.Column("username", sa.String(32), nullable=False, unique=True),
         sa.Column("password_hash", sa.String(200), nullable=False),
-        sa.Column("created_at", sa.DateTime, nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     )
     op.create_table(
         "tokens",
         sa.Column("digest", sa.String(64), primary_key=True),
         sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), nullable=False, index=True),
-        sa.Column("created_at", sa.DateTime, nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     )
     op.create_table(
         "games",
@@ -39,7 +39,7 @@ def upgrade() -> None:
         sa.Column("lang", sa.String(2), nullable=False),
         sa.Column("status", sa.String(8), nullable=False),
         sa.Column("creator_id", sa.Integer, sa.ForeignKey("users.id"), nullable=False),
-        sa.Column("created_at", sa.DateTime, nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     )
     op.create_table(
         "game_seats",
@@ -53,7 +53,7 @@ def upgrade() -> None:
         sa.Column("seq", sa.Integer, primary_key=True),
         sa.Column("seat", sa.Integer, nullable=False),
         sa.Column("action", sa.JSON, nullable=False),
-        sa.Column("created_at", sa.DateTime, nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     )
 
 
