@@ -62,10 +62,15 @@ def current_user(
 ) -> User:
     if credentials is None or credentials.scheme.lower() != "bearer":
         raise HTTPException(401, "log in: send Authorization: Bearer <token>")
-    with games(request).sessions() as session:
-        user = auth.user_for_token(session, credentials.credentials)
+    service = games(request)
+    token = auth.digest(credentials.credentials)
+    user = service.known_tokens.get(token)  # tokens never change: remember them
     if user is None:
-        raise HTTPException(401, "the token is not valid")
+        with service.sessions() as session:
+            user = auth.user_for_token(session, credentials.credentials)
+        if user is None:
+            raise HTTPException(401, "the token is not valid")
+        service.known_tokens[token] = user
     return user
 
 
@@ -135,9 +140,11 @@ def join_game(
 
 
 @router.get("/api/games/{game_id}")
-def game_view(game_id: str, user: CurrentUser, service: Service) -> dict[str, Any]:
+def game_view(game_id: str, user: CurrentUser, service: Service) -> JSONResponse:
+    """The caller's view of the game: ``status``, ``seq``, ``seat``, ``seats``,
+    ``legal_actions`` and ``view`` (the engine's per-seat view, CG-9)."""
     try:
-        return service.view(user, game_id)
+        return JSONResponse(service.view(user, game_id))
     except GameError as error:
         raise _refused(error) from None
 
@@ -145,13 +152,14 @@ def game_view(game_id: str, user: CurrentUser, service: Service) -> dict[str, An
 @router.post("/api/games/{game_id}/actions")
 def act(
     game_id: str, body: ActionIn, user: CurrentUser, service: Service, later: BackgroundTasks
-) -> dict[str, Any]:
+) -> JSONResponse:
+    """Apply an action (one of ``legal_actions``) at ``seq``; answers the new view."""
     try:
         view = service.act(user, game_id, body.seq, body.action)
     except GameError as error:
         raise _refused(error) from None
     later.add_task(service.run_machines, game_id)
-    return view
+    return JSONResponse(view, background=later)
 
 
 @router.get("/api/games/{game_id}/record")

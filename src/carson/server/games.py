@@ -15,15 +15,16 @@ import threading
 from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from carson.cardgame.engine.actions import CardAction, action_from_json
-from carson.cardgame.engine.config import MAX_SEATS, MIN_SEATS, GameConfig
+from carson.cardgame.engine.config import MAX_SEATS, MIN_SEATS, VIRTUAL_LEVELS, GameConfig
 from carson.cardgame.engine.observation import SeatObservation
 from carson.cardgame.engine.state import CardGameState
 from carson.cardgame.match import GAME, player_seed
@@ -64,11 +65,39 @@ class Unprocessable(GameError):
     status = 422
 
 
+@dataclass(frozen=True)
+class Table:
+    """What a game's requests need to know of it besides its moves. Fixed once every human
+    seat is taken, so a started game's table is cached: a move costs one query and a write."""
+
+    id: str
+    game: str
+    config: dict[str, Any]
+    seat_kinds: list[str]
+    seed: int
+    lang: str
+    waiting: bool
+    holders: dict[int, int]  # seat → user id
+    names: dict[int, str]  # seat → username
+
+    def seat_of(self, user: User) -> int:
+        for seat, user_id in self.holders.items():
+            if user_id == user.id:
+                return seat
+        raise Forbidden("you have no seat in this game")
+
+    def status(self, state: CardGameState) -> str:
+        return "waiting" if self.waiting else "over" if state.is_over else "playing"
+
+
 class GameService:
     def __init__(self, engine: Engine, budget_ms: int | None = None) -> None:
         self.sessions = sessionmaker(engine, expire_on_commit=False)
         self.budget_ms = budget_ms
         self._states: dict[str, CardGameState] = {}
+        self._tables: dict[str, Table] = {}
+        #: Token digest → its user, for tokens already seen (tokens are never revoked yet).
+        self.known_tokens: dict[str, User] = {}
         self._players: dict[tuple[str, int], Player[CardAction]] = {}
         self._locks: defaultdict[str, threading.Lock] = defaultdict(threading.Lock)
         self._locks_guard = threading.Lock()
@@ -156,17 +185,16 @@ class GameService:
 
     def view(self, user: User, game_id: str) -> dict[str, Any]:
         with self.sessions() as session:
-            game = self._game(session, game_id)
-            seat = self._seat_of(session, game_id, user)
-            return self._view(session, game, seat)
+            table = self._table(session, game_id)
+            return self._view(table, self._state(session, table), table.seat_of(user))
 
     def act(self, user: User, game_id: str, seq: int, data: Any) -> dict[str, Any]:
         with self._lock(game_id), self.sessions() as session:
-            game = self._game(session, game_id)
-            seat = self._seat_of(session, game_id, user)
-            if game.status == "waiting":
+            table = self._table(session, game_id)
+            seat = table.seat_of(user)
+            if table.waiting:
                 raise Conflict("the game has not started: it waits for players to join")
-            state = self._state(session, game)
+            state = self._state(session, table)
             if seq != len(state.actions):
                 raise Conflict(f"stale seq {seq}: the game is at seq {len(state.actions)}")
             if state.is_over:
@@ -179,22 +207,22 @@ class GameService:
                 raise Unprocessable(f"seat {seat} is not asked to act now")
             if action not in state.legal_actions(seat):
                 raise Unprocessable(f"{action.to_json()} is not a legal {state.phase} action now")
-            self._record_move(session, game, state, seat, action)
-            return self._view(session, game, seat)
+            after = self._record_move(session, table, state, seat, action)
+            return self._view(table, after, seat)
 
     def record(self, user: User, game_id: str) -> JSON:
         with self.sessions() as session:
-            game = self._game(session, game_id)
-            self._seat_of(session, game_id, user)
-            if game.status != "over":
+            table = self._table(session, game_id)
+            table.seat_of(user)
+            state = self._state(session, table)
+            if not state.is_over:
                 raise Forbidden("the record is shown once the game is over")
-            state = self._state(session, game)
             return {
                 "format": 1,
-                "game": game.game,
-                "config": game.config,
-                "seed": game.seed,
-                "seats": game.seat_kinds,
+                "game": table.game,
+                "config": table.config,
+                "seed": table.seed,
+                "seats": table.seat_kinds,
                 "actions": [
                     {"seat": seat, "action": action.to_json()} for seat, action in state.actions
                 ],
@@ -216,26 +244,28 @@ class GameService:
         """Let AI and bot seats move until a human must act or the game ends."""
         while True:
             with self._lock(game_id), self.sessions() as session:
-                game = self._game(session, game_id)
-                if game.status != "playing":
-                    return
-                state = self._state(session, game)
-                machines = [s for s in state.seats_to_act if game.seat_kinds[s] != HUMAN]
-                if not machines:
+                table = self._table(session, game_id)
+                if table.waiting or all(
+                    kind == HUMAN or kind in VIRTUAL_LEVELS for kind in table.seat_kinds
+                ):
+                    return  # virtual seats play inside the engine
+                state = self._state(session, table)
+                machines = [s for s in state.seats_to_act if table.seat_kinds[s] != HUMAN]
+                if state.is_over or not machines:
                     return
                 seat = machines[0]
-                player = self._player(game, seat)
+                player = self._player(table, seat)
                 action = player.choose(SeatObservation(state, seat), state.legal_actions(seat))
                 try:
-                    self._record_move(session, game, state, seat, action)
+                    self._record_move(session, table, state, seat, action)
                 except Conflict:
                     continue  # another process moved first: look again
 
-    def _player(self, game: Game, seat: int) -> Player[CardAction]:
-        key = (game.id, seat)
+    def _player(self, table: Table, seat: int) -> Player[CardAction]:
+        key = (table.id, seat)
         if key not in self._players:
             player = make_player(
-                game.seat_kinds[seat], player_seed(game.seed, seat), self.budget_ms
+                table.seat_kinds[seat], player_seed(table.seed, seat), self.budget_ms
             )
             assert player is not None
             self._players[key] = player
@@ -262,20 +292,38 @@ class GameService:
         ).all()
         return {seat: user_id for seat, user_id in rows}
 
-    def _seat_of(self, session: Session, game_id: str, user: User) -> int:
-        seat = session.scalar(
-            select(GameSeat.seat).where(GameSeat.game_id == game_id, GameSeat.user_id == user.id)
+    def _table(self, session: Session, game_id: str) -> Table:
+        cached = self._tables.get(game_id)
+        if cached is not None:
+            return cached
+        game = self._game(session, game_id)
+        holders = self._holders(session, game_id)
+        usernames = dict(
+            session.execute(
+                select(User.id, User.username).where(User.id.in_(list(holders.values()) or [-1]))
+            ).all()
         )
-        if seat is None:
-            raise Forbidden("you have no seat in this game")
-        return seat
+        table = Table(
+            id=game.id,
+            game=game.game,
+            config=game.config,
+            seat_kinds=list(game.seat_kinds),
+            seed=game.seed,
+            lang=game.lang,
+            waiting=game.status == "waiting",
+            holders=holders,
+            names={seat: usernames[user_id] for seat, user_id in holders.items()},
+        )
+        if not table.waiting:  # every seat is taken: nothing of it changes any more
+            self._tables[game_id] = table
+        return table
 
     def _start_if_full(self, session: Session, game: Game) -> None:
         humans = sum(kind == HUMAN for kind in game.seat_kinds)
         if len(self._holders(session, game.id)) == humans:
             game.status = "playing"
 
-    def _state(self, session: Session, game: Game) -> CardGameState:
+    def _state(self, session: Session, game: Game | Table) -> CardGameState:
         """The game's state, caught up with every move in the database."""
         state = self._states.get(game.id)
         if state is None:
@@ -294,14 +342,14 @@ class GameService:
     def _record_move(
         self,
         session: Session,
-        game: Game,
+        table: Table,
         state: CardGameState,
         seat: int,
         action: CardAction,
-    ) -> None:
-        """Write the move as the next seq; only after it is stored does the cache move on."""
+    ) -> CardGameState:
+        """Write the move as the next seq; only once it is stored does the cache move on."""
         seq = len(state.actions) + 1
-        session.add(Move(game_id=game.id, seq=seq, seat=seat, action=action.to_json()))
+        session.add(Move(game_id=table.id, seq=seq, seat=seat, action=action.to_json()))
         after = state.clone()
         try:
             after.apply(seat, action)
@@ -309,34 +357,28 @@ class GameService:
             session.rollback()
             raise Unprocessable(str(error)) from None
         if after.is_over:
-            game.status = "over"
+            session.execute(update(Game).where(Game.id == table.id).values(status="over"))
         try:
             session.commit()
         except IntegrityError:
             session.rollback()
-            self._states.pop(game.id, None)
+            self._states.pop(table.id, None)
             raise Conflict(f"stale seq {seq - 1}: another move was accepted first") from None
-        self._states[game.id] = after
+        self._states[table.id] = after
+        return after
 
-    def _view(self, session: Session, game: Game, seat: int) -> dict[str, Any]:
-        state = self._state(session, game)
-        holders = self._holders(session, game.id)
-        names = dict(
-            session.execute(
-                select(User.id, User.username).where(User.id.in_(list(holders.values()) or [-1]))
-            ).all()
-        )
-        playing = game.status == "playing"
-        legal = state.legal_actions(seat) if playing else []
+    def _view(self, table: Table, state: CardGameState, seat: int) -> dict[str, Any]:
+        status = table.status(state)
+        legal = state.legal_actions(seat) if status == "playing" else []
         return {
-            "id": game.id,
-            "status": game.status,
+            "id": table.id,
+            "status": status,
             "seq": len(state.actions),
             "seat": seat,
-            "lang": game.lang,
+            "lang": table.lang,
             "seats": [
-                {"seat": index, "kind": kind, "user": names.get(holders.get(index, -1))}
-                for index, kind in enumerate(game.seat_kinds)
+                {"seat": index, "kind": kind, "user": table.names.get(index)}
+                for index, kind in enumerate(table.seat_kinds)
             ],
             "legal_actions": [action.to_json() for action in legal],
             "view": state.view(seat),
