@@ -166,3 +166,9 @@ def test_save_file_is_the_record_plus_the_seat_kinds(tmp_path: Path) -> None:
     data = json.loads(save.read_text())
     assert data["program"] == "carson play" and data["seats"][0] == "human"
     assert data["record"]["seed"] == 1 and data["record"]["actions"]
+
+
+def test_every_personality_says_what_it_does_in_every_language() -> None:
+    from carson.cardgame.catalog import PERSONALITY_IDS
+
+    assert set(raw_table()["does"]) == set(PERSONALITY_IDS)

@@ -152,8 +152,10 @@ def row_table(state: CardGameState, names: Names, texts: Texts) -> Table:
             table.add_row(str(slot), texts("ui", "terrain", id=card.id), mini_card(card),
                           str(card.desirability))  # fmt: skip
         else:
-            table.add_row(str(slot), Text(card.name(texts.lang), "bold"), " ".join(card.symbols),
-                          str(card.desirability))  # fmt: skip
+            name = Text(card.name(texts.lang), "bold")
+            if texts.has("does", card.id):
+                name.append("\n" + texts("does", card.id), "italic")
+            table.add_row(str(slot), name, " ".join(card.symbols), str(card.desirability))
     return table
 
 
