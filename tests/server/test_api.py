@@ -222,3 +222,36 @@ def test_live_updates_stream_views(client: TestClient) -> None:
         lines = [line for line in response.iter_lines() if line.startswith("data: ")]
     assert json.loads(lines[-1][6:])["status"] == "over"
     assert client.get(f"/api/games/{game}/events").status_code == 401
+
+
+def test_browser_sessions_use_httponly_cookies_and_csrf(client: TestClient) -> None:
+    account(client, "alice")
+    wrong = client.post("/api/session", json={"username": "alice", "password": "nope-nope"})
+    assert wrong.status_code == 401
+    opened = client.post("/api/session", json={"username": "alice", "password": "password-alice"})
+    assert opened.status_code == 200
+    cookies = opened.headers.get_list("set-cookie")
+    session_cookie = next(c for c in cookies if c.startswith("carson_session="))
+    assert "HttpOnly" in session_cookie and "SameSite=strict" in session_cookie
+    csrf = opened.json()["csrf"]
+    assert client.get("/api/me").json()["username"] == "alice"  # the cookie alone, for a GET
+    body = {"seats": ["human", "expert", "expert", "expert"]}
+    forged = client.post("/api/games", json=body)
+    assert forged.status_code == 403 and "CSRF" in forged.json()["detail"]
+    wrong_token = client.post("/api/games", json=body, headers={"X-CSRF-Token": "guess"})
+    assert wrong_token.status_code == 403
+    created = client.post("/api/games", json=body, headers={"X-CSRF-Token": csrf})
+    assert created.status_code == 201
+    assert client.delete("/api/session").status_code == 403  # logging out needs it too
+    assert client.delete("/api/session", headers={"X-CSRF-Token": csrf}).status_code == 200
+    assert client.get("/api/me").status_code == 401
+
+
+def test_a_revoked_token_stops_working_everywhere(client: TestClient) -> None:
+    account(client, "alice")
+    opened = client.post("/api/session", json={"username": "alice", "password": "password-alice"})
+    token = client.cookies["carson_session"]
+    bearer = {"Authorization": f"Bearer {token}"}
+    assert client.get("/api/me", headers=bearer).status_code == 200
+    client.delete("/api/session", headers={"X-CSRF-Token": opened.json()["csrf"]})
+    assert client.get("/api/me", headers=bearer).status_code == 401

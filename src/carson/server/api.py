@@ -7,7 +7,9 @@ Every error is ``{"detail": "<what is wrong>"}`` with the status of :mod:`carson
 from __future__ import annotations
 
 import asyncio
+import hmac
 import json
+import secrets
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
@@ -22,6 +24,11 @@ from carson.server.db import User
 from carson.server.games import GameError, GameService
 
 router = APIRouter()
+SESSION_COOKIE = "carson_session"
+CSRF_COOKIE = "carson_csrf"
+CSRF_HEADER = "X-CSRF-Token"
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+SESSION_SECONDS = 30 * 24 * 3600
 bearer = HTTPBearer(auto_error=False)
 #: How often a live stream looks for new moves (any server process may have written them).
 POLL_SECONDS = 0.25
@@ -60,17 +67,23 @@ def current_user(
     request: Request,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
 ) -> User:
-    if credentials is None or credentials.scheme.lower() != "bearer":
+    """The caller, from ``Authorization: Bearer <token>`` (API clients) or from the session
+    cookie (browsers). A cookie is sent by the browser on its own, so a state-changing
+    request authenticated by it must also carry the CSRF token (double-submit cookie)."""
+    if credentials is not None and credentials.scheme.lower() == "bearer":
+        token = credentials.credentials
+    elif SESSION_COOKIE in request.cookies:
+        token = request.cookies[SESSION_COOKIE]
+        if request.method not in SAFE_METHODS:
+            expected = request.cookies.get(CSRF_COOKIE, "")
+            sent = request.headers.get(CSRF_HEADER, "")
+            if not expected or not hmac.compare_digest(expected, sent):
+                raise HTTPException(403, f"missing or wrong CSRF token (send {CSRF_HEADER})")
+    else:
         raise HTTPException(401, "log in: send Authorization: Bearer <token>")
-    service = games(request)
-    token = auth.digest(credentials.credentials)
-    user = service.known_tokens.get(token)  # tokens never change: remember them
+    user = games(request).user_for_token(token)
     if user is None:
-        with service.sessions() as session:
-            user = auth.user_for_token(session, credentials.credentials)
-        if user is None:
-            raise HTTPException(401, "the token is not valid")
-        service.known_tokens[token] = user
+        raise HTTPException(401, "the token is not valid")
     return user
 
 
@@ -103,6 +116,37 @@ def login(body: Credentials, service: Service) -> TokenOut:
             return TokenOut(token=auth.login(session, body.username, body.password))
         except auth.AuthError as error:
             raise HTTPException(401, str(error)) from None
+
+
+@router.post("/api/session")
+def open_session(body: Credentials, request: Request, service: Service) -> JSONResponse:
+    """Log a browser in: sets the HttpOnly session cookie and the CSRF cookie, whose value
+    the page sends back in ``X-CSRF-Token`` with every state-changing request."""
+    with service.sessions.begin() as session:
+        try:
+            token = auth.login(session, body.username, body.password)
+        except auth.AuthError as error:
+            raise HTTPException(401, str(error)) from None
+    csrf = secrets.token_urlsafe(24)
+    response = JSONResponse({"username": body.username, "csrf": csrf})
+    secure = request.url.scheme == "https"
+    response.set_cookie(SESSION_COOKIE, token, httponly=True, samesite="strict", secure=secure,
+                        max_age=SESSION_SECONDS)  # fmt: skip
+    response.set_cookie(CSRF_COOKIE, csrf, httponly=False, samesite="strict", secure=secure,
+                        max_age=SESSION_SECONDS)  # fmt: skip
+    return response
+
+
+@router.delete("/api/session")
+def close_session(request: Request, user: CurrentUser, service: Service) -> JSONResponse:
+    """Log out: the token of this session stops working, and the cookies are cleared."""
+    token = request.cookies.get(SESSION_COOKIE)
+    if token is not None:
+        service.revoke(token)
+    response = JSONResponse({"username": user.username, "logged_out": True})
+    response.delete_cookie(SESSION_COOKIE)
+    response.delete_cookie(CSRF_COOKIE)
+    return response
 
 
 @router.get("/api/me")

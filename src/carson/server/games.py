@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import secrets
 import threading
+import time
 from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
@@ -31,12 +32,15 @@ from carson.cardgame.match import GAME, player_seed
 from carson.cardgame.players import SEAT_CHOICES, engine_kind, make_player
 from carson.core.game import JSON, IllegalActionError
 from carson.players.base import Player
-from carson.server.db import Game, GameSeat, Move, User
+from carson.server import auth
+from carson.server.db import Game, GameSeat, Move, Token, User
 
 HUMAN = "human"
 SEAT_KINDS = (HUMAN, *SEAT_CHOICES)
 LANGS = ("en", "de", "it", "nl", "fr")
 MAX_SEED = 2**62
+#: Seconds a process trusts a token it has checked before asking the database again.
+TOKEN_MEMORY = 30.0
 
 
 class GameError(Exception):
@@ -96,11 +100,32 @@ class GameService:
         self.budget_ms = budget_ms
         self._states: dict[str, CardGameState] = {}
         self._tables: dict[str, Table] = {}
-        #: Token digest → its user, for tokens already seen (tokens are never revoked yet).
-        self.known_tokens: dict[str, User] = {}
+        #: Token digest → (user, until when to trust this memory): other processes may
+        #: revoke a token, which this process then notices within TOKEN_MEMORY seconds.
+        self._known_tokens: dict[str, tuple[User, float]] = {}
         self._players: dict[tuple[str, int], Player[CardAction]] = {}
         self._locks: defaultdict[str, threading.Lock] = defaultdict(threading.Lock)
         self._locks_guard = threading.Lock()
+
+    # ------------------------------------------------------------------ accounts
+
+    def user_for_token(self, token: str) -> User | None:
+        key = auth.digest(token)
+        known = self._known_tokens.get(key)
+        if known is not None and known[1] > time.monotonic():
+            return known[0]
+        with self.sessions() as session:
+            user = auth.user_for_token(session, token)
+        if user is None:
+            self._known_tokens.pop(key, None)
+            return None
+        self._known_tokens[key] = (user, time.monotonic() + TOKEN_MEMORY)
+        return user
+
+    def revoke(self, token: str) -> None:
+        with self.sessions.begin() as session:
+            session.execute(delete(Token).where(Token.digest == auth.digest(token)))
+        self._known_tokens.pop(auth.digest(token), None)
 
     # ------------------------------------------------------------------ requests
 
