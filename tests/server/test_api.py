@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import threading
+import time
 
 import pytest
 from api_helpers import account, play_randomly
@@ -255,3 +256,37 @@ def test_a_revoked_token_stops_working_everywhere(client: TestClient) -> None:
     assert client.get("/api/me", headers=bearer).status_code == 200
     client.delete("/api/session", headers={"X-CSRF-Token": opened.json()["csrf"]})
     assert client.get("/api/me", headers=bearer).status_code == 401
+
+
+def test_live_stream_pushes_each_move_even_from_another_process(db_url: str) -> None:
+    """A stream on one server process hears of a move stored by another (PostgreSQL's
+    LISTEN/NOTIFY); on SQLite, with one process, of a move stored by the same process."""
+    with (
+        TestClient(create_app(db_url, budget_ms=5)) as first,
+        TestClient(create_app(db_url, budget_ms=5)) as second,
+    ):
+        alice = account(first, "alice")
+        game = new_game(first, alice, ["human", "expert", "expert", "expert"])
+        poster = second if db_url.startswith("postgresql") else first
+        seen: list[int] = []
+
+        def listen() -> None:
+            with first.stream("GET", f"/api/games/{game}/events", headers=alice) as response:
+                for line in response.iter_lines():
+                    if line.startswith("data: "):
+                        seen.append(json.loads(line[6:])["seq"])
+                        if len(seen) == 2:
+                            return
+
+        listener = threading.Thread(target=listen, daemon=True)
+        listener.start()
+        deadline = time.monotonic() + 10
+        while not seen and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert seen == [0]
+        move = {"seq": 0, "action": {"type": "bid", "value": 4}}
+        assert (
+            poster.post(f"/api/games/{game}/actions", json=move, headers=alice).status_code == 200
+        )
+        listener.join(timeout=10)
+        assert len(seen) == 2 and seen[1] >= 1, seen

@@ -6,7 +6,6 @@ Every error is ``{"detail": "<what is wrong>"}`` with the status of :mod:`carson
 
 from __future__ import annotations
 
-import asyncio
 import hmac
 import json
 import secrets
@@ -30,8 +29,8 @@ CSRF_HEADER = "X-CSRF-Token"
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 SESSION_SECONDS = 30 * 24 * 3600
 bearer = HTTPBearer(auto_error=False)
-#: How often a live stream looks for new moves (any server process may have written them).
-POLL_SECONDS = 0.25
+#: Longest wait of a live stream between two looks at its game (normally a move wakes it).
+LIVE_TIMEOUT = 15.0
 
 
 class Credentials(BaseModel):
@@ -224,12 +223,16 @@ async def live(game_id: str, user: CurrentUser, service: Service) -> StreamingRe
 
     async def stream() -> AsyncIterator[str]:
         view = first
-        while True:
+        yield f"event: view\ndata: {json.dumps(view)}\n\n"
+        while view["status"] != "over":
+            # Woken by a move of this game from any server process; the timeout is a safety
+            # net (and keeps idle connections alive with a comment line).
+            await service.notifier.wait(game_id, LIVE_TIMEOUT)
+            latest = await run_in_threadpool(service.view, user, game_id)
+            if latest["seq"] == view["seq"]:
+                yield ": still here\n\n"
+                continue
+            view = latest
             yield f"event: view\ndata: {json.dumps(view)}\n\n"
-            if view["status"] == "over":
-                return
-            while await run_in_threadpool(service.seq, game_id) == view["seq"]:
-                await asyncio.sleep(POLL_SECONDS)
-            view = await run_in_threadpool(service.view, user, game_id)
 
     return StreamingResponse(stream(), media_type="text/event-stream")

@@ -18,9 +18,13 @@ def create_app(url: str | None = None, budget_ms: int | None = None) -> FastAPI:
     engine = make_engine(url or default_url())
     migrate(engine)
 
+    service = GameService(engine, budget_ms)
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        service.notifier.start(engine)
         yield
+        service.notifier.stop()
         engine.dispose()
 
     app = FastAPI(
@@ -29,7 +33,7 @@ def create_app(url: str | None = None, budget_ms: int | None = None) -> FastAPI:
         version="0.1.0",
         lifespan=lifespan,
     )
-    app.state.games = GameService(engine, budget_ms)
+    app.state.games = service
     app.state.engine = engine
     app.include_router(router)
     return app

@@ -34,6 +34,7 @@ from carson.core.game import JSON, IllegalActionError
 from carson.players.base import Player
 from carson.server import auth
 from carson.server.db import Game, GameSeat, Move, Token, User
+from carson.server.live import CHANNEL, Notifier
 
 HUMAN = "human"
 SEAT_KINDS = (HUMAN, *SEAT_CHOICES)
@@ -97,6 +98,8 @@ class Table:
 class GameService:
     def __init__(self, engine: Engine, budget_ms: int | None = None) -> None:
         self.sessions = sessionmaker(engine, expire_on_commit=False)
+        self.notifier = Notifier()
+        self._postgres = engine.dialect.name == "postgresql"
         self.budget_ms = budget_ms
         self._states: dict[str, CardGameState] = {}
         self._tables: dict[str, Table] = {}
@@ -253,16 +256,6 @@ class GameService:
                 ],
             }
 
-    def seq(self, game_id: str) -> int:
-        """How many moves the game has, from the database (for live updates)."""
-        with self.sessions() as session:
-            return (
-                session.scalar(
-                    select(func.count()).select_from(Move).where(Move.game_id == game_id)
-                )
-                or 0
-            )
-
     # ------------------------------------------------------------------ machine seats
 
     def run_machines(self, game_id: str) -> None:
@@ -383,6 +376,8 @@ class GameService:
             raise Unprocessable(str(error)) from None
         if after.is_over:
             session.execute(update(Game).where(Game.id == table.id).values(status="over"))
+        if self._postgres:  # delivered to every server process when the move commits
+            session.execute(select(func.pg_notify(CHANNEL, table.id)))
         try:
             session.commit()
         except IntegrityError:
@@ -390,6 +385,7 @@ class GameService:
             self._states.pop(table.id, None)
             raise Conflict(f"stale seq {seq - 1}: another move was accepted first") from None
         self._states[table.id] = after
+        self.notifier.publish(table.id)
         return after
 
     def _view(self, table: Table, state: CardGameState, seat: int) -> dict[str, Any]:
