@@ -374,11 +374,12 @@ class GameService:
         except IllegalActionError as error:  # pragma: no cover - checked by the callers
             session.rollback()
             raise Unprocessable(str(error)) from None
-        if after.is_over:
-            session.execute(update(Game).where(Game.id == table.id).values(status="over"))
-        if self._postgres:  # delivered to every server process when the move commits
-            session.execute(select(func.pg_notify(CHANNEL, table.id)))
         try:
+            session.flush()  # the (game, seq) key: a lost race ends here
+            if after.is_over:
+                session.execute(update(Game).where(Game.id == table.id).values(status="over"))
+            if self._postgres:  # delivered to every server process when the move commits
+                session.execute(select(func.pg_notify(CHANNEL, table.id)))
             session.commit()
         except IntegrityError:
             session.rollback()
