@@ -90,24 +90,25 @@ def _number(asker: Asker, question: str, choices: list[int]) -> int | None:
         asker.error(asker.texts("ui", "err_choice", choices=", ".join(map(str, choices))))
 
 
+def _required_number(asker: Asker, question: str, choices: list[int]) -> int:
+    """A number among ``choices``; here 'no' is not an answer."""
+    while True:
+        value = _number(asker, question, choices)
+        if value is not None:
+            return value
+        asker.error(asker.texts("ui", "err_choice", choices=", ".join(map(str, choices))))
+
+
 def _ask_bid(asker: Asker, state: CardGameState, seat: int) -> CardAction:
     hand = list(state.seats[seat].hand)
     question = asker.texts("ui", "prompt_bid", hand=" ".join(map(str, hand)))
-    while True:
-        value = _number(asker, question, hand)
-        if value is not None:
-            return Bid(value)
-        asker.error(asker.texts("ui", "err_choice", choices=", ".join(map(str, hand))))
+    return Bid(_required_number(asker, question, hand))
 
 
 def _ask_take(asker: Asker, state: CardGameState) -> CardAction:
     slots = [slot for slot, card in enumerate(state.row) if card is not None]
     question = asker.texts("ui", "prompt_take", slots=", ".join(map(str, slots)))
-    while True:
-        slot = _number(asker, question, slots)
-        if slot is not None:
-            return Take(slot)
-        asker.error(asker.texts("ui", "err_choice", choices=", ".join(map(str, slots))))
+    return Take(_required_number(asker, question, slots))
 
 
 def _ask_place(asker: Asker, state: CardGameState, seat: int) -> CardAction:
