@@ -18,6 +18,7 @@ from typing import Any
 
 from rich.console import Console
 
+from carson.cardgame.ai.player import AI_LEVELS
 from carson.cardgame.engine.actions import CardAction
 from carson.cardgame.engine.config import GameConfig
 from carson.cardgame.engine.log import game_log
@@ -92,7 +93,13 @@ class TerminalGame:
         seat = next((s for s in actors if s in self.players), actors[0])
         legal = self.state.legal_actions(seat)
         if seat in self.players:
-            action = self.players[seat].choose(SeatObservation(self.state, seat), legal)
+            observation = SeatObservation(self.state, seat)
+            if len(legal) > 1 and self.kinds[seat] in AI_LEVELS:  # a search: up to a second
+                thinking = self.texts("ui", "thinking", who=self.names.seat(seat))
+                with self.console.status(thinking):
+                    action = self.players[seat].choose(observation, legal)
+            else:
+                action = self.players[seat].choose(observation, legal)
         else:
             self._show_table(seat)
             action = ask_action(self.asker, self.state, seat, self.names)
