@@ -1,4 +1,4 @@
-"""``carson play`` and ``carson replay`` as commands: a real process in a pseudo-terminal,
+"""``carson play``, ``carson replay`` and ``carson serve`` as commands: a real process in a
 and every argument error as one clear line."""
 
 from __future__ import annotations
@@ -129,3 +129,12 @@ def test_games_are_saved_by_default_under_carson_home(tmp_path: Path) -> None:
     assert len(saved) == 1 and "Resume with: carson play --resume" in result.stdout
     result = runner.invoke(app, ["play", "--no-save"], input="quit\n")
     assert result.exit_code == 3 and "not saved" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [(("--port", "70000"), "--port must be"), (("--db", "nonsense://x"), "cannot open")],
+)
+def test_serve_bad_arguments(args: tuple[str, ...], message: str) -> None:
+    code, _, err = run("serve", *args)
+    assert code == 2 and message in err
