@@ -1,5 +1,5 @@
 """``carson play``, ``carson replay`` and ``carson serve`` as commands: a real process in a
-and every argument error as one clear line."""
+pseudo-terminal, and every argument error as one clear line."""
 
 from __future__ import annotations
 
