@@ -116,9 +116,9 @@ class TerminalGame:
     def _show_table(self, seat: int) -> None:
         if len(self.humans) > 1 and self._last_viewer != seat:
             # Hot seat: hide the previous player's screen before handing over (CG-9.2).
-            self.console.clear()
+            self._clear_screen()
             self.asker.pause(self.texts("ui", "pass_keyboard", who=self.names.seat(seat)))
-            self.console.clear()
+            self._clear_screen()
         self._last_viewer = seat
         self.console.rule(self.texts("ui", "title"))
         for line in self._news:
@@ -129,9 +129,17 @@ class TerminalGame:
             self.texts("ui", "your_turn", who=self.names.seat(seat)), style="bold", markup=False
         )
 
+    def _clear_screen(self) -> None:
+        """Clear the screen and the terminal's scrollback, where the last player's hand and
+        answers would otherwise stay a scroll away (hot seat)."""
+        self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write("\x1b[3J")
+            self.console.file.flush()
+
     def _finish(self) -> None:
         if len(self.humans) > 1:
-            self.console.clear()
+            self._clear_screen()
         for line in self._news:
             self.console.print(f"• {line}", markup=False)
         self.console.print(table_screen(self.state, None, self.names, self.texts), markup=False)
