@@ -290,3 +290,28 @@ def test_live_stream_pushes_each_move_even_from_another_process(db_url: str) -> 
         )
         listener.join(timeout=10)
         assert len(seen) == 2 and seen[1] >= 1, seen
+
+
+def test_machines_move_on_after_a_restart(db_url: str) -> None:
+    """A server stopped between a human's move and the machines' answers: the next one
+    lets the machines move as it starts."""
+    with TestClient(create_app(db_url, budget_ms=5)) as before:
+        alice = account(before, "alice")
+        game = new_game(before, alice, ["human", "greedy", "expert", "expert"], seed=4)
+        service: GameService = before.app.state.games  # type: ignore[attr-defined]
+        with service.sessions() as session:
+            from carson.server.db import User
+
+            user = session.get(User, 1)
+        assert user is not None
+        view = service.view(user, game)
+        service.act(user, game, view["seq"], view["legal_actions"][0])  # no machines after it
+        stuck = service.view(user, game)
+    with TestClient(create_app(db_url, budget_ms=5)) as after:
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            view = after.get(f"/api/games/{game}", headers=alice).json()
+            if view["seq"] > stuck["seq"]:
+                break
+            time.sleep(0.1)
+        assert view["seq"] > stuck["seq"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -23,6 +24,7 @@ def create_app(url: str | None = None, budget_ms: int | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         service.notifier.start(engine)
+        threading.Thread(target=service.resume_machines, name="carson-resume", daemon=True).start()
         yield
         service.notifier.stop()
         engine.dispose()

@@ -258,6 +258,14 @@ class GameService:
 
     # ------------------------------------------------------------------ machine seats
 
+    def resume_machines(self) -> None:
+        """At start: let machine seats move in every game left waiting for them (a server
+        stopped between a human's move and the machines' answers)."""
+        with self.sessions() as session:
+            playing = session.scalars(select(Game.id).where(Game.status == "playing")).all()
+        for game_id in playing:
+            self.run_machines(game_id)
+
     def run_machines(self, game_id: str) -> None:
         """Let AI and bot seats move until a human must act or the game ends."""
         while True:
