@@ -95,6 +95,18 @@ class SeatObservation:
     def sold(self) -> int:
         return len(self._state.seats[self.seat].sold)
 
+    def sold_by(self, seat: int) -> int:
+        """How many cards a seat has sold with the Auctioneer (public, CG-9.1)."""
+        return len(self._state.seats[seat].sold)
+
+    def turned(self, seat: int | None = None) -> tuple[str, ...]:
+        """A seat's personalities whose ability is used (turned, public)."""
+        return tuple(sorted(self._state.seats[self.seat if seat is None else seat].turned))
+
+    def own_bid(self) -> int | None:
+        """This seat's secret bid this round, once chosen (known to this seat only)."""
+        return self._state.seats[self.seat].bid
+
     def tie_rank(self, seat: int) -> int:
         """Position of the seat's suit on the top personality back (0 wins ties)."""
         return self._state.tie_order().index(self._state.seats[seat].suit)
