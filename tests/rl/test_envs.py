@@ -118,3 +118,29 @@ def test_rewards_and_bad_settings() -> None:
         pettingzoo_env(seats=4, learners=5)
     with pytest.raises(ValueError, match="unknown opponent"):
         CarsonGymEnv(opponents=("wizard", "expert", "expert"))
+
+
+def test_the_city_channels_decode_back_to_the_visible_grid() -> None:
+    from carson.cardgame.parcels import Parcel
+    from carson.rl.encoding import CELL_CHANNELS, CITY_SIDE, HEADER_SIZE, PENDING_SIZE, ROW_SIZE
+
+    state = CardGameState(GameConfig.of(["player", "expert", "expert", "expert"]), 5)
+    rng = random.Random(2)
+    while len(state.seats[0].city.cards) < 6:  # type: ignore[union-attr]
+        seat = state.seats_to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    vector = encode(SeatObservation(state, 0))
+    start = HEADER_SIZE + ROW_SIZE + PENDING_SIZE + 2  # the observer's seat block, its grid
+    cells = vector[start : start + CITY_SIDE * CITY_SIDE * CELL_CHANNELS].reshape(
+        CITY_SIDE, CITY_SIDE, CELL_CHANNELS
+    )
+    assert np.all(cells.sum(axis=2) == 1.0)
+    letters = [
+        "".join("-" if c[-1] else Parcel(int(np.argmax(c[:-1]))).letter for c in row)
+        for row in cells
+    ]
+    grid = state.seats[0].city.grid()  # type: ignore[union-attr]
+    for y, row in enumerate(grid):
+        assert letters[y][: len(row)] == row
+        assert set(letters[y][len(row) :]) <= {"-"}
+    assert all(set(row) == {"-"} for row in letters[len(grid) :])

@@ -52,6 +52,13 @@ SEAT_SIZE = 2 + CITY_SIZE + 2 * PERSONALITIES + 2 * MAX_BID + 4
 OWN_SIZE = MAX_BID
 OBSERVATION_SIZE = HEADER_SIZE + ROW_SIZE + PENDING_SIZE + MAX_SEATS * SEAT_SIZE + OWN_SIZE
 
+#: Frame bit index → cell number (y * 9 + x) of the 9×9 grid, for city coordinates 0…8.
+_CELL_OF_BIT = {
+    board.bit(x, y).bit_length() - 1: y * CITY_SIDE + x
+    for y in range(CITY_SIDE)
+    for x in range(CITY_SIDE)
+}
+
 Vector = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
 
@@ -114,19 +121,17 @@ def _encode_seat(out: Vector, at: int, observation: SeatObservation, seat: int) 
     city = observation.city(seat)
     grid = at + 2
     if city is not None:
-        boards = city.boards
-        covered = city.covered_mask
-        for y in range(CITY_SIDE):
-            for x in range(CITY_SIDE):
-                cell = board.bit(x, y)
-                base = grid + (y * CITY_SIDE + x) * CELL_CHANNELS
-                if not covered & cell:
-                    out[base + PARCELS] = 1.0
-                    continue
-                for kind, mask in enumerate(boards):
-                    if mask & cell:
-                        out[base + kind] = 1.0
-                        break
+        # "No card" everywhere, then each visible parcel where it is (a few set bits each).
+        out[grid + PARCELS : grid + CITY_SIZE : CELL_CHANNELS] = 1.0
+        for kind, mask in enumerate(city.boards):
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                cell = _CELL_OF_BIT.get(low.bit_length() - 1)
+                if cell is not None:
+                    base = grid + cell * CELL_CHANNELS
+                    out[base + PARCELS] = 0.0
+                    out[base + kind] = 1.0
     at = grid + CITY_SIZE
     turned = set(observation.turned(seat))
     for personality in observation.personalities(seat):
