@@ -97,6 +97,12 @@ class Personality:
     def __hash__(self) -> int:
         return hash(self.id)
 
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        """Pickled as its id in the shipped catalog (its names are a read-only mapping)."""
+        if _default_catalog().personality(self.id) != self:
+            raise TypeError("only personalities of the shipped catalog can be pickled")
+        return _shipped_personality, (self.id,)
+
 
 @dataclass(frozen=True, slots=True)
 class Catalog:
@@ -121,6 +127,12 @@ class Catalog:
 
     def era_deck(self, era: int) -> tuple[TerrainCard, ...]:
         return tuple(card for card in self.terrain if card.era == era)
+
+    def __reduce__(self) -> tuple[Any, tuple[()]]:
+        """Pickled as "the shipped catalog" (it holds read-only mappings)."""
+        if self is not _default_catalog():
+            raise TypeError("only the shipped catalog can be pickled")
+        return _default_catalog, ()
 
 
 @lru_cache(maxsize=1)
@@ -300,3 +312,7 @@ def _values(value: Any, where: str, fail: Fail) -> tuple[int, ...]:
     ):
         raise fail(f"{where} must be 9 distinct auction values from 1 to 11 (CG-1.2)")
     return tuple(sorted(value))
+
+
+def _shipped_personality(personality_id: str) -> Personality:
+    return _default_catalog().personality(personality_id)

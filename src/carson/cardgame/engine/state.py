@@ -245,6 +245,11 @@ class CardGameState:
         clone._events = []
         return clone
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> CardGameState:
+        """``copy.deepcopy`` (which some libraries use) is :meth:`clone`: the catalog is
+        shared, being immutable."""
+        return self.clone()
+
     # ================================================================== public facts
 
     @property
