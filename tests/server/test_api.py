@@ -152,7 +152,8 @@ def test_no_response_carries_another_seats_hidden_facts(client: TestClient) -> N
     for _ in range(40):
         for headers, seat in ((bob, 1), (alice, 0)):
             view = client.get(f"/api/games/{game}", headers=headers).json()
-            state = service._states[game]
+            state = service._cache.state(game)
+            assert state is not None
             other = determinize(state, seat, rng)
             assert view["view"] == json.loads(json.dumps(other.view(seat)))
             assert str(state.seed) not in json.dumps(view)

@@ -21,6 +21,9 @@ def register(app: typer.Typer) -> None:
                 "~/.local/share/carson)"
             ),
         ] = None,
+        access_log: Annotated[
+            bool, typer.Option(help="log every request (off: a proxy in front usually does)")
+        ] = False,
     ) -> None:
         """Serve online games: the JSON API (documented at /docs) with live updates."""
         import uvicorn
@@ -34,4 +37,4 @@ def register(app: typer.Typer) -> None:
             application = create_app(db)
         except (ArgumentError, OperationalError) as error:
             fail(f"cannot open the database: {error}")
-        uvicorn.run(application, host=host, port=port)
+        uvicorn.run(application, host=host, port=port, access_log=access_log)

@@ -56,13 +56,19 @@ class ActionIn(BaseModel):
     action: dict[str, Any] = Field(description="an action object as listed in legal_actions")
 
 
-def games(request: Request) -> GameService:
+def _service(request: Request) -> GameService:
     service = request.app.state.games
     assert isinstance(service, GameService)
     return service
 
 
-def current_user(
+# The dependencies are coroutines so that they run on the event loop: a plain function would
+# cost every request a hop to the thread pool and back.
+async def games(request: Request) -> GameService:
+    return _service(request)
+
+
+async def current_user(
     request: Request,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
 ) -> User:
@@ -80,7 +86,10 @@ def current_user(
                 raise HTTPException(403, f"missing or wrong CSRF token (send {CSRF_HEADER})")
     else:
         raise HTTPException(401, "log in: send Authorization: Bearer <token>")
-    user = games(request).user_for_token(token)
+    service = _service(request)
+    user = service.remembered_user(token)
+    if user is None:  # not seen lately: ask the database, off the event loop
+        user = await run_in_threadpool(service.user_for_token, token)
     if user is None:
         raise HTTPException(401, "the token is not valid")
     return user
@@ -201,7 +210,8 @@ def act(
         view = service.act(user, game_id, body.seq, body.action)
     except GameError as error:
         raise _refused(error) from None
-    later.add_task(service.run_machines, game_id)
+    if service.has_machine_seats(game_id):
+        later.add_task(service.run_machines, game_id)
     return JSONResponse(view, background=later)
 
 

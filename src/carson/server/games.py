@@ -13,13 +13,13 @@ from __future__ import annotations
 import secrets
 import threading
 import time
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import bindparam, delete, func, insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
@@ -42,6 +42,17 @@ LANGS = ("en", "de", "it", "nl", "fr")
 MAX_SEED = 2**62
 #: Seconds a process trusts a token it has checked before asking the database again.
 TOKEN_MEMORY = 30.0
+#: Games whose state a process keeps in memory; the least recently used beyond are dropped
+#: (and rebuilt by replay, a millisecond or two, when asked for again).
+CACHED_GAMES = 2000
+
+
+#: The moves of a game after a given seq, in order (built once: a statement is reused).
+NEWER_MOVES = (
+    select(Move.seat, Move.action)
+    .where(Move.game_id == bindparam("game"), Move.seq > bindparam("after"))
+    .order_by(Move.seq)
+)
 
 
 class GameError(Exception):
@@ -100,8 +111,14 @@ class GameService:
         self.sessions = sessionmaker(engine, expire_on_commit=False)
         self.notifier = Notifier()
         self._postgres = engine.dialect.name == "postgresql"
+        #: SQLite has one writer at a time and makes the others retry on a sleeping
+        #: back-off; taking turns here instead lets the next writer in the moment the last
+        #: one commits. (PostgreSQL writers to different games do not wait for each other.)
+        self._write_turn: AbstractContextManager[object] = (
+            threading.Lock() if engine.dialect.name == "sqlite" else nullcontext()
+        )
         self.budget_ms = budget_ms
-        self._states: dict[str, CardGameState] = {}
+        self._cache = GameCache(CACHED_GAMES)
         self._tables: dict[str, Table] = {}
         #: Token digest → (user, until when to trust this memory): other processes may
         #: revoke a token, which this process then notices within TOKEN_MEMORY seconds.
@@ -111,6 +128,13 @@ class GameService:
         self._locks_guard = threading.Lock()
 
     # ------------------------------------------------------------------ accounts
+
+    def remembered_user(self, token: str) -> User | None:
+        """The token's user if this process checked the token lately (no database query)."""
+        known = self._known_tokens.get(auth.digest(token))
+        if known is not None and known[1] > time.monotonic():
+            return known[0]
+        return None
 
     def user_for_token(self, token: str) -> User | None:
         key = auth.digest(token)
@@ -266,6 +290,13 @@ class GameService:
         for game_id in playing:
             self.run_machines(game_id)
 
+    def has_machine_seats(self, game_id: str) -> bool:
+        """Whether AI or bot seats may have to move in this game (False only when known)."""
+        table = self._tables.get(game_id)
+        return table is None or any(
+            kind != HUMAN and kind not in VIRTUAL_LEVELS for kind in table.seat_kinds
+        )
+
     def run_machines(self, game_id: str) -> None:
         """Let AI and bot seats move until a human must act or the game ends."""
         while True:
@@ -351,18 +382,17 @@ class GameService:
 
     def _state(self, session: Session, game: Game | Table) -> CardGameState:
         """The game's state, caught up with every move in the database."""
-        state = self._states.get(game.id)
+        state = self._cache.state(game.id)
+        fresh = state is None
         if state is None:
             state = CardGameState(GameConfig.from_json(game.config), game.seed)
-        moves = session.scalars(
-            select(Move).where(Move.game_id == game.id, Move.seq > len(state.actions))
-            .order_by(Move.seq)
-        ).all()  # fmt: skip
+        moves = session.execute(NEWER_MOVES, {"game": game.id, "after": len(state.actions)}).all()
         if moves:
             state = state.clone()
-            for move in moves:
-                state.apply_json(move.seat, move.action)
-        self._states[game.id] = state
+            for seat, action in moves:
+                state.apply_json(seat, action)
+        if moves or fresh:
+            self._cache.put(game.id, state)
         return state
 
     def _record_move(
@@ -375,29 +405,42 @@ class GameService:
     ) -> CardGameState:
         """Write the move as the next seq; only once it is stored does the cache move on."""
         seq = len(state.actions) + 1
-        session.add(Move(game_id=table.id, seq=seq, seat=seat, action=action.to_json()))
         after = state.clone()
         try:
             after.apply(seat, action)
         except IllegalActionError as error:  # pragma: no cover - checked by the callers
-            session.rollback()
             raise Unprocessable(str(error)) from None
+        move = {"game_id": table.id, "seq": seq, "seat": seat, "action": action.to_json()}
         try:
-            session.flush()  # the (game, seq) key: a lost race ends here
-            if after.is_over:
-                session.execute(update(Game).where(Game.id == table.id).values(status="over"))
-            if self._postgres:  # delivered to every server process when the move commits
-                session.execute(select(func.pg_notify(CHANNEL, table.id)))
-            session.commit()
+            with self._write_turn:
+                # The (game, seq) primary key: a lost race ends here.
+                session.execute(insert(Move), [move])
+                if after.is_over:
+                    session.execute(update(Game).where(Game.id == table.id).values(status="over"))
+                if self._postgres:  # delivered to every server process when the move commits
+                    session.execute(select(func.pg_notify(CHANNEL, table.id)))
+                session.commit()
         except IntegrityError:
             session.rollback()
-            self._states.pop(table.id, None)
+            self._cache.drop(table.id)
             raise Conflict(f"stale seq {seq - 1}: another move was accepted first") from None
-        self._states[table.id] = after
+        self._cache.put(table.id, after)
         self.notifier.publish(table.id)
         return after
 
     def _view(self, table: Table, state: CardGameState, seat: int) -> dict[str, Any]:
+        """The seat's view, built once per move: polling clients and live streams of a
+        game ask for the same view again and again. Callers must not change it."""
+        if table.waiting:  # seats are still being taken: the names change
+            return self._build_view(table, state, seat)
+        key = (len(state.actions), table.waiting, seat)
+        view = self._cache.view(table.id, key)
+        if view is None:
+            view = self._build_view(table, state, seat)
+            self._cache.put_view(table.id, key, view)
+        return view
+
+    def _build_view(self, table: Table, state: CardGameState, seat: int) -> dict[str, Any]:
         status = table.status(state)
         legal = state.legal_actions(seat) if status == "playing" else []
         return {
@@ -413,3 +456,47 @@ class GameService:
             "legal_actions": [action.to_json() for action in legal],
             "view": state.view(seat),
         }
+
+
+class GameCache:
+    """The engine states of recently used games and their seats' views at the current move,
+    least recently used first out. Shared by the request threads, hence the lock."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._states: OrderedDict[str, CardGameState] = OrderedDict()
+        self._views: dict[str, dict[tuple[int, bool, int], dict[str, Any]]] = {}
+        self._guard = threading.Lock()
+
+    def state(self, game_id: str) -> CardGameState | None:
+        with self._guard:
+            state = self._states.get(game_id)
+            if state is not None:
+                self._states.move_to_end(game_id)
+            return state
+
+    def put(self, game_id: str, state: CardGameState) -> None:
+        with self._guard:
+            self._states[game_id] = state
+            self._states.move_to_end(game_id)
+            self._views.pop(game_id, None)  # views of an older move
+            while len(self._states) > self.size:
+                old, _ = self._states.popitem(last=False)
+                self._views.pop(old, None)
+
+    def drop(self, game_id: str) -> None:
+        with self._guard:
+            self._states.pop(game_id, None)
+            self._views.pop(game_id, None)
+
+    def view(self, game_id: str, key: tuple[int, bool, int]) -> dict[str, Any] | None:
+        with self._guard:
+            return self._views.get(game_id, {}).get(key)
+
+    def put_view(self, game_id: str, key: tuple[int, bool, int], view: dict[str, Any]) -> None:
+        with self._guard:
+            if game_id in self._states:
+                views = self._views.setdefault(game_id, {})
+                if any(seq != key[0] for seq, _, _ in views):
+                    views.clear()
+                views[key] = view
