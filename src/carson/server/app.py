@@ -8,10 +8,13 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
 
 from carson.server.api import router
 from carson.server.db import default_url, make_engine, migrate
 from carson.server.games import GameService
+from carson.web.routes import STATIC
+from carson.web.routes import router as web_router
 
 
 def create_app(url: str | None = None, budget_ms: int | None = None) -> FastAPI:
@@ -44,4 +47,7 @@ def create_app(url: str | None = None, budget_ms: int | None = None) -> FastAPI:
     app.state.games = service
     app.state.engine = engine
     app.include_router(router)
+    # The web interface: its pages and their static files (vendored htmx, CSS, a little JS).
+    app.include_router(web_router)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

@@ -240,6 +240,36 @@ class GameService:
             table = self._table(session, game_id)
             return self._view(table, self._state(session, table), table.seat_of(user))
 
+    def observe(self, user: User, game_id: str) -> tuple[dict[str, Any], SeatObservation]:
+        """The caller's view and what its seat may see of the game (for the web pages,
+        which draw the seat's own city and preview its placements)."""
+        with self.sessions() as session:
+            table = self._table(session, game_id)
+            seat = table.seat_of(user)
+            state = self._state(session, table)
+            return self._view(table, state, seat), SeatObservation(state, seat)
+
+    def seat_kinds(self, game_id: str) -> list[str]:
+        """The seat kinds of a game as created (``human`` or a machine kind), to anyone."""
+        with self.sessions() as session:
+            return list(self._table(session, game_id).seat_kinds)
+
+    def replay(self, user: User, game_id: str, step: int) -> tuple[dict[str, Any], int]:
+        """A finished game as the caller's seat saw it after ``step`` actions (clamped to the
+        game), and the number of actions. Shown once the game is over, like the record."""
+        with self.sessions() as session:
+            table = self._table(session, game_id)
+            seat = table.seat_of(user)
+            final = self._state(session, table)
+            if not final.is_over:
+                raise Forbidden("the replay is shown once the game is over")
+            total = len(final.actions)
+            step = max(0, min(step, total))
+            state = CardGameState(GameConfig.from_json(table.config), table.seed)
+            for acting, action in final.actions[:step]:
+                state.apply(acting, action)
+            return self._build_view(table, state, seat), total
+
     def act(self, user: User, game_id: str, seq: int, data: Any) -> dict[str, Any]:
         with self._lock(game_id), self.sessions() as session:
             table = self._table(session, game_id)

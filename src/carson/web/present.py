@@ -1,0 +1,371 @@
+"""What a game page shows, as plain data for the templates.
+
+Everything is drawn from the seat's view (the engine's per-seat view, CG-9) and its
+:class:`SeatObservation` (the cities on the table and the seat's own holdings): a page can
+only show what that seat may see. The templates then only lay the data out.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from carson.cardgame import board
+from carson.cardgame.ai.valuation import Holding
+from carson.cardgame.catalog import Catalog, Suit
+from carson.cardgame.city import City
+from carson.cardgame.engine.observation import SeatObservation
+from carson.cardgame.parcels import Parcel
+from carson.cardgame.scoring import CATEGORIES, city_points, score_city
+from carson.terminal.texts import Texts
+
+Gettext = Callable[[str], str]
+
+
+@dataclass(frozen=True)
+class Cell:
+    x: int
+    y: int
+    parcel: str | None  # a parcel id, or None where no card lies
+    letter: str
+    mark: bool = False  # a legal top-left corner for the card being placed
+    new: bool = False  # part of the card being previewed
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One button: a legal action, its label and what it is worth to the seat."""
+
+    label: str
+    action: str  # the action object as JSON, sent back as it is
+    hint: str = ""
+
+
+@dataclass
+class SeatPanel:
+    seat: int
+    name: str
+    suit: str
+    kind: str
+    is_me: bool
+    to_act: bool
+    score: int
+    played: list[int]
+    cards_left: list[int]
+    personalities: list[dict[str, Any]]
+    grid: list[list[Cell]]
+    notes: list[str] = field(default_factory=list)
+
+
+def grid(city: City | None, marks: int = 0, new: int = 0) -> list[list[Cell]]:
+    """The city's visible parcels over the box that holds them and ``marks`` (legal
+    corners) and ``new`` (a previewed card), row by row."""
+    covered = 0 if city is None else city.covered_mask
+    area = covered | marks | new
+    if not area:
+        return []
+    min_x, min_y, max_x, max_y = board.bounding_box(area)
+    rows = []
+    for y in range(min_y, max_y + 1):
+        row = []
+        for x in range(min_x, max_x + 1):
+            cell = board.bit(x, y)
+            parcel = None if city is None else city.visible(x, y)
+            row.append(
+                Cell(
+                    x,
+                    y,
+                    None if parcel is None else parcel.id,
+                    "" if parcel is None else parcel.letter,
+                    bool(marks & cell),
+                    bool(new & cell),
+                )
+            )
+        rows.append(row)
+    return rows
+
+
+class Presenter:
+    """Turns one seat's view into the data of the game page, in one language."""
+
+    def __init__(self, catalog: Catalog, texts: Texts, gettext: Gettext) -> None:
+        self.catalog = catalog
+        self.texts = texts
+        self._ = gettext
+
+    # ------------------------------------------------------------------ names
+
+    def suit(self, suit: str) -> str:
+        return self.catalog.suit_names[Suit(suit)][self.texts.lang]
+
+    def personality(self, personality_id: str) -> str:
+        return self.catalog.personality(personality_id).name(self.texts.lang)
+
+    def does(self, personality_id: str) -> str:
+        return self.texts("does", personality_id) if self.texts.has("does", personality_id) else ""
+
+    def kind(self, kind: str, user: str | None) -> str:
+        if kind == "human":
+            return user or self._("free seat")
+        if self.texts.has("levels", kind):
+            return self._("virtual player") + f" ({self.texts('levels', kind)})"
+        return kind
+
+    def parcel(self, parcel_id: str) -> str:
+        return self.texts("parcels", parcel_id)
+
+    def parcels(self, parcels: Iterable[Parcel]) -> list[dict[str, str]]:
+        """A terrain card's parcels, top-left to bottom-right, for drawing."""
+        return [{"id": p.id, "letter": p.letter, "name": self.parcel(p.id)} for p in parcels]
+
+    # ------------------------------------------------------------------ the page
+
+    def game(
+        self, page: dict[str, Any], seen: SeatObservation | None, preview: tuple[int, int] | None
+    ) -> dict[str, Any]:
+        """Everything the game page shows. ``page`` is the server's view of the seat;
+        ``preview``: the corner the player clicked to see before placing."""
+        view = page["view"]
+        me = page["seat"]
+        legal = page["legal_actions"]
+        seats = [self._seat(page, seen, index) for index in range(len(view["seats"]))]
+        data: dict[str, Any] = {
+            "id": page["id"],
+            "status": page["status"],
+            "seq": page["seq"],
+            "me": me,
+            "round": view["round"],
+            "era": view["era"],
+            "phase": view["phase"],
+            "tie_order": [self.suit(suit) for suit in view["tie_order"]],
+            "top_back": self._back(view.get("top_personality_back")),
+            "decks": view["decks"],
+            "row": self._row(view, legal),
+            "seats": seats,
+            "my_seat": seats[me],
+            "others": [panel for panel in seats if not panel.is_me],
+            "hand": view["seats"][me].get("hand", []),
+            "my_bid": view.get("private", {}).get("bid"),
+            "waiting_for": [seats[index].name for index in view["to_act"] if index != me],
+            "prompt": "",
+            "choices": [],
+            "placing": None,
+            "result": self._result(page, seen) if page["status"] == "over" else None,
+        }
+        if legal and seen is not None:
+            self._decision(data, view, legal, seen, preview)
+        return data
+
+    def _seat(self, page: dict[str, Any], seen: SeatObservation | None, index: int) -> SeatPanel:
+        view = page["view"]
+        seat = view["seats"][index]
+        who = page["seats"][index]
+        city = None if seen is None else seen.city(index)
+        era = view["era"] - 1
+        notes = []
+        if seat.get("sold"):
+            notes.append(self._("cards sold") + f": {len(seat['sold'])}")
+        if seat.get("set_aside"):
+            notes.append(self._("cards set aside") + f": {len(seat['set_aside'])}")
+        if "terrain" in seat:  # a virtual seat: it collects cards, it builds no city
+            notes.append(self._("terrain cards collected") + f": {len(seat['terrain'])}")
+        return SeatPanel(
+            seat=index,
+            name=f"{self.suit(seat['suit'])} · {self.kind(who['kind'], who['user'])}",
+            suit=seat["suit"],
+            kind=who["kind"],
+            is_me=index == page["seat"],
+            to_act=index in view["to_act"] and page["status"] == "playing",
+            score=seat["score"],
+            played=list(seat["played"][era]),
+            cards_left=list(seat.get("hand", seat.get("remaining", []))),
+            personalities=[
+                {
+                    "id": person["id"],
+                    "name": self.personality(person["id"]),
+                    "does": self.does(person["id"]),
+                    "turned": person["turned"],
+                }
+                for person in seat["personalities"]
+            ],
+            grid=grid(city),
+            notes=notes,
+        )
+
+    def _back(self, back: list[str] | str | None) -> list[str] | str | None:
+        if back is None or back == "skull":
+            return back
+        return [self.suit(suit) for suit in back]
+
+    def _row(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        takeable = {action["slot"]: action for action in legal if action["type"] == "take"}
+        row = []
+        for slot, card in enumerate(view["row"]):
+            if card is None:
+                continue
+            entry: dict[str, Any] = {
+                "slot": slot,
+                "kind": card["kind"],
+                "desirability": card["desirability"],
+                "take": json.dumps(takeable[slot]) if slot in takeable else None,
+            }
+            if card["kind"] == "terrain":
+                entry["name"] = self._("Terrain") + f" #{card['id']}"
+                entry["parcels"] = self.parcels(Parcel.from_id(p) for p in card["parcels"])
+            else:
+                entry["name"] = self.personality(card["id"])
+                entry["does"] = self.does(card["id"])
+                entry["symbols"] = " ".join(self.catalog.personality(card["id"]).symbols)
+            row.append(entry)
+        return row
+
+    # ------------------------------------------------------------------ decisions
+
+    def _decision(
+        self,
+        data: dict[str, Any],
+        view: dict[str, Any],
+        legal: list[dict[str, Any]],
+        seen: SeatObservation,
+        preview: tuple[int, int] | None,
+    ) -> None:
+        _ = self._
+        phase = view["phase"]
+        if phase == "bid":
+            data["prompt"] = _("Choose your auction card. Nobody sees it before all have chosen.")
+            data["choices"] = [Choice(str(action["value"]), json.dumps(action)) for action in legal]
+        elif phase == "take":
+            data["prompt"] = _("Your turn to take a card: click “Take” on a card of the row.")
+        elif phase == "place":
+            self._placing(data, legal, seen, preview)
+        elif phase == "ability":
+            ability = view["offer"]["ability"]
+            name = self.personality(ability)
+            explain = self.texts("explain", ability) if self.texts.has("explain", ability) else ""
+            data["prompt"] = _("Use %(name)s now?") % {"name": name} + " " + explain
+            data["choices"] = [
+                Choice(
+                    _("Use %(name)s") % {"name": name} if action["type"] == "use" else _("No"),
+                    json.dumps(action),
+                )
+                for action in legal
+            ]
+        elif phase == "sale":
+            holding = self._holding(seen)
+            data["prompt"] = _("Auctioneer: sell a card of your city for 7 VP?")
+            data["choices"] = [
+                Choice(
+                    _("Sell #%(card)s") % {"card": action["card"]},
+                    json.dumps(action),
+                    _signed(holding.gain_after_sale(action["card"])) + " " + _("VP"),
+                )
+                if action["type"] == "sell"
+                else Choice(_("No sale"), json.dumps(action))
+                for action in legal
+            ]
+        elif phase == "pick":
+            holding = self._holding(seen)
+            data["prompt"] = _("Paperboy: add one of these personalities to yours?")
+            data["choices"] = [
+                Choice(
+                    self.personality(action["personality"]),
+                    json.dumps(action),
+                    _signed(holding.gain_with(action["personality"])) + " " + _("VP"),
+                )
+                if action["type"] == "pick"
+                else Choice(_("No"), json.dumps(action))
+                for action in legal
+            ]
+        else:  # pragma: no cover - every phase of the engine is listed above
+            data["choices"] = [Choice(json.dumps(action), json.dumps(action)) for action in legal]
+
+    def _holding(self, seen: SeatObservation) -> Holding:
+        city = seen.city()
+        assert city is not None
+        return Holding(city, seen.personalities(), seen.sold())
+
+    def _placing(
+        self,
+        data: dict[str, Any],
+        legal: list[dict[str, Any]],
+        seen: SeatObservation,
+        preview: tuple[int, int] | None,
+    ) -> None:
+        _ = self._
+        city, card = seen.city(), seen.placing
+        assert city is not None and card is not None
+        corners = {(a["x"], a["y"]): a for a in legal if a["type"] == "place"}
+        before = seen.score()
+        placing: dict[str, Any] = {
+            "card": {
+                "id": card.id,
+                "parcels": self.parcels(card.parcels),
+            },
+            "before": before,
+            "preview": None,
+        }
+        if preview in corners:
+            x, y = preview
+            trial = city.copy()
+            trial.place_unchecked(card.id, card.parcels, x, y)
+            after = city_points(trial, seen.personalities(), seen.sold())
+            new = board.card_cells(board.bit(max(x, 0), max(y, 0)))
+            placing["grid"] = grid(trial, new=new)
+            placing["preview"] = {
+                "x": x,
+                "y": y,
+                "after": after,
+                "delta": _signed(after - before),
+                "action": json.dumps(corners[(x, y)]),
+            }
+            data["prompt"] = _("Place the card here? Your city: %(before)s → %(after)s VP.") % {
+                "before": before,
+                "after": after,
+            }
+        else:
+            placing["grid"] = grid(city, marks=city.legal_anchor_mask(card.parcels))
+            data["prompt"] = _(
+                "Place your terrain card: click a marked cell for its top-left corner."
+            )
+        data["placing"] = placing
+
+    # ------------------------------------------------------------------ the end
+
+    def _result(self, page: dict[str, Any], seen: SeatObservation | None) -> dict[str, Any]:
+        view = page["view"]
+        result = view.get("result") or {"scores": [], "winners": []}
+        sheets: list[Mapping[str, int] | None] = []
+        for index in range(len(view["seats"])):
+            city = None if seen is None else seen.city(index)
+            if city is None:
+                sheets.append(None)
+                continue
+            people = [person["id"] for person in view["seats"][index]["personalities"]]
+            sold = len(view["seats"][index].get("sold", []))
+            sheets.append(score_city(city, people, sold).breakdown)
+        rows = []
+        for category in CATEGORIES:
+            values = [None if sheet is None else sheet.get(category) for sheet in sheets]
+            if not any(values):
+                continue
+            label = (
+                self.parcel(category)
+                if self.texts.has("parcels", category)
+                else self.personality(category)
+            )
+            rows.append({"label": label, "values": values})
+        names = [f"{self.suit(seat['suit'])}" for seat in view["seats"]]
+        return {
+            "names": names,
+            "rows": rows,
+            "virtual": [sheet is None for sheet in sheets],
+            "totals": result["scores"],
+            "winners": [names[index] for index in result["winners"]],
+            "i_won": page["seat"] in result["winners"],
+        }
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}"
