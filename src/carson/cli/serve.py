@@ -37,4 +37,7 @@ def register(app: typer.Typer) -> None:
             application = create_app(db)
         except (ArgumentError, OperationalError) as error:
             fail(f"cannot open the database: {error}")
-        uvicorn.run(application, host=host, port=port, access_log=access_log)
+        # Live streams stay open: on shutdown they get 5 s to end, then the server stops.
+        uvicorn.run(
+            application, host=host, port=port, access_log=access_log, timeout_graceful_shutdown=5
+        )

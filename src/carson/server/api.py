@@ -225,7 +225,8 @@ def game_record(game_id: str, user: CurrentUser, service: Service) -> JSONRespon
 
 @router.get("/api/games/{game_id}/events")
 async def live(game_id: str, user: CurrentUser, service: Service) -> StreamingResponse:
-    """Server-sent events: the caller's view now, then again after every accepted move."""
+    """Server-sent events: the caller's view now, then again after every accepted move
+    (and when a waiting game starts)."""
     try:
         first = await run_in_threadpool(service.view, user, game_id)
     except GameError as error:
@@ -239,7 +240,7 @@ async def live(game_id: str, user: CurrentUser, service: Service) -> StreamingRe
             # net (and keeps idle connections alive with a comment line).
             await service.notifier.wait(game_id, LIVE_TIMEOUT)
             latest = await run_in_threadpool(service.view, user, game_id)
-            if latest["seq"] == view["seq"]:
+            if (latest["seq"], latest["status"]) == (view["seq"], view["status"]):
                 yield ": still here\n\n"
                 continue
             view = latest

@@ -209,6 +209,9 @@ class GameService:
             except IntegrityError:
                 raise Conflict("someone took that seat a moment ago; try again") from None
             self._start_if_full(session, game)
+            if self._postgres:  # the seated players' pages of every process hear of it
+                session.execute(select(func.pg_notify(CHANNEL, game_id)))
+        self.notifier.publish(game_id)
         return self.view(user, game_id)
 
     def games_of(self, user: User) -> list[dict[str, Any]]:

@@ -56,6 +56,7 @@ class SeatPanel:
     cards_left: list[int]
     personalities: list[dict[str, Any]]
     grid: list[list[Cell]]
+    builds: bool  # a player seat builds a city; a virtual seat only collects cards
     notes: list[str] = field(default_factory=list)
 
 
@@ -191,6 +192,7 @@ class Presenter:
                 for person in seat["personalities"]
             ],
             grid=grid(city),
+            builds="city" in seat,
             notes=notes,
         )
 

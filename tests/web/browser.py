@@ -1,0 +1,59 @@
+"""A real server and Debian's chromium for the browser tests (and the screenshots)."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+#: Flags for a headless chromium on a machine without network or a desktop session.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def chromium_available() -> bool:
+    return Path(CHROMIUM).exists()
+
+
+@contextmanager
+def running_server(directory: Path) -> Iterator[str]:
+    """``carson serve`` on a free loopback port with a fresh SQLite database."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    log = (directory / "server.log").open("w")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "carson.cli.main", "serve", "--port", str(port),
+         "--db", f"sqlite:///{directory / 'web.db'}"],
+        stdout=log, stderr=subprocess.STDOUT,
+    )  # fmt: skip
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(base + "/healthz", timeout=1):
+                    break
+            except OSError:
+                if time.monotonic() > deadline or process.poll() is not None:
+                    raise RuntimeError(f"the server did not start: {directory / 'server.log'}")
+                time.sleep(0.2)
+        yield base
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+        log.close()
