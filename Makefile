@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install run test test-deps lint bench clean
+.PHONY: install run play test test-deps lint bench screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,14 +14,17 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)  ## create .venv and install carson with its dev extras
 
-run: $(STAMP)      ## start the main program: a game in the terminal (the web app once it exists)
+run: $(STAMP)      ## start the main program: the web app on SQLite (open the URL it prints)
+	$(BIN)/carson serve
+
+play: $(STAMP)     ## a game in the terminal instead
 	$(BIN)/carson play
 
 test: $(STAMP) test-deps  ## the whole suite: lint, types, tests
 	$(MAKE) lint
 	$(BIN)/pytest -n 2 -q
 
-test-deps:         ## system packages the tests use: PostgreSQL (server tests run on it too)
+test-deps:         ## system packages the tests use: PostgreSQL (server tests), chromium (browser tests)
 	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    echo "installing Debian's postgresql for the server tests"; \
@@ -30,6 +33,17 @@ test-deps:         ## system packages the tests use: PostgreSQL (server tests ru
 	      echo "could not install postgresql: its server tests will be skipped"; \
 	  else echo "no PostgreSQL and no root to install it: its server tests will be skipped"; fi; \
 	fi
+	@if ! [ -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "installing Debian's chromium for the browser tests"; \
+	    apt-get install -y -q chromium >/dev/null 2>&1 || \
+	      (apt-get update -q >/dev/null 2>&1 && apt-get install -y -q chromium >/dev/null 2>&1) || \
+	      echo "could not install chromium: the browser tests will be skipped"; \
+	  else echo "no chromium and no root to install it: the browser tests will be skipped"; fi; \
+	fi
+
+screenshots: $(STAMP)  ## the screenshots of the main pages in docs/screenshots (needs chromium)
+	$(BIN)/python tests/web/screenshots.py docs/screenshots
 
 lint: $(STAMP)     ## ruff on everything, mypy --strict on src/
 	$(BIN)/ruff check src tests benchmarks

@@ -48,9 +48,10 @@ def running_server(directory: Path) -> Iterator[str]:
             try:
                 with urllib.request.urlopen(base + "/healthz", timeout=1):
                     break
-            except OSError:
+            except OSError as error:
                 if time.monotonic() > deadline or process.poll() is not None:
-                    raise RuntimeError(f"the server did not start: {directory / 'server.log'}")
+                    log_file = directory / "server.log"
+                    raise RuntimeError(f"the server did not start: {log_file}") from error
                 time.sleep(0.2)
         yield base
     finally:

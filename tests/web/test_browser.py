@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 
-from playwright.sync_api import Browser, expect
 from play import GAME_URL, final_totals, play_one_decision, register, seq
+from playwright.sync_api import Browser, expect
 
 from carson.cli.score import score_request
 
@@ -29,6 +29,13 @@ def test_a_solo_game_against_three_experts_by_clicking(browser: Browser, base_ur
     # The sheet's total for my city equals the score shown on my city.
     assert totals[0] == int(page.locator("#my-score").inner_text())
     assert decisions >= 18 * 2  # at least a bid and a take each round
+    page.click("text=Watch the replay")
+    expect(page.locator(".replay-controls")).to_contain_text("Move 0 of")
+    page.click("#forward")
+    expect(page.locator(".replay-controls")).to_contain_text("Move 1 of")
+    page.click("#last")
+    page.click("#back")
+    expect(page.locator(".replay-controls")).not_to_contain_text("Move 1 of")
     page.close()
 
 

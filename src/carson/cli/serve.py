@@ -37,6 +37,9 @@ def register(app: typer.Typer) -> None:
             application = create_app(db)
         except (ArgumentError, OperationalError) as error:
             fail(f"cannot open the database: {error}")
+        shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+        address = f"http://{shown}:{port}/"
+        print(f"carson is running: open {address} in your browser (Ctrl+C stops it)", flush=True)
         # Live streams stay open: on shutdown they get 5 s to end, then the server stops.
         uvicorn.run(
             application, host=host, port=port, access_log=access_log, timeout_graceful_shutdown=5

@@ -1,0 +1,145 @@
+"""The web pages without a browser (Starlette's test client): languages, CSRF, moves,
+secrecy, replay and the scoring assistant's answers."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from fastapi.testclient import TestClient
+
+from carson.server.app import create_app
+from carson.web.i18n import LANGUAGES, choose_language
+
+WEB = Path(__file__).resolve().parents[2] / "src" / "carson" / "web"
+MESSAGE = re.compile(r"""(?:\b_|gettext)\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')""")
+PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'web.db'}")) as test_client:
+        yield test_client
+
+
+def sign_up(client: TestClient, name: str) -> str:
+    """Registers ``name`` through the form; the CSRF token of its session."""
+    response = client.post(
+        "/register", data={"username": name, "password": "a long password"}, follow_redirects=False
+    )
+    assert response.status_code == 303
+    return client.cookies["carson_csrf"]
+
+
+def messages() -> list[str]:
+    found: list[str] = []
+    for path in sorted(WEB.rglob("*")):
+        if path.suffix in (".html", ".py"):
+            for match in MESSAGE.finditer(path.read_text(encoding="utf-8")):
+                text = match.group(1) if match.group(1) is not None else match.group(2)
+                if text not in found:
+                    found.append(text)
+    return found
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_every_interface_text_is_translated_with_its_placeholders(lang: str) -> None:
+    with (WEB / "locale" / lang / "LC_MESSAGES" / "carson.po").open("rb") as po:
+        catalog = read_po(po, locale=lang)
+    for text in messages():
+        entry = catalog.get(text)
+        assert entry is not None and entry.string, f"{lang}: no translation of {text!r}"
+        assert sorted(PLACEHOLDER.findall(text)) == sorted(PLACEHOLDER.findall(entry.string))
+
+
+def test_the_language_comes_from_the_cookie_then_the_browser() -> None:
+    assert choose_language(None, "de-CH,de;q=0.9,en;q=0.8") == "de"
+    assert choose_language(None, "pt-BR,fr;q=0.5") == "fr"
+    assert choose_language("it", "de") == "it"
+    assert choose_language("xx", None) == "en"
+    assert choose_language(None, "en;q=0, nl;q=0.2") == "nl"
+
+
+def test_a_form_without_its_csrf_token_changes_nothing(client: TestClient) -> None:
+    sign_up(client, "alice")
+    response = client.post("/play", data={"friends": "0", "seats": "4", "opponent": "expert"})
+    assert response.status_code == 403
+    assert "games/" not in client.get("/").text
+
+
+def play_now(client: TestClient, csrf: str, friends: int = 0) -> str:
+    form = {"csrf": csrf, "friends": str(friends), "seats": "4", "opponent": "expert"}
+    response = client.post("/play", data=form, follow_redirects=False)
+    assert response.status_code == 303
+    return str(response.headers["location"])
+
+
+def test_a_move_from_the_page_and_a_refused_one(client: TestClient) -> None:
+    csrf = sign_up(client, "alice")
+    game = play_now(client, csrf)
+    page = client.get(game).text
+    assert 'data-seq="0"' in page and "Choose your auction card" in page
+    htmx = {"HX-Request": "true"}
+    bid = '{"type": "bid", "value": 5}'
+    moved = client.post(game + "/act", headers=htmx, data={"csrf": csrf, "seq": "0", "action": bid})
+    assert moved.status_code == 200 and 'data-seq="0"' not in moved.text
+    seq = re.search(r'data-seq="(\d+)"', moved.text)
+    assert seq is not None
+    illegal = {"csrf": csrf, "seq": seq.group(1), "action": '{"type": "bid", "value": 99}'}
+    refused = client.post(game + "/act", headers=htmx, data=illegal)
+    assert 'class="error"' in refused.text
+    assert f'data-seq="{seq.group(1)}"' in refused.text  # nothing changed
+    unreadable = {"csrf": csrf, "seq": seq.group(1), "action": "{not json"}
+    garbled = client.post(game + "/act", headers=htmx, data=unreadable)
+    assert "could not be read" in garbled.text
+
+
+def test_a_page_shows_nothing_of_another_players_secret_bid(tmp_path: Path) -> None:
+    """CG-9.2 on the page: bob's board is the same whatever alice bid in secret."""
+    boards = []
+    for bid in (3, 9):
+        with TestClient(create_app(f"sqlite:///{tmp_path / f'{bid}.db'}")) as alice:
+            csrf = sign_up(alice, "alice")
+            created = alice.post(
+                "/api/games",
+                headers={"X-CSRF-Token": csrf},
+                json={"seats": ["human", "human", "expert", "expert"], "seed": 12345},
+            )
+            game_id = created.json()["id"]
+            bob = TestClient(alice.app)
+            bob_csrf = sign_up(bob, "bob")
+            bob.post(f"/games/{game_id}/join", data={"csrf": bob_csrf})
+            alice.post(
+                f"/games/{game_id}/act",
+                data={"csrf": csrf, "seq": "0", "action": f'{{"type": "bid", "value": {bid}}}'},
+            )
+            board = bob.get(f"/games/{game_id}/board").text
+            boards.append(board.replace(game_id, "GAME").replace(bob_csrf, "CSRF"))
+    assert boards[0] == boards[1]
+    assert 'data-seq="1"' in boards[0]
+
+
+def test_invitation_replay_and_my_games(client: TestClient) -> None:
+    csrf = sign_up(client, "alice")
+    game = play_now(client, csrf, friends=1)
+    assert "Waiting for players" in client.get(game).text
+    assert "waiting for players" in client.get("/").text
+    guest = TestClient(client.app)
+    guest_csrf = sign_up(guest, "bob")
+    assert "You are invited" in guest.get(game).text
+    joined = guest.post(game + "/join", data={"csrf": guest_csrf}, follow_redirects=False)
+    assert joined.status_code == 303
+    assert "your turn" in client.get("/").text
+    assert "once the game is over" in client.get(game + "/replay").text
+
+
+def test_the_scoring_assistant_answers_with_the_sheet_or_what_is_wrong(
+    client: TestClient,
+) -> None:
+    sheet = client.post("/score", data={"c-0-0": "r", "c-1-0": ".", "p-cowboy": "on"}).text
+    assert 'id="total">4<' in sheet  # ranch 1 (one empty neighbour) + cowboy 3
+    wrong = client.post("/score", data={"c-0-0": "r", "sold": "2"}).text
+    assert "only the Auctioneer sells cards" in wrong
