@@ -227,18 +227,21 @@ def game_record(game_id: str, user: CurrentUser, service: Service) -> JSONRespon
 async def live(game_id: str, user: CurrentUser, service: Service) -> StreamingResponse:
     """Server-sent events: the caller's view now, then again after every accepted move
     (and when a waiting game starts)."""
+    seen = service.notifier.version(game_id)  # read before looking: no move slips by
     try:
         first = await run_in_threadpool(service.view, user, game_id)
     except GameError as error:
         raise _refused(error) from None
 
     async def stream() -> AsyncIterator[str]:
+        nonlocal seen
         view = first
         yield f"event: view\ndata: {json.dumps(view)}\n\n"
         while view["status"] != "over":
             # Woken by a move of this game from any server process; the timeout is a safety
             # net (and keeps idle connections alive with a comment line).
-            await service.notifier.wait(game_id, LIVE_TIMEOUT)
+            await service.notifier.wait(game_id, LIVE_TIMEOUT, seen)
+            seen = service.notifier.version(game_id)
             latest = await run_in_threadpool(service.view, user, game_id)
             if (latest["seq"], latest["status"]) == (view["seq"], view["status"]):
                 yield ": still here\n\n"

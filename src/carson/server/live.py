@@ -22,6 +22,9 @@ class Notifier:
     def __init__(self) -> None:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._waiters: dict[str, set[asyncio.Future[None]]] = {}
+        #: How many wake-ups each game has had: a stream that read this number before it
+        #: looked at the game misses no move made while it was looking.
+        self._versions: dict[str, int] = {}
         self._stop = threading.Event()
         self._listener: threading.Thread | None = None
 
@@ -66,12 +69,20 @@ class Notifier:
                 loop.call_soon_threadsafe(self._wake, game_id)
 
     def _wake(self, game_id: str) -> None:
+        self._versions[game_id] = self._versions.get(game_id, 0) + 1
         for waiter in self._waiters.pop(game_id, set()):
             if not waiter.done():
                 waiter.set_result(None)
 
-    async def wait(self, game_id: str, timeout: float) -> None:
-        """Until the next move of ``game_id`` (or ``timeout`` seconds: a safety net)."""
+    def version(self, game_id: str) -> int:
+        """The number of wake-ups of ``game_id`` so far (call on the event loop)."""
+        return self._versions.get(game_id, 0)
+
+    async def wait(self, game_id: str, timeout: float, seen: int | None = None) -> None:
+        """Until the next move of ``game_id`` (or ``timeout`` seconds: a safety net); at
+        once if it has had more wake-ups than ``seen``."""
+        if seen is not None and self.version(game_id) > seen:
+            return
         waiter = asyncio.get_running_loop().create_future()
         self._waiters.setdefault(game_id, set()).add(waiter)
         try:
