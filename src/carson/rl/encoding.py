@@ -34,6 +34,7 @@ from carson.cardgame.parcels import Parcel
 
 if TYPE_CHECKING:
     from carson.cardgame.engine.observation import SeatObservation
+    from carson.cardgame.engine.state import CardGameState
 
 PHASES = ("sale", "ability", "bid", "take", "place", "pick", "over")
 ABILITIES = ("governor", "lawyer", "chinese_worker", "heroes", "gunsmith", "mercenary", "doctor")
@@ -148,3 +149,9 @@ def _encode_seat(out: Vector, at: int, observation: SeatObservation, seat: int) 
     out[at + 1] = observation.score(seat) / 150
     out[at + 2] = observation.sold_by(seat) / 3
     out[at + 3] = observation.tie_rank(seat) / 5
+
+
+def ansi_summary(game: CardGameState) -> str:
+    """The one-line text both environments render in ``ansi`` mode."""
+    scores = ", ".join(f"seat {seat}: {game.score(seat)}" for seat in range(len(game.seats)))
+    return f"round {game.round}, phase {game.phase}; {scores}"

@@ -29,7 +29,7 @@ from carson.cardgame.match import player_seed
 from carson.cardgame.players import SEAT_CHOICES, engine_kind, make_player
 from carson.core.game import IllegalActionError
 from carson.players.base import Player
-from carson.rl.encoding import OBSERVATION_SIZE, Mask, Vector, action_mask, encode
+from carson.rl.encoding import OBSERVATION_SIZE, Mask, Vector, action_mask, ansi_summary, encode
 from carson.rl.pettingzoo_env import OBSERVATION_BOUND
 from carson.rl.rewards import check_reward, final_reward
 
@@ -109,9 +109,7 @@ class CarsonGymEnv(gym.Env[Vector, int]):
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.game is None:
             return None
-        game = self.game
-        scores = ", ".join(f"seat {s}: {game.score(s)}" for s in range(len(game.seats)))
-        return f"round {game.round}, phase {game.phase}; {scores}"
+        return ansi_summary(self.game)
 
     # ------------------------------------------------------------------ helpers
 

@@ -23,7 +23,7 @@ from carson.cardgame.engine.config import MAX_SEATS, MIN_SEATS, PLAYER, VIRTUAL_
 from carson.cardgame.engine.observation import SeatObservation
 from carson.cardgame.engine.state import CardGameState
 from carson.core.game import IllegalActionError
-from carson.rl.encoding import OBSERVATION_SIZE, Mask, Vector, action_mask, encode
+from carson.rl.encoding import OBSERVATION_SIZE, Mask, Vector, action_mask, ansi_summary, encode
 from carson.rl.rewards import check_reward, final_reward
 
 #: Observation values stay well inside this range (counts, fractions, one-hots; scores /150).
@@ -135,9 +135,7 @@ class CarsonCardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no ty
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.game is None:
             return None
-        game = self.game
-        scores = ", ".join(f"seat {s}: {game.score(s)}" for s in range(len(game.seats)))
-        return f"round {game.round}, phase {game.phase}; {scores}"
+        return ansi_summary(self.game)
 
     def close(self) -> None:
         pass

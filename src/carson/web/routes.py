@@ -100,6 +100,16 @@ async def _form(request: Request, visit: Visit) -> dict[str, str] | None:
     return form
 
 
+async def _signed_in_form(request: Request) -> tuple[Visit, User, dict[str, str]] | Response:
+    """The visit, its user and the posted form; or the refusal when there is no session or
+    the form's CSRF token is wrong."""
+    visit = await _visit(request)
+    form = await _form(request, visit)
+    if visit.user is None or form is None:
+        return _forbidden(visit)
+    return visit, visit.user, form
+
+
 def _login_response(token: str, request: Request, to: str = "/") -> RedirectResponse:
     response = RedirectResponse(to, status_code=303)
     secure = request.url.scheme == "https"
@@ -201,10 +211,10 @@ async def switch_language(code: str, request: Request) -> Response:
 @router.post("/play")
 async def new_game(request: Request, later: BackgroundTasks) -> Response:
     """Play now (``friends`` = 0: you against machine seats) or a game for friends."""
-    visit = await _visit(request)
-    form = await _form(request, visit)
-    if visit.user is None or form is None:
-        return _forbidden(visit)
+    checked = await _signed_in_form(request)
+    if isinstance(checked, Response):
+        return checked
+    visit, user, form = checked
     opponent = form.get("opponent", "expert")
     try:
         friends = int(form.get("friends", "0"))
@@ -216,7 +226,7 @@ async def new_game(request: Request, later: BackgroundTasks) -> Response:
     seats = [HUMAN] * (1 + friends) + [opponent] * (others - friends)
     service = _service(request)
     try:
-        view = await run_in_threadpool(service.create, visit.user, seats, None, visit.lang)
+        view = await run_in_threadpool(service.create, user, seats, None, visit.lang)
     except GameError as error:
         return RedirectResponse("/?error=" + quote(error.message), status_code=303)
     later.add_task(service.run_machines, view["id"])
@@ -250,13 +260,13 @@ async def _invitation(visit: Visit, service: GameService, game_id: str) -> HTMLR
 
 @router.post("/games/{game_id}/join")
 async def join(game_id: str, request: Request, later: BackgroundTasks) -> Response:
-    visit = await _visit(request)
-    form = await _form(request, visit)
-    if visit.user is None or form is None:
-        return _forbidden(visit)
+    checked = await _signed_in_form(request)
+    if isinstance(checked, Response):
+        return checked
+    visit, user, _ = checked
     service = _service(request)
     try:
-        await run_in_threadpool(service.join, visit.user, game_id)
+        await run_in_threadpool(service.join, user, game_id)
     except GameError as error:
         return visit.render("message.html", status=error.status, message=error.message)
     later.add_task(service.run_machines, game_id)
@@ -286,15 +296,15 @@ def _preview(request: Request) -> tuple[int, int] | None:
 
 @router.post("/games/{game_id}/act", response_class=HTMLResponse)
 async def act(game_id: str, request: Request, later: BackgroundTasks) -> Response:
-    visit = await _visit(request)
-    form = await _form(request, visit)
-    if visit.user is None or form is None:
-        return _forbidden(visit)
+    checked = await _signed_in_form(request)
+    if isinstance(checked, Response):
+        return checked
+    visit, user, form = checked
     service = _service(request)
     error = None
     try:
         action, seq = json.loads(form.get("action", "")), int(form.get("seq", "-1"))
-        await run_in_threadpool(service.act, visit.user, game_id, seq, action)
+        await run_in_threadpool(service.act, user, game_id, seq, action)
     except (ValueError, TypeError):
         error = visit.gettext("That move could not be read. Try again.")
     except GameError as refused:
@@ -309,7 +319,7 @@ async def act(game_id: str, request: Request, later: BackgroundTasks) -> Respons
         later.add_task(service.run_machines, game_id)
     if "hx-request" not in request.headers:  # a plain form post: back to the page
         return RedirectResponse(f"/games/{game_id}", status_code=303, background=later)
-    page, seen = await run_in_threadpool(service.observe, visit.user, game_id)
+    page, seen = await run_in_threadpool(service.observe, user, game_id)
     response = visit.render("board.html", board=_board_data(visit, page, seen, None, error))
     response.background = later
     return response
