@@ -6,6 +6,7 @@ import random
 import re
 
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 
 def register(page: Page, base: str, name: str) -> None:
@@ -29,26 +30,45 @@ def wait_for_change(page: Page, before: str) -> None:
     )
 
 
+#: What the page offers now, read in one go so that a board swapped in between cannot mix
+#: two boards' counts.
+_OFFER = """() => {
+  const board = document.querySelector('#board');
+  if (!board) return null;
+  const count = selector => board.querySelectorAll(selector).length;
+  return {seq: board.dataset.seq, status: board.dataset.status,
+          marks: count('a.cell.mark'), takes: count('button.take'),
+          choices: count('#decision button.choice')};
+}"""
+
+
 def play_one_decision(page: Page, rng: random.Random) -> bool:
-    """Make this seat's next decision by clicking; False if the page asks nothing now."""
-    board = page.locator("#board")
-    if board.get_attribute("data-status") != "playing":
+    """Make this seat's next decision by clicking; False if the page asks nothing now.
+
+    A live update may replace the board at any moment, so every click is aimed at the board
+    of the move that was read (``#board[data-seq=…]``); when that board is gone before the
+    click, nothing was decided and the caller simply asks again.
+    """
+    offer = page.evaluate(_OFFER)
+    if not offer or offer["status"] != "playing":
         return False
-    before = seq(page)
-    marks = page.locator("a.cell.mark")
-    takes = page.locator("button.take")
-    choices = page.locator("#decision button.choice")
-    if marks.count():
-        marks.nth(rng.randrange(marks.count())).click()  # preview the placement …
-        confirm = page.locator("button.confirm")
-        expect(confirm).to_be_visible()
-        confirm.click()  # … and place the card there
-    elif takes.count():
-        takes.nth(rng.randrange(takes.count())).click()
-    elif choices.count():
-        choices.nth(rng.randrange(choices.count())).click()
-    else:
-        return False
+    before = offer["seq"]
+    board = f'#board[data-seq="{before}"]'
+    try:
+        if offer["marks"]:
+            mark = rng.randrange(offer["marks"])
+            page.locator(f"{board} a.cell.mark").nth(mark).click(timeout=2000)  # preview …
+            page.locator(f"{board} button.confirm").click(timeout=5000)  # … and place it
+        elif offer["takes"]:
+            take = rng.randrange(offer["takes"])
+            page.locator(f"{board} button.take").nth(take).click(timeout=2000)
+        elif offer["choices"]:
+            choice = rng.randrange(offer["choices"])
+            page.locator(f"{board} #decision button.choice").nth(choice).click(timeout=2000)
+        else:
+            return False
+    except PlaywrightTimeout:
+        return False  # the board changed under the pointer: read it again
     wait_for_change(page, before)
     return True
 

@@ -9,8 +9,47 @@
     if (match) event.detail.headers["X-CSRF-Token"] = decodeURIComponent(match[1]);
   });
 
-  // Live updates: the server pushes this seat's view after every move; when its seq
-  // differs from the board's, fetch the board again.
+  // Live updates: the server pushes this seat's view after every move; when it is newer
+  // than the board on the page, fetch the board again. Boards are ordered by (seq, status):
+  // a response that left the server before a newer board was swapped in (say, a refresh
+  // racing this seat's own move) must not replace it, and a refresh that was dropped or
+  // came back stale is asked again.
+  const STATUS_ORDER = { waiting: 0, playing: 1, over: 2 };
+
+  function version(seq, status) {
+    return [Number(seq), STATUS_ORDER[status] || 0];
+  }
+
+  function newer(a, b) {
+    return a[0] > b[0] || (a[0] === b[0] && a[1] > b[1]);
+  }
+
+  function boardVersion(board) {
+    return version(board.dataset.seq, board.dataset.status);
+  }
+
+  let latest = null; // the newest version the live stream announced
+
+  function refresh(game) {
+    htmx.ajax("GET", "/games/" + game + "/board", { target: "#board", swap: "outerHTML" });
+  }
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    const current = document.getElementById("board");
+    if (!current || event.detail.target !== current || !event.detail.shouldSwap) return;
+    const html = String(event.detail.serverResponse || "");
+    const seq = html.match(/data-seq="(\d+)"/);
+    const status = html.match(/data-status="(\w+)"/);
+    if (seq && status && newer(boardVersion(current), version(seq[1], status[1]))) {
+      event.detail.shouldSwap = false;
+    }
+  });
+
+  document.addEventListener("htmx:afterSettle", function () {
+    const board = document.getElementById("board");
+    if (board && latest && newer(latest, boardVersion(board))) refresh(board.dataset.game);
+  });
+
   function listen() {
     const board = document.getElementById("board");
     if (!board || !window.EventSource || board.dataset.status === "over") return;
@@ -18,9 +57,10 @@
     const source = new EventSource("/api/games/" + game + "/events");
     source.addEventListener("view", function (event) {
       const view = JSON.parse(event.data);
+      const announced = version(view.seq, view.status);
+      if (!latest || newer(announced, latest)) latest = announced;
       const current = document.getElementById("board");
-      if (!current || String(view.seq) === current.dataset.seq && view.status === current.dataset.status) return;
-      htmx.ajax("GET", "/games/" + game + "/board", { target: "#board", swap: "outerHTML" });
+      if (current && newer(announced, boardVersion(current))) refresh(game);
       if (view.status === "over") source.close();
     });
   }
