@@ -1,0 +1,35 @@
+"""One player's pieces and this round's personality, as the board game tracks them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+
+@dataclass(slots=True)
+class PlayerState:
+    money: int
+    revolvers: int
+    roads: int
+    cowboys: int  # in personal supply, of the player's colour
+    markers: int  # property markers not yet on the board
+    vp: int = 0
+    stored: list[str] = field(default_factory=list)  # bought, not yet built (BG-6.1.5)
+    white: bool = False  # the Sheriff's white cowboy is in this supply (BG-7.2)
+    personality: str | None = None
+    side: str = "yellow"
+    three_revolvers: bool = False  # the AMMUNITION tile, this round (BG-5.2)
+    choice: str | None = None  # this round's Grocer/Settler choice: money_now, defer, money, vp
+    tiles: list[int] = field(default_factory=list)  # duel tiles in hand (BG-10.2)
+    sharpshooter: bool = False  # BG-10.4, BG-9.3
+    # Secrets until every seat has decided (simultaneous steps, BG-11.6):
+    vote: int | None = None  # red-side vote: bit mask of the cards wanted red
+    purchases: list[str] = field(default_factory=list)  # "Ein neuer Anfang" (BG-10.4)
+    purchasing: bool = False  # still choosing new-beginning purchases
+    tile_choice: int | None = None  # the duel tile chosen, before the reveal
+    claims: int = 0  # starting parcels still to place
+
+    def copy(self) -> PlayerState:
+        return replace(
+            self, stored=self.stored.copy(), tiles=self.tiles.copy(),
+            purchases=self.purchases.copy(),
+        )  # fmt: skip

@@ -1,0 +1,237 @@
+"""The town: 8×8 parcels, their tiles and owners, the road network, and what they are worth.
+
+Geometry (BG-2.1, BG-2.2): parcel ``p = 8*y + x``; vertex ``(i, j)`` = ``9*j + i`` for
+``i, j`` in 0..8; edge ids: ``H(x, y)`` (top side of row ``y`` in column ``x``) = ``8*y + x``
+(0..71), ``V(x, y)`` (left side of column ``x`` in row ``y``) = ``72 + 9*y + x`` (72..143).
+All the neighbourhood tables are built once at import; a :class:`Town` is plain lists and
+sets, so a clone is cheap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+SIZE = 8
+PARCELS = SIZE * SIZE
+EDGES = 144
+HOUSE = "house"
+MOUNTAIN = "mountain"
+NO_OWNER = -1
+
+
+def parcel(x: int, y: int) -> int:
+    return SIZE * y + x
+
+
+def coords(p: int) -> tuple[int, int]:
+    return p % SIZE, p // SIZE
+
+
+def h_edge(x: int, y: int) -> int:
+    return SIZE * y + x
+
+
+def v_edge(x: int, y: int) -> int:
+    return 72 + 9 * y + x
+
+
+def edge_name(edge: int) -> tuple[str, int, int]:
+    """``("H", x, y)`` or ``("V", x, y)`` (BG-2.2.1)."""
+    if edge < 72:
+        return "H", edge % SIZE, edge // SIZE
+    rest = edge - 72
+    return "V", rest % 9, rest // 9
+
+
+def edge_from_name(kind: str, x: int, y: int) -> int:
+    if kind == "H" and 0 <= x < 8 and 0 <= y <= 8:
+        return h_edge(x, y)
+    if kind == "V" and 0 <= x <= 8 and 0 <= y < 8:
+        return v_edge(x, y)
+    raise ValueError(f"no edge {kind}({x},{y}): H(x 0..7, y 0..8) or V(x 0..8, y 0..7)")
+
+
+def _vertex(i: int, j: int) -> int:
+    return 9 * j + i
+
+
+def _build_tables() -> tuple[
+    tuple[tuple[int, ...], ...],
+    tuple[tuple[int, ...], ...],
+    tuple[tuple[int, int], ...],
+    tuple[tuple[int, ...], ...],
+]:
+    neighbours = []
+    corners = []
+    for p in range(PARCELS):
+        x, y = coords(p)
+        around = [
+            parcel(x + dx, y + dy)
+            for dy in (-1, 0, 1)
+            for dx in (-1, 0, 1)
+            if (dx or dy) and 0 <= x + dx < SIZE and 0 <= y + dy < SIZE
+        ]
+        neighbours.append(tuple(around))
+        corners.append((_vertex(x, y), _vertex(x + 1, y), _vertex(x, y + 1), _vertex(x + 1, y + 1)))
+    ends: list[tuple[int, int]] = []
+    sides: list[tuple[int, ...]] = []  # the 1 or 2 parcels an edge runs between
+    for edge in range(EDGES):
+        kind, x, y = edge_name(edge)
+        if kind == "H":
+            ends.append((_vertex(x, y), _vertex(x + 1, y)))
+            sides.append(tuple(parcel(x, row) for row in (y - 1, y) if 0 <= row < SIZE))
+        else:
+            ends.append((_vertex(x, y), _vertex(x, y + 1)))
+            sides.append(tuple(parcel(col, y) for col in (x - 1, x) if 0 <= col < SIZE))
+    return tuple(neighbours), tuple(corners), tuple(ends), tuple(sides)
+
+
+#: BG-2.1.4: the 8 surrounding parcels. BG-2.2.2: corners, edge endpoints, edge sides.
+NEIGHBOURS, CORNERS, EDGE_ENDS, EDGE_SIDES = _build_tables()
+#: BG-2.2.2: the four sides of each parcel.
+PARCEL_EDGES: tuple[tuple[int, ...], ...] = tuple(
+    (h_edge(x, y), h_edge(x, y + 1), v_edge(x, y), v_edge(x + 1, y))
+    for x, y in (coords(p) for p in range(PARCELS))
+)
+
+
+class Town:
+    """Tiles, owners and roads of the 8×8 town; the river, if any, is fixed at creation."""
+
+    __slots__ = ("bridges", "owners", "river", "road_vertices", "roads", "tiles")
+
+    def __init__(self, river: Iterable[int] = ()) -> None:
+        self.tiles: list[str | None] = [None] * PARCELS
+        self.owners: list[int] = [NO_OWNER] * PARCELS
+        self.roads: set[int] = set()
+        self.road_vertices: set[int] = set()
+        self.river: frozenset[int] = frozenset(river)
+        self.bridges: set[int] = set()
+
+    def clone(self) -> Town:
+        other = Town.__new__(Town)
+        other.tiles = self.tiles.copy()
+        other.owners = self.owners.copy()
+        other.roads = self.roads.copy()
+        other.road_vertices = self.road_vertices.copy()
+        other.river = self.river
+        other.bridges = self.bridges.copy()
+        return other
+
+    # --- roads (BG-2.2, BG-9.1, BG-10.3) ---------------------------------------------------
+
+    def is_bridge_edge(self, edge: int) -> bool:
+        """An interior edge with river parcels on both sides (BG-10.3 DECISION)."""
+        sides = EDGE_SIDES[edge]
+        return len(sides) == 2 and all(side in self.river for side in sides)
+
+    def road_cost(self, edge: int) -> int:
+        """Road pieces a road on ``edge`` takes: 2 for a bridge, else 1."""
+        return 2 if self.is_bridge_edge(edge) else 1
+
+    def road_allowed(self, edge: int) -> bool:
+        """BG-2.2.4: free, touching the network; BG-10.3: no road on the town's border
+        beside a river parcel."""
+        if edge in self.roads:
+            return False
+        sides = EDGE_SIDES[edge]
+        if len(sides) == 1 and sides[0] in self.river:
+            return False
+        first, second = EDGE_ENDS[edge]
+        return first in self.road_vertices or second in self.road_vertices
+
+    def legal_roads(self) -> list[int]:
+        return [edge for edge in range(EDGES) if self.road_allowed(edge)]
+
+    def add_road(self, edge: int) -> None:
+        self.roads.add(edge)
+        self.road_vertices.update(EDGE_ENDS[edge])
+        if self.is_bridge_edge(edge):
+            self.bridges.add(edge)
+
+    def has_access(self, p: int) -> bool:
+        """BG-2.2.3: a road touches one of the parcel's corners."""
+        vertices = self.road_vertices
+        return any(corner in vertices for corner in CORNERS[p])
+
+    def touches_bridge(self, p: int) -> bool:
+        """BG-10.3 DECISION: a bridge has an endpoint on one of the parcel's corners."""
+        corners = CORNERS[p]
+        return any(end in corners for edge in self.bridges for end in EDGE_ENDS[edge])
+
+    # --- parcels ------------------------------------------------------------------------
+
+    def price(self, p: int) -> int:
+        """BG-5.5: $1 + $1 per house, mountain or building on the parcel or around it."""
+        tiles = self.tiles
+        return 1 + (tiles[p] is not None) + sum(tiles[n] is not None for n in NEIGHBOURS[p])
+
+    def owned_by(self, seat: int) -> list[int]:
+        return [p for p, owner in enumerate(self.owners) if owner == seat]
+
+    def buildings_of(self, seat: int, kind: str | None = None) -> list[int]:
+        """Parcels holding a building (not a house or mountain) owned by ``seat``."""
+        return [
+            p
+            for p, (tile, owner) in enumerate(zip(self.tiles, self.owners, strict=True))
+            if owner == seat
+            and tile not in (None, HOUSE, MOUNTAIN)
+            and (kind is None or tile == kind)
+        ]
+
+    def count_tiles(self, kind: str) -> int:
+        return sum(tile == kind for tile in self.tiles)
+
+    # --- incomes (BG-6.2, BG-6.3) -------------------------------------------------------
+
+    def house_equivalents(self, p: int, owner: int) -> int:
+        """HE(b): eligible houses 1; the owner's ranches and churches 1, hotels 2."""
+        total = 0
+        for n in NEIGHBOURS[p]:
+            tile = self.tiles[n]
+            if tile is None:
+                continue
+            mine = self.owners[n] == owner
+            if tile == HOUSE:
+                total += self.owners[n] in (NO_OWNER, owner)
+            elif mine and tile in ("ranch", "church"):
+                total += 1
+            elif mine and tile == "hotel":
+                total += 2
+        return total
+
+    def income(self, p: int) -> int:
+        """The building on ``p``'s income for its owner (BG-6.3), before any doubling."""
+        tile = self.tiles[p]
+        owner = self.owners[p]
+        if tile == "ranch":  # empty neighbours, whoever owns them; river parcels are empty
+            return max(1, sum(self.tiles[n] is None for n in NEIGHBOURS[p]))
+        if tile == "mine":
+            mountains = sum(
+                self.tiles[n] == MOUNTAIN and self.owners[n] in (NO_OWNER, owner)
+                for n in NEIGHBOURS[p]
+            )
+            river = any(n in self.river for n in NEIGHBOURS[p])
+            return 3 * mountains + (3 if river else 0)
+        if tile == "saloon":
+            return 5 * self.house_equivalents(p, owner)
+        if tile == "drugstore":
+            return 3 * self.house_equivalents(p, owner) + 3 * len(self.buildings_of(owner, "ranch"))
+        if tile == "bank":
+            return 3 * self.house_equivalents(p, owner) + 3 * len(self.buildings_of(owner, "mine"))
+        if tile == "hotel":
+            return 6
+        return 0  # church, prison, house, mountain, nothing
+
+    def protected_by_church(self, p: int) -> bool:
+        """BG-6.7.2: an adjacent church of the building's owner."""
+        owner = self.owners[p]
+        return any(self.tiles[n] == "church" and self.owners[n] == owner for n in NEIGHBOURS[p])
+
+    def final_vp(self, seat: int) -> int:
+        """BG-8.2: 2 VP per owned parcel with a tile, 3 beside a bridge (river variant)."""
+        return sum(
+            (3 if self.bridges and self.touches_bridge(p) else 2)
+            for p in self.owned_by(seat)
+            if self.tiles[p] is not None
+        )
