@@ -11,11 +11,20 @@ from typing import Annotated
 
 import typer
 
+from carson.boardgame import match as board_match
+from carson.boardgame.engine.config import VARIANTS, BoardConfig, BoardConfigError
+from carson.boardgame.engine.log import board_game_log
+from carson.boardgame.players import KINDS as BOARD_KINDS
 from carson.cardgame.engine.config import MAX_SEATS, MIN_SEATS
 from carson.cardgame.engine.log import game_log
 from carson.cardgame.match import play_game, record_of
 from carson.cardgame.players import SEAT_CHOICES
 from carson.cli.errors import fail
+
+
+class GameName(StrEnum):
+    card = "card"
+    board = "board"
 
 
 class OutputFormat(StrEnum):
@@ -29,29 +38,48 @@ def game_seed(seed: int, game: int) -> int:
 
 
 def run_games(
-    seats: list[str], seed: int, games: range, log_dir: str | None, budget_ms: int | None = None
-) -> list[list[int]]:
-    """Scores of each game in ``games`` (a worker's share); writes logs if asked."""
+    seats: list[str],
+    seed: int,
+    games: range,
+    log_dir: str | None,
+    budget_ms: int | None = None,
+    variants: tuple[str, ...] | None = None,
+) -> list[tuple[list[int], list[int]]]:
+    """Scores and winners of each game in ``games`` (a worker's share); writes logs if asked.
+    ``variants`` is given for the board game (``None``: the card game)."""
     scores = []
     for game in games:
-        state = play_game(seats, game_seed(seed, game), budget_ms=budget_ms)
-        result = state.result()
+        seed_of_game = game_seed(seed, game)
+        if variants is None:
+            card = play_game(seats, seed_of_game, budget_ms=budget_ms)
+            record, log, result = record_of(card), game_log(card), card.result()
+        else:
+            board = board_match.play_game(seats, seed_of_game, variants)
+            record, log, result = (
+                board_match.record_of(board),
+                board_game_log(board),
+                board.result(),
+            )
         assert result is not None
-        scores.append(list(result.scores))
+        scores.append((list(result.scores), sorted(result.winners)))
         if log_dir is not None:
             stem = Path(log_dir) / f"game-{game + 1:05d}"
-            stem.with_suffix(".json").write_text(record_of(state).dumps(), encoding="utf-8")
-            stem.with_suffix(".txt").write_text(game_log(state), encoding="utf-8")
+            stem.with_suffix(".json").write_text(record.dumps(), encoding="utf-8")
+            stem.with_suffix(".txt").write_text(log, encoding="utf-8")
     return scores
 
 
-def summarise(seats: list[str], scores: list[list[int]], seconds: float) -> dict[str, object]:
+def summarise(
+    seats: list[str], games: list[tuple[list[int], list[int]]], seconds: float
+) -> dict[str, object]:
+    """Mean scores and wins: a shared first place counts for each (CG-8.2); the board game
+    breaks ties itself (BG-8.3), so its games have one winner."""
+    scores = [game_scores for game_scores, _ in games]
     count = len(scores)
     wins = [0] * len(seats)
-    for game in scores:
-        best = max(game)
-        for seat, score in enumerate(game):
-            wins[seat] += score == best  # shared wins count for each (CG-8.2)
+    for _, winners in games:
+        for seat in winners:
+            wins[seat] += 1
     return {
         "games": count,
         "seats": seats,
@@ -68,9 +96,16 @@ def register(app: typer.Typer) -> None:
         seat: Annotated[
             list[str],
             typer.Option(
-                "--seat", help=f"a seat kind, once per seat in order: {', '.join(SEAT_CHOICES)}"
+                "--seat",
+                help="a seat kind, once per seat in order: card game "
+                f"{', '.join(SEAT_CHOICES)}; board game {', '.join(BOARD_KINDS)}",
             ),
         ],
+        game: Annotated[GameName, typer.Option(help="card or board")] = GameName.card,
+        variant: Annotated[
+            list[str] | None,
+            typer.Option("--variant", help=f"board game only, repeatable: {', '.join(VARIANTS)}"),
+        ] = None,
         games: Annotated[int, typer.Option(help="number of games")] = 10,
         seed: Annotated[int, typer.Option(help="seed of the whole run")] = 0,
         workers: Annotated[int, typer.Option(help="processes to play games in")] = 1,
@@ -89,11 +124,23 @@ def register(app: typer.Typer) -> None:
         ] = None,
     ) -> None:
         """Play whole games between seat kinds; report scores and wins (same seed, same games)."""
+        variants: tuple[str, ...] | None = None
+        if game is GameName.board:
+            variants = tuple(variant or ())
+            try:
+                BoardConfig.of(len(seat), variants)
+            except BoardConfigError as error:
+                fail(str(error))
+            choices: tuple[str, ...] = BOARD_KINDS
+        else:
+            if variant:
+                fail("--variant is for the board game (--game board)")
+            if not MIN_SEATS <= len(seat) <= MAX_SEATS:
+                fail(f"a game has {MIN_SEATS}–{MAX_SEATS} seats (CG-2.1); {len(seat)} --seat given")
+            choices = SEAT_CHOICES
         for kind in seat:
-            if kind not in SEAT_CHOICES:
-                fail(f"unknown seat kind {kind!r}; choose from {', '.join(SEAT_CHOICES)}")
-        if not MIN_SEATS <= len(seat) <= MAX_SEATS:
-            fail(f"a game has {MIN_SEATS}–{MAX_SEATS} seats (CG-2.1); {len(seat)} --seat given")
+            if kind not in choices:
+                fail(f"unknown seat kind {kind!r}; choose from {', '.join(choices)}")
         if games < 1:
             fail("--games must be at least 1")
         if workers < 1:
@@ -107,7 +154,7 @@ def register(app: typer.Typer) -> None:
                 fail(f"cannot create log directory {log}: {error.strerror or error}")
         start = time.perf_counter()
         if workers == 1:
-            scores = run_games(seat, seed, range(games), log, budget_ms)
+            results = run_games(seat, seed, range(games), log, budget_ms, variants)
         else:
             shares = [range(first, games, workers) for first in range(workers)]
             with ProcessPoolExecutor(workers) as pool:
@@ -119,13 +166,14 @@ def register(app: typer.Typer) -> None:
                         shares,
                         [log] * workers,
                         [budget_ms] * workers,
+                        [variants] * workers,
                     )
                 )
-            scores = [[] for _ in range(games)]
+            results = [([], []) for _ in range(games)]
             for share, part in zip(shares, parts, strict=True):
-                for game, game_scores in zip(share, part, strict=True):
-                    scores[game] = game_scores
-        summary = summarise(seat, scores, time.perf_counter() - start)
+                for number, outcome in zip(share, part, strict=True):
+                    results[number] = outcome
+        summary = summarise(seat, results, time.perf_counter() - start)
         if output is OutputFormat.json:
             print(json.dumps(summary))
             return

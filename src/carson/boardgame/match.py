@@ -1,0 +1,58 @@
+"""Playing whole board games: seat kinds, a seed, the variants, and the players that drive them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from carson.boardgame.engine.config import BoardConfig
+from carson.boardgame.engine.observation import BoardObservation
+from carson.boardgame.engine.state import BoardGameState
+from carson.core.game import JSON
+from carson.core.record import GameRecord, replay
+from carson.players.base import Player
+
+GAME = "board"
+
+
+def new_game(config: JSON, seed: int) -> BoardGameState:
+    """The factory that replays use: a fresh game from its configuration and seed."""
+    return BoardGameState(BoardConfig.from_json(config), seed)
+
+
+def record_of(state: BoardGameState) -> GameRecord:
+    return GameRecord.of(GAME, state.config.to_json(), state.seed, state)
+
+
+def replay_record(record: GameRecord, upto: int | None = None) -> BoardGameState:
+    state = replay(record, new_game, upto)
+    assert isinstance(state, BoardGameState)
+    return state
+
+
+def player_seed(game_seed: int, seat: int) -> int:
+    """Each seat's player gets its own stream, fixed by the game's seed."""
+    return game_seed * 16 + seat
+
+
+def play_game(
+    seat_kinds: Sequence[str],
+    seed: int,
+    variants: Iterable[str] = (),
+    players: dict[int, Player[Any]] | None = None,
+) -> BoardGameState:
+    """Play one game to the end; ``players`` may supply a player for some seats."""
+    from carson.boardgame.players import make_player
+
+    state = BoardGameState(BoardConfig.of(len(seat_kinds), variants), seed)
+    table = {
+        seat: (players or {}).get(seat) or make_player(kind, player_seed(seed, seat))
+        for seat, kind in enumerate(seat_kinds)
+    }
+    while not state.is_over:
+        # Simultaneous steps (votes, tiles, purchases): a seat's view never shows another
+        # seat's pending choice, so taking them one at a time changes nothing.
+        seat = state.seats_to_act[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, table[seat].choose(BoardObservation(state, seat), legal))
+    return state
