@@ -6,7 +6,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 
-from carson.cardgame.ai.search import SearchLimits, SearchResult, search
+from carson.ai.ismcts import SearchResult
+from carson.cardgame.ai.search import SearchLimits, search
 from carson.cardgame.engine.actions import CardAction
 from carson.cardgame.engine.observation import SeatObservation
 
@@ -56,7 +57,7 @@ class SearchPlayer:
         self.limits = limits
         self._rng = random.Random(seed)
         #: The last search, for tools that show what the AI thought.
-        self.last: SearchResult | None = None
+        self.last: SearchResult[CardAction] | None = None
 
     def choose(self, observation: SeatObservation, legal: Sequence[CardAction]) -> CardAction:
         if len(legal) == 1:

@@ -1,7 +1,8 @@
 """Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling et al. 2012).
 
-The searching seat cannot see deck orders, virtual seats' next auction cards or other seats'
-secret bids. Each iteration therefore:
+The search itself is :mod:`carson.ai.ismcts`, shared with the board game; this module gives it
+the card game. The searching seat cannot see deck orders, virtual seats' next auction cards or
+other seats' secret bids. Each iteration therefore:
 
 1. **samples** a game consistent with what the seat knows (:meth:`SeatObservation.sample`);
 2. **descends the tree** of the seat's own decisions in this round, choosing among the actions
@@ -19,28 +20,24 @@ placements and Paperboy picks cut to the best few (dozens of places differ by no
 
 from __future__ import annotations
 
-import math
 import random
-import time
-from dataclasses import dataclass, field
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 
+from carson.ai import ismcts
+from carson.ai.ismcts import WIN_WEIGHT, SearchResult
 from carson.cardgame.ai.playout import VALUE_SAMPLES as PLAYOUT_VALUE_SAMPLES
 from carson.cardgame.ai.playout import PlayoutPolicy, wants_offer
 from carson.cardgame.ai.valuation import Holding, bid_urgency
 from carson.cardgame.engine.actions import Bid, CardAction, Pass, Pick, Place, Sell, Take, Use
 from carson.cardgame.engine.observation import SeatObservation
 from carson.cardgame.engine.state import CardGameState
+from carson.core.game import Result
 
-#: UCB1 exploration constant for rewards in [0, 1].
-EXPLORATION = 0.7
-#: Reward = WIN_WEIGHT × (1 win, ½ shared, 0 lost) + the rest × the margin squashed to [0, 1].
-WIN_WEIGHT = 0.5
+#: Reward margin: this many points span the margin part of the reward.
 MARGIN_SCALE = 40.0
 #: One point of the valuation, in reward units: the margin part of the reward per point.
 POINT_IN_REWARD = (1.0 - WIN_WEIGHT) / MARGIN_SCALE
-#: Weight of the valuation's prior, in visits: with few iterations the search plays like
-#: the valuation (``greedy``); with many, the playouts decide.
-PRIOR_VISITS = 4
 #: Prior step between neighbouring bids (and against the valuation's ability wish).
 BID_STEP = 0.01
 
@@ -56,81 +53,49 @@ class SearchLimits:
 
 
 @dataclass
-class Node:
-    """Statistics of one of the seat's decisions (an edge of the information-set tree)."""
+class CardSearch:
+    """The card game for :func:`carson.ai.ismcts.search`: the tree covers the current round
+    (later rounds start from a newly revealed row)."""
 
-    #: The valuation's opinion, in reward units relative to its favourite (0 or less).
-    prior: float = 0.0
-    visits: int = 0
-    total: float = 0.0
-    available: int = 0
-    children: dict[CardAction, Node] = field(default_factory=dict)
+    observation: SeatObservation
+    top_places: int
+    policy: PlayoutPolicy
+    margin_scale: float = MARGIN_SCALE
 
-    def mean(self, base: float) -> float:
-        """The mean reward, smoothed by PRIOR_VISITS imagined visits at ``base + prior``."""
-        return (self.total + PRIOR_VISITS * (base + self.prior)) / (self.visits + PRIOR_VISITS)
+    def sample(self, rng: random.Random) -> CardGameState:
+        return self.observation.sample(rng)
+
+    def stretch(self, state: CardGameState) -> Hashable:
+        return state.round
+
+    def candidates(
+        self, state: CardGameState, seat: int, rng: random.Random | None
+    ) -> list[tuple[CardAction, float]]:
+        return candidates(state, seat, self.top_places, rng)
+
+    def playout(self, state: CardGameState, seat: int) -> CardAction:
+        return self.policy.choose(state, seat)
+
+    def seats_to_act(self, state: CardGameState) -> Sequence[int]:
+        return state.seats_to_act
+
+    def apply(self, state: CardGameState, seat: int, action: CardAction) -> None:
+        state.apply_unchecked(seat, action)
+
+    def result(self, state: CardGameState) -> Result | None:
+        return state.result()
 
 
-@dataclass(frozen=True)
-class SearchResult:
-    action: CardAction
-    iterations: int
-    seconds: float
-    #: Each candidate at the root: (visits, mean reward smoothed by its prior).
-    stats: dict[CardAction, tuple[int, float]]
-
-
-def search(observation: SeatObservation, limits: SearchLimits, rng: random.Random) -> SearchResult:
+def search(
+    observation: SeatObservation, limits: SearchLimits, rng: random.Random
+) -> SearchResult[CardAction]:
     """The observing seat's best action, by ISMCTS on samples of what it cannot see.
 
     Deterministic for a given ``rng`` state when ``limits.seconds`` is ``None`` (samples
     depend on public facts only, so the hidden truth never sways a seeded choice).
     """
-    start = time.perf_counter()
-    seat = observation.seat
-    state = observation.sample(rng)  # the root's facts are the seat's own: any sample will do
-    deadline = None if limits.seconds is None else start + limits.seconds
-    policy = PlayoutPolicy(rng)
-    root = Node()
-    root_round = state.round
-    root_candidates = candidates(state, seat, limits.top_places, None)
-    if len(root_candidates) == 1:
-        only = root_candidates[0][0]
-        return SearchResult(only, 0, 0.0, {only: (0, 0.0)})
-    done = 0
-    while done < limits.iterations and (deadline is None or time.perf_counter() < deadline):
-        sample = observation.sample(rng)
-        path = [root]
-        node: Node | None = root
-        first = True
-        while not sample.is_over:
-            actors = sample.seats_to_act
-            actor = seat if seat in actors else actors[0]
-            if actor == seat and node is not None and sample.round == root_round:
-                options = (
-                    root_candidates if first else candidates(sample, seat, limits.top_places, rng)
-                )
-                base = root.total / root.visits if root.visits else 0.5
-                action, node = _select(node, [*options], base)
-                path.append(node)
-                if node.visits == 0:
-                    node = None  # expanded: the rest is playout
-            else:
-                action = policy.choose(sample, actor)
-            first = False
-            sample.apply_unchecked(actor, action)
-        reward = _reward(sample, seat)
-        for visited in path:
-            visited.visits += 1
-            visited.total += reward
-        done += 1
-    base = root.total / root.visits if root.visits else 0.5
-    for action, prior in root_candidates:
-        root.children.setdefault(action, Node(prior=prior))
-    stats = {action: (child.visits, child.mean(base)) for action, child in root.children.items()}
-    # The best smoothed mean; the first candidate (the valuation's favourite) among equals.
-    best = max(root_candidates, key=lambda entry: stats[entry[0]][1])[0]
-    return SearchResult(best, done, time.perf_counter() - start, stats)
+    domain = CardSearch(observation, limits.top_places, PlayoutPolicy(rng))
+    return ismcts.search(domain, observation.seat, limits.iterations, limits.seconds, rng)
 
 
 def candidates(
@@ -194,34 +159,5 @@ def candidates(
     return [(action, (value - best) * scale) for action, value in ranked]
 
 
-def _select(
-    node: Node, options: list[tuple[CardAction, float]], base: float
-) -> tuple[CardAction, Node]:
-    """UCB1 over the options legal in this sample, each mean smoothed towards its prior."""
-    best: tuple[float, CardAction, Node] | None = None
-    for action, prior in options:
-        child = node.children.get(action)
-        if child is None:
-            child = node.children[action] = Node(prior=prior)
-        child.available += 1
-        score = child.mean(base) + EXPLORATION * math.sqrt(
-            math.log(child.available) / (child.visits + 1)
-        )
-        if best is None or score > best[0]:
-            best = (score, action, child)
-    assert best is not None
-    return best[1], best[2]
-
-
 def _value(entry: tuple[CardAction, float]) -> float:
     return entry[1]
-
-
-def _reward(state: CardGameState, seat: int) -> float:
-    result = state.result()
-    assert result is not None
-    mine = result.scores[seat]
-    best_other = max(score for other, score in enumerate(result.scores) if other != seat)
-    win = 1.0 if mine > best_other else 0.5 if mine == best_other else 0.0
-    margin = min(1.0, max(0.0, 0.5 + (mine - best_other) / MARGIN_SCALE))
-    return WIN_WEIGHT * win + (1.0 - WIN_WEIGHT) * margin
