@@ -92,7 +92,13 @@ def load_board_catalog(path: Path | None = None) -> BoardCatalog:
     """Read and check the data file (the packaged one unless ``path`` is given)."""
     if path is None:
         return _packaged()
-    return _parse(tomllib.loads(path.read_text(encoding="utf-8")), str(path))
+    try:  # a file that cannot be read or is not TOML is a CatalogError too (module docstring)
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise CatalogError(f"cannot read {path}: {error.strerror or error}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise CatalogError(f"{path}: not valid TOML: {error}") from None
+    return _parse(data, str(path))
 
 
 @lru_cache(maxsize=1)
@@ -120,7 +126,7 @@ def _ids(entries: list[Mapping[str, Any]], expected: tuple[str, ...], what: str)
 def _parse(data: Mapping[str, Any], source: str) -> BoardCatalog:
     try:
         return _checked(data)
-    except (KeyError, TypeError, ValueError) as error:
+    except (AttributeError, KeyError, TypeError, ValueError) as error:  # a value of a wrong type
         if isinstance(error, CatalogError):
             raise CatalogError(f"{source}: {error}") from None
         raise CatalogError(f"{source}: malformed entry ({error!r})") from None
@@ -138,6 +144,9 @@ def _checked(data: Mapping[str, Any]) -> BoardCatalog:
         )
         for entry in data["buildings"]
     }
+    for building in buildings.values():  # BG-1.6: no negative count inside the total of 30
+        if building.count < 0:
+            raise CatalogError(f"building {building.id}: count {building.count} is negative")
     if sum(building.count for building in buildings.values()) != 30:  # BG-1.6
         raise CatalogError("buildings: the counts must add up to 30 (BG-1.6)")
     _ids(data["personalities"], PERSONALITY_IDS, "personalities")
@@ -169,6 +178,9 @@ def _checked(data: Mapping[str, Any]) -> BoardCatalog:
         priced = space.id.startswith(("build_", "buy_vp_"))
         if priced != (space.price is not None):
             raise CatalogError(f"space {space.id}: a price belongs to BUILD_* and BUY_VP_* only")
+        expected = space.id.rpartition("_")[2]  # BG-2.3: the price is the one in the id
+        if priced and str(space.price) != expected:
+            raise CatalogError(f"space {space.id}: price {space.price}, not {expected} (BG-2.3)")
     setup = {int(price): str(kind) for price, kind in data["setup_buildings"].items()}
     for price, kind in setup.items():
         if kind not in buildings or f"build_{price}" not in SPACE_IDS:
@@ -208,6 +220,9 @@ def _check_river(river: tuple[tuple[int, int], ...]) -> None:
     for (x1, y1), (x2, y2) in itertools.pairwise(river):
         if abs(x1 - x2) + abs(y1 - y2) != 1:
             raise CatalogError(f"river: ({x1}, {y1}) and ({x2}, {y2}) do not share a side")
+    for (i, (x1, y1)), (j, (x2, y2)) in itertools.combinations(enumerate(river), 2):
+        if j > i + 1 and abs(x1 - x2) + abs(y1 - y2) == 1:  # BG-10.3: one parcel wide
+            raise CatalogError(f"river: ({x1}, {y1}) and ({x2}, {y2}) lie side by side")
     ends = (river[0], river[-1])
     if not all(x in (0, 7) or y in (0, 7) for x, y in ends):
         raise CatalogError("river: it must start and end on the town's edge")

@@ -40,13 +40,15 @@ def play_game(
     seed: int,
     variants: Iterable[str] = (),
     players: dict[int, Player[Any]] | None = None,
+    budget_ms: int | None = None,
 ) -> BoardGameState:
-    """Play one game to the end; ``players`` may supply a player for some seats."""
+    """Play one game to the end; ``players`` may supply a player for some seats;
+    ``budget_ms`` is the AI seats' thinking time per decision."""
     from carson.boardgame.players import make_player
 
     state = BoardGameState(BoardConfig.of(len(seat_kinds), variants), seed)
     table = {
-        seat: (players or {}).get(seat) or make_player(kind, player_seed(seed, seat))
+        seat: (players or {}).get(seat) or make_player(kind, player_seed(seed, seat), budget_ms)
         for seat, kind in enumerate(seat_kinds)
     }
     while not state.is_over:

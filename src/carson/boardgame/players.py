@@ -1,4 +1,5 @@
-"""Board-game players: ``random`` and ``greedy`` (search levels live in ``carson.boardgame.ai``)."""
+"""Board-game players by kind: ``random``, ``greedy`` and the search levels ``ai-easy``,
+``ai-medium``, ``ai-hard``."""
 
 from __future__ import annotations
 
@@ -6,14 +7,20 @@ from typing import Any
 
 from carson.players.base import Player, RandomPlayer
 
-KINDS: tuple[str, ...] = ("random", "greedy")
+KINDS: tuple[str, ...] = ("random", "greedy", "ai-easy", "ai-medium", "ai-hard")
 
 
-def make_player(kind: str, seed: int) -> Player[Any]:
+def make_player(kind: str, seed: int, budget_ms: int | None = None) -> Player[Any]:
+    """A player of ``kind``; ``budget_ms`` is an AI level's thinking time per decision
+    (default: its iteration count, capped at 1 s; 0: iterations only, reproducible)."""
     if kind == "random":
         return RandomPlayer(seed)
     if kind == "greedy":
         from carson.boardgame.ai.greedy import GreedyPlayer
 
         return GreedyPlayer(seed)
+    if kind.startswith("ai-"):
+        from carson.boardgame.ai.search import BoardSearchPlayer
+
+        return BoardSearchPlayer(kind, seed, budget_ms)
     raise ValueError(f"unknown board-game player {kind!r} (known: {', '.join(KINDS)})")

@@ -54,7 +54,7 @@ def run_games(
             card = play_game(seats, seed_of_game, budget_ms=budget_ms)
             record, log, result = record_of(card), game_log(card), card.result()
         else:
-            board = board_match.play_game(seats, seed_of_game, variants)
+            board = board_match.play_game(seats, seed_of_game, variants, budget_ms=budget_ms)
             record, log, result = (
                 board_match.record_of(board),
                 board_game_log(board),
