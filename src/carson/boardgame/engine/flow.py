@@ -64,6 +64,7 @@ def _t_board(g: BoardGameState) -> None:
             for index, player in enumerate(g.players):
                 player.tiles = sorted(tiles[6 * index : 6 * index + 6])
                 player.money = 30 - sum(player.tiles)
+                player.announced = sum(player.tiles)  # BG-11.3: public
     # BG-3.4 the centre house and its 4 roads; BG-3.5 mountains (rerolled on used parcels).
     centre = _roll_parcel(g)
     town.tiles[centre] = HOUSE
@@ -162,6 +163,7 @@ def _t_placement(g: BoardGameState) -> None:
     # Everyone passed: phase 3 in track order, with step 12a after BUILD_3 (BG-4.3.1).
     tasks: list[tuple[Any, ...]] = [("space", space) for space in range(SPACES)]
     tasks.insert(S["build_3"] + 1, ("build_window", 0))
+    g.round.given_up = set()  # BG-6.1.5: this round's window starts afresh
     g._then(*tasks, ("end_round",))
     return None
 
@@ -287,7 +289,9 @@ def target_name(target: int) -> Any:
 
 
 def _contested(g: BoardGameState) -> list[int]:
-    return [p for p in range(PARCELS) if len(g.seats_at(SPACES + p)) > 1]
+    # BG-4.3.8, BG-5.5: only unowned parcels; cowboys on buildings wait for BG-6.7.
+    owners = g.town.owners
+    return [p for p in range(PARCELS) if owners[p] == NO_OWNER and len(g.seats_at(SPACES + p)) > 1]
 
 
 def _t_contested(g: BoardGameState) -> None:
@@ -331,7 +335,10 @@ def _t_uncontested(g: BoardGameState, index: int) -> None:
     if index >= len(order):
         return
     seat = order[index]
-    mine = tuple(p for p in range(PARCELS) if g.seats_at(SPACES + p) == [seat])
+    owners = g.town.owners  # BG-5.5: unowned parcels only, not attacked buildings (BG-6.7)
+    mine = tuple(
+        p for p in range(PARCELS) if owners[p] == NO_OWNER and g.seats_at(SPACES + p) == [seat]
+    )
     for p in mine:
         g._take_cowboy_off(SPACES + p, seat, to_supply=False)
     g._then(("uncontested", index + 1))
@@ -349,8 +356,8 @@ def start_construction(g: BoardGameState, seat: int, building: str, origin: str)
 def _t_build_window(g: BoardGameState, index: int) -> None:
     """BG-6.1.5: step 12a, each player in turn order builds stored buildings or not."""
     order = g.round.turn_order
-    if index == 0:
-        g.round.given_up = set()
+    # BG-6.1.5: given_up is reset when phase 3 is queued, not here: the first seat comes
+    # back to index 0 after each building, and must not be offered a put-back one again.
     if index >= len(order):
         return
     seat = order[index]

@@ -27,6 +27,7 @@ class PlayerState:
     purchasing: bool = False  # still choosing new-beginning purchases
     tile_choice: int | None = None  # the duel tile chosen, before the reveal
     claims: int = 0  # starting parcels still to place
+    announced: int | None = None  # BG-10.2/BG-11.3: the announced tile total (3–5), public
 
     def copy(self) -> PlayerState:
         return replace(

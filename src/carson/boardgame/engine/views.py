@@ -65,6 +65,7 @@ def board_view(g: BoardGameState, seat: int | None) -> JSON:
             "sharpshooter": player.sharpshooter,
             "strength": g.strength(index),
             "tiles_in_hand": len(player.tiles),
+            "announced_tile_total": player.announced,  # BG-11.3: public in 3–5 players
             "voted": player.vote is not None,
             "deciding_purchases": player.purchasing,
             "tile_chosen": player.tile_choice is not None,

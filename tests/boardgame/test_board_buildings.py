@@ -1,0 +1,790 @@
+"""Engine rule tests for buildings: construction (BG-6.1, BG-9.1, BG-9.4), building income
+as the engine pays it (BG-6.2, BG-6.3, BG-5.10) and attacks (BG-6.7).
+
+The town's formulas themselves are unit-tested in ``test_town.py``; here each scenario is
+arranged on a fresh state and driven through the flow (``("space", BUILD_p)``,
+``("build_window", 0)``, ``("space", INCOME_BUILDINGS)``). Duels are made certain by a
+strength gap larger than a die can close (BG-4.3.4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pytest
+from board_helpers import act, deciding, new_game, play_until, run_tasks, target
+
+from carson.boardgame.catalog import BUILDING_IDS
+from carson.boardgame.engine.actions import PASS, BoardAction, option
+from carson.boardgame.engine.state import BoardGameState, S
+from carson.boardgame.town import (
+    EDGE_SIDES,
+    HOUSE,
+    MOUNTAIN,
+    NO_OWNER,
+    Town,
+    h_edge,
+    parcel,
+    v_edge,
+)
+from carson.core.game import IllegalActionError
+
+# --- scenario helpers ------------------------------------------------------------------------
+
+
+def arena(players: int = 3, variants: Iterable[str] = (), seed: int = 0) -> BoardGameState:
+    """A fresh game with an empty town (no tiles, owners or roads) and nothing queued;
+    turn order and pass order are 0, 1, 2, …"""
+    g = new_game(players, variants, seed)
+    g.decision = None
+    g.tasks = []
+    g.town = Town(g.town.river)
+    g.round.turn_order = list(range(players))
+    g.round.pass_order = list(range(players))
+    g._events = []
+    return g
+
+
+def put(g: BoardGameState, seat: int, where: str | tuple[int, int], count: int = 1) -> None:
+    """Move ``count`` cowboys of ``seat`` from his supply onto a space or parcel."""
+    for _ in range(count):
+        g.players[seat].cowboys -= 1
+        g.cowboys_at.setdefault(target(where), []).append((seat, False))
+
+
+def own(g: BoardGameState, seat: int, *cells: tuple[int, int], tile: str | None = None) -> None:
+    for x, y in cells:
+        g.town.owners[parcel(x, y)] = seat
+        g.town.tiles[parcel(x, y)] = tile
+
+
+def tile(g: BoardGameState, kind: str, *cells: tuple[int, int]) -> None:
+    for x, y in cells:
+        g.town.tiles[parcel(x, y)] = kind
+
+
+def events(g: BoardGameState, kind: str) -> list[dict[str, object]]:
+    return [dict(e.data) for e in g._events if e.kind == kind]
+
+
+def snapshot(g: BoardGameState) -> str:
+    t = g.town
+    pieces = (g.players, t.tiles, t.owners, sorted(t.roads), g.decision, g.tasks, g.cowboys_at)
+    return repr((*pieces, g.build_spaces, g.construction, g.round.given_up))
+
+
+def rejects(g: BoardGameState, seat: int, action: BoardAction) -> None:
+    """The action raises IllegalActionError and leaves the state as it was."""
+    before = snapshot(g)
+    with pytest.raises(IllegalActionError):
+        g.apply(seat, action)
+    assert snapshot(g) == before
+
+
+def P(x: int, y: int) -> int:  # a parcel, short for the many scenario cells
+    return parcel(x, y)
+
+
+def kinds(g: BoardGameState, seat: int, kind: str) -> set[int]:
+    """The args of the legal actions of this kind."""
+    return {a.arg for a in g.legal_actions(seat) if a.kind == kind}
+
+
+def buy(g: BoardGameState, seat: int, building: str, price: int = 6) -> None:
+    """``seat`` wins BUILD_price holding ``building`` and takes it: the construction opens."""
+    g.build_spaces[price] = building
+    put(g, seat, f"build_{price}")
+    run_tasks(g, ("space", S[f"build_{price}"]))
+    act(g, seat, "option", option("take").arg)
+    assert g.decision is not None and g.decision.kind == "construct"
+    assert g.decision.seats == (seat,)
+
+
+def centre_road(g: BoardGameState) -> None:
+    """One road H(3,3): access for (2,2), (3,2), (4,2), (2,3), (3,3), (4,3) only."""
+    g.town.add_road(h_edge(3, 3))
+
+
+ACCESS = {P(2, 2), P(3, 2), P(4, 2), P(2, 3), P(3, 3), P(4, 3)}
+
+
+def test_scenario_centre_road_gives_access_to_six_parcels() -> None:
+    g = arena()
+    centre_road(g)
+    assert {p for p in range(64) if g.town.has_access(p)} == ACCESS
+
+
+# --- BG-6.1.2, BG-6.1.3 where a ranch or mine may go ---------------------------------------
+
+
+@pytest.mark.parametrize("building", ["ranch", "mine"])
+def test_bg_6_1_2_bg_6_1_3_only_on_own_empty_parcels_no_road_needed(building: str) -> None:
+    g = arena()  # no road anywhere
+    own(g, 0, (1, 1), (6, 5))
+    own(g, 0, (2, 2), tile=MOUNTAIN)
+    own(g, 0, (3, 3), tile=HOUSE)
+    own(g, 0, (4, 4), tile="ranch")
+    own(g, 1, (5, 5))
+    buy(g, 0, building)
+    assert kinds(g, 0, "build") == {P(1, 1), P(6, 5)}
+    for p in (P(2, 2), P(3, 3), P(4, 4), P(5, 5), P(0, 7)):
+        rejects(g, 0, BoardAction("build", p))
+    act(g, 0, "build", P(6, 5))
+    assert g.town.tiles[P(6, 5)] == building
+    assert g.town.owners[P(6, 5)] == 0
+    assert g.decision is None and g.construction is None  # no house for these (BG-6.1.3)
+    assert g.town.count_tiles(HOUSE) == 1
+
+
+def test_bg_6_1_2_no_empty_own_parcel_only_storing() -> None:
+    g = arena()
+    own(g, 0, (1, 1), tile=MOUNTAIN)
+    own(g, 1, (2, 2))
+    buy(g, 0, "ranch")
+    assert g.legal_actions(0) == [BoardAction("store")]
+    act(g, 0, "store")
+    assert g.players[0].stored == ["ranch"]
+
+
+# --- BG-6.1.4 road access and the house ------------------------------------------------------
+
+
+def test_bg_6_1_4_road_building_needs_access_and_places_a_free_house() -> None:
+    g = arena()
+    centre_road(g)
+    own(g, 0, (3, 3), (6, 6))  # (6, 6) has no road access
+    own(g, 0, (3, 2), tile=MOUNTAIN)
+    own(g, 1, (2, 2), (4, 2))
+    tile(g, HOUSE, (4, 3))  # unowned, occupied
+    buy(g, 0, "saloon")
+    g.players[0].roads = 0
+    assert kinds(g, 0, "build") == {P(3, 3)}
+    rejects(g, 0, BoardAction("build", P(6, 6)))
+    money = g.players[0].money
+    act(g, 0, "build", P(3, 3))
+    assert g.town.tiles[P(3, 3)] == "saloon"
+    assert g.decision is not None and g.decision.kind == "house"
+    # Empty, road access, not the building's parcel; unowned or the builder's.
+    assert g.legal_actions(0) == [BoardAction("house", P(2, 3))]
+    for p in (P(2, 2), P(4, 2), P(3, 2), P(4, 3), P(6, 6), P(3, 3)):
+        rejects(g, 0, BoardAction("house", p))
+    act(g, 0, "house", P(2, 3))
+    assert g.town.tiles[P(2, 3)] == HOUSE
+    assert g.town.owners[P(2, 3)] == NO_OWNER  # the house does not make the parcel his
+    assert g.players[0].money == money  # the house is free
+    assert g.decision is None and g.construction is None
+
+
+def test_bg_6_1_4_the_house_may_go_on_the_builders_own_parcel() -> None:
+    g = arena()
+    centre_road(g)
+    own(g, 2, (2, 2), (4, 3))
+    own(g, 0, (3, 2), (2, 3), (3, 3), (4, 2), tile=MOUNTAIN)
+    buy(g, 2, "hotel")
+    assert kinds(g, 2, "build") == {P(2, 2), P(4, 3)}
+    act(g, 2, "build", P(4, 3))
+    assert kinds(g, 2, "house") == {P(2, 2)}
+    act(g, 2, "house", P(2, 2))
+    assert (g.town.tiles[P(2, 2)], g.town.owners[P(2, 2)]) == (HOUSE, 2)
+
+
+def test_bg_6_1_4_decision_no_house_spot_no_building_but_storing() -> None:
+    g = arena()
+    centre_road(g)
+    own(g, 0, (3, 3))
+    own(g, 1, (2, 2), (4, 2), (2, 3), (4, 3))
+    tile(g, MOUNTAIN, (3, 2))
+    own(g, 2, (7, 7), tile="ranch")  # seat 2 has no free parcel to ask for
+    buy(g, 0, "church")
+    g.players[0].roads = 0
+    assert set(g.legal_actions(0)) == {BoardAction("store"), BoardAction("ask", 1)}
+    rejects(g, 0, BoardAction("build", P(3, 3)))
+    rejects(g, 0, BoardAction("ask", 2))
+    act(g, 0, "store")
+    assert g.players[0].stored == ["church"]
+    assert g.town.tiles[P(3, 3)] is None
+
+
+def test_bg_6_1_4_river_parcels_never_take_the_house() -> None:
+    g = arena(variants=("river",))
+    river = g.town.river
+    # A road beside the river: some river parcel gets road access.
+    edge = next(e for e in range(144) if _beside_river(g, e))
+    g.town.add_road(edge)
+    wet = {p for p in river if g.town.has_access(p)}
+    dry = sorted(p for p in range(64) if g.town.has_access(p) and p not in river)
+    assert wet and len(dry) >= 2
+    g.town.owners[dry[0]] = 0
+    for p in dry[2:]:
+        g.town.tiles[p] = MOUNTAIN
+    buy(g, 0, "bank")
+    act(g, 0, "build", dry[0])
+    assert kinds(g, 0, "house") == {dry[1]}
+
+
+def _beside_river(g: BoardGameState, edge: int) -> bool:
+    sides = EDGE_SIDES[edge]
+    return len(sides) == 2 and sum(p in g.town.river for p in sides) == 1
+
+
+# --- BG-9.1 roads while building -------------------------------------------------------------
+
+
+def test_bg_9_1_roads_before_the_building_create_its_access() -> None:
+    g = arena()
+    centre_road(g)
+    own(g, 1, (5, 4))  # corners (5,4),(6,4),(5,5),(6,5): no access yet
+    g.players[1].roads = 3
+    buy(g, 1, "drugstore")
+    assert kinds(g, 1, "build") == set()
+    assert h_edge(4, 3) in kinds(g, 1, "road")
+    rejects(g, 1, BoardAction("road", v_edge(5, 3)))  # does not touch the network yet
+    rejects(g, 1, BoardAction("road", h_edge(0, 0)))
+    act(g, 1, "road", h_edge(4, 3))
+    assert g.players[1].roads == 2 and h_edge(4, 3) in g.town.roads
+    assert g.decision is not None and g.decision.kind == "construct"  # more roads may follow
+    assert kinds(g, 1, "build") == set()
+    act(g, 1, "road", v_edge(5, 3))
+    assert g.players[1].roads == 1
+    assert kinds(g, 1, "build") == {P(5, 4)}
+    act(g, 1, "build", P(5, 4))
+    # After the building only the house: no more roads (BG-9.1 DECISION: roads come first).
+    assert {a.kind for a in g.legal_actions(1)} == {"house"}
+    rejects(g, 1, BoardAction("road", h_edge(5, 3)))
+    act(g, 1, "house", P(4, 4))
+    assert g.town.tiles[P(4, 4)] == HOUSE
+    assert g.players[1].roads == 1
+    assert g.general_roads() == 25 - 3 - 1 - 1 - 1
+
+
+def test_bg_9_1_every_offered_road_touches_the_network() -> None:
+    g = arena()
+    centre_road(g)
+    g.players[0].roads = 1
+    buy(g, 0, "hotel")
+    assert kinds(g, 0, "road") == {
+        h_edge(2, 3),
+        h_edge(4, 3),
+        v_edge(3, 2),
+        v_edge(3, 3),
+        v_edge(4, 2),
+        v_edge(4, 3),
+    }
+
+
+def test_bg_9_1_no_roads_in_supply_no_road_actions() -> None:
+    g = arena()
+    centre_road(g)
+    g.players[0].roads = 0
+    buy(g, 0, "hotel")
+    assert kinds(g, 0, "road") == set()
+    rejects(g, 0, BoardAction("road", h_edge(4, 3)))
+
+
+@pytest.mark.parametrize("building", ["ranch", "mine"])
+def test_bg_9_1_no_roads_and_no_asking_for_a_ranch_or_mine(building: str) -> None:
+    g = arena()
+    centre_road(g)
+    own(g, 0, (3, 3))
+    own(g, 1, (6, 6))
+    g.players[0].roads = 3
+    buy(g, 0, building)
+    assert set(g.legal_actions(0)) == {BoardAction("store"), BoardAction("build", P(3, 3))}
+    rejects(g, 0, BoardAction("road", h_edge(4, 3)))
+    rejects(g, 0, BoardAction("ask", 1))
+
+
+def test_bg_9_1_no_roads_outside_construction() -> None:
+    g = new_game(3, seed=4)
+    play_until(g, deciding("place"))
+    seat = g.seats_to_act[0]
+    g.players[seat].roads = 3
+    assert not any(a.kind == "road" for a in g.legal_actions(seat))
+    edge = next(iter(g.town.legal_roads()))
+    rejects(g, seat, BoardAction("road", edge))
+
+
+# --- BG-9.4 permission for the house ---------------------------------------------------------
+
+
+def permission_town() -> BoardGameState:
+    """Seat 0 builds on (3,3); every other road-access parcel belongs to seat 1 or is full."""
+    g = arena()
+    centre_road(g)
+    own(g, 0, (3, 3))
+    own(g, 1, (2, 2), (4, 2), (2, 3), (0, 0))  # (0, 0): free, but no road access
+    tile(g, MOUNTAIN, (3, 2))
+    tile(g, HOUSE, (4, 3))  # unowned house beside (3, 3)
+    g.players[0].roads = 0
+    return g
+
+
+def test_bg_9_4_a_granted_parcel_makes_the_building_possible() -> None:
+    g = permission_town()
+    buy(g, 0, "saloon")
+    assert kinds(g, 0, "build") == set()
+    act(g, 0, "ask", 1)
+    assert g.decision is not None and g.decision.kind == "grant"
+    assert g.decision.seats == (1,)
+    assert g.legal_actions(1) == [PASS] + [
+        BoardAction("grant", p) for p in (P(0, 0), P(2, 2), P(4, 2), P(2, 3))
+    ]
+    rejects(g, 0, BoardAction("grant", P(2, 2)))  # only the owner answers
+    act(g, 1, "grant", P(4, 2))
+    assert g.decision is not None and g.decision.kind == "grant"  # may grant more
+    assert BoardAction("grant", P(4, 2)) not in g.legal_actions(1)
+    act(g, 1, "pass")  # a subset: (4, 2) only
+    assert g.decision is not None and g.decision.kind == "construct"
+    assert set(g.legal_actions(0)) == {BoardAction("store"), BoardAction("build", P(3, 3))}
+    rejects(g, 0, BoardAction("ask", 1))  # asked at most once per build
+    act(g, 0, "build", P(3, 3))
+    assert g.legal_actions(0) == [BoardAction("house", P(4, 2))]
+    rejects(g, 0, BoardAction("house", P(2, 2)))
+    act(g, 0, "house", P(4, 2))
+    assert (g.town.tiles[P(4, 2)], g.town.owners[P(4, 2)]) == (HOUSE, 1)
+
+
+def test_bg_9_4_a_granted_parcel_without_road_access_is_no_house_spot() -> None:
+    g = permission_town()
+    buy(g, 0, "bank")
+    act(g, 0, "ask", 1)
+    act(g, 1, "grant", P(0, 0))
+    act(g, 1, "pass")
+    assert g.legal_actions(0) == [BoardAction("store")]
+
+
+def test_bg_9_4_an_empty_answer_leaves_only_storing() -> None:
+    g = permission_town()
+    buy(g, 0, "hotel")
+    asked = g.apply(0, BoardAction("ask", 1))
+    assert [(e.kind, dict(e.data)) for e in asked] == [("ask", {"seat": 0, "owner": 1})]
+    answered = g.apply(1, PASS)
+    assert not [e for e in answered if e.kind == "grant"]
+    assert g.legal_actions(0) == [BoardAction("store")]
+
+
+def test_bg_9_4_a_house_on_a_granted_parcel_counts_only_for_its_owner() -> None:
+    g = permission_town()
+    buy(g, 0, "saloon")
+    act(g, 0, "ask", 1)
+    act(g, 1, "grant", P(2, 3))
+    act(g, 1, "pass")
+    act(g, 0, "build", P(3, 3))
+    act(g, 0, "house", P(2, 3))
+    before = [p.money for p in g.players]
+    run_tasks(g, ("building_income",))
+    # BG-6.2: the unowned house at (4, 3) counts, the house on seat 1's parcel does not.
+    assert g.players[0].money == before[0] + 5
+
+
+def test_bg_9_4_each_owner_asked_once_several_owners_possible() -> None:
+    g = permission_town()
+    own(g, 2, (6, 6))
+    buy(g, 0, "church")
+    assert kinds(g, 0, "ask") == {1, 2}
+    act(g, 0, "ask", 2)
+    act(g, 2, "grant", P(6, 6))  # no road access: useless, but his to give
+    act(g, 2, "pass")
+    assert kinds(g, 0, "ask") == {1}
+    act(g, 0, "ask", 1)
+    act(g, 1, "grant", P(2, 2))
+    act(g, 1, "pass")
+    assert kinds(g, 0, "ask") == set()
+    act(g, 0, "build", P(3, 3))
+    assert kinds(g, 0, "house") == {P(2, 2)}
+
+
+# --- BG-6.1.6 revolvers on placing -----------------------------------------------------------
+
+REVOLVERS = {"ranch": 1, "mine": 1, "prison": 2}
+
+
+@pytest.mark.parametrize("building", BUILDING_IDS)
+def test_bg_6_1_6_revolvers_when_placed(building: str) -> None:
+    g = arena()
+    centre_road(g)
+    own(g, 0, (3, 3))
+    buy(g, 0, building)
+    assert g.players[0].revolvers == 1  # buying gives nothing
+    act(g, 0, "build", P(3, 3))
+    if g.decision is not None:
+        act(g, 0, "house", P(2, 3))
+    assert g.players[0].revolvers == 1 + REVOLVERS.get(building, 0)
+
+
+def test_bg_6_1_6_storing_gives_no_revolvers_building_later_does() -> None:
+    g = arena()
+    own(g, 0, (1, 1))
+    buy(g, 0, "prison")
+    act(g, 0, "store")
+    assert g.players[0].revolvers == 1
+    centre_road(g)
+    own(g, 0, (3, 3))
+    run_tasks(g, ("build_window", 0))
+    act(g, 0, "build_stored", BUILDING_IDS.index("prison"))
+    act(g, 0, "build", P(3, 3))
+    act(g, 0, "house", P(2, 3))
+    assert g.players[0].revolvers == 3
+    assert g.players[0].stored == []
+
+
+# --- BG-6.1.5 deferred building at step 12a --------------------------------------------------
+
+
+def test_bg_6_1_5_step_12a_in_turn_order_any_number() -> None:
+    g = arena()
+    g.round.turn_order = [2, 0, 1]
+    g.players[0].stored = ["ranch", "mine"]
+    g.players[2].stored = ["ranch"]
+    own(g, 0, (1, 1), (5, 5))
+    own(g, 2, (6, 1))
+    run_tasks(g, ("build_window", 0))
+    assert g.decision is not None and g.decision.kind == "stored"
+    assert g.decision.seats == (2,)
+    rejects(g, 0, BoardAction("build_stored", BUILDING_IDS.index("ranch")))
+    assert g.legal_actions(2) == [PASS, BoardAction("build_stored", 0)]
+    act(g, 2, "build_stored", BUILDING_IDS.index("ranch"))
+    act(g, 2, "build", P(6, 1))
+    assert g.decision is not None and g.decision.seats == (0,)
+    assert g.legal_actions(0) == [
+        PASS,
+        BoardAction("build_stored", 0),
+        BoardAction("build_stored", 1),
+    ]
+    act(g, 0, "build_stored", BUILDING_IDS.index("mine"))
+    act(g, 0, "build", P(5, 5))
+    assert g.decision is not None and g.decision.seats == (0,)  # the same player again
+    act(g, 0, "build_stored", BUILDING_IDS.index("ranch"))
+    act(g, 0, "build", P(1, 1))
+    assert g.decision is None
+    assert g.players[0].stored == [] and g.players[2].stored == []
+    assert (g.players[0].revolvers, g.players[2].revolvers) == (3, 2)
+    assert [g.town.tiles[P(*c)] for c in [(1, 1), (5, 5), (6, 1)]] == ["ranch", "mine", "ranch"]
+
+
+def test_bg_6_1_5_a_player_may_build_some_and_keep_the_rest() -> None:
+    g = arena()
+    g.players[1].stored = ["ranch", "hotel", "ranch"]
+    own(g, 1, (1, 1), (6, 6))
+    run_tasks(g, ("build_window", 0))
+    assert g.decision is not None and g.decision.seats == (1,)
+    # Two ranches stored: one choice for them.
+    assert kinds(g, 1, "build_stored") == {0, BUILDING_IDS.index("hotel")}
+    act(g, 1, "build_stored", 0)
+    act(g, 1, "build", P(6, 6))
+    act(g, 1, "pass")
+    assert g.decision is None
+    assert sorted(g.players[1].stored) == ["hotel", "ranch"]
+    assert g.town.tiles[P(6, 6)] == "ranch"
+
+
+def test_bg_6_1_5_a_building_put_back_is_not_offered_again_in_the_window() -> None:
+    g = arena()
+    g.players[0].stored = ["hotel", "mine"]
+    own(g, 0, (1, 1))
+    run_tasks(g, ("build_window", 0))
+    act(g, 0, "build_stored", BUILDING_IDS.index("hotel"))
+    assert g.legal_actions(0) == [BoardAction("store")]  # no road access for a hotel
+    act(g, 0, "store")
+    assert g.decision is not None and g.decision.kind == "stored"
+    assert kinds(g, 0, "build_stored") == {BUILDING_IDS.index("mine")}
+    act(g, 0, "pass")
+    assert g.decision is None
+    assert sorted(g.players[0].stored) == ["hotel", "mine"]
+
+
+def test_bg_6_1_5_step_12a_comes_after_build_3_and_before_income_parcels() -> None:
+    g = arena()
+    for seat, card in enumerate(("banker", "captain", "settler")):
+        g.players[seat].personality = card
+    for price in g.build_spaces:
+        g.build_spaces[price] = None
+    own(g, 0, (1, 1))
+    put(g, 0, "income_parcels")
+    g.build_spaces[3] = "ranch"
+    put(g, 0, "build_3")
+    run_tasks(g, ("placement",))  # everyone has passed: phase 3 runs
+    assert g.decision is not None and g.decision.kind == "menu"
+    act(g, 0, "option", option("take").arg)
+    act(g, 0, "store")
+    # Step 12a at once, before INCOME_PARCELS has paid.
+    assert g.decision is not None and g.decision.kind == "stored"
+    assert g.players[0].money == 15 - 3
+    act(g, 0, "build_stored", BUILDING_IDS.index("ranch"))
+    act(g, 0, "build", P(1, 1))
+    # The rest of the round: INCOME_PARCELS $2, then the new ranch's income at
+    # INCOME_BUILDINGS ((1, 1) has 8 empty neighbours: $8); the round ends.
+    incomes = [e for e in events(g, "income") if e["seat"] == 0]
+    assert incomes == [{"seat": 0, "amount": 2, "why": "income_parcels"}]
+    assert g.players[0].money == 15 - 3 + 2 + 8
+    assert g.round.number == 2
+
+
+# --- BG-5.10, BG-6.2, BG-6.3 building income through the engine ------------------------------
+
+
+def test_bg_6_3_income_buildings_pays_every_owner_by_the_formulas() -> None:
+    g = arena()
+    own(g, 0, (2, 2), tile="saloon")
+    tile(g, HOUSE, (1, 1))  # unowned: +1
+    own(g, 0, (2, 1), tile=HOUSE)  # own: +1
+    own(g, 1, (3, 1), tile=HOUSE)  # seat 1's: 0 for seat 0
+    own(g, 0, (1, 2), tile="hotel")  # own hotel: +2, pays $6
+    own(g, 1, (3, 2), tile="hotel")  # seat 1's hotel: 0 for seat 0, pays seat 1 $6
+    own(g, 0, (1, 3), tile="ranch")  # own ranch: +1; 5 empty neighbours → $5
+    own(g, 0, (2, 3), tile="church")  # own church: +1, pays $0
+    tile(g, MOUNTAIN, (3, 3))  # not a house-equivalent
+    own(g, 2, (6, 6), tile="mine")
+    tile(g, MOUNTAIN, (5, 5))  # unowned mountain: +3
+    own(g, 0, (7, 7), tile=MOUNTAIN)  # seat 0's mountain: 0 for seat 2
+    own(g, 2, (6, 5), tile=MOUNTAIN)  # own mountain: +3
+    own(g, 1, (0, 7), tile="prison")  # $0
+    run_tasks(g, ("space", S["income_buildings"]))
+    saloon = 5 * (1 + 1 + 2 + 1 + 1)
+    assert [p.money for p in g.players] == [15 + saloon + 6 + 5, 15 + 6, 15 + 6]
+    assert g.decision is None
+
+
+def test_bg_6_3_decision_drugstore_counts_an_adjacent_own_ranch_twice() -> None:
+    g = arena()
+    own(g, 2, (4, 4), tile="drugstore")
+    own(g, 2, (4, 5), tile="ranch")  # beside it: 1 HE and 1 ranch
+    own(g, 2, (0, 0), tile="ranch")  # far away: 1 ranch
+    own(g, 1, (5, 5), tile="ranch")  # seat 1's ranch: nothing for the drugstore
+    run_tasks(g, ("building_income",))
+    drugstore = 3 * 1 + 3 * 2
+    ranches = 6 + 3  # (4, 5): 6 empty neighbours; (0, 0): 3
+    assert g.players[2].money == 15 + drugstore + ranches
+    assert g.players[1].money == 15 + 6  # (5, 5): 6 empty neighbours
+
+
+def test_bg_6_3_bank_counts_own_mines_anywhere() -> None:
+    g = arena()
+    own(g, 1, (4, 4), tile="bank")
+    tile(g, HOUSE, (5, 5))  # 1 HE
+    own(g, 1, (0, 0), tile="mine")
+    tile(g, MOUNTAIN, (1, 0))  # the mine at (0, 0) earns 3
+    own(g, 1, (7, 7), tile="mine")  # earns nothing, counts for the bank
+    own(g, 0, (7, 0), tile="mine")  # seat 0's: no effect on seat 1's bank
+    run_tasks(g, ("building_income",))
+    assert g.players[1].money == 15 + (3 * 1 + 3 * 2) + 3
+    assert g.players[0].money == 15
+
+
+def test_bg_6_3_ranch_earns_at_least_1_hotel_6_church_and_prison_nothing() -> None:
+    g = arena()
+    own(g, 0, (0, 0), tile="ranch")
+    tile(g, MOUNTAIN, (1, 0), (0, 1), (1, 1))
+    own(g, 1, (5, 5), tile="hotel")
+    own(g, 2, (3, 3), tile="church")
+    own(g, 2, (6, 2), tile="prison")
+    run_tasks(g, ("building_income",))
+    assert [p.money for p in g.players] == [16, 21, 15]
+
+
+def test_bg_5_10_building_income_needs_no_cowboy_and_is_paid_every_time() -> None:
+    g = arena()
+    own(g, 0, (5, 5), tile="hotel")
+    run_tasks(g, ("space", S["income_buildings"]), ("space", S["income_buildings"]))
+    assert g.players[0].money == 15 + 12
+
+
+# --- BG-6.7 attacks --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("houses", "building", "owner_gets", "attacker_gets"),
+    [(0, "hotel", 3, 3), (1, "saloon", 3, 2), (3, "saloon", 8, 7), (0, "church", 0, 0)],
+)
+def test_bg_6_7_3_bg_6_7_4_single_attacker_without_defender_succeeds_at_once(
+    houses: int, building: str, owner_gets: int, attacker_gets: int
+) -> None:
+    g = arena()
+    own(g, 0, (3, 3), tile=building)
+    tile(g, HOUSE, *[(2, 2), (4, 4), (2, 4)][:houses])
+    g.players[0].revolvers = 20  # strength is irrelevant: there is no duel
+    put(g, 1, (3, 3))
+    run_tasks(g, ("space", S["income_buildings"]))
+    assert not events(g, "duel")
+    assert g.players[0].money == 15 + owner_gets
+    assert g.players[1].money == 15 + attacker_gets
+    assert g.players[1].cowboys == 2  # to the general supply
+    assert not g.cowboys_at
+    assert events(g, "attack")[0]["result"] == "robbed"
+
+
+def test_bg_6_7_bg_5_5_cowboys_on_buildings_wait_for_income_buildings() -> None:
+    g = arena()
+    own(g, 0, (3, 3), tile="hotel")
+    own(g, 1, (5, 5), tile="saloon")
+    g.players[0].revolvers = 20
+    put(g, 1, (3, 3))  # attack
+    put(g, 0, (3, 3))  # defence
+    put(g, 2, (5, 5))  # attack, no defender
+    run_tasks(g, ("space", S["parcel_purchase"]))
+    assert g.decision is None
+    assert g.seats_at(target((3, 3))) == [1, 0] and g.seats_at(target((5, 5))) == [2]
+    assert not events(g, "duel") and not events(g, "parcel")
+    assert (g.town.owners[P(3, 3)], g.town.owners[P(5, 5)]) == (0, 1)
+    run_tasks(g, ("space", S["income_buildings"]))
+    assert g.decision is not None and g.decision.kind == "order"  # two attacks
+    act(g, g.seats_to_act[0], "order", P(3, 3))
+    assert [p.money for p in g.players] == [15 + 6, 15, 15]  # the saloon earns $0
+    assert [p.cowboys for p in g.players] == [2, 3, 2]
+
+
+def test_bg_6_7_7_prison_may_be_attacked_for_nothing() -> None:
+    g = arena()
+    own(g, 2, (6, 6), tile="prison")
+    put(g, 0, (6, 6))
+    run_tasks(g, ("building_income",))
+    assert [p.money for p in g.players] == [15, 15, 15]
+    assert g.players[0].cowboys == 2 and not g.cowboys_at
+
+
+def test_bg_6_7_2_church_protection_attack_fails_without_duel() -> None:
+    g = arena()
+    own(g, 0, (3, 3), tile="hotel")
+    own(g, 0, (4, 4), tile="church")
+    g.players[1].revolvers = 20
+    put(g, 1, (3, 3))
+    put(g, 2, (3, 3))
+    put(g, 0, (3, 3))  # a defender, needlessly
+    run_tasks(g, ("building_income",))
+    assert not events(g, "duel")
+    assert events(g, "attack")[0]["result"] == "church"
+    assert [p.money for p in g.players] == [15 + 6, 15, 15]
+    # Attackers back to their supplies; the defender's cowboy to the general supply.
+    assert [p.cowboys for p in g.players] == [2, 3, 3]
+    assert not g.cowboys_at
+
+
+def test_bg_6_7_2_an_opponents_church_protects_nothing() -> None:
+    g = arena()
+    own(g, 0, (3, 3), tile="hotel")
+    own(g, 2, (4, 4), tile="church")
+    put(g, 1, (3, 3))
+    run_tasks(g, ("building_income",))
+    assert (g.players[0].money, g.players[1].money) == (18, 18)
+
+
+def test_bg_6_7_5_defender_wins_the_duel() -> None:
+    g = arena()
+    own(g, 0, (3, 3), tile="hotel")
+    g.players[0].revolvers = 20
+    put(g, 0, (3, 3))
+    put(g, 1, (3, 3))
+    run_tasks(g, ("building_income",))
+    duel = events(g, "duel")
+    assert len(duel) == 1 and duel[0]["winner"] == 0
+    assert (g.players[0].money, g.players[1].money) == (21, 15)
+    assert (g.players[0].cowboys, g.players[1].cowboys) == (2, 3)
+    assert events(g, "attack")[0]["result"] == "defended"
+    assert not g.cowboys_at
+
+
+def test_bg_6_7_4_attacker_beats_the_defender() -> None:
+    g = arena()
+    own(g, 0, (3, 3), tile="hotel")
+    g.players[1].revolvers = 20
+    put(g, 0, (3, 3))
+    put(g, 1, (3, 3))
+    run_tasks(g, ("building_income",))
+    assert events(g, "duel")[0]["winner"] == 1
+    assert (g.players[0].money, g.players[1].money) == (18, 18)
+    # The defender's cowboy goes back to his supply, the attacker's to the general supply.
+    assert (g.players[0].cowboys, g.players[1].cowboys) == (3, 2)
+    assert not g.cowboys_at
+
+
+def test_bg_6_7_3_decision_several_attackers_fight_one_duel() -> None:
+    g = arena()
+    own(g, 0, (3, 3), tile="hotel")
+    g.players[2].revolvers = 20
+    put(g, 1, (3, 3))
+    put(g, 2, (3, 3))
+    run_tasks(g, ("building_income",))
+    duel = events(g, "duel")
+    assert len(duel) == 1 and duel[0]["winner"] == 2
+    values = duel[0]["values"]
+    assert isinstance(values, dict) and sorted(values) == [1, 2]
+    assert [p.money for p in g.players] == [18, 15, 18]
+    assert [p.cowboys for p in g.players] == [3, 3, 2]
+
+
+def test_bg_6_7_3_defender_and_several_attackers_one_duel_of_three() -> None:
+    g = arena()
+    own(g, 1, (3, 3), tile="hotel")
+    g.players[1].revolvers = 20
+    put(g, 0, (3, 3))
+    put(g, 1, (3, 3))
+    put(g, 2, (3, 3))
+    run_tasks(g, ("building_income",))
+    duel = events(g, "duel")
+    assert len(duel) == 1
+    values = duel[0]["values"]
+    assert isinstance(values, dict) and sorted(values) == [0, 1, 2]
+    assert [p.money for p in g.players] == [15, 21, 15]
+    assert [p.cowboys for p in g.players] == [3, 2, 3]
+
+
+def test_bg_6_7_6_grocer_doubling_attacked_each_gets_the_normal_income() -> None:
+    g = arena()
+    grocer = g.players[0]
+    grocer.personality, grocer.side, grocer.choice = "grocer", "yellow", "defer"
+    own(g, 0, (1, 1), tile="hotel")
+    own(g, 0, (5, 5), tile="hotel")
+    own(g, 0, (7, 1), tile="ranch")  # 5 empty neighbours
+    put(g, 2, (5, 5))
+    run_tasks(g, ("space", S["income_buildings"]))
+    assert g.decision is not None and g.decision.kind == "menu"
+    assert g.legal_actions(0) == [
+        option("money"),
+        option("double:ranch"),
+        option("double:hotel"),
+    ]
+    act(g, 0, "option", option("double:hotel").arg)
+    # Unattacked hotel 12, ranch 5 (not doubled); attacked hotel: 6 each.
+    assert g.players[0].money == 15 + 12 + 5 + 6
+    assert g.players[2].money == 15 + 6
+
+
+def test_bg_6_7_1_grocer_doubling_and_successful_attack_on_an_odd_income() -> None:
+    g = arena()
+    grocer = g.players[1]
+    grocer.personality, grocer.side, grocer.choice = "grocer", "yellow", "defer"
+    own(g, 1, (3, 3), tile="saloon")
+    tile(g, HOUSE, (2, 2))  # saloon: $5, doubled $10
+    put(g, 0, (3, 3))
+    run_tasks(g, ("space", S["income_buildings"]))
+    act(g, 1, "option", option("double:saloon").arg)
+    assert (g.players[0].money, g.players[1].money) == (20, 20)
+
+
+def test_bg_6_7_7_defender_on_an_unattacked_building_goes_to_general_supply() -> None:
+    g = arena()
+    own(g, 2, (4, 4), tile="hotel")
+    put(g, 2, (4, 4))
+    run_tasks(g, ("building_income",))
+    assert g.players[2].money == 21
+    assert g.players[2].cowboys == 2
+    assert not g.cowboys_at
+    assert not events(g, "duel") and not events(g, "attack")
+
+
+def test_bg_4_3_9_the_first_passer_orders_several_attacks() -> None:
+    g = arena()
+    g.round.pass_order = [2, 0, 1]
+    own(g, 0, (1, 1), tile="hotel")
+    own(g, 0, (5, 5), tile="hotel")
+    put(g, 1, (1, 1))
+    put(g, 2, (5, 5))
+    run_tasks(g, ("building_income",))
+    assert g.decision is not None and g.decision.kind == "order"
+    assert g.decision.seats == (2,)
+    assert kinds(g, 2, "order") == {P(1, 1), P(5, 5)}
+    rejects(g, 0, BoardAction("order", P(1, 1)))
+    act(g, 2, "order", P(5, 5))
+    assert g.decision is None  # one left: resolved at once
+    assert [e["parcel"] for e in events(g, "attack")] == [[5, 5], [1, 1]]
+    assert [p.money for p in g.players] == [21, 18, 18]
