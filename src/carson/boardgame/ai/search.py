@@ -2,7 +2,10 @@
 of the board game, with the placement valuation as priors and the fast playout policy.
 
 The tree covers the current round: the next round starts after dice and bag draws that a
-sample would otherwise confuse with another. Placement candidates are the valuation's best
+sample would otherwise confuse with another. Playouts stop there too: the position at the
+start of the next round is scored by :func:`position_value` (VP the seat would have if its
+money, town and pieces were turned into points), which is several times cheaper than playing
+to the end and, with few iterations, less noisy. Scores are in tenths of a VP. Placement candidates are the valuation's best
 few plus passing; other decisions keep all their options (at most a few dozen), the playout
 policy's choice first.
 """
@@ -16,16 +19,18 @@ from dataclasses import dataclass, replace
 from carson.ai import ismcts
 from carson.ai.ismcts import WIN_WEIGHT, SearchResult
 from carson.boardgame.ai.playout import BoardPlayoutPolicy
-from carson.boardgame.ai.valuation import placement_value
+from carson.boardgame.ai.valuation import VP, placement_value, position_value
 from carson.boardgame.engine.actions import PASS, BoardAction
 from carson.boardgame.engine.observation import BoardObservation
 from carson.boardgame.engine.state import BoardGameState
 from carson.core.game import Result
 
-#: Points of margin that span the margin part of the reward.
-MARGIN_SCALE = 30.0
+#: Scores are in tenths of a VP, so that estimated positions keep their fractions.
+TENTHS = 10
+#: Margin (tenths of a VP) that spans the margin part of the reward: 30 VP.
+MARGIN_SCALE = 30.0 * TENTHS
 #: One dollar of the valuation, in reward units (a VP is about $5).
-DOLLAR_IN_REWARD = (1.0 - WIN_WEIGHT) / MARGIN_SCALE / 5.0
+DOLLAR_IN_REWARD = (1.0 - WIN_WEIGHT) * TENTHS / VP / MARGIN_SCALE
 #: Prior step for options the valuation cannot tell apart: the policy's choice gets the edge.
 STEP = 0.01
 #: Options kept for big decisions (placements, parcels, roads), best first.
@@ -43,6 +48,9 @@ class BoardSearch:
     observation: BoardObservation
     policy: BoardPlayoutPolicy
     margin_scale: float = MARGIN_SCALE
+
+    def __post_init__(self) -> None:
+        self.root_round = self.observation.public.round.number
 
     def sample(self, rng: random.Random) -> BoardGameState:
         return self.observation.sample(rng)
@@ -86,7 +94,17 @@ class BoardSearch:
         state.apply(seat, action)
 
     def result(self, state: BoardGameState) -> Result | None:
-        return state.result()
+        """The real result at the end; at the next round, the estimated one."""
+        if state.finished:
+            final = state.result()
+            assert final is not None
+            return Result(tuple(TENTHS * score for score in final.scores), final.winners)
+        if state.round.number == self.root_round:
+            return None
+        seats = range(state.config.players)
+        scores = tuple(round(TENTHS * position_value(state, seat) / VP) for seat in seats)
+        best = max(scores)
+        return Result(scores, frozenset(seat for seat in seats if scores[seat] == best))
 
 
 def search(
