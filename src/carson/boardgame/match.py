@@ -10,7 +10,7 @@ from carson.boardgame.engine.observation import BoardObservation
 from carson.boardgame.engine.state import BoardGameState
 from carson.core.game import JSON
 from carson.core.record import GameRecord, replay
-from carson.players.base import Player
+from carson.players.base import Player, player_seed
 
 GAME = "board"
 
@@ -29,10 +29,6 @@ def replay_record(record: GameRecord, upto: int | None = None) -> BoardGameState
     assert isinstance(state, BoardGameState)
     return state
 
-
-def player_seed(game_seed: int, seat: int) -> int:
-    """Each seat's player gets its own stream, fixed by the game's seed."""
-    return game_seed * 16 + seat
 
 
 def play_game(

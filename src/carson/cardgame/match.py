@@ -12,7 +12,7 @@ from carson.cardgame.engine.state import CardGameState
 from carson.cardgame.players import engine_kind, make_player
 from carson.core.game import JSON
 from carson.core.record import GameRecord, replay
-from carson.players.base import Player
+from carson.players.base import Player, player_seed
 
 GAME = "card"
 
@@ -31,10 +31,6 @@ def replay_record(record: GameRecord, upto: int | None = None) -> CardGameState:
     assert isinstance(state, CardGameState)
     return state
 
-
-def player_seed(game_seed: int, seat: int) -> int:
-    """Each seat's player gets its own stream, fixed by the game's seed."""
-    return game_seed * 16 + seat
 
 
 def play_game(

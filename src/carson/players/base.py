@@ -17,6 +17,11 @@ class Player(Protocol[ActionT]):
     def choose(self, observation: Any, legal: Sequence[ActionT]) -> ActionT: ...
 
 
+def player_seed(game_seed: int, seat: int) -> int:
+    """Each seat's player gets its own stream, fixed by the game's seed (every game)."""
+    return game_seed * 16 + seat
+
+
 class RandomPlayer:
     """Uniform over the legal actions; reproducible from its seed. Works for any game."""
 

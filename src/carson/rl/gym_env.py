@@ -25,7 +25,7 @@ from carson.cardgame.engine.actions import ACTION_SPACE_SIZE, CardAction, action
 from carson.cardgame.engine.config import MAX_SEATS, MIN_SEATS, GameConfig
 from carson.cardgame.engine.observation import SeatObservation
 from carson.cardgame.engine.state import CardGameState
-from carson.cardgame.match import player_seed
+from carson.players.base import player_seed
 from carson.cardgame.players import SEAT_CHOICES, engine_kind, make_player
 from carson.core.game import IllegalActionError
 from carson.players.base import Player

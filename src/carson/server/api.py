@@ -43,9 +43,18 @@ class TokenOut(BaseModel):
 
 
 class NewGame(BaseModel):
+    game: str = Field(
+        default="card", description="'card' (the card game, 4–6 seats) or 'board' (2–5 seats)"
+    )
     seats: list[str] = Field(
-        description="seat kinds in order: 'human', a virtual level (beginner, advanced, "
-        "expert), an AI level (ai-easy, ai-medium, ai-hard), 'greedy' or 'random'"
+        description="seat kinds in order: 'human', an AI level (ai-easy, ai-medium, ai-hard), "
+        "'greedy' or 'random'; in the card game also a virtual level (beginner, advanced, "
+        "expert)"
+    )
+    variants: list[str] = Field(
+        default_factory=list,
+        description="board game only: red-sides | random-sides | vote-sides, duel-tiles, "
+        "river, new-beginning",
     )
     seed: int | None = None
     lang: str | None = None
@@ -167,7 +176,9 @@ def create_game(
     body: NewGame, user: CurrentUser, service: Service, later: BackgroundTasks
 ) -> dict[str, Any]:
     try:
-        view = service.create(user, body.seats, body.seed, body.lang)
+        view = service.create(
+            user, body.seats, body.seed, body.lang, game=body.game, variants=body.variants
+        )
     except GameError as error:
         raise _refused(error) from None
     later.add_task(service.run_machines, view["id"])

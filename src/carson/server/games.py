@@ -5,7 +5,9 @@ rebuilt by replaying them and cached in memory; before every use the cache catch
 moves written by other server processes. Every move is written as (game, seq) — the primary
 key — so when two submissions race for one number, exactly one insert succeeds.
 
-What a seat is shown is always the engine's per-seat view (CG-9): no hidden fact leaves here.
+What a seat is shown is always the engine's per-seat view (CG-9, BG-11): no hidden fact
+leaves here. Which game a stored game is (the card game, the board game) decides only how its
+state is rebuilt and who plays its machine seats (:mod:`carson.games`).
 """
 
 from __future__ import annotations
@@ -24,20 +26,13 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from carson.cardgame.engine.actions import CardAction, action_from_json
-from carson.cardgame.engine.config import MAX_SEATS, MIN_SEATS, VIRTUAL_LEVELS, GameConfig
-from carson.cardgame.engine.observation import SeatObservation
-from carson.cardgame.engine.state import CardGameState
-from carson.cardgame.match import GAME, player_seed
-from carson.cardgame.players import SEAT_CHOICES, engine_kind, make_player
-from carson.core.game import JSON, IllegalActionError
-from carson.players.base import Player
+from carson.core.game import JSON, GameState, IllegalActionError
+from carson.games import GAMES, HUMAN, GameKind, GameSetupError, game_kind
+from carson.players.base import Player, player_seed
 from carson.server import auth
 from carson.server.db import Game, GameSeat, Move, Token, User
 from carson.server.live import CHANNEL, Notifier
 
-HUMAN = "human"
-SEAT_KINDS = (HUMAN, *SEAT_CHOICES)
 LANGS = ("en", "de", "it", "nl", "fr")
 MAX_SEED = 2**62
 #: Seconds a process trusts a token it has checked before asking the database again.
@@ -96,13 +91,17 @@ class Table:
     holders: dict[int, int]  # seat → user id
     names: dict[int, str]  # seat → username
 
+    @property
+    def kind(self) -> GameKind:
+        return GAMES[self.game]
+
     def seat_of(self, user: User) -> int:
         for seat, user_id in self.holders.items():
             if user_id == user.id:
                 return seat
         raise Forbidden("you have no seat in this game")
 
-    def status(self, state: CardGameState) -> str:
+    def status(self, state: GameState[Any]) -> str:
         return "waiting" if self.waiting else "over" if state.is_over else "playing"
 
 
@@ -123,7 +122,7 @@ class GameService:
         #: Token digest → (user, until when to trust this memory): other processes may
         #: revoke a token, which this process then notices within TOKEN_MEMORY seconds.
         self._known_tokens: dict[str, tuple[User, float]] = {}
-        self._players: dict[tuple[str, int], Player[CardAction]] = {}
+        self._players: dict[tuple[str, int], Player[Any]] = {}
         self._locks: defaultdict[str, threading.Lock] = defaultdict(threading.Lock)
         self._locks_guard = threading.Lock()
 
@@ -157,26 +156,29 @@ class GameService:
     # ------------------------------------------------------------------ requests
 
     def create(
-        self, user: User, kinds: list[str], seed: int | None, lang: str | None
+        self,
+        user: User,
+        kinds: list[str],
+        seed: int | None,
+        lang: str | None,
+        game: str = "card",
+        variants: list[str] | None = None,
     ) -> dict[str, Any]:
-        for kind in kinds:
-            if kind not in SEAT_KINDS:
-                raise Unprocessable(
-                    f"unknown seat kind {kind!r}; choose from {', '.join(SEAT_KINDS)}"
-                )
-        if not MIN_SEATS <= len(kinds) <= MAX_SEATS:
-            raise Unprocessable(f"a game has {MIN_SEATS}–{MAX_SEATS} seats; {len(kinds)} given")
+        try:
+            which = game_kind(game)
+            config = which.config(kinds, variants or [])
+        except GameSetupError as error:
+            raise Unprocessable(str(error)) from None
         if HUMAN not in kinds:
             raise Unprocessable("a game needs at least one 'human' seat (the creator's)")
         if seed is not None and not 0 <= seed < MAX_SEED:
             raise Unprocessable(f"seed must be between 0 and {MAX_SEED - 1}")
         if lang is not None and lang not in LANGS:
             raise Unprocessable(f"unknown language {lang!r}; choose from {', '.join(LANGS)}")
-        config = GameConfig.of([engine_kind(kind) for kind in kinds])
-        game = Game(
+        stored = Game(
             id=secrets.token_hex(6),
-            game=GAME,
-            config=config.to_json(),
+            game=which.name,
+            config=config,
             seat_kinds=list(kinds),
             seed=secrets.randbelow(2**31) if seed is None else seed,
             lang=lang or "en",
@@ -184,11 +186,11 @@ class GameService:
             creator_id=user.id,
         )
         with self.sessions.begin() as session:
-            session.add(game)
+            session.add(stored)
             session.flush()
-            session.add(GameSeat(game_id=game.id, seat=kinds.index(HUMAN), user_id=user.id))
-            self._start_if_full(session, game)
-        return self.view(user, game.id)
+            session.add(GameSeat(game_id=stored.id, seat=kinds.index(HUMAN), user_id=user.id))
+            self._start_if_full(session, stored)
+        return self.view(user, stored.id)
 
     def join(self, user: User, game_id: str) -> dict[str, Any]:
         with self.sessions.begin() as session:
@@ -228,6 +230,7 @@ class GameService:
                 listing.append(
                     {
                         "id": game.id,
+                        "game": game.game,
                         "status": game.status,
                         "seat": seat,
                         "seats": game.seat_kinds,
@@ -243,14 +246,14 @@ class GameService:
             table = self._table(session, game_id)
             return self._view(table, self._state(session, table), table.seat_of(user))
 
-    def observe(self, user: User, game_id: str) -> tuple[dict[str, Any], SeatObservation]:
-        """The caller's view and what its seat may see of the game (for the web pages,
-        which draw the seat's own city and preview its placements)."""
+    def observe(self, user: User, game_id: str) -> tuple[dict[str, Any], Any]:
+        """The caller's view and what its seat may see of the game, as its game's players
+        take it (for the web pages, which draw the seat's own city and preview placements)."""
         with self.sessions() as session:
             table = self._table(session, game_id)
             seat = table.seat_of(user)
             state = self._state(session, table)
-            return self._view(table, state, seat), SeatObservation(state, seat)
+            return self._view(table, state, seat), table.kind.observation(state, seat)
 
     def seat_kinds(self, game_id: str) -> list[str]:
         """The seat kinds of a game as created (``human`` or a machine kind), to anyone."""
@@ -268,7 +271,7 @@ class GameService:
                 raise Forbidden("the replay is shown once the game is over")
             total = len(final.actions)
             step = max(0, min(step, total))
-            state = CardGameState(GameConfig.from_json(table.config), table.seed)
+            state = table.kind.new_state(table.config, table.seed)
             for acting, action in final.actions[:step]:
                 state.apply(acting, action)
             return self._build_view(table, state, seat), total
@@ -285,13 +288,14 @@ class GameService:
             if state.is_over:
                 raise Unprocessable("the game is over")
             try:
-                action = action_from_json(data, state.personality_ids)
+                action = table.kind.action_from_json(state, data)
             except ValueError as error:
                 raise Unprocessable(f"malformed action: {error}") from None
             if seat not in state.seats_to_act:
                 raise Unprocessable(f"seat {seat} is not asked to act now")
             if action not in state.legal_actions(seat):
-                raise Unprocessable(f"{action.to_json()} is not a legal {state.phase} action now")
+                phase = table.kind.phase(state)
+                raise Unprocessable(f"{action.to_json()} is not a legal {phase} action now")
             after = self._record_move(session, table, state, seat, action)
             return self._view(table, after, seat)
 
@@ -327,7 +331,7 @@ class GameService:
         """Whether AI or bot seats may have to move in this game (False only when known)."""
         table = self._tables.get(game_id)
         return table is None or any(
-            kind != HUMAN and kind not in VIRTUAL_LEVELS for kind in table.seat_kinds
+            kind != HUMAN and kind not in table.kind.engine_kinds for kind in table.seat_kinds
         )
 
     def run_machines(self, game_id: str) -> None:
@@ -336,25 +340,26 @@ class GameService:
             with self._lock(game_id), self.sessions() as session:
                 table = self._table(session, game_id)
                 if table.waiting or all(
-                    kind == HUMAN or kind in VIRTUAL_LEVELS for kind in table.seat_kinds
+                    kind == HUMAN or kind in table.kind.engine_kinds for kind in table.seat_kinds
                 ):
-                    return  # virtual seats play inside the engine
+                    return  # the card game's virtual seats play inside the engine
                 state = self._state(session, table)
                 machines = [s for s in state.seats_to_act if table.seat_kinds[s] != HUMAN]
                 if state.is_over or not machines:
                     return
                 seat = machines[0]
                 player = self._player(table, seat)
-                action = player.choose(SeatObservation(state, seat), state.legal_actions(seat))
+                observation = table.kind.observation(state, seat)
+                action = player.choose(observation, state.legal_actions(seat))
                 try:
                     self._record_move(session, table, state, seat, action)
                 except Conflict:
                     continue  # another process moved first: look again
 
-    def _player(self, table: Table, seat: int) -> Player[CardAction]:
+    def _player(self, table: Table, seat: int) -> Player[Any]:
         key = (table.id, seat)
         if key not in self._players:
-            player = make_player(
+            player = table.kind.make_player(
                 table.seat_kinds[seat], player_seed(table.seed, seat), self.budget_ms
             )
             assert player is not None
@@ -413,12 +418,12 @@ class GameService:
         if len(self._holders(session, game.id)) == humans:
             game.status = "playing"
 
-    def _state(self, session: Session, game: Game | Table) -> CardGameState:
+    def _state(self, session: Session, game: Game | Table) -> Any:
         """The game's state, caught up with every move in the database."""
         state = self._cache.state(game.id)
         fresh = state is None
         if state is None:
-            state = CardGameState(GameConfig.from_json(game.config), game.seed)
+            state = GAMES[game.game].new_state(game.config, game.seed)
         moves = session.execute(NEWER_MOVES, {"game": game.id, "after": len(state.actions)}).all()
         if moves:
             state = state.clone()
@@ -432,10 +437,10 @@ class GameService:
         self,
         session: Session,
         table: Table,
-        state: CardGameState,
+        state: Any,
         seat: int,
-        action: CardAction,
-    ) -> CardGameState:
+        action: Any,
+    ) -> Any:
         """Write the move as the next seq; only once it is stored does the cache move on."""
         seq = len(state.actions) + 1
         after = state.clone()
@@ -461,7 +466,7 @@ class GameService:
         self.notifier.publish(table.id)
         return after
 
-    def _view(self, table: Table, state: CardGameState, seat: int) -> dict[str, Any]:
+    def _view(self, table: Table, state: Any, seat: int) -> dict[str, Any]:
         """The seat's view, built once per move: polling clients and live streams of a
         game ask for the same view again and again. Callers must not change it."""
         if table.waiting:  # seats are still being taken: the names change
@@ -473,11 +478,12 @@ class GameService:
             self._cache.put_view(table.id, key, view)
         return view
 
-    def _build_view(self, table: Table, state: CardGameState, seat: int) -> dict[str, Any]:
+    def _build_view(self, table: Table, state: Any, seat: int) -> dict[str, Any]:
         status = table.status(state)
         legal = state.legal_actions(seat) if status == "playing" else []
         return {
             "id": table.id,
+            "game": table.game,
             "status": status,
             "seq": len(state.actions),
             "seat": seat,
@@ -497,18 +503,18 @@ class GameCache:
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._states: OrderedDict[str, CardGameState] = OrderedDict()
+        self._states: OrderedDict[str, Any] = OrderedDict()
         self._views: dict[str, dict[tuple[int, bool, int], dict[str, Any]]] = {}
         self._guard = threading.Lock()
 
-    def state(self, game_id: str) -> CardGameState | None:
+    def state(self, game_id: str) -> Any:
         with self._guard:
             state = self._states.get(game_id)
             if state is not None:
                 self._states.move_to_end(game_id)
             return state
 
-    def put(self, game_id: str, state: CardGameState) -> None:
+    def put(self, game_id: str, state: Any) -> None:
         with self._guard:
             self._states[game_id] = state
             self._states.move_to_end(game_id)

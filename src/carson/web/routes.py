@@ -28,10 +28,11 @@ from carson.cardgame.parcels import Parcel
 from carson.cardgame.scoring import MAX_SALES
 from carson.cli.input import InputError
 from carson.cli.score import score_request
+from carson.games import HUMAN
 from carson.server import auth
 from carson.server.api import CSRF_COOKIE, SESSION_COOKIE, SESSION_SECONDS
 from carson.server.db import User
-from carson.server.games import HUMAN, GameError, GameService
+from carson.server.games import GameError, GameService
 from carson.terminal.texts import texts
 from carson.web.i18n import LANGUAGES, choose_language, language_name, translations
 from carson.web.present import Cell, Presenter

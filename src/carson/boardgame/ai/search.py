@@ -5,9 +5,10 @@ The tree covers the current round: the next round starts after dice and bag draw
 sample would otherwise confuse with another. Playouts stop there too: the position at the
 start of the next round is scored by :func:`position_value` (VP the seat would have if its
 money, town and pieces were turned into points), which is several times cheaper than playing
-to the end and, with few iterations, less noisy. Scores are in tenths of a VP. Placement candidates are the valuation's best
-few plus passing; other decisions keep all their options (at most a few dozen), the playout
-policy's choice first.
+to the end and, with few iterations, less noisy. Scores are in tenths of a VP.
+
+Placement candidates are the valuation's best few plus passing; other decisions keep all their
+options (at most a few dozen), the playout policy's choice first.
 """
 
 from __future__ import annotations
