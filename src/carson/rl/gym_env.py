@@ -25,10 +25,9 @@ from carson.cardgame.engine.actions import ACTION_SPACE_SIZE, CardAction, action
 from carson.cardgame.engine.config import MAX_SEATS, MIN_SEATS, GameConfig
 from carson.cardgame.engine.observation import SeatObservation
 from carson.cardgame.engine.state import CardGameState
-from carson.players.base import player_seed
 from carson.cardgame.players import SEAT_CHOICES, engine_kind, make_player
 from carson.core.game import IllegalActionError
-from carson.players.base import Player
+from carson.players.base import Player, player_seed
 from carson.rl.encoding import OBSERVATION_SIZE, Mask, Vector, action_mask, ansi_summary, encode
 from carson.rl.pettingzoo_env import OBSERVATION_BOUND
 from carson.rl.rewards import check_reward, final_reward
