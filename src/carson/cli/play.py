@@ -6,17 +6,27 @@ import os
 import random
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 
-from carson.cardgame.engine.config import MAX_SEATS, MIN_SEATS
-from carson.cardgame.match import record_of, replay_record
+from carson.boardgame.engine.config import VARIANTS
 from carson.cardgame.players import SEAT_CHOICES, engine_kind
 from carson.cli.errors import fail
+from carson.cli.simulate import GameName
 from carson.core.record import GameRecord, RecordError
-from carson.terminal.game import HUMAN, SAVE_PROGRAM, SaveError, TerminalGame, load_save, new_state
+from carson.games import GameSetupError, game_kind
+from carson.terminal.board_game import DEFAULT_BOARD_TABLE
+from carson.terminal.game import (
+    HUMAN,
+    SAVE_PROGRAM,
+    SaveError,
+    TerminalGame,
+    kit_for,
+    kit_of,
+    load_save,
+)
 from carson.terminal.replay import ReplayViewer
 from carson.terminal.texts import LANGUAGES, texts
 
@@ -31,9 +41,15 @@ def register(app: typer.Typer) -> None:
             list[str] | None,
             typer.Option(
                 "--seat",
-                help=f"a seat kind, once per seat in order: {', '.join(PLAY_CHOICES)} "
-                "(default: you against 3 expert virtual players)",
+                help=f"a seat kind, once per seat in order: card game {', '.join(PLAY_CHOICES)} "
+                "(default: you against 3 expert virtual players); board game "
+                f"{', '.join(game_kind('board').seat_kinds)} (default: you against 2 ai-medium)",
             ),
+        ] = None,
+        game: Annotated[GameName | None, typer.Option(help="card (the default) or board")] = None,
+        variant: Annotated[
+            list[str] | None,
+            typer.Option("--variant", help=f"board game only, repeatable: {', '.join(VARIANTS)}"),
         ] = None,
         seed: Annotated[int | None, typer.Option(help="seed of the deal (default: random)")] = None,
         lang: Annotated[str, typer.Option(help=f"language: {', '.join(LANGUAGES)}")] = "en",
@@ -54,14 +70,19 @@ def register(app: typer.Typer) -> None:
             int | None, typer.Option(help="AI seats think this many ms per decision")
         ] = None,
     ) -> None:
-        """Play a game in the terminal: 1–6 humans at one keyboard, with virtual and AI seats."""
+        """Play a game in the terminal: the card game (1–6 humans at one keyboard, with
+        virtual and AI seats) or, with --game board, the board game (2–5 seats)."""
         if lang not in LANGUAGES:
             fail(f"unknown language {lang!r}; choose from {', '.join(LANGUAGES)}")
         if budget_ms is not None and budget_ms < 0:
             fail("--budget-ms cannot be negative")
+        state: Any
         if resume is not None:
-            if seat or seed is not None:
-                fail("--resume continues a saved game: it takes no --seat or --seed")
+            if seat or seed is not None or game is not None or variant:
+                fail(
+                    "--resume continues a saved game: it takes no --seat, --seed, --game "
+                    "or --variant"
+                )
             try:
                 state, kinds, saved_lang = load_save(resume)
             except SaveError as error:
@@ -71,15 +92,19 @@ def register(app: typer.Typer) -> None:
             save = save or resume
             lang = lang if lang != "en" else saved_lang
         else:
-            kinds = list(seat) if seat else list(DEFAULT_TABLE)
-            for kind in kinds:
-                if kind not in PLAY_CHOICES:
-                    fail(f"unknown seat kind {kind!r}; choose from {', '.join(PLAY_CHOICES)}")
-            if not MIN_SEATS <= len(kinds) <= MAX_SEATS:
-                fail(f"a game has {MIN_SEATS}–{MAX_SEATS} seats (CG-2.1); {len(kinds)} given")
+            board = game is GameName.board
+            if variant and not board:
+                fail("--variant is for the board game (--game board)")
+            kinds = list(seat) if seat else list(DEFAULT_BOARD_TABLE if board else DEFAULT_TABLE)
+            kit = kit_for("board" if board else "card")
+            try:
+                kit.kind.config(kinds, variant or ())  # seat kinds, seat count, variants
+            except GameSetupError as error:
+                fail(str(error))
             if HUMAN not in kinds:
                 fail("no human seat: add --seat human (or watch bots with carson simulate)")
-            state = new_state(kinds, seed if seed is not None else random.randrange(10**9))
+            game_seed = seed if seed is not None else random.randrange(10**9)
+            state = kit.new_state(kinds, game_seed, variant)
             if save is None and not no_save:
                 save = default_save_path(state.seed)
         if no_save:
@@ -90,8 +115,8 @@ def register(app: typer.Typer) -> None:
             except OSError as error:
                 fail(f"cannot create {save.parent}: {error.strerror or error}")
         console = Console(highlight=False)
-        game = TerminalGame(state, kinds, texts(lang), console, console.input, save, budget_ms)
-        raise typer.Exit(game.run())
+        terminal = TerminalGame(state, kinds, texts(lang), console, console.input, save, budget_ms)
+        raise typer.Exit(terminal.run())
 
     @app.command()
     def replay(
@@ -127,10 +152,12 @@ def _read_any(path: Path) -> tuple[GameRecord, list[str]]:
             state, kinds, _ = load_save(path)
         except SaveError as error:
             fail(str(error))
-        return record_of(state), kinds
+        return kit_of(state).record_of(state), kinds
     try:
         record = GameRecord.loads(text)
-        state = replay_record(record)
+        state = kit_for(record.game).replay_record(record)
     except (RecordError, ValueError) as error:
         fail(f"{path}: {error}")
+    if record.game != "card":  # a board game's record knows no seat kinds
+        return record, ["player"] * len(state.players)
     return record, [engine_kind(seat.kind) if seat.is_virtual else "player" for seat in state.seats]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 
 from carson.cardgame import board
 from carson.cardgame.ai.valuation import Holding
@@ -24,12 +24,21 @@ class QuitGame(Exception):
 
 
 class Asker:
-    """Questions and answers at the terminal, with ``help`` and ``quit`` at every question."""
+    """Questions and answers at the terminal, with ``help`` and ``quit`` at every question,
+    and the game's own ``commands`` (a word → what it shows, e.g. ``prices``)."""
 
-    def __init__(self, ask: Callable[[str], str], console: Console, texts: Texts) -> None:
+    def __init__(
+        self,
+        ask: Callable[[str], str],
+        console: Console,
+        texts: Texts,
+        help_key: tuple[str, str] = ("ui", "help"),
+    ) -> None:
         self._ask = ask
         self.console = console
         self.texts = texts
+        self.help_key = help_key
+        self.commands: dict[str, Callable[[], RenderableType]] = {}
 
     def __call__(self, question: str) -> str:
         while True:
@@ -41,7 +50,11 @@ class Asker:
             if answer.lower() in ("quit", "exit", "q!"):
                 raise QuitGame
             if answer.lower() in ("help", "?"):
-                self.console.print(self.texts("ui", "help"), markup=False)
+                self.console.print(self.texts(*self.help_key), markup=False)
+                continue
+            command = self.commands.get(answer.lower())
+            if command is not None:
+                self.console.print(command(), markup=False)
                 continue
             return answer
 

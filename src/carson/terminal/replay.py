@@ -1,7 +1,8 @@
 """``carson replay``: step through a saved game forwards and backwards.
 
 Any step is rebuilt by replaying the record up to it (event sourcing): no state is kept
-between steps, so stepping back is as exact as stepping forward.
+between steps, so stepping back is as exact as stepping forward. Works for every game with
+a :class:`~carson.terminal.kit.GameKit` (the record names its game).
 """
 
 from __future__ import annotations
@@ -10,10 +11,8 @@ from collections.abc import Callable
 
 from rich.console import Console
 
-from carson.cardgame.match import replay_record
 from carson.core.record import GameRecord
-from carson.terminal.events import describe
-from carson.terminal.render import Names, score_sheets, table_screen
+from carson.terminal.game import kit_for
 from carson.terminal.texts import Texts
 
 
@@ -31,25 +30,27 @@ class ReplayViewer:
         self.texts = texts
         self.console = console
         self._ask = ask
+        self.kit = kit_for(record.game)
         self.total = len(record.actions)
 
     def show(self, step: int) -> None:
         """The table after ``step`` actions, with what the last action brought about."""
-        state = replay_record(self.record, upto=max(0, step - 1))
-        names = Names(state, self.kinds, self.texts)
-        events = state.setup_events
+        kit = self.kit
+        state = kit.replay_record(self.record, upto=max(0, step - 1))
+        names = kit.names(state, self.kinds, self.texts)
+        events = kit.opening_events(state)
         if step > 0:
             seat, action = self.record.actions[step - 1]
             events = state.apply_json(seat, action)
         self.console.rule(self.texts("ui", "replay_step", step=step, total=self.total))
         for event in events:
             if event.visible_to(None):
-                line = describe(event, names, self.texts)
+                line = kit.describe(event, names, self.texts)
                 if line:
                     self.console.print(f"• {line}", markup=False)
-        self.console.print(table_screen(state, None, names, self.texts), markup=False)
+        self.console.print(kit.screen(state, None, names, self.texts), markup=False)
         if state.is_over:
-            self.console.print(score_sheets(state, names, self.texts), markup=False)
+            self.console.print(kit.final(state, names, self.texts), markup=False)
 
     def run(self, start: int = 0) -> int:
         step = max(0, min(start, self.total))

@@ -1,4 +1,5 @@
-"""The terminal game's texts in five languages, read from ``texts.toml`` beside this file."""
+"""The terminal games' texts in five languages, read from ``texts.toml`` (the card game and
+what both games share) and ``board_texts.toml`` (the board game) beside this file."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from importlib import resources
 from typing import Any
 
 LANGUAGES = ("en", "de", "it", "nl", "fr")
+#: The text files, merged into one table; their sections must not overlap.
+FILES = ("texts.toml", "board_texts.toml")
 
 
 class Texts:
@@ -38,8 +41,15 @@ class Texts:
 
 @cache
 def _table() -> dict[str, dict[str, dict[str, str]]]:
-    text = resources.files("carson.terminal").joinpath("texts.toml").read_text(encoding="utf-8")
-    return tomllib.loads(text)
+    table: dict[str, dict[str, dict[str, str]]] = {}
+    for name in FILES:
+        text = resources.files("carson.terminal").joinpath(name).read_text(encoding="utf-8")
+        data = tomllib.loads(text)
+        overlap = sorted(table.keys() & data.keys())
+        if overlap:
+            raise ValueError(f"{name}: sections {', '.join(overlap)} are already in another file")
+        table.update(data)
+    return table
 
 
 def texts(lang: str = "en") -> Texts:
