@@ -8,12 +8,13 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 
-from benchmarks import board_games, games, placements, server, strength
+from benchmarks import board_games, board_strength, games, placements, server, strength
 
 BENCHMARKS: dict[str, Callable[[Sequence[str]], None]] = {
     "placements": lambda _: placements.main(),
     "games": lambda _: games.main(),
     "board-games": lambda _: board_games.main(),
+    "board-strength": board_strength.main,
     "server": server.main,
     "strength": strength.main,
 }

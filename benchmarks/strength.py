@@ -13,14 +13,13 @@ import argparse
 import math
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from carson.cardgame.ai.player import AI_LEVELS
-from carson.cardgame.engine.actions import CardAction
 from carson.cardgame.match import play_game, player_seed
 from carson.cardgame.players import make_player
 from carson.players.base import Player
@@ -32,14 +31,15 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 
 class TimedPlayer:
-    """Wraps a player and records how long each of its decisions took."""
+    """Wraps a player (of either game) and records how long each of its real decisions (more
+    than one legal action) took."""
 
-    def __init__(self, player: Player[CardAction]) -> None:
+    def __init__(self, player: Player[Any]) -> None:
         self.name = player.name
         self._player = player
         self.seconds: list[float] = []
 
-    def choose(self, observation: Any, legal: Sequence[CardAction]) -> CardAction:
+    def choose(self, observation: Any, legal: Sequence[Any]) -> Any:
         start = time.perf_counter()
         action = self._player.choose(observation, legal)
         if len(legal) > 1:
@@ -84,15 +84,19 @@ def play(tables: list[tuple[list[str], int]]) -> Games:
     return games
 
 
-def play_parallel(tables: list[tuple[list[str], int]], workers: int) -> Games:
+def play_parallel(
+    tables: list[Any], workers: int, player: Callable[[list[Any]], Games] = play
+) -> Games:
+    """``player(tables)`` with the tables shared out over ``workers`` processes (``player``
+    must be a module-level function); the rows come back grouped by process."""
     if workers == 1:
-        return play(tables)
+        return player(tables)
     shares = [tables[first::workers] for first in range(workers)]
-    games = Games()
     with ProcessPoolExecutor(workers) as pool:
-        for part in pool.map(play, shares):
-            games.extend(part)
-    return games
+        first, *rest = pool.map(player, shares)
+    for part in rest:
+        first.extend(part)
+    return first
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -105,12 +109,16 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
+def standard_error(values: Sequence[float]) -> float:
+    """Standard error of the mean (0 for fewer than two values)."""
+    if len(values) < 2:
+        return 0.0
+    return statistics.stdev(values) / math.sqrt(len(values))
+
+
 def mean_interval(values: list[int]) -> tuple[float, float]:
     """Mean and the half-width of its 95% interval (normal approximation)."""
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return mean, 0.0
-    return mean, 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+    return statistics.fmean(values), 1.96 * standard_error(values)
 
 
 def versus_experts(kinds: Sequence[str], count: int, workers: int) -> dict[str, Games]:
@@ -163,7 +171,7 @@ def report(experts: dict[str, Games], duel: Games, speed: tuple[float, float], w
         mean, half = mean_interval(mine)
         lines.append(
             f"| {kind} | {len(mine)} | {mean:.1f} ± {half:.1f} | {wins / len(mine):.1%} "
-            f"({low:.1%}–{high:.1%}) | {_times(games.times.get(kind, []))} |"
+            f"({low:.1%}–{high:.1%}) | {decision_times(games.times.get(kind, []))} |"
         )
     experts_mean = statistics.fmean(
         score for games in experts.values() for row in games.scores for score in row[1:]
@@ -220,7 +228,8 @@ def _head_to_head_lines(duel: Games) -> list[str]:
     return lines
 
 
-def _times(seconds: list[float]) -> str:
+def decision_times(seconds: list[float]) -> str:
+    """Mean / 95th percentile / maximum of decision times."""
     if not seconds:
         return "—"
     ordered = sorted(seconds)

@@ -88,7 +88,6 @@ class GameKind:
         return self._observation(state, seat)
 
 
-
 def _card() -> GameKind:
     from carson.cardgame.engine.actions import action_from_json
     from carson.cardgame.engine.config import MAX_SEATS, MIN_SEATS, VIRTUAL_LEVELS, GameConfig

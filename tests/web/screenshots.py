@@ -9,6 +9,7 @@ import random
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from browser import CHROMIUM, CHROMIUM_ARGS, running_server
@@ -66,7 +67,89 @@ def main(out: Path) -> None:
         phone.context.add_cookies(page.context.cookies())
         phone.goto(game_url)
         shoot(phone, out, "phone")
+        page.click("a[hreflang=en]")
+        board_game(page, base, out)
         browser.close()
+
+
+def board_game(page: Page, base: str, out: Path) -> None:
+    """The board game: cowboys being placed (with prices shown), a building's free house
+    being placed, and the end. Moves go through the API to reach those moments quickly;
+    another game is played if the first had no house to place."""
+    rng = random.Random(5)
+    shots: set[str] = set()
+    for _ in range(6):
+        page.goto(base + "/?game=board")
+        page.select_option("#board-play-now select[name=opponent]", "greedy")
+        page.click("#board-play-now button")
+        page.wait_for_url(GAME_URL)
+        _play_board(page, base, out, rng, shots)
+        if "board-game-over" not in shots:
+            page.locator("#result").wait_for()
+            shoot(page, out, "board-game-over")
+            shots.add("board-game-over")
+        if "board-construction" in shots:
+            return
+
+
+def _play_board(page: Page, base: str, out: Path, rng: random.Random, shots: set[str]) -> None:
+    game = page.url.rstrip("/").split("/")[-1]
+    csrf = next(c["value"] for c in page.context.cookies() if c["name"] == "carson_csrf")
+    while True:
+        view = page.request.get(f"{base}/api/games/{game}").json()
+        if view["status"] == "over":
+            page.goto(page.url)
+            return
+        legal = view["legal_actions"]
+        if not legal:
+            page.wait_for_timeout(50)
+            continue
+        kind = view["view"]["decision"]["kind"]
+        mine = sum(
+            cowboy["seat"] == view["seat"]
+            for place in view["view"]["spaces"] + view["view"]["parcels"]
+            for cowboy in place["cowboys"]
+        )
+        if kind == "place" and mine >= 2 and "board-placement" not in shots:
+            page.goto(page.url)
+            page.check("#show-values")
+            shoot(page, out, "board-placement")
+            page.uncheck("#show-values")
+            shots.add("board-placement")
+        if kind == "house" and "board-construction" not in shots:
+            page.goto(page.url)
+            shoot(page, out, "board-construction")
+            shots.add("board-construction")
+        action = _builder(kind, legal, view["view"], rng)
+        page.request.post(
+            f"{base}/api/games/{game}/actions",
+            data={"seq": view["seq"], "action": action},
+            headers={"X-CSRF-Token": csrf},
+        )
+
+
+def _builder(
+    kind: str, legal: list[dict[str, Any]], view: dict[str, Any], rng: random.Random
+) -> dict[str, Any]:
+    """A player who claims parcels by the town centre and builds what comes with a house."""
+    prefer: list[dict[str, Any]] = []
+    if kind in ("claim", "settler"):
+        cx, cy = next((p["x"], p["y"]) for p in view["parcels"] if p["tile"] == "house")
+        prefer = [
+            a
+            for a in legal
+            if "parcel" in a and max(abs(a["parcel"][0] - cx), abs(a["parcel"][1] - cy)) == 1
+        ]
+    elif kind == "personality":
+        prefer = [a for a in legal if a["id"] == "worker"]
+    elif kind == "place" and rng.random() < 0.8:
+        town = {s["id"]: s.get("building") for s in view["spaces"]}  # buildings with a house
+        prefer = [a for a in legal if town.get(a.get("space")) not in (None, "ranch", "mine")]
+    elif kind == "menu":
+        prefer = [a for a in legal if a.get("option") == "take"]
+    elif kind == "construct":
+        prefer = [a for a in legal if a["kind"] == "build"] or [{"kind": "store"}]
+    return rng.choice(prefer or legal)
 
 
 if __name__ == "__main__":

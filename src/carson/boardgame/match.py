@@ -30,7 +30,6 @@ def replay_record(record: GameRecord, upto: int | None = None) -> BoardGameState
     return state
 
 
-
 def play_game(
     seat_kinds: Sequence[str],
     seed: int,

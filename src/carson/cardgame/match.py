@@ -32,7 +32,6 @@ def replay_record(record: GameRecord, upto: int | None = None) -> CardGameState:
     return state
 
 
-
 def play_game(
     seat_kinds: Sequence[str],
     seed: int,

@@ -34,12 +34,22 @@ from carson.server.api import CSRF_COOKIE, SESSION_COOKIE, SESSION_SECONDS
 from carson.server.db import User
 from carson.server.games import GameError, GameService
 from carson.terminal.texts import texts
+from carson.web.board_events import EVENTS
+from carson.web.board_present import BoardPresenter
 from carson.web.i18n import LANGUAGES, choose_language, language_name, translations
 from carson.web.present import Cell, Presenter
 
 router = APIRouter(include_in_schema=False)
 STATIC = Path(str(resources.files("carson.web").joinpath("static")))
 OPPONENTS = ("expert", "advanced", "beginner", "ai-easy", "ai-medium", "ai-hard", "greedy")
+BOARD_OPPONENTS = ("ai-easy", "ai-medium", "ai-hard", "greedy", "random")
+#: The board game's variants on the home page (BG-10): one way to set the card sides ("" is
+#: the standard, all yellow), and the others as checkboxes.
+BOARD_SIDES = ("", "red-sides", "random-sides", "vote-sides")
+BOARD_OPTIONS = ("duel-tiles", "river", "new-beginning")
+#: Form fields ``arg_<key>`` fill in that key of the posted action (a vote's ticked cards,
+#: a count typed in); these keys take every value of the field as a list.
+LIST_ARGS = frozenset({"red"})
 ASSISTANT_SIZE = 9  # the largest city (9×8 or 8×9 with the Captain) fits
 _env = Environment(
     loader=PackageLoader("carson.web", "templates"),
@@ -137,8 +147,33 @@ async def home(request: Request) -> HTMLResponse:
         games = await run_in_threadpool(_service(request).games_of, visit.user)
     names = texts(visit.lang)
     kinds = [(kind, _kind_label(kind, visit)) for kind in OPPONENTS]
-    return visit.render("home.html", games=games, kinds=kinds, names=names,
+    board_kinds = [(kind, _kind_label(kind, visit)) for kind in BOARD_OPPONENTS]
+    chosen = "board" if request.query_params.get("game") == "board" else "card"
+    return visit.render("home.html", games=games, kinds=kinds, names=names, chosen=chosen,
+                        board_kinds=board_kinds, sides=_side_labels(visit),
+                        options=_option_labels(visit),
                         error=request.query_params.get("error"))  # fmt: skip
+
+
+def _side_labels(visit: Visit) -> list[tuple[str, str]]:
+    _ = visit.gettext
+    labels = {
+        "": _("yellow (standard)"),
+        "red-sides": _("red"),
+        "random-sides": _("random, card by card"),
+        "vote-sides": _("by secret vote"),
+    }
+    return [(side, labels[side]) for side in BOARD_SIDES]
+
+
+def _option_labels(visit: Visit) -> list[tuple[str, str, str]]:
+    _ = visit.gettext
+    labels = {
+        "duel-tiles": (_("Duel tiles"), _("secret tiles instead of dice in duels")),
+        "river": (_("The river"), _("the river side of the board, with bridges")),
+        "new-beginning": (_("A new beginning"), _("start with $50 and buy your start in secret")),
+    }
+    return [(option, *labels[option]) for option in BOARD_OPTIONS]
 
 
 def _kind_label(kind: str, visit: Visit) -> str:
@@ -150,6 +185,7 @@ def _kind_label(kind: str, visit: Visit) -> str:
         "ai-medium": visit.gettext("AI, medium"),
         "ai-hard": visit.gettext("AI, hard"),
         "greedy": visit.gettext("greedy bot"),
+        "random": visit.gettext("random bot"),
         HUMAN: visit.gettext("a friend"),
     }
     return labels.get(kind, kind)
@@ -216,20 +252,29 @@ async def new_game(request: Request, later: BackgroundTasks) -> Response:
     if isinstance(checked, Response):
         return checked
     visit, user, form = checked
-    opponent = form.get("opponent", "expert")
+    game = "board" if form.get("game") == "board" else "card"
+    home = "/?game=board&error=" if game == "board" else "/?error="
+    opponent = form.get("opponent", "expert" if game == "card" else "ai-easy")
     try:
         friends = int(form.get("friends", "0"))
-        others = int(form.get("seats", "4")) - 1
+        others = int(form.get("seats", "4" if game == "card" else "3")) - 1
     except ValueError:
-        return RedirectResponse("/?error=" + quote("bad numbers"), status_code=303)
-    if opponent not in OPPONENTS or not 0 <= friends <= others:
-        return RedirectResponse("/?error=" + quote("unknown seats"), status_code=303)
+        return RedirectResponse(home + quote("bad numbers"), status_code=303)
+    allowed = OPPONENTS if game == "card" else BOARD_OPPONENTS
+    if opponent not in allowed or not 0 <= friends <= others:
+        return RedirectResponse(home + quote("unknown seats"), status_code=303)
     seats = [HUMAN] * (1 + friends) + [opponent] * (others - friends)
+    variants: list[str] = []
+    if game == "board":
+        side = form.get("sides", "")
+        variants = ([side] if side else []) + [o for o in BOARD_OPTIONS if form.get(o)]
     service = _service(request)
     try:
-        view = await run_in_threadpool(service.create, user, seats, None, visit.lang)
+        view = await run_in_threadpool(
+            service.create, user, seats, None, visit.lang, game, variants
+        )
     except GameError as error:
-        return RedirectResponse("/?error=" + quote(error.message), status_code=303)
+        return RedirectResponse(home + quote(error.message), status_code=303)
     later.add_task(service.run_machines, view["id"])
     return RedirectResponse(f"/games/{view['id']}", status_code=303, background=later)
 
@@ -246,8 +291,8 @@ async def game_page(game_id: str, request: Request) -> HTMLResponse:
         if error.status == 403:  # not seated: an invitation, if a seat is free
             return await _invitation(visit, service, game_id)
         return visit.render("message.html", status=error.status, message=error.message)
-    board = _board_data(visit, page, seen, _preview(request))
-    return visit.render("game.html", board=board)
+    fragment, board = _fragment(visit, game_id, page, seen, request)
+    return visit.render("game.html", board=board, fragment=fragment)
 
 
 async def _invitation(visit: Visit, service: GameService, game_id: str) -> HTMLResponse:
@@ -284,7 +329,8 @@ async def board(game_id: str, request: Request) -> HTMLResponse:
         page, seen = await run_in_threadpool(_service(request).observe, visit.user, game_id)
     except GameError as error:
         return visit.render("message.html", status=error.status, message=error.message)
-    return visit.render("board.html", board=_board_data(visit, page, seen, _preview(request)))
+    fragment, data = _fragment(visit, game_id, page, seen, request)
+    return visit.render(fragment, board=data)
 
 
 def _preview(request: Request) -> tuple[int, int] | None:
@@ -305,6 +351,8 @@ async def act(game_id: str, request: Request, later: BackgroundTasks) -> Respons
     error = None
     try:
         action, seq = json.loads(form.get("action", "")), int(form.get("seq", "-1"))
+        if isinstance(action, dict):
+            action = _with_args(action, await request.form())
         await run_in_threadpool(service.act, user, game_id, seq, action)
     except (ValueError, TypeError):
         error = visit.gettext("That move could not be read. Try again.")
@@ -321,9 +369,45 @@ async def act(game_id: str, request: Request, later: BackgroundTasks) -> Respons
     if "hx-request" not in request.headers:  # a plain form post: back to the page
         return RedirectResponse(f"/games/{game_id}", status_code=303, background=later)
     page, seen = await run_in_threadpool(service.observe, user, game_id)
-    response = visit.render("board.html", board=_board_data(visit, page, seen, None, error))
+    fragment, data = _fragment(visit, game_id, page, seen, None, error)
+    response = visit.render(fragment, board=data)
     response.background = later
     return response
+
+
+def _with_args(action: dict[str, Any], form: Any) -> dict[str, Any]:
+    """The action with its ``arg_<key>`` form fields filled in (numbers as numbers)."""
+    action = dict(action)
+    for field in set(form.keys()):
+        if not field.startswith("arg_"):
+            continue
+        key = field[4:]
+        values = [str(value) for value in form.getlist(field)]
+        if key in LIST_ARGS:
+            action[key] = values
+        elif values:
+            value = values[-1].strip()
+            action[key] = int(value) if value.lstrip("-").isdigit() else value
+    return action
+
+
+def _fragment(
+    visit: Visit,
+    game_id: str,
+    page: dict[str, Any],
+    seen: Any,
+    request: Request | None,
+    error: str | None = None,
+) -> tuple[str, dict[str, Any]]:
+    """The template of the game's table and its data: the card game's or the board game's."""
+    if page.get("game") == "board":
+        mode = None if request is None else request.query_params.get("mode")
+        events = EVENTS.seen_by(game_id, seen.state, page["seat"]) if seen is not None else []
+        data = BoardPresenter(visit.lang, visit.gettext).game(page, events, mode)
+        data["error"] = error
+        return "boardgame.html", data
+    preview = None if request is None else _preview(request)
+    return "board.html", _board_data(visit, page, seen, preview, error)
 
 
 def _board_data(
@@ -355,6 +439,8 @@ async def replay(game_id: str, request: Request) -> HTMLResponse:
     except GameError as error:
         return visit.render("message.html", status=error.status, message=error.message)
     page = {**page, "legal_actions": []}
+    if page.get("game") == "board":
+        return await _board_replay(visit, service, game_id, page, total)
     presenter = Presenter(load_catalog(), texts(visit.lang), visit.gettext)
     data = presenter.game(page, None, None)
     data["parcel_names"] = {parcel.id: presenter.parcel(parcel.id) for parcel in Parcel}
@@ -364,6 +450,20 @@ async def replay(game_id: str, request: Request) -> HTMLResponse:
         "replay.html", board=data, step=step, total=total, game_id=game_id,
         cities=_replay_cities(page),
     )  # fmt: skip
+
+
+async def _board_replay(
+    visit: Visit, service: GameService, game_id: str, page: dict[str, Any], total: int
+) -> HTMLResponse:
+    assert visit.user is not None
+    _, final = await run_in_threadpool(service.observe, visit.user, game_id)
+    step = page["seq"]
+    events = EVENTS.seen_by(game_id, final.state, page["seat"], upto=step)
+    data = BoardPresenter(visit.lang, visit.gettext).game(page, events)
+    data["error"] = None
+    return visit.render(
+        "boardgame_replay.html", board=data, step=step, total=total, game_id=game_id, replay=True
+    )
 
 
 def _replay_cell(x: int, y: int, letter: str) -> Cell:

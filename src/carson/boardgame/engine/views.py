@@ -41,6 +41,8 @@ def board_view(g: BoardGameState, seat: int | None) -> JSON:
                 "owner": None if town.owners[p] < 0 else town.owners[p],
                 "river": p in town.river,
                 "price": town.price(p),
+                # BG-9.5 view: a building's income for its owner now (before a Grocer's double)
+                "income": None if town.tiles[p] in (None, "house", "mountain") else town.income(p),
                 "cowboys": [{"seat": s, "white": w} for s, w in g.cowboys_at.get(SPACES + p, ())],
             }
         )
@@ -107,6 +109,15 @@ def board_view(g: BoardGameState, seat: int | None) -> JSON:
             "building": g.construction.building,
             "asked": sorted(g.construction.asked),
             "granted": [list(coords(p)) for p in sorted(g.construction.granted)],
+        },
+        # BG-10.2, BG-11: where the duel waiting for tiles is fought, and by whom (public)
+        "duel": None
+        if g.duel is None
+        else {
+            "where": SPACE_IDS[g.duel.target]
+            if g.duel.target < SPACES
+            else list(coords(g.duel.target - SPACES)),
+            "seats": list(g.duel.seats),
         },
     }
     result = g.result()

@@ -1,5 +1,6 @@
 // carson's few lines of JavaScript: live updates of the game board, the invite link,
-// and the clicks of the scoring assistant. Everything else is plain HTML and htmx.
+// the clicks of the scoring assistant and the board game's price view. Everything else is
+// plain HTML and htmx.
 (function () {
   "use strict";
 
@@ -89,9 +90,27 @@
     });
   }
 
+  // The board game's view of parcel prices and building incomes (BG-9.5): a switch on the
+  // page, remembered by the browser, so every board swapped in keeps it.
+  function valuesToggle() {
+    let on = false;
+    try { on = window.localStorage.getItem("carson-values") === "1"; } catch (e) { /* none */ }
+    document.documentElement.classList.toggle("show-values", on);
+    const box = document.getElementById("show-values");
+    if (!box) return;
+    box.checked = on;
+    box.onchange = function () {
+      try { window.localStorage.setItem("carson-values", box.checked ? "1" : "0"); } catch (e) { /* none */ }
+      document.documentElement.classList.toggle("show-values", box.checked);
+    };
+  }
+
+  document.addEventListener("htmx:afterSettle", valuesToggle);
+
   document.addEventListener("DOMContentLoaded", function () {
     listen();
     inviteLink();
     assistant();
+    valuesToggle();
   });
 })();
