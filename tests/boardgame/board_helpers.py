@@ -14,7 +14,7 @@ from typing import Any
 from carson.boardgame.engine.actions import PASS, BoardAction
 from carson.boardgame.engine.config import BoardConfig
 from carson.boardgame.engine.state import SPACES, BoardGameState, S
-from carson.boardgame.town import parcel
+from carson.boardgame.town import Town, parcel
 
 
 def new_game(players: int = 3, variants: Iterable[str] = (), seed: int = 0) -> BoardGameState:
@@ -124,3 +124,32 @@ class ScriptedRng(random.Random):
             self.order = None
             return
         super().shuffle(x)
+
+
+# --- scenario building ----------------------------------------------------------------------
+
+
+def arena(players: int = 3, variants: Iterable[str] = (), seed: int = 0) -> BoardGameState:
+    """A fresh game with an empty town (no tiles, owners or roads) and nothing queued;
+    turn order and pass order are 0, 1, 2, …"""
+    g = new_game(players, variants, seed)
+    g.decision = None
+    g.tasks = []
+    g.town = Town(g.town.river)
+    g.round.turn_order = list(range(players))
+    g.round.pass_order = list(range(players))
+    g._events = []
+    return g
+
+
+def put(g: BoardGameState, seat: int, where: str | tuple[int, int], count: int = 1) -> None:
+    """Move ``count`` cowboys of ``seat`` from his supply onto a space or parcel."""
+    for _ in range(count):
+        g.players[seat].cowboys -= 1
+        g.cowboys_at.setdefault(target(where), []).append((seat, False))
+
+
+def own(g: BoardGameState, seat: int, *cells: tuple[int, int], tile: str | None = None) -> None:
+    for x, y in cells:
+        g.town.owners[parcel(x, y)] = seat
+        g.town.tiles[parcel(x, y)] = tile

@@ -9,10 +9,8 @@ strength gap larger than a die can close (BG-4.3.4).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import pytest
-from board_helpers import act, deciding, new_game, play_until, run_tasks, target
+from board_helpers import act, arena, deciding, new_game, own, play_until, put, run_tasks, target
 
 from carson.boardgame.catalog import BUILDING_IDS
 from carson.boardgame.engine.actions import PASS, BoardAction, option
@@ -22,7 +20,6 @@ from carson.boardgame.town import (
     HOUSE,
     MOUNTAIN,
     NO_OWNER,
-    Town,
     h_edge,
     parcel,
     v_edge,
@@ -30,32 +27,6 @@ from carson.boardgame.town import (
 from carson.core.game import IllegalActionError
 
 # --- scenario helpers ------------------------------------------------------------------------
-
-
-def arena(players: int = 3, variants: Iterable[str] = (), seed: int = 0) -> BoardGameState:
-    """A fresh game with an empty town (no tiles, owners or roads) and nothing queued;
-    turn order and pass order are 0, 1, 2, …"""
-    g = new_game(players, variants, seed)
-    g.decision = None
-    g.tasks = []
-    g.town = Town(g.town.river)
-    g.round.turn_order = list(range(players))
-    g.round.pass_order = list(range(players))
-    g._events = []
-    return g
-
-
-def put(g: BoardGameState, seat: int, where: str | tuple[int, int], count: int = 1) -> None:
-    """Move ``count`` cowboys of ``seat`` from his supply onto a space or parcel."""
-    for _ in range(count):
-        g.players[seat].cowboys -= 1
-        g.cowboys_at.setdefault(target(where), []).append((seat, False))
-
-
-def own(g: BoardGameState, seat: int, *cells: tuple[int, int], tile: str | None = None) -> None:
-    for x, y in cells:
-        g.town.owners[parcel(x, y)] = seat
-        g.town.tiles[parcel(x, y)] = tile
 
 
 def tile(g: BoardGameState, kind: str, *cells: tuple[int, int]) -> None:
