@@ -423,3 +423,21 @@ def test_the_board_game_page_speaks_german(client: TestClient) -> None:
     assert "Die Stadt" in page and "Die Aktionsleiste" in page and "Letzte Ereignisse" in page
     assert "Choose a starting parcel" not in page and "Runde 1 von 4" in page
     assert "Das Brettspiel" in client.get("/").text
+
+
+def test_the_rules_page_summarises_the_board_game_in_english_and_german(
+    client: TestClient,
+) -> None:
+    english = client.get("/rules?game=board")
+    assert english.status_code == 200
+    assert "Final scoring" in english.text and "snake order" in english.text
+    assert "Mercenary" in english.text and 'href="/rules"' in english.text
+    assert "Final scoring" not in client.get("/rules").text
+    client.cookies.set("lang", "de")
+    german = client.get("/rules?game=board")
+    assert german.status_code == 200
+    assert "Schlusswertung" in german.text and "Schlangenreihenfolge" in german.text
+    for name in ("Sheriff", "Bankier", "Verkäuferin", "Arbeiter", "Siedler", "Hauptmann",
+                 "Revolverheld"):  # fmt: skip
+        assert name in german.text
+    assert "Final scoring" not in german.text

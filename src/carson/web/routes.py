@@ -556,4 +556,13 @@ async def rules(request: Request) -> HTMLResponse:
         (person.id, person.name(visit.lang), names("does", person.id), person.desirability)
         for person in catalog.personalities
     ]
-    return visit.render("rules.html", parcels=parcels, people=people)
+    chosen = "board" if request.query_params.get("game") == "board" else "card"
+    board_people: list[tuple[str, str, str]] = []
+    if chosen == "board":
+        present = BoardPresenter(visit.lang, visit.gettext)
+        board_people = [
+            (present.personality(pid), present.effect(pid, "yellow"), present.effect(pid, "red"))
+            for pid in present.catalog.personalities
+        ]
+    return visit.render("rules.html", parcels=parcels, people=people, chosen=chosen,
+                        board_people=board_people, options=_option_labels(visit))  # fmt: skip
