@@ -18,9 +18,10 @@ from carson.boardgame.ai.valuation import (
     parcel_worth,
     placement_value,
     position_value,
+    standard_start_purchase,
 )
 from carson.boardgame.catalog import PERSONALITY_IDS
-from carson.boardgame.engine.actions import OPTIONS, PASS, PURCHASES, BoardAction
+from carson.boardgame.engine.actions import OPTIONS, PASS, BoardAction
 from carson.boardgame.engine.observation import BoardObservation
 from carson.boardgame.engine.state import BoardGameState
 from carson.boardgame.town import CORNERS, EDGE_ENDS
@@ -28,7 +29,6 @@ from carson.boardgame.town import CORNERS, EDGE_ENDS
 #: A placement must be worth this much (in dollars) more than keeping the cowboy.
 PLACE_THRESHOLD = 0.5
 #: "Ein neuer Anfang": about the standard start (BG-10.4), bought in this order.
-PURCHASE_BUNDLE = (("cowboy", 2), ("revolver", 1), ("road", 1), ("marker", 2))
 #: What a card gives that the position value does not see: the white cowboy, strength for
 #: this round's duels, the Worker's discount (dollars).
 PERSONALITY_BONUS = {"sheriff": 4.0, "gunslinger": 3.0, "worker": 3.0}
@@ -57,7 +57,7 @@ class GreedyPlayer:
         if kind == "vote":
             return BoardAction("vote", 0)  # the standard (yellow) sides
         if kind == "purchase":
-            return _purchase(g, seat, legal)
+            return standard_start_purchase(g, seat, legal)
         if kind == "tile":
             return legal[-1]  # the strongest tile
         if kind == "order":
@@ -187,16 +187,6 @@ def _building_menu(g: BoardGameState, seat: int, legal: Sequence[BoardAction]) -
         return building_worth(g, seat, building or "") - cost if building else -1.0
 
     return _best(legal, worth)
-
-
-def _purchase(g: BoardGameState, seat: int, legal: Sequence[BoardAction]) -> BoardAction:
-    """BG-10.4: buy roughly the standard start, then stop."""
-    bought = g.players[seat].purchases
-    for item, count in PURCHASE_BUNDLE:
-        action = BoardAction("purchase", PURCHASES.index(item))
-        if bought.count(item) < count and action in legal:
-            return action
-    return PASS
 
 
 def _road_towards_own_parcel(

@@ -10,9 +10,14 @@ from __future__ import annotations
 
 import random
 
-from carson.boardgame.ai.valuation import VP, parcel_worth, placement_value
+from carson.boardgame.ai.valuation import (
+    VP,
+    parcel_worth,
+    placement_value,
+    standard_start_purchase,
+)
 from carson.boardgame.catalog import PERSONALITY_IDS
-from carson.boardgame.engine.actions import OPTIONS, PASS, PURCHASES, BoardAction
+from carson.boardgame.engine.actions import OPTIONS, PASS, BoardAction
 from carson.boardgame.engine.state import BoardGameState
 from carson.boardgame.town import NEIGHBOURS
 
@@ -24,7 +29,6 @@ CARD_VALUE = {
     "sheriff": 6.0, "banker": 8.0, "grocer": 7.0, "worker": 5.0,
     "settler": 5.0, "captain": 3.0, "gunslinger": 4.0,
 }  # fmt: skip
-PURCHASE_BUNDLE = (("cowboy", 2), ("revolver", 1), ("road", 1), ("marker", 2))
 
 
 class BoardPlayoutPolicy:
@@ -75,12 +79,7 @@ class BoardPlayoutPolicy:
         if kind == "tile":
             return rng.choice(legal)
         if kind == "purchase":
-            bought = g.players[seat].purchases
-            for item, count in PURCHASE_BUNDLE:
-                action = BoardAction("purchase", PURCHASES.index(item))
-                if bought.count(item) < count and action in legal:
-                    return action
-            return PASS
+            return standard_start_purchase(g, seat, legal)
         if kind == "vote":
             return BoardAction("vote", 0)
         return legal[0]  # order: the first; grant, roads: pass (index 0)

@@ -8,8 +8,10 @@ search's priors and playouts — not rules.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from carson.boardgame.catalog import SPACE_IDS
+from carson.boardgame.engine.actions import PASS, PURCHASES, BoardAction
 from carson.boardgame.engine.state import BUILD_SPACE_PRICE, SPACES, BoardGameState
 from carson.boardgame.town import HOUSE, MOUNTAIN, NEIGHBOURS, NO_OWNER
 
@@ -17,6 +19,22 @@ VP = 5.0
 #: What keeping one cowboy in supply is worth: strength for duels and strength incomes.
 COWBOY = 1.5
 ROAD = 1.0
+
+
+#: "Ein neuer Anfang" (BG-10.4): roughly the standard start, bought item by item.
+PURCHASE_BUNDLE = (("cowboy", 2), ("revolver", 1), ("road", 1), ("marker", 2))
+
+
+def standard_start_purchase(
+    g: BoardGameState, seat: int, legal: Sequence[BoardAction]
+) -> BoardAction:
+    """BG-10.4: the next item of :data:`PURCHASE_BUNDLE` still to buy, else stop (pass)."""
+    bought = g.players[seat].purchases
+    for item, count in PURCHASE_BUNDLE:
+        action = BoardAction("purchase", PURCHASES.index(item))
+        if bought.count(item) < count and action in legal:
+            return action
+    return PASS
 
 
 def rounds_left(g: BoardGameState) -> int:
