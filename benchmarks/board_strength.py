@@ -28,6 +28,7 @@ from benchmarks.strength import (
     Games,
     TimedPlayer,
     decision_times,
+    outscored,
     play_parallel,
     standard_error,
     wilson,
@@ -282,11 +283,7 @@ def _head_to_head_lines(duel: BoardGames) -> list[str]:
             if other == kind:
                 cells.append("—")
                 continue
-            better = sum(
-                1.0 if s[p[kind]] > s[p[other]] else 0.5 if s[p[kind]] == s[p[other]] else 0.0
-                for s, p in zip(duel.scores, position, strict=True)
-            )
-            cells.append(f"{better / n:.0%}")
+            cells.append(f"{outscored(duel.scores, position, kind, other):.0%}")
         scores = [s[p[kind]] for s, p in zip(duel.scores, position, strict=True)]
         wins = sum(w == p[kind] for w, p in zip(duel.winners, position, strict=True))
         lines.append(

@@ -197,6 +197,18 @@ def report(experts: dict[str, Games], duel: Games, speed: tuple[float, float], w
     return "\n".join(lines)
 
 
+def outscored(
+    scores: list[list[int]], positions: list[dict[str, int]], kind: str, other: str
+) -> float:
+    """How often ``kind`` outscored ``other`` over games (a tie counts half); ``positions``
+    gives each game's seat of every kind."""
+    better = sum(
+        1.0 if s[p[kind]] > s[p[other]] else 0.5 if s[p[kind]] == s[p[other]] else 0.0
+        for s, p in zip(scores, positions, strict=True)
+    )
+    return better / len(scores)
+
+
 def _head_to_head_lines(duel: Games) -> list[str]:
     lines = [
         "## Head to head",
@@ -215,11 +227,7 @@ def _head_to_head_lines(duel: Games) -> list[str]:
             if other == kind:
                 cells.append("—")
                 continue
-            better = sum(
-                1.0 if s[p[kind]] > s[p[other]] else 0.5 if s[p[kind]] == s[p[other]] else 0.0
-                for s, p in zip(duel.scores, position, strict=True)
-            )
-            cells.append(f"{better / len(duel.scores):.0%}")
+            cells.append(f"{outscored(duel.scores, position, kind, other):.0%}")
         scores = [s[p[kind]] for s, p in zip(duel.scores, position, strict=True)]
         wins = sum(s[p[kind]] == max(s) for s, p in zip(duel.scores, position, strict=True))
         lines.append(
