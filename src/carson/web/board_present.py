@@ -22,6 +22,7 @@ from carson.boardgame.catalog import (
     load_board_catalog,
 )
 from carson.core.game import Event
+from carson.web.i18n import machine_label
 from carson.web.present import Choice
 
 Gettext = Callable[[str], str]
@@ -106,17 +107,9 @@ class BoardPresenter:
         return _("right of %(parcel)s") % {"parcel": parcel_label(7, y)}
 
     def kind(self, kind: str, user: str | None) -> str:
-        _ = self._
-        labels = {
-            "ai-easy": _("AI, easy"),
-            "ai-medium": _("AI, medium"),
-            "ai-hard": _("AI, hard"),
-            "greedy": _("greedy bot"),
-            "random": _("random bot"),
-        }
         if kind == "human":
-            return user or _("free seat")
-        return labels.get(kind, kind)
+            return user or self._("free seat")
+        return machine_label(kind, self._)
 
     def seat_name(self, index: int, who: Mapping[str, Any]) -> str:
         """A person's user name; a machine seat's kind and seat number (``greedy bot 2``)."""

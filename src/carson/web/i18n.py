@@ -9,6 +9,7 @@ shared with the terminal; this catalog holds the interface's own sentences.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
 
@@ -66,3 +67,15 @@ def _preferences(header: str) -> list[str]:
     tags = [tag for _, _, tag in sorted(ranked)]
     # negotiate_locale matches whole tags: let "de-CH" also offer plain "de".
     return [candidate for tag in tags for candidate in (tag, tag.split("-")[0])]
+
+
+def machine_label(kind: str, gettext: Callable[[str], str]) -> str:
+    """A machine seat kind as players read it (``AI, easy``, ``greedy bot``), in both games."""
+    labels = {
+        "ai-easy": gettext("AI, easy"),
+        "ai-medium": gettext("AI, medium"),
+        "ai-hard": gettext("AI, hard"),
+        "greedy": gettext("greedy bot"),
+        "random": gettext("random bot"),
+    }
+    return labels.get(kind, kind)

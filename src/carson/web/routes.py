@@ -36,7 +36,7 @@ from carson.server.games import GameError, GameService
 from carson.terminal.texts import texts
 from carson.web.board_events import EVENTS
 from carson.web.board_present import BoardPresenter
-from carson.web.i18n import LANGUAGES, choose_language, language_name, translations
+from carson.web.i18n import LANGUAGES, choose_language, language_name, machine_label, translations
 from carson.web.present import Cell, Presenter
 
 router = APIRouter(include_in_schema=False)
@@ -180,15 +180,9 @@ def _kind_label(kind: str, visit: Visit) -> str:
     names = texts(visit.lang)
     if names.has("levels", kind):
         return visit.gettext("virtual player") + f" ({names('levels', kind)})"
-    labels = {
-        "ai-easy": visit.gettext("AI, easy"),
-        "ai-medium": visit.gettext("AI, medium"),
-        "ai-hard": visit.gettext("AI, hard"),
-        "greedy": visit.gettext("greedy bot"),
-        "random": visit.gettext("random bot"),
-        HUMAN: visit.gettext("a friend"),
-    }
-    return labels.get(kind, kind)
+    if kind == HUMAN:
+        return visit.gettext("a friend")
+    return machine_label(kind, visit.gettext)
 
 
 @router.post("/register")
