@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from benchmarks.games import games_per_second
-from carson.boardgame.match import play_game
+from carson.games.board.match import play_game
 
 TABLES = {
     "4 random": (["random", "random", "random", "random"], 60),

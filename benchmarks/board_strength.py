@@ -33,9 +33,9 @@ from benchmarks.strength import (
     standard_error,
     wilson,
 )
-from carson.boardgame.match import play_game, player_seed
-from carson.boardgame.players import make_player
-from carson.players.base import Player
+from carson.core.players import Player
+from carson.games.board.match import play_game, player_seed
+from carson.games.board.players import make_player
 
 KINDS = ("greedy", "ai-easy", "ai-medium", "ai-hard")
 OPPONENT = "greedy"
@@ -361,7 +361,7 @@ LIMITS = [
     "other big menus (parcels, roads) keep the playout policy's choice plus a random 6. A "
     "strong move the valuation ranks low is never searched.",
     "- **Weak playouts.** Every seat in a playout follows the fast policy "
-    "(`carson.boardgame.ai.playout`), so the search expects opponents who play like it, "
+    "(`carson.games.board.ai.playout`), so the search expects opponents who play like it, "
     "not like `greedy`.",
     "- **Sampling.** Hidden facts (future dice and bag draws, others' duel tiles, votes) are "
     "re-drawn per iteration; with few iterations a single lucky die roll can decide a "

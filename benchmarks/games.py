@@ -6,7 +6,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from carson.cardgame.match import play_game
+from carson.games.card.match import play_game
 
 TABLES = {
     "1 random + 3 expert": (["random", "expert", "expert", "expert"], 600),

@@ -13,8 +13,8 @@ import random
 import chess
 
 from benchmarks.timing import best_rate
-from carson.cardgame.catalog import load_catalog
-from carson.cardgame.city import City, Layout
+from carson.games.card.catalog import load_catalog
+from carson.games.card.city import City, Layout
 
 #: Standard middlegame positions (Kiwipete and three from common openings, move 9–11).
 MIDDLEGAMES = (

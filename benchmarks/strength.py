@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from carson.cardgame.ai.player import AI_LEVELS
-from carson.cardgame.match import play_game, player_seed
-from carson.cardgame.players import make_player
-from carson.players.base import Player
+from carson.core.players import Player
+from carson.games.card.ai.player import AI_LEVELS
+from carson.games.card.match import play_game, player_seed
+from carson.games.card.players import make_player
 
 KINDS = ("greedy", *AI_LEVELS)
 VIRTUAL_TABLE = ("expert", "expert", "expert")

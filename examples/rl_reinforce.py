@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 import carson.rl  # noqa: F401  (registers carson/CardGame-v0)
-from carson.cardgame.engine.actions import ACTION_SPACE_SIZE
+from carson.games.card.engine.actions import ACTION_SPACE_SIZE
 from carson.rl.encoding import OBSERVATION_SIZE
 
 Array = npt.NDArray[np.float64]

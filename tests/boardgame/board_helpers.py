@@ -11,10 +11,10 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from carson.boardgame.engine.actions import PASS, BoardAction
-from carson.boardgame.engine.config import BoardConfig
-from carson.boardgame.engine.state import SPACES, BoardGameState, S
-from carson.boardgame.town import Town, parcel
+from carson.games.board.engine.actions import PASS, BoardAction
+from carson.games.board.engine.config import BoardConfig
+from carson.games.board.engine.state import SPACES, BoardGameState, S
+from carson.games.board.town import Town, parcel
 
 
 def new_game(players: int = 3, variants: Iterable[str] = (), seed: int = 0) -> BoardGameState:

@@ -24,10 +24,10 @@ from board_helpers import (
     target,
 )
 
-from carson.boardgame.engine.actions import PASS, BoardAction, option
-from carson.boardgame.engine.state import SPACES, BoardGameState, S
-from carson.boardgame.town import HOUSE, MOUNTAIN, NEIGHBOURS, NO_OWNER, parcel
 from carson.core.game import IllegalActionError
+from carson.games.board.engine.actions import PASS, BoardAction, option
+from carson.games.board.engine.state import SPACES, BoardGameState, S
+from carson.games.board.town import HOUSE, MOUNTAIN, NEIGHBOURS, NO_OWNER, parcel
 
 # --- scenario helpers ------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""The board game's AI levels (``carson.boardgame.ai.search``) as players: legal actions at
+"""The board game's AI levels (``carson.games.board.ai.search``) as players: legal actions at
 each kind of decision, reproducible with ``budget_ms=0``, no change to the real game they
 observe (they search on samples, BG-11), and clearly stronger than ``random``.
 
@@ -16,11 +16,11 @@ from typing import Any
 import pytest
 from board_helpers import new_game, play_until
 
-from carson.boardgame.ai.search import AI_LEVELS, BoardSearchPlayer
-from carson.boardgame.engine.observation import BoardObservation
-from carson.boardgame.engine.state import BoardGameState
-from carson.boardgame.match import play_game
-from carson.boardgame.players import make_player
+from carson.games.board.ai.search import AI_LEVELS, BoardSearchPlayer
+from carson.games.board.engine.observation import BoardObservation
+from carson.games.board.engine.state import BoardGameState
+from carson.games.board.match import play_game
+from carson.games.board.players import make_player
 
 LEVELS = tuple(AI_LEVELS)
 #: (decision kind, variants, rule): the first such decision with a real choice (2+ actions).

@@ -12,10 +12,11 @@ from __future__ import annotations
 import pytest
 from board_helpers import act, arena, deciding, new_game, own, play_until, put, run_tasks, target
 
-from carson.boardgame.catalog import BUILDING_IDS
-from carson.boardgame.engine.actions import PASS, BoardAction, option
-from carson.boardgame.engine.state import BoardGameState, S
-from carson.boardgame.town import (
+from carson.core.game import IllegalActionError
+from carson.games.board.catalog import BUILDING_IDS
+from carson.games.board.engine.actions import PASS, BoardAction, option
+from carson.games.board.engine.state import BoardGameState, S
+from carson.games.board.town import (
     EDGE_SIDES,
     HOUSE,
     MOUNTAIN,
@@ -24,7 +25,6 @@ from carson.boardgame.town import (
     parcel,
     v_edge,
 )
-from carson.core.game import IllegalActionError
 
 # --- scenario helpers ------------------------------------------------------------------------
 

@@ -19,16 +19,18 @@ from typing import Any
 
 import pytest
 
-from carson.boardgame.catalog import BUILDING_IDS
-from carson.boardgame.engine.actions import (
+from carson.core.game import JSON, Event, IllegalActionError
+from carson.core.record import GameRecord
+from carson.games.board.catalog import BUILDING_IDS
+from carson.games.board.engine.actions import (
     ACTION_SPACE_SIZE,
     OPTIONS,
     PASS,
     BoardAction,
     action_from_json,
 )
-from carson.boardgame.engine.config import BoardConfig
-from carson.boardgame.engine.state import (
+from carson.games.board.engine.config import BoardConfig
+from carson.games.board.engine.state import (
     BANKER_VP,
     CAPTAIN_COWBOYS,
     CAPTAIN_REVOLVERS,
@@ -37,10 +39,8 @@ from carson.boardgame.engine.state import (
     BoardGameState,
     Decision,
 )
-from carson.boardgame.match import record_of, replay_record
-from carson.boardgame.town import HOUSE, MOUNTAIN, NO_OWNER, parcel
-from carson.core.game import JSON, Event, IllegalActionError
-from carson.core.record import GameRecord
+from carson.games.board.match import record_of, replay_record
+from carson.games.board.town import HOUSE, MOUNTAIN, NO_OWNER, parcel
 
 SIDES = ("red-sides", "random-sides", "vote-sides")
 #: Every variant alone, several pairs, and every compatible set of all of them (BG-10.5).

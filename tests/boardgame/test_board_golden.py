@@ -1,7 +1,7 @@
 """Golden playthroughs of the board game: seeded games as readable logs, compared exactly.
 
-Each log is the engine's text log (``carson.boardgame.engine.log``) of a whole game played by
-``greedy`` and ``random`` seats (``carson.boardgame.match.play_game``), over the plain game and
+Each log is the engine's text log (``carson.games.board.engine.log``) of a whole game played by
+``greedy`` and ``random`` seats (``carson.games.board.match.play_game``), over the plain game and
 the variants (BG-10). Any change to the rules, the flow, the events or the players changes it.
 When the rules change on purpose, regenerate them and review the diff:
 
@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from carson.boardgame.engine.log import board_game_log
-from carson.boardgame.match import play_game, record_of, replay_record
+from carson.games.board.engine.log import board_game_log
+from carson.games.board.match import play_game, record_of, replay_record
 
 GOLDEN = Path(__file__).parent / "golden"
 #: name → (seat kinds, seed, variants)

@@ -9,16 +9,16 @@ from __future__ import annotations
 import pytest
 from board_helpers import act, new_game, run_tasks, target
 
-from carson.boardgame.catalog import PERSONALITY_IDS
-from carson.boardgame.engine.actions import OPTIONS, PASS, BoardAction, option
-from carson.boardgame.engine.state import (
+from carson.core.game import IllegalActionError
+from carson.games.board.catalog import PERSONALITY_IDS
+from carson.games.board.engine.actions import OPTIONS, PASS, BoardAction, option
+from carson.games.board.engine.state import (
     BUILD_PRICES,
     BoardGameState,
     Decision,
     S,
 )
-from carson.boardgame.town import HOUSE, MOUNTAIN, NO_OWNER, Town, parcel
-from carson.core.game import IllegalActionError
+from carson.games.board.town import HOUSE, MOUNTAIN, NO_OWNER, Town, parcel
 
 RED = ("red-sides",)
 

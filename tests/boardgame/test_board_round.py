@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 from board_helpers import ScriptedRng, act, new_game, run_tasks, target
 
-from carson.boardgame.catalog import PERSONALITY_IDS, SPACE_IDS
-from carson.boardgame.engine.actions import PASS, BoardAction, option
-from carson.boardgame.engine.state import SPACES, BoardGameState, S
-from carson.boardgame.town import HOUSE, MOUNTAIN, NO_OWNER, parcel
 from carson.core.game import Event, IllegalActionError
+from carson.games.board.catalog import PERSONALITY_IDS, SPACE_IDS
+from carson.games.board.engine.actions import PASS, BoardAction, option
+from carson.games.board.engine.state import SPACES, BoardGameState, S
+from carson.games.board.town import HOUSE, MOUNTAIN, NO_OWNER, parcel
 
 #: Cards by seat for :func:`start`: Banker (+$9), Worker (+2 roads), Captain (buys nothing).
 CARDS = ("banker", "worker", "captain")

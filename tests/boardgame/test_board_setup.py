@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 from board_helpers import ScriptedRng, act, new_game, play_until
 
-from carson.boardgame.catalog import BUILDING_IDS, SPACE_IDS
-from carson.boardgame.engine.state import SPACES, BoardGameState, S
-from carson.boardgame.town import HOUSE, MOUNTAIN, NO_OWNER, PARCEL_EDGES, coords, parcel
 from carson.core.game import IllegalActionError
+from carson.games.board.catalog import BUILDING_IDS, SPACE_IDS
+from carson.games.board.engine.state import SPACES, BoardGameState, S
+from carson.games.board.town import HOUSE, MOUNTAIN, NO_OWNER, PARCEL_EDGES, coords, parcel
 
-state_module = importlib.import_module("carson.boardgame.engine.state")
+state_module = importlib.import_module("carson.games.board.engine.state")
 
 
 def scripted_game(monkeypatch: pytest.MonkeyPatch, rng: ScriptedRng, players: int = 3) -> Any:

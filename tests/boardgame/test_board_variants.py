@@ -14,17 +14,18 @@ from typing import Any
 import pytest
 from board_helpers import act, new_game, random_step, run_tasks, target
 
-from carson.boardgame.catalog import PERSONALITY_IDS, load_board_catalog
-from carson.boardgame.engine.actions import PASS, PURCHASES, BoardAction
-from carson.boardgame.engine.config import BoardConfig
-from carson.boardgame.engine.state import (
+from carson.core.game import Event, IllegalActionError
+from carson.games.board.catalog import PERSONALITY_IDS, load_board_catalog
+from carson.games.board.engine.actions import PASS, PURCHASES, BoardAction
+from carson.games.board.engine.config import BoardConfig
+from carson.games.board.engine.state import (
     SPACES,
     BoardGameState,
     Construction,
     Decision,
     S,
 )
-from carson.boardgame.town import (
+from carson.games.board.town import (
     HOUSE,
     MOUNTAIN,
     NO_OWNER,
@@ -34,7 +35,6 @@ from carson.boardgame.town import (
     parcel,
     v_edge,
 )
-from carson.core.game import Event, IllegalActionError
 
 #: BG-10.3 placeholder river (the data file's default).
 RIVER_XY = [(5, 0), (5, 1), (4, 1), (4, 2), (4, 3), (3, 3), (3, 4), (3, 5), (2, 5), (2, 6), (2, 7)]

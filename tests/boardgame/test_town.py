@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from carson.boardgame.town import (
+from carson.games.board.town import (
     CORNERS,
     EDGE_ENDS,
     EDGE_SIDES,

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from carson.boardgame.catalog import (
+from carson.games.board.catalog import (
     BUILDING_IDS,
     LANGUAGES,
     PERSONALITY_IDS,
@@ -21,7 +21,7 @@ from carson.boardgame.catalog import (
     load_board_catalog,
 )
 
-TEXT = resources.files("carson.boardgame").joinpath("data/boardgame.toml").read_text("utf-8")
+TEXT = resources.files("carson.games.board").joinpath("data/boardgame.toml").read_text("utf-8")
 #: BG-10.3 placeholder river, as printed in the spec.
 RIVER = ((5, 0), (5, 1), (4, 1), (4, 2), (4, 3), (3, 3), (3, 4), (3, 5), (2, 5), (2, 6), (2, 7))
 

@@ -12,7 +12,7 @@ import town_reference as ref
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from carson.boardgame.town import (
+from carson.games.board.town import (
     CORNERS,
     EDGE_ENDS,
     EDGE_SIDES,

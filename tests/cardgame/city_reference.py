@@ -5,7 +5,7 @@ Slow on purpose: it loops over candidate positions and cells and says each rule 
 
 from __future__ import annotations
 
-from carson.cardgame.parcels import SELF_COVERING, Parcel
+from carson.games.card.parcels import SELF_COVERING, Parcel
 
 Cells = dict[tuple[int, int], Parcel]
 Layout = tuple[Parcel, Parcel, Parcel, Parcel]

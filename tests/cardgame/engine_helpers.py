@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from carson.cardgame.engine.config import GameConfig
-from carson.cardgame.engine.state import CardGameState
+from carson.games.card.engine.config import GameConfig
+from carson.games.card.engine.state import CardGameState
 
 
 def random_step(state: CardGameState, rng: random.Random) -> None:

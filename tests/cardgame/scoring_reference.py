@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import math
 
-from carson.cardgame.catalog import load_catalog
-from carson.cardgame.parcels import CITY_HALL_BUILDINGS, HOUSE_UNITS, Parcel
+from carson.games.card.catalog import load_catalog
+from carson.games.card.parcels import CITY_HALL_BUILDINGS, HOUSE_UNITS, Parcel
 
 Cells = dict[tuple[int, int], Parcel]
 NEIGHBOURS = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0)]

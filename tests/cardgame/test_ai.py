@@ -7,15 +7,15 @@ import random
 import pytest
 from engine_helpers import assert_cards_conserved
 
-from carson.cardgame.ai.player import AI_LEVELS, SearchPlayer
-from carson.cardgame.ai.search import SearchLimits, candidates, search
-from carson.cardgame.engine.actions import CardAction, Pass, Take, Use
-from carson.cardgame.engine.config import GameConfig
-from carson.cardgame.engine.determinize import determinize
-from carson.cardgame.engine.observation import SeatObservation
-from carson.cardgame.engine.state import CardGameState
-from carson.cardgame.match import play_game
-from carson.cardgame.players import GreedyPlayer, make_player
+from carson.games.card.ai.player import AI_LEVELS, SearchPlayer
+from carson.games.card.ai.search import SearchLimits, candidates, search
+from carson.games.card.engine.actions import CardAction, Pass, Take, Use
+from carson.games.card.engine.config import GameConfig
+from carson.games.card.engine.determinize import determinize
+from carson.games.card.engine.observation import SeatObservation
+from carson.games.card.engine.state import CardGameState
+from carson.games.card.match import play_game
+from carson.games.card.players import GreedyPlayer, make_player
 
 
 def quick(level: str = "ai-easy", seed: int = 0, iterations: int = 3) -> SearchPlayer:

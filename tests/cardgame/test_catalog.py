@@ -9,7 +9,7 @@ from importlib import resources
 
 import pytest
 
-from carson.cardgame.catalog import (
+from carson.games.card.catalog import (
     ELEMENT_COUNTS,
     LANGUAGES,
     CatalogError,
@@ -18,9 +18,9 @@ from carson.cardgame.catalog import (
     load_catalog,
     parse_catalog,
 )
-from carson.cardgame.parcels import Parcel
+from carson.games.card.parcels import Parcel
 
-TEXT = resources.files("carson.cardgame").joinpath("data/cards.toml").read_text("utf-8")
+TEXT = resources.files("carson.games.card").joinpath("data/cards.toml").read_text("utf-8")
 #: docs/deck.md: desirability = round(1 + the sum of these weights), clamped to 1–9.
 WEIGHTS = {
     "empty": 0, "house": 1, "townhouse": 2, "hotel": 3, "mountain": 0.5, "mine": 2,

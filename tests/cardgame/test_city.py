@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from carson.cardgame.city import City, Layout, PlacementError, SaleError
-from carson.cardgame.grid import parse_grid
-from carson.cardgame.parcels import Parcel
+from carson.games.card.city import City, Layout, PlacementError, SaleError
+from carson.games.card.grid import parse_grid
+from carson.games.card.parcels import Parcel
 
 P = Parcel
 

@@ -6,8 +6,8 @@ import city_reference as ref
 from hypothesis import given
 from hypothesis import strategies as st
 
-from carson.cardgame.city import City, Layout
-from carson.cardgame.parcels import Parcel
+from carson.games.card.city import City, Layout
+from carson.games.card.parcels import Parcel
 
 # Parcels weighted roughly as in the deck, so that real overlaps (house on house, mountain on
 # mountain, townhouse on house) happen often enough to matter.

@@ -8,11 +8,11 @@ import random
 import pytest
 from engine_helpers import assert_cards_conserved, random_config
 
-from carson.cardgame.engine.actions import ACTION_SPACE_SIZE, action_from_index, action_from_json
-from carson.cardgame.engine.determinize import determinize
-from carson.cardgame.engine.state import CardGameState
-from carson.cardgame.match import record_of, replay_record
 from carson.core.record import GameRecord
+from carson.games.card.engine.actions import ACTION_SPACE_SIZE, action_from_index, action_from_json
+from carson.games.card.engine.determinize import determinize
+from carson.games.card.engine.state import CardGameState
+from carson.games.card.match import record_of, replay_record
 
 
 @pytest.mark.parametrize("game", range(12))

@@ -8,7 +8,7 @@ import random
 import pytest
 from engine_helpers import assert_cards_conserved
 
-from carson.cardgame.match import play_game, record_of, replay_record
+from carson.games.card.match import play_game, record_of, replay_record
 
 KINDS = ["random", "random", "beginner", "advanced", "expert"]
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-from carson.cardgame.catalog import Suit, load_catalog
-from carson.cardgame.city import City
-from carson.cardgame.engine.actions import Bid, Pass, Pick, Place, Sell, Take, Use
-from carson.cardgame.engine.config import ConfigError, GameConfig
-from carson.cardgame.engine.state import CardGameState
-from carson.cardgame.parcels import Parcel
 from carson.core.game import IllegalActionError
+from carson.games.card.catalog import Suit, load_catalog
+from carson.games.card.city import City
+from carson.games.card.engine.actions import Bid, Pass, Pick, Place, Sell, Take, Use
+from carson.games.card.engine.config import ConfigError, GameConfig
+from carson.games.card.engine.state import CardGameState
+from carson.games.card.parcels import Parcel
 
 CATALOG = load_catalog()
 T = CATALOG.terrain_card

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from carson.cardgame.engine.log import game_log
-from carson.cardgame.match import play_game
+from carson.games.card.engine.log import game_log
+from carson.games.card.match import play_game
 
 GOLDEN = Path(__file__).parent / "golden"
 GAMES = {

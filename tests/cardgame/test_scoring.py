@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from carson.cardgame.city import City
-from carson.cardgame.grid import parse_grid
-from carson.cardgame.scoring import score_city, score_virtual
+from carson.games.card.city import City
+from carson.games.card.grid import parse_grid
+from carson.games.card.scoring import score_city, score_virtual
 
 EXAMPLE = json.loads((Path(__file__).parents[2] / "examples" / "rulebook-city.json").read_text())
 

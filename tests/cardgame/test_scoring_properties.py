@@ -6,10 +6,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from scoring_reference import Cells, reference_score
 
-from carson.cardgame.catalog import PERSONALITY_IDS
-from carson.cardgame.city import City
-from carson.cardgame.parcels import Parcel
-from carson.cardgame.scoring import city_points, score_city
+from carson.games.card.catalog import PERSONALITY_IDS
+from carson.games.card.city import City
+from carson.games.card.parcels import Parcel
+from carson.games.card.scoring import city_points, score_city
 
 grids = st.dictionaries(
     st.tuples(st.integers(0, 7), st.integers(0, 7)), st.sampled_from(list(Parcel)), max_size=64

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from test_cli_play import Terminal, run
 
-from carson.boardgame.match import play_game, record_of
+from carson.games.board.match import play_game, record_of
 
 
 def test_board_game_in_a_real_terminal_then_quit_and_resume(tmp_path: Path) -> None:

@@ -11,10 +11,10 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 import carson.rl  # noqa: F401  (registers carson/CardGame-v0)
-from carson.cardgame.engine.config import GameConfig
-from carson.cardgame.engine.determinize import determinize
-from carson.cardgame.engine.observation import SeatObservation
-from carson.cardgame.engine.state import CardGameState
+from carson.games.card.engine.config import GameConfig
+from carson.games.card.engine.determinize import determinize
+from carson.games.card.engine.observation import SeatObservation
+from carson.games.card.engine.state import CardGameState
 from carson.rl.encoding import OBSERVATION_SIZE, encode
 from carson.rl.gym_env import CarsonGymEnv
 from carson.rl.pettingzoo_env import pettingzoo_env
@@ -121,7 +121,7 @@ def test_rewards_and_bad_settings() -> None:
 
 
 def test_the_city_channels_decode_back_to_the_visible_grid() -> None:
-    from carson.cardgame.parcels import Parcel
+    from carson.games.card.parcels import Parcel
     from carson.rl.encoding import CELL_CHANNELS, CITY_SIDE, HEADER_SIZE, PENDING_SIZE, ROW_SIZE
 
     state = CardGameState(GameConfig.of(["player", "expert", "expert", "expert"]), 5)

@@ -11,9 +11,9 @@ import pytest
 from api_helpers import account, play_randomly
 from fastapi.testclient import TestClient
 
-from carson.cardgame.engine.determinize import determinize
-from carson.cardgame.match import replay_record
 from carson.core.record import GameRecord
+from carson.games.card.engine.determinize import determinize
+from carson.games.card.match import replay_record
 from carson.server.app import create_app
 from carson.server.games import GameService
 

@@ -10,9 +10,9 @@ import pytest
 from api_helpers import account, play_randomly
 from fastapi.testclient import TestClient
 
-from carson.boardgame.engine.observation import determinize
-from carson.boardgame.match import replay_record
 from carson.core.record import GameRecord
+from carson.games.board.engine.observation import determinize
+from carson.games.board.match import replay_record
 from carson.server.games import GameService
 
 

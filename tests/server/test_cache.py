@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from carson.cardgame.engine.config import GameConfig
-from carson.cardgame.engine.state import CardGameState
+from carson.games.card.engine.config import GameConfig
+from carson.games.card.engine.state import CardGameState
 from carson.server.games import GameCache
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from carson.cardgame.engine.actions import Bid, Pass, Pick, Place, Sell, Take, Use
-from carson.cardgame.engine.observation import SeatObservation
-from carson.cardgame.players import GreedyPlayer
+from carson.games.card.engine.actions import Bid, Pass, Pick, Place, Sell, Take, Use
+from carson.games.card.engine.observation import SeatObservation
+from carson.games.card.players import GreedyPlayer
 from carson.terminal.game import TerminalGame
 
 

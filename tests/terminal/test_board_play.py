@@ -14,14 +14,14 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from carson.boardgame.ai.greedy import GreedyPlayer
-from carson.boardgame.engine.actions import PASS, BoardAction
-from carson.boardgame.engine.log import board_game_log
-from carson.boardgame.engine.observation import BoardObservation, determinize
-from carson.boardgame.engine.state import SPACES, BoardGameState, S
-from carson.boardgame.match import record_of
-from carson.boardgame.town import HOUSE, coords, edge_name, parcel
-from carson.players.base import Player
+from carson.core.players import Player
+from carson.games.board.ai.greedy import GreedyPlayer
+from carson.games.board.engine.actions import PASS, BoardAction
+from carson.games.board.engine.log import board_game_log
+from carson.games.board.engine.observation import BoardObservation, determinize
+from carson.games.board.engine.state import SPACES, BoardGameState, S
+from carson.games.board.match import record_of
+from carson.games.board.town import HOUSE, coords, edge_name, parcel
 from carson.terminal.board_events import describe_board_event
 from carson.terminal.board_game import BOARD_KIT, new_board_state
 from carson.terminal.board_prompts import ask_board_action, occupied_costs
@@ -376,7 +376,7 @@ def test_placement_shows_what_winning_the_occupied_places_would_cost() -> None:
 
 
 def test_replay_steps_through_a_saved_board_game(tmp_path: Path) -> None:
-    from carson.boardgame.match import play_game
+    from carson.games.board.match import play_game
 
     state = play_game(["greedy", "greedy"], 5, ("duel-tiles",))
     save = tmp_path / "g.json"

@@ -11,8 +11,8 @@ import pytest
 from keyboard import BotKeyboard
 from rich.console import Console
 
-from carson.cardgame.engine.determinize import determinize
-from carson.cardgame.match import record_of
+from carson.games.card.engine.determinize import determinize
+from carson.games.card.match import record_of
 from carson.terminal.game import SaveError, TerminalGame, load_save, new_state
 from carson.terminal.render import Names, table_screen
 from carson.terminal.replay import ReplayViewer
@@ -169,6 +169,6 @@ def test_save_file_is_the_record_plus_the_seat_kinds(tmp_path: Path) -> None:
 
 
 def test_every_personality_says_what_it_does_in_every_language() -> None:
-    from carson.cardgame.catalog import PERSONALITY_IDS
+    from carson.games.card.catalog import PERSONALITY_IDS
 
     assert set(raw_table()["does"]) == set(PERSONALITY_IDS)

@@ -16,7 +16,7 @@ import pytest
 from babel.messages.pofile import read_po
 from fastapi.testclient import TestClient
 
-from carson.boardgame.catalog import PERSONALITY_IDS
+from carson.games.board.catalog import PERSONALITY_IDS
 from carson.server.app import create_app
 from carson.web.i18n import LANGUAGES
 

@@ -9,7 +9,7 @@ import random
 from play import GAME_URL, final_totals, play_one_decision, register, seq
 from playwright.sync_api import Browser, expect
 
-from carson.cli.score import score_request
+from carson.games.card.cli.score import score_request
 
 
 def test_a_solo_game_against_three_experts_by_clicking(browser: Browser, base_url: str) -> None:

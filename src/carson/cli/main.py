@@ -1,15 +1,19 @@
 """The ``carson`` command: wires every subcommand module onto one Typer app.
 
-Each subcommand lives in its own module with a ``register(app)`` function, so adding a
+Each subcommand lives in its own module with a ``register(app)`` function (a game's own
+commands come from its ``cli`` adapter), so adding a
 command never means editing another command's code. Input errors exit with status 2 and a
 one-line message on stderr (:func:`carson.cli.errors.fail`), never a traceback.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import typer
 
-from carson.cli import cards, placements, play, score, serve, simulate
+from carson.cli import play, serve, simulate
+from carson.core.registry import games
 
 app = typer.Typer(
     name="carson",
@@ -19,7 +23,12 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-for command_module in (cards, score, placements, simulate, play, serve):
+for kind in games().values():  # a game's own subcommands (the card game's scoring assistant)
+    register_game_commands = kind.adapter("cli")
+    if callable(register_game_commands):
+        register_commands: Callable[[typer.Typer], None] = register_game_commands
+        register_commands(app)
+for command_module in (simulate, play, serve):
     command_module.register(app)
 
 

@@ -11,12 +11,12 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from carson.boardgame.engine.config import VARIANTS
-from carson.cardgame.players import SEAT_CHOICES, engine_kind
 from carson.cli.errors import fail
 from carson.cli.simulate import GameName
 from carson.core.record import GameRecord, RecordError
-from carson.games import GameSetupError, game_kind
+from carson.core.registry import GameSetupError, game_kind
+from carson.games.board.engine.config import VARIANTS
+from carson.games.card.players import SEAT_CHOICES, engine_kind
 from carson.terminal.board_game import DEFAULT_BOARD_TABLE
 from carson.terminal.game import (
     HUMAN,

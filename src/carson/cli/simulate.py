@@ -11,15 +11,15 @@ from typing import Annotated
 
 import typer
 
-from carson.boardgame import match as board_match
-from carson.boardgame.engine.config import VARIANTS, BoardConfig, BoardConfigError
-from carson.boardgame.engine.log import board_game_log
-from carson.boardgame.players import KINDS as BOARD_KINDS
-from carson.cardgame.engine.config import MAX_SEATS, MIN_SEATS
-from carson.cardgame.engine.log import game_log
-from carson.cardgame.match import play_game, record_of
-from carson.cardgame.players import SEAT_CHOICES
 from carson.cli.errors import fail
+from carson.games.board import match as board_match
+from carson.games.board.engine.config import VARIANTS, BoardConfig, BoardConfigError
+from carson.games.board.engine.log import board_game_log
+from carson.games.board.players import KINDS as BOARD_KINDS
+from carson.games.card.engine.config import MAX_SEATS, MIN_SEATS
+from carson.games.card.engine.log import game_log
+from carson.games.card.match import play_game, record_of
+from carson.games.card.players import SEAT_CHOICES
 
 
 class GameName(StrEnum):

@@ -26,15 +26,15 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from carson.cardgame import board
-from carson.cardgame.catalog import PERSONALITY_IDS, Personality, TerrainCard
-from carson.cardgame.engine.actions import ACTION_SPACE_SIZE, MAX_BID, ROW_SLOTS, CardAction
-from carson.cardgame.engine.config import MAX_SEATS
-from carson.cardgame.parcels import Parcel
+from carson.games.card import board
+from carson.games.card.catalog import PERSONALITY_IDS, Personality, TerrainCard
+from carson.games.card.engine.actions import ACTION_SPACE_SIZE, MAX_BID, ROW_SLOTS, CardAction
+from carson.games.card.engine.config import MAX_SEATS
+from carson.games.card.parcels import Parcel
 
 if TYPE_CHECKING:
-    from carson.cardgame.engine.observation import SeatObservation
-    from carson.cardgame.engine.state import CardGameState
+    from carson.games.card.engine.observation import SeatObservation
+    from carson.games.card.engine.state import CardGameState
 
 PHASES = ("sale", "ability", "bid", "take", "place", "pick", "over")
 ABILITIES = ("governor", "lawyer", "chinese_worker", "heroes", "gunsmith", "mercenary", "doctor")

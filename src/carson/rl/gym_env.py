@@ -21,13 +21,13 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from carson.cardgame.engine.actions import ACTION_SPACE_SIZE, CardAction, action_from_index
-from carson.cardgame.engine.config import MAX_SEATS, MIN_SEATS, GameConfig
-from carson.cardgame.engine.observation import SeatObservation
-from carson.cardgame.engine.state import CardGameState
-from carson.cardgame.players import SEAT_CHOICES, engine_kind, make_player
 from carson.core.game import IllegalActionError
-from carson.players.base import Player, player_seed
+from carson.core.players import Player, player_seed
+from carson.games.card.engine.actions import ACTION_SPACE_SIZE, CardAction, action_from_index
+from carson.games.card.engine.config import MAX_SEATS, MIN_SEATS, GameConfig
+from carson.games.card.engine.observation import SeatObservation
+from carson.games.card.engine.state import CardGameState
+from carson.games.card.players import SEAT_CHOICES, engine_kind, make_player
 from carson.rl.encoding import OBSERVATION_SIZE, Mask, Vector, action_mask, ansi_summary, encode
 from carson.rl.pettingzoo_env import OBSERVATION_BOUND
 from carson.rl.rewards import check_reward, final_reward

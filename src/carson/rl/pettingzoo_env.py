@@ -18,11 +18,11 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from carson.cardgame.engine.actions import ACTION_SPACE_SIZE, action_from_index
-from carson.cardgame.engine.config import MAX_SEATS, MIN_SEATS, PLAYER, VIRTUAL_LEVELS, GameConfig
-from carson.cardgame.engine.observation import SeatObservation
-from carson.cardgame.engine.state import CardGameState
 from carson.core.game import IllegalActionError
+from carson.games.card.engine.actions import ACTION_SPACE_SIZE, action_from_index
+from carson.games.card.engine.config import MAX_SEATS, MIN_SEATS, PLAYER, VIRTUAL_LEVELS, GameConfig
+from carson.games.card.engine.observation import SeatObservation
+from carson.games.card.engine.state import CardGameState
 from carson.rl.encoding import OBSERVATION_SIZE, Mask, Vector, action_mask, ansi_summary, encode
 from carson.rl.rewards import check_reward, final_reward
 

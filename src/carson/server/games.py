@@ -7,7 +7,7 @@ key — so when two submissions race for one number, exactly one insert succeeds
 
 What a seat is shown is always the engine's per-seat view (CG-9, BG-11): no hidden fact
 leaves here. Which game a stored game is (the card game, the board game) decides only how its
-state is rebuilt and who plays its machine seats (:mod:`carson.games`).
+state is rebuilt and who plays its machine seats (:mod:`carson.core.registry`).
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from carson.core.game import JSON, GameState, IllegalActionError
-from carson.games import GAMES, HUMAN, GameKind, GameSetupError, game_kind
-from carson.players.base import Player, player_seed
+from carson.core.players import Player, player_seed
+from carson.core.registry import HUMAN, AnyGameKind, GameSetupError, game_kind
 from carson.server import auth
 from carson.server.db import Game, GameSeat, Move, Token, User
 from carson.server.live import CHANNEL, Notifier
@@ -92,8 +92,8 @@ class Table:
     names: dict[int, str]  # seat → username
 
     @property
-    def kind(self) -> GameKind:
-        return GAMES[self.game]
+    def kind(self) -> AnyGameKind:
+        return game_kind(self.game)
 
     def seat_of(self, user: User) -> int:
         for seat, user_id in self.holders.items():
@@ -423,7 +423,7 @@ class GameService:
         state = self._cache.state(game.id)
         fresh = state is None
         if state is None:
-            state = GAMES[game.game].new_state(game.config, game.seed)
+            state = game_kind(game.game).new_state(game.config, game.seed)
         moves = session.execute(NEWER_MOVES, {"game": game.id, "after": len(state.actions)}).all()
         if moves:
             state = state.clone()

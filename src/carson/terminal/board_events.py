@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from carson.boardgame.catalog import PERSONALITY_IDS, SPACE_IDS
 from carson.core.game import Event
+from carson.games.board.catalog import PERSONALITY_IDS, SPACE_IDS
 from carson.terminal.board_render import BoardNames, counted
 from carson.terminal.texts import Texts
 

@@ -12,10 +12,10 @@ from collections.abc import Callable, Iterable
 
 from rich.console import RenderableType
 
-from carson.boardgame.engine.actions import BoardAction
-from carson.boardgame.engine.log import board_game_log
-from carson.boardgame.engine.state import BoardGameState
 from carson.core.game import Event
+from carson.games.board.engine.actions import BoardAction
+from carson.games.board.engine.log import board_game_log
+from carson.games.board.engine.state import BoardGameState
 from carson.terminal.board_events import describe_board_event
 from carson.terminal.board_prompts import ask_board_action
 from carson.terminal.board_render import BoardNames, board_screen, final_table, prices_screen

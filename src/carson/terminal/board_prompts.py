@@ -1,6 +1,6 @@
 """Asking a human seat for its board-game decision, one decision kind at a time.
 
-Each kind (see :mod:`carson.boardgame.engine.state`) has its question and its parser:
+Each kind (see :mod:`carson.games.board.engine.state`) has its question and its parser:
 parcels as ``x y``, spaces by number (BG-2.3 order, 1–23) or name, road edges as
 ``H x y`` / ``V x y``, menus as numbered options with one line each. An answer that is not
 a legal action gets a message saying what is wanted, and the question again: nothing reaches
@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from carson.boardgame.catalog import BUILDING_IDS, PERSONALITY_IDS, SPACE_IDS
-from carson.boardgame.engine.actions import OPTIONS, PASS, PURCHASES, STORE, BoardAction
-from carson.boardgame.engine.state import (
+from carson.games.board.catalog import BUILDING_IDS, PERSONALITY_IDS, SPACE_IDS
+from carson.games.board.engine.actions import OPTIONS, PASS, PURCHASES, STORE, BoardAction
+from carson.games.board.engine.state import (
     BANKER_VP,
     BUILD_SPACE_PRICE,
     CAPTAIN_COWBOYS,
@@ -26,7 +26,7 @@ from carson.boardgame.engine.state import (
     BoardGameState,
     Decision,
 )
-from carson.boardgame.town import HOUSE, MOUNTAIN, coords, edge_from_name, edge_name, parcel
+from carson.games.board.town import HOUSE, MOUNTAIN, coords, edge_from_name, edge_name, parcel
 from carson.terminal.board_render import SIDE_STYLES, BoardNames
 from carson.terminal.prompts import Asker
 from carson.terminal.texts import texts as texts_in

@@ -1,7 +1,7 @@
 """What the terminal shows of a board game, as Rich renderables: the town, the action track,
 the personalities, the players, the supplies, and the final score sheet.
 
-Everything is drawn from :func:`~carson.boardgame.engine.views.board_view` of the viewing
+Everything is drawn from :func:`~carson.games.board.engine.views.board_view` of the viewing
 seat, so only public facts and that seat's own secrets (duel tiles, the tile chosen, votes,
 new-beginning purchases) can reach the screen (BG-11). Facts the view leaves out but that
 are public by the rules (road access, building incomes, supplies) are read from the state.
@@ -15,10 +15,10 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
-from carson.boardgame.catalog import BUILDING_IDS, PERSONALITY_IDS, SPACE_IDS
-from carson.boardgame.engine.state import SPACES, BoardGameState
-from carson.boardgame.town import HOUSE, MOUNTAIN, parcel
 from carson.core.game import JSON
+from carson.games.board.catalog import BUILDING_IDS, PERSONALITY_IDS, SPACE_IDS
+from carson.games.board.engine.state import SPACES, BoardGameState
+from carson.games.board.town import HOUSE, MOUNTAIN, parcel
 from carson.terminal.texts import Texts
 
 #: Each seat's colour: its digit on the board, its cowboys and its markers.

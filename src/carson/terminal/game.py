@@ -22,13 +22,13 @@ from typing import Any
 
 from rich.console import Console, RenderableType
 
-from carson.cardgame.engine.log import game_log
-from carson.cardgame.engine.state import CardGameState
-from carson.cardgame.players import engine_kind
 from carson.core.game import Event
+from carson.core.players import Player
 from carson.core.record import GameRecord, RecordError
-from carson.games import GameSetupError
-from carson.players.base import Player
+from carson.core.registry import GameSetupError
+from carson.games.card.engine.log import game_log
+from carson.games.card.engine.state import CardGameState
+from carson.games.card.players import engine_kind
 from carson.terminal.events import describe
 from carson.terminal.kit import HUMAN, GameKit
 from carson.terminal.prompts import Asker, QuitGame, ask_action

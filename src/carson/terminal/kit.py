@@ -2,7 +2,7 @@
 
 The loop (:mod:`carson.terminal.game`), saving, resuming and ``carson replay`` are the same
 for every game; only the screen, the prompts and the event lines differ. A kit bundles
-those, on top of the game's :class:`~carson.games.GameKind` (seat kinds, configuration,
+those, on top of the game's :class:`~carson.core.registry.GameKind` (seat kinds, configuration,
 players, observations, replays), so the loop never names a game.
 """
 
@@ -15,9 +15,9 @@ from typing import Any
 from rich.console import RenderableType
 
 from carson.core.game import Event
+from carson.core.players import Player, player_seed
 from carson.core.record import GameRecord, replay
-from carson.games import HUMAN, GameKind, game_kind
-from carson.players.base import Player, player_seed
+from carson.core.registry import HUMAN, AnyGameKind, game_kind
 from carson.terminal.prompts import Asker
 from carson.terminal.texts import Texts
 
@@ -35,7 +35,7 @@ class GameKit(ABC):
     help: tuple[str, str] = ("ui", "help")
 
     @property
-    def kind(self) -> GameKind:
+    def kind(self) -> AnyGameKind:
         """The platform's description of the game."""
         return game_kind(self.game)
 

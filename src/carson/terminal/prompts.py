@@ -10,11 +10,11 @@ from collections.abc import Callable
 
 from rich.console import Console, RenderableType
 
-from carson.cardgame import board
-from carson.cardgame.ai.valuation import Holding
-from carson.cardgame.engine.actions import Bid, CardAction, Pass, Pick, Place, Sell, Take, Use
-from carson.cardgame.engine.state import CardGameState
-from carson.cardgame.scoring import city_points
+from carson.games.card import board
+from carson.games.card.ai.valuation import Holding
+from carson.games.card.engine.actions import Bid, CardAction, Pass, Pick, Place, Sell, Take, Use
+from carson.games.card.engine.state import CardGameState
+from carson.games.card.scoring import city_points
 from carson.terminal.render import Names, city_grid
 from carson.terminal.texts import Texts
 

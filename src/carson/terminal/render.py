@@ -11,12 +11,12 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from carson.cardgame import board
-from carson.cardgame.catalog import Personality, Suit, TerrainCard
-from carson.cardgame.city import City
-from carson.cardgame.engine.state import CardGameState
-from carson.cardgame.parcels import Parcel
-from carson.cardgame.scoring import CATEGORIES, score_city
+from carson.games.card import board
+from carson.games.card.catalog import Personality, Suit, TerrainCard
+from carson.games.card.city import City
+from carson.games.card.engine.state import CardGameState
+from carson.games.card.parcels import Parcel
+from carson.games.card.scoring import CATEGORIES, score_city
 from carson.terminal.texts import Texts
 
 #: Colours of the parcels (letters as in CG-1.4), chosen to read well on dark and light.

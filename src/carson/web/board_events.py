@@ -14,8 +14,8 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
-from carson.boardgame.engine.state import BoardGameState
 from carson.core.game import Event
+from carson.games.board.engine.state import BoardGameState
 
 #: Games whose replayed copies are kept (least recently used first out).
 KEPT_GAMES = 256

@@ -14,14 +14,14 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from carson.boardgame.catalog import (
+from carson.core.game import Event
+from carson.games.board.catalog import (
     BUILDING_IDS,
     PERSONALITY_IDS,
     SPACE_IDS,
     BoardCatalog,
     load_board_catalog,
 )
-from carson.core.game import Event
 from carson.web.i18n import machine_label
 from carson.web.present import Choice
 

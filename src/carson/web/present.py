@@ -12,13 +12,13 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from carson.cardgame import board
-from carson.cardgame.ai.valuation import Holding
-from carson.cardgame.catalog import Catalog, Suit
-from carson.cardgame.city import City
-from carson.cardgame.engine.observation import SeatObservation
-from carson.cardgame.parcels import Parcel
-from carson.cardgame.scoring import CATEGORIES, city_points, score_city
+from carson.games.card import board
+from carson.games.card.ai.valuation import Holding
+from carson.games.card.catalog import Catalog, Suit
+from carson.games.card.city import City
+from carson.games.card.engine.observation import SeatObservation
+from carson.games.card.parcels import Parcel
+from carson.games.card.scoring import CATEGORIES, city_points, score_city
 from carson.terminal.texts import Texts
 
 Gettext = Callable[[str], str]

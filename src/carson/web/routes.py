@@ -22,13 +22,13 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.concurrency import run_in_threadpool
 
-from carson.cardgame.catalog import load_catalog
-from carson.cardgame.engine.observation import SeatObservation
-from carson.cardgame.parcels import Parcel
-from carson.cardgame.scoring import MAX_SALES
-from carson.cli.input import InputError
-from carson.cli.score import score_request
-from carson.games import HUMAN
+from carson.core.registry import HUMAN
+from carson.games.card.catalog import load_catalog
+from carson.games.card.cli.input import InputError
+from carson.games.card.cli.score import score_request
+from carson.games.card.engine.observation import SeatObservation
+from carson.games.card.parcels import Parcel
+from carson.games.card.scoring import MAX_SALES
 from carson.server import auth
 from carson.server.api import CSRF_COOKIE, SESSION_COOKIE, SESSION_SECONDS
 from carson.server.db import User

@@ -1,0 +1,147 @@
+"""The board game's AI levels: :mod:`carson.ai.ismcts` (shared with the card game) on samples
+of the board game, with the placement valuation as priors and the fast playout policy.
+
+The tree covers the current round: the next round starts after dice and bag draws that a
+sample would otherwise confuse with another. Playouts stop there too: the position at the
+start of the next round is scored by :func:`position_value` (VP the seat would have if its
+money, town and pieces were turned into points), which is several times cheaper than playing
+to the end and, with few iterations, less noisy. Scores are in tenths of a VP.
+
+Placement candidates are the valuation's best few plus passing; other decisions keep all their
+options (at most a few dozen), the playout policy's choice first.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, replace
+
+from carson.ai import ismcts
+from carson.ai.ismcts import WIN_WEIGHT, SearchResult
+from carson.core.game import Result
+from carson.games.board.ai.playout import BoardPlayoutPolicy
+from carson.games.board.ai.valuation import VP, placement_value, position_value
+from carson.games.board.engine.actions import PASS, BoardAction
+from carson.games.board.engine.observation import BoardObservation
+from carson.games.board.engine.state import BoardGameState
+
+#: Scores are in tenths of a VP, so that estimated positions keep their fractions.
+TENTHS = 10
+#: Margin (tenths of a VP) that spans the margin part of the reward: 30 VP.
+MARGIN_SCALE = 30.0 * TENTHS
+#: One dollar of the valuation, in reward units (a VP is about $5).
+DOLLAR_IN_REWARD = (1.0 - WIN_WEIGHT) * TENTHS / VP / MARGIN_SCALE
+#: Prior step for options the valuation cannot tell apart: the policy's choice gets the edge.
+STEP = 0.01
+#: Options kept for big decisions (placements, parcels, roads), best first.
+TOP = 6
+
+
+@dataclass(frozen=True)
+class BoardSearchLimits:
+    iterations: int
+    seconds: float | None = None
+
+
+@dataclass
+class BoardSearch:
+    observation: BoardObservation
+    policy: BoardPlayoutPolicy
+    margin_scale: float = MARGIN_SCALE
+
+    def __post_init__(self) -> None:
+        self.root_round = self.observation.public.round.number
+
+    def sample(self, rng: random.Random) -> BoardGameState:
+        return self.observation.sample(rng)
+
+    def stretch(self, state: BoardGameState) -> Hashable:
+        return state.round.number
+
+    def candidates(
+        self, state: BoardGameState, seat: int, rng: random.Random | None
+    ) -> list[tuple[BoardAction, float]]:
+        legal = state.legal_actions(seat)
+        if len(legal) <= 1:
+            return [(action, 0.0) for action in legal]
+        decision = state.decision
+        assert decision is not None
+        if decision.kind == "place":
+            valued = [
+                (action, 0.0 if action.kind == "pass" else placement_value(state, seat, action.arg))
+                for action in legal
+            ]
+            valued.sort(key=lambda entry: entry[1], reverse=True)
+            kept = valued[:TOP]
+            if all(action != PASS for action, _ in kept):
+                kept.append((PASS, 0.0))
+            best = max(value for _, value in kept)
+            return [(action, (value - best) * DOLLAR_IN_REWARD) for action, value in kept]
+        favourite = self.policy.choose(state, seat)
+        others = [action for action in legal if action != favourite]
+        if len(others) > TOP:  # big menus (parcels, roads, counts): a random few
+            chooser = rng or random.Random(len(legal))
+            others = chooser.sample(others, TOP)
+        return [(favourite, 0.0), *((action, -STEP) for action in others)]
+
+    def playout(self, state: BoardGameState, seat: int) -> BoardAction:
+        return self.policy.choose(state, seat)
+
+    def seats_to_act(self, state: BoardGameState) -> Sequence[int]:
+        return state.seats_to_act
+
+    def apply(self, state: BoardGameState, seat: int, action: BoardAction) -> None:
+        state.apply(seat, action)
+
+    def result(self, state: BoardGameState) -> Result | None:
+        """The real result at the end; at the next round, the estimated one."""
+        if state.finished:
+            final = state.result()
+            assert final is not None
+            return Result(tuple(TENTHS * score for score in final.scores), final.winners)
+        if state.round.number == self.root_round:
+            return None
+        seats = range(state.config.players)
+        scores = tuple(round(TENTHS * position_value(state, seat) / VP) for seat in seats)
+        best = max(scores)
+        return Result(scores, frozenset(seat for seat in seats if scores[seat] == best))
+
+
+def search(
+    observation: BoardObservation, limits: BoardSearchLimits, rng: random.Random
+) -> SearchResult[BoardAction]:
+    domain = BoardSearch(observation, BoardPlayoutPolicy(rng))
+    return ismcts.search(domain, observation.seat, limits.iterations, limits.seconds, rng)
+
+
+#: Iterations per decision, and the time cap (seconds) per decision.
+AI_LEVELS: dict[str, BoardSearchLimits] = {
+    "ai-easy": BoardSearchLimits(iterations=8, seconds=1.0),
+    "ai-medium": BoardSearchLimits(iterations=24, seconds=1.0),
+    "ai-hard": BoardSearchLimits(iterations=64, seconds=1.0),
+}
+
+
+class BoardSearchPlayer:
+    """An AI level of the board game; reproducible from its seed when the iteration count,
+    not the clock, ends each search (``budget_ms=0``)."""
+
+    def __init__(self, level: str, seed: int = 0, budget_ms: int | None = None) -> None:
+        if level not in AI_LEVELS:
+            raise ValueError(f"unknown AI level {level!r}; choose from {', '.join(AI_LEVELS)}")
+        limits = AI_LEVELS[level]
+        if budget_ms == 0:
+            limits = replace(limits, seconds=None)
+        elif budget_ms is not None:
+            limits = replace(limits, iterations=10**9, seconds=budget_ms / 1000)
+        self.name = level
+        self.limits = limits
+        self._rng = random.Random(seed)
+        self.last: SearchResult[BoardAction] | None = None
+
+    def choose(self, observation: BoardObservation, legal: Sequence[BoardAction]) -> BoardAction:
+        if len(legal) == 1:
+            return legal[0]
+        self.last = search(observation, self.limits, self._rng)
+        return self.last.action if self.last.action in legal else legal[0]

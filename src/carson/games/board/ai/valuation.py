@@ -1,0 +1,167 @@
+"""Rough money values of positions, parcels, buildings and cowboy placements for one seat.
+
+Everything is in dollars; a victory point is worth :data:`VP` dollars (the price of VP on the
+track, and what the cash limit trades). These are heuristics for ``greedy`` and for the
+search's priors and playouts — not rules.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from carson.games.board.catalog import SPACE_IDS
+from carson.games.board.engine.actions import PASS, PURCHASES, BoardAction
+from carson.games.board.engine.state import BUILD_SPACE_PRICE, SPACES, BoardGameState
+from carson.games.board.town import HOUSE, MOUNTAIN, NEIGHBOURS, NO_OWNER
+
+VP = 5.0
+#: What keeping one cowboy in supply is worth: strength for duels and strength incomes.
+COWBOY = 1.5
+ROAD = 1.0
+
+
+#: "Ein neuer Anfang" (BG-10.4): roughly the standard start, bought item by item.
+PURCHASE_BUNDLE = (("cowboy", 2), ("revolver", 1), ("road", 1), ("marker", 2))
+
+
+def standard_start_purchase(
+    g: BoardGameState, seat: int, legal: Sequence[BoardAction]
+) -> BoardAction:
+    """BG-10.4: the next item of :data:`PURCHASE_BUNDLE` still to buy, else stop (pass)."""
+    bought = g.players[seat].purchases
+    for item, count in PURCHASE_BUNDLE:
+        action = BoardAction("purchase", PURCHASES.index(item))
+        if bought.count(item) < count and action in legal:
+            return action
+    return PASS
+
+
+def rounds_left(g: BoardGameState) -> int:
+    """Building-income steps still to come, this round's included (before phase 3 ends)."""
+    return g.catalog.rounds - g.round.number + 1
+
+
+def position_value(g: BoardGameState, seat: int) -> float:
+    """A seat's position in dollars: points, money, what its town will still pay."""
+    player = g.players[seat]
+    town = g.town
+    left = rounds_left(g)
+    if g.finished:
+        return player.vp * VP
+    incomes = sum(town.income(p) for p in town.buildings_of(seat))
+    empty_owned = sum(town.tiles[p] is None for p in town.owned_by(seat))
+    return (
+        player.vp * VP
+        + player.money * (0.8 if left > 1 else VP / 6)
+        + town.final_vp(seat) * VP
+        + incomes * max(0, left - 1) * 0.9
+        + (player.revolvers + player.cowboys) * COWBOY
+        + player.roads * ROAD
+        + len(player.stored) * 4.0
+        + empty_owned * 2.0
+    )
+
+
+def parcel_worth(g: BoardGameState, seat: int, p: int) -> float:
+    """What owning parcel ``p`` is worth (before its price)."""
+    town = g.town
+    tiles = town.tiles
+    worth = 3.0
+    if tiles[p] is None:
+        worth += 2.0 * rounds_left(g)  # room for a building that pays every round
+    else:
+        worth += VP  # 2 VP at the end, but nothing can be built there
+    for n in NEIGHBOURS[p]:
+        if tiles[n] == MOUNTAIN and town.owners[n] in (NO_OWNER, seat):
+            worth += 2.0  # a mine next to it would pay
+        elif tiles[n] == HOUSE and town.owners[n] in (NO_OWNER, seat):
+            worth += 1.0
+        elif tiles[n] is None:
+            worth += 0.3
+    if town.has_access(p):
+        worth += 1.5
+    return worth * (0.6 + 0.4 * rounds_left(g) / g.catalog.rounds)
+
+
+def building_worth(g: BoardGameState, seat: int, building: str) -> float:
+    """A building's value to ``seat`` if built on its best own parcel now."""
+    town = g.town
+    best = 0.0
+    spots = [p for p in town.owned_by(seat) if town.tiles[p] is None and p not in town.river]
+    needs_road = g.catalog.buildings[building].needs_road
+    for p in spots:
+        if needs_road and not town.has_access(p):
+            continue
+        town.tiles[p] = building
+        income = town.income(p)
+        town.tiles[p] = None
+        best = max(best, float(income))
+    left = rounds_left(g)
+    if not spots:  # stored until a parcel is bought: about half a typical building
+        return 3.0 * left + VP
+    revolvers = g.catalog.buildings[building].revolvers * COWBOY
+    return best * left * 0.9 + 2 * VP + revolvers
+
+
+def win_chance(g: BoardGameState, seat: int, target: int) -> float:
+    """A guess at winning ``target`` if ``seat`` puts a cowboy there now."""
+    rivals = [other for other in g.seats_at(target) if other != seat]
+    mine = g.strength(seat) - 1
+    if not rivals:
+        return 0.8  # others may still come
+    best = max(g.strength(other) for other in rivals)
+    return 1.0 / (1.0 + math.exp(-(mine - best) / 2.0))
+
+
+def target_gain(g: BoardGameState, seat: int, target: int) -> float:
+    """What the action on ``target`` gives ``seat`` if it wins it."""
+    player = g.players[seat]
+    town = g.town
+    if target >= SPACES:
+        p = target - SPACES
+        owner = town.owners[p]
+        if owner == NO_OWNER:
+            if player.markers <= 0 or town.price(p) > player.money:
+                return 0.0
+            return parcel_worth(g, seat, p) - town.price(p)
+        income = town.income(p)
+        if owner == seat:  # a defence is worth half the income, when someone attacks
+            return income / 2 if len(g.seats_at(target)) else 0.0
+        return 0.0 if town.protected_by_church(p) else income / 2
+    name = SPACE_IDS[target]
+    strength = g.strength(seat) - 1
+    if name == "wages":
+        return 4.0
+    if name == "ammunition":
+        return 3.0
+    if name == "roads_3":
+        return 3 * ROAD
+    if name == "road_1":
+        return ROAD
+    if target in BUILD_SPACE_PRICE:
+        price = g.building_price(seat, BUILD_SPACE_PRICE[target])
+        building = g.build_spaces[BUILD_SPACE_PRICE[target]]
+        if building is None or price > player.money:
+            return 0.0
+        return building_worth(g, seat, building) - price
+    if name == "income_parcels":
+        return 2.0 * len(town.owned_by(seat))
+    if name == "income_strength":
+        return 2.0 * strength
+    if name == "income_dice":
+        return 7.0
+    if name == "vp_parcels":
+        return VP * (len(town.owned_by(seat)) // 2)
+    if name == "vp_strength":
+        return VP * (strength // 2)
+    if name == "vp_buildings":
+        return VP * len(town.buildings_of(seat))
+    if name.startswith("buy_vp_"):
+        price = int(name.rsplit("_", 1)[1])
+        return (player.money // price) * (VP * 1.2 - price)
+    return 0.0
+
+
+def placement_value(g: BoardGameState, seat: int, target: int) -> float:
+    return win_chance(g, seat, target) * target_gain(g, seat, target) - COWBOY

@@ -1,0 +1,50 @@
+"""*Carson City*, the board game as Yucata runs it, as a plug-in of the platform (entry point
+``carson.games``: ``board``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from carson.core.game import JSON
+from carson.core.registry import HUMAN, GameKind
+from carson.games.board.engine.actions import BoardAction, action_from_json
+from carson.games.board.engine.config import VARIANTS, BoardConfig
+from carson.games.board.engine.observation import BoardObservation
+from carson.games.board.engine.state import BoardGameState
+from carson.games.board.players import KINDS, make_player
+
+
+def _config(kinds: Sequence[str], variants: Sequence[str]) -> JSON:
+    return BoardConfig.of(len(kinds), variants).to_json()
+
+
+def _state(data: JSON, seed: int) -> BoardGameState:
+    return BoardGameState(BoardConfig.from_json(data), seed)
+
+
+def _action(state: BoardGameState, data: Any) -> BoardAction:
+    return action_from_json(data)
+
+
+def _phase(state: BoardGameState) -> str:
+    return "" if state.decision is None else str(state.decision.kind)
+
+
+GAME: GameKind[BoardGameState, BoardAction, BoardObservation] = GameKind(
+    name="board",
+    title="Carson City",
+    min_seats=2,
+    max_seats=5,
+    machine_kinds=tuple(KINDS),
+    engine_kinds=(),
+    variants=tuple(VARIANTS),
+    default_seats=(HUMAN, "ai-medium", "ai-medium"),
+    make_config=_config,
+    state_factory=_state,
+    action_codec=_action,
+    player_factory=make_player,
+    observer=BoardObservation,
+    phase_of=_phase,
+    order=2,
+)

@@ -1,0 +1,163 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling et al. 2012).
+
+The search itself is :mod:`carson.ai.ismcts`, shared with the board game; this module gives it
+the card game. The searching seat cannot see deck orders, virtual seats' next auction cards or
+other seats' secret bids. Each iteration therefore:
+
+1. **samples** a game consistent with what the seat knows (:meth:`SeatObservation.sample`);
+2. **descends the tree** of the seat's own decisions in this round, choosing among the actions
+   legal in that sample by UCB1 with availability counts (an action that a sample does not
+   allow is not penalised for it), other seats playing by the playout policy;
+3. **expands** one new decision, **plays the sample out** to the game's end with the playout
+   policy for every player seat (virtual seats play by the rules, CG-4.7),
+4. **backs up** the result: a mix of winning and the margin over the best other seat.
+
+The tree stops at the end of the current round: later rounds start from a newly revealed
+row, which a sample would otherwise confuse with another. Candidates are the legal actions in
+the order the shared valuation prefers (the first visits go to the likeliest), with
+placements and Paperboy picks cut to the best few (dozens of places differ by nothing).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+
+from carson.ai import ismcts
+from carson.ai.ismcts import WIN_WEIGHT, SearchResult
+from carson.core.game import Result
+from carson.games.card.ai.playout import VALUE_SAMPLES as PLAYOUT_VALUE_SAMPLES
+from carson.games.card.ai.playout import PlayoutPolicy, wants_offer
+from carson.games.card.ai.valuation import Holding, bid_urgency
+from carson.games.card.engine.actions import Bid, CardAction, Pass, Pick, Place, Sell, Take, Use
+from carson.games.card.engine.observation import SeatObservation
+from carson.games.card.engine.state import CardGameState
+
+#: Reward margin: this many points span the margin part of the reward.
+MARGIN_SCALE = 40.0
+#: One point of the valuation, in reward units: the margin part of the reward per point.
+POINT_IN_REWARD = (1.0 - WIN_WEIGHT) / MARGIN_SCALE
+#: Prior step between neighbouring bids (and against the valuation's ability wish).
+BID_STEP = 0.01
+
+
+@dataclass(frozen=True)
+class SearchLimits:
+    """When to stop: after ``iterations``, or at ``seconds`` (whichever comes first)."""
+
+    iterations: int
+    seconds: float | None = None
+    #: Places (and Paperboy picks) kept as candidates, best first by the valuation.
+    top_places: int = 4
+
+
+@dataclass
+class CardSearch:
+    """The card game for :func:`carson.ai.ismcts.search`: the tree covers the current round
+    (later rounds start from a newly revealed row)."""
+
+    observation: SeatObservation
+    top_places: int
+    policy: PlayoutPolicy
+    margin_scale: float = MARGIN_SCALE
+
+    def sample(self, rng: random.Random) -> CardGameState:
+        return self.observation.sample(rng)
+
+    def stretch(self, state: CardGameState) -> Hashable:
+        return state.round
+
+    def candidates(
+        self, state: CardGameState, seat: int, rng: random.Random | None
+    ) -> list[tuple[CardAction, float]]:
+        return candidates(state, seat, self.top_places, rng)
+
+    def playout(self, state: CardGameState, seat: int) -> CardAction:
+        return self.policy.choose(state, seat)
+
+    def seats_to_act(self, state: CardGameState) -> Sequence[int]:
+        return state.seats_to_act
+
+    def apply(self, state: CardGameState, seat: int, action: CardAction) -> None:
+        state.apply_unchecked(seat, action)
+
+    def result(self, state: CardGameState) -> Result | None:
+        return state.result()
+
+
+def search(
+    observation: SeatObservation, limits: SearchLimits, rng: random.Random
+) -> SearchResult[CardAction]:
+    """The observing seat's best action, by ISMCTS on samples of what it cannot see.
+
+    Deterministic for a given ``rng`` state when ``limits.seconds`` is ``None`` (samples
+    depend on public facts only, so the hidden truth never sways a seeded choice).
+    """
+    domain = CardSearch(observation, limits.top_places, PlayoutPolicy(rng))
+    return ismcts.search(domain, observation.seat, limits.iterations, limits.seconds, rng)
+
+
+def candidates(
+    state: CardGameState, seat: int, top_places: int, rng: random.Random | None
+) -> list[tuple[CardAction, float]]:
+    """The seat's legal actions worth searching, each with its prior (0 for the valuation's
+    favourite, less for the others, in reward units), the favourite first. With ``rng``,
+    terrain in the row is judged on a few random places (deeper in the tree)."""
+    legal = state.legal_actions(seat)
+    if len(legal) <= 1:
+        return [(action, 0.0) for action in legal]
+    me = state.seats[seat]
+    assert me.city is not None
+    holding = Holding(me.city, me.personalities, len(me.sold))
+    samples = PLAYOUT_VALUE_SAMPLES if rng is not None else 0
+    phase = state.phase
+    valued: list[tuple[CardAction, float]]
+    if phase == "place":
+        card = state.pending
+        assert card is not None
+        gains = holding.placement_gains(card)[:top_places]
+        valued = [(Place(x, y), gain) for gain, (x, y) in gains]
+    elif phase == "take":
+        valued = [
+            (action, holding.card_value(row_card, state.round, rng, samples))
+            for action in legal
+            if isinstance(action, Take) and (row_card := state.row[action.slot]) is not None
+        ]
+    elif phase == "pick":
+        picks = [(a, float(holding.gain_with(a.personality))) for a in legal if isinstance(a, Pick)]
+        valued = [*sorted(picks, key=_value, reverse=True)[:top_places], (Pass(), 0.0)]
+    elif phase == "sale":
+        valued = [
+            (a, float(holding.gain_after_sale(a.card)) if isinstance(a, Sell) else 0.0)
+            for a in legal
+        ]
+    elif phase == "bid":
+        row_values = [
+            holding.card_value(card, state.round, rng, samples)
+            for card in state.row
+            if card is not None
+        ]
+        hand = sorted(a.value for a in legal if isinstance(a, Bid))
+        aim = bid_urgency(row_values) * (len(hand) - 1)
+        # No points to compare: a small step per hand position away from the aim.
+        valued = [(Bid(value), -BID_STEP * abs(i - aim)) for i, value in enumerate(hand)]
+    else:  # ability: no points either; the valuation's wish gets the edge
+        row_values = [
+            holding.card_value(card, state.round, rng, samples)
+            for card in state.row
+            if card is not None
+        ]
+        wish = wants_offer(state, seat, row_values)
+        valued = [
+            (Use(state.offered_ability), 0.0 if wish else -BID_STEP),
+            (Pass(), -BID_STEP if wish else 0.0),
+        ]
+    best = max(value for _, value in valued)
+    scale = 1.0 if phase in ("bid", "ability") else POINT_IN_REWARD
+    ranked = sorted(valued, key=_value, reverse=True)
+    return [(action, (value - best) * scale) for action, value in ranked]
+
+
+def _value(entry: tuple[CardAction, float]) -> float:
+    return entry[1]

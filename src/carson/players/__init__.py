@@ -1,1 +1,0 @@
-"""Players: given what a seat knows and its legal actions, choose an action."""
