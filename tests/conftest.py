@@ -1,9 +1,23 @@
 """Shared test settings: hypothesis profiles (``HYPOTHESIS_PROFILE=thorough`` for more)."""
 
 import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
 
+import pytest
 from hypothesis import settings
+
+sys.path.insert(0, str(Path(__file__).parent))  # shared test helpers (toy.py)
+from toy import toy_installed
 
 settings.register_profile("default", max_examples=200, deadline=None)
 settings.register_profile("thorough", max_examples=3000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+@pytest.fixture
+def toy_game() -> Iterator[None]:
+    """A third game, installed only through its entry point (``tests/toy.py``)."""
+    with toy_installed():
+        yield
