@@ -11,9 +11,9 @@ from collections.abc import Callable
 from rich.console import Console, RenderableType
 
 from carson.games.card import board
-from carson.games.card.ai.valuation import Holding
 from carson.games.card.engine.actions import Bid, CardAction, Pass, Pick, Place, Sell, Take, Use
 from carson.games.card.engine.state import CardGameState
+from carson.games.card.previews import ScorePreview as Holding
 from carson.games.card.scoring import city_points
 from carson.terminal.render import Names, city_grid
 from carson.terminal.texts import Texts

@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from carson.games.card import board
-from carson.games.card.ai.valuation import Holding
 from carson.games.card.catalog import Catalog, Suit
 from carson.games.card.city import City
 from carson.games.card.engine.observation import SeatObservation
 from carson.games.card.parcels import Parcel
+from carson.games.card.previews import ScorePreview as Holding
 from carson.games.card.scoring import CATEGORIES, city_points, score_city
 from carson.terminal.texts import Texts
 

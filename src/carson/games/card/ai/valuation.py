@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from carson.games.card import board
 from carson.games.card.catalog import Personality, TerrainCard
-from carson.games.card.city import City
+from carson.games.card.previews import ScorePreview
 from carson.games.card.scoring import board_points, city_points
 
 #: Rough worth, in points, of holding a one-use ability for the whole game (what taking one
@@ -49,16 +49,11 @@ SPREAD_PENALTY = 0.05
 UNPLACEABLE = -1.0
 
 
-class Holding:
-    """One seat's scoring situation: its city (not modified), personalities and sales."""
+class Holding(ScorePreview):
+    """One seat's scoring situation, as the rules' :class:`ScorePreview`, and what cards are
+    worth to it."""
 
-    __slots__ = ("base", "city", "personalities", "sold")
-
-    def __init__(self, city: City, personalities: Sequence[str], sold: int) -> None:
-        self.city = city
-        self.personalities = frozenset(personalities)
-        self.sold = sold
-        self.base = city_points(city, self.personalities, sold)
+    __slots__ = ()
 
     def placement_gains(
         self, card: TerrainCard, rng: random.Random | None = None, samples: int = 0
@@ -116,16 +111,6 @@ class Holding:
         if isinstance(card, TerrainCard):
             return self.best_placement(card, rng, samples)[0]
         return self.personality_value(card, round_number)
-
-    def gain_after_sale(self, card_id: int) -> int:
-        """Points gained by selling a card (7 VP a sale with the Auctioneer, CG-5.4)."""
-        trial = self.city.copy()
-        trial.sell(card_id)
-        return city_points(trial, self.personalities, self.sold + 1) - self.base
-
-    def gain_with(self, personality: str) -> int:
-        """Points gained by adding a personality now (the Paperboy's pick, CG-5.5)."""
-        return city_points(self.city, self.personalities | {personality}, self.sold) - self.base
 
 
 def bid_urgency(row_values: Sequence[float]) -> float:
