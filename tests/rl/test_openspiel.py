@@ -8,8 +8,8 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason="open_spiel installs on x86_64 only")
 
-import carson.rl.openspiel  # noqa: E402, F401  (registers python_carson_city)
-from carson.rl.encoding import OBSERVATION_SIZE  # noqa: E402
+import carson.games.card.rl.openspiel  # noqa: E402, F401  (registers python_carson_city)
+from carson.games.card.rl.encoding import OBSERVATION_SIZE  # noqa: E402
 
 
 @pytest.mark.parametrize("params", [{"players": 2}, {"players": 1, "seats": 5, "reward": "win"}])

@@ -143,4 +143,5 @@ GAME: GameKind[ToyState, Stake, JSON] = GameKind(
     player_factory=_player,
     observer=lambda state, seat: state.view(seat),
     phase_of=lambda state: "over" if state.is_over else "stake",
+    adapters={"rl": "carson_toy.rl:ENCODER"},
 )
