@@ -150,3 +150,13 @@ def test_the_city_channels_decode_back_to_the_visible_grid() -> None:
         assert letters[y][: len(row)] == row
         assert set(letters[y][len(row) :]) <= {"-"}
     assert all(set(row) == {"-"} for row in letters[len(grid) :])
+
+
+def test_the_card_game_defaults_stay_one_learner_against_three_experts() -> None:
+    env = pettingzoo_env("card")
+    env.reset(seed=0)
+    assert env.possible_agents == ["player_0"] and env.metadata["name"] == "carson_card_game_v0"
+    assert env.game.config.seats == ("player", "expert", "expert", "expert")  # type: ignore[union-attr]
+    gym_env = gym.make("carson/CardGame-v0").unwrapped
+    gym_env.reset(seed=0)
+    assert gym_env.game.config.seats == ("player", "expert", "expert", "expert")  # type: ignore[attr-defined]

@@ -91,7 +91,8 @@ class SeededGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=SEED_CHUNKS + max_decisions * players,
         )
         super().__init__(spiel_type, info, params)
-        self.game_name = game
+        self.kind = kind
+        self.encoder = encoder_of(kind)
         self.config = kind.config([HUMAN] * players + list(others))
         self.reward = reward
 
@@ -108,14 +109,14 @@ class SeededGame(pyspiel.Game):  # type: ignore[misc]
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return SeatObserver(encoder_of(game_kind(self.game_name)), perfect_recall)
+        return SeatObserver(self.encoder, perfect_recall)
 
 
 class SeededState(pyspiel.State):  # type: ignore[misc]
-    # pyspiel pickles a state's __dict__: it holds names and data only, no GameKind.
+    # pyspiel pickles a state's __dict__: it holds data only; the GameKind and the encoder
+    # (not picklable) stay with the game.
     def __init__(self, game: SeededGame) -> None:
         super().__init__(game)
-        self._game_name = game.game_name
         self._config = game.config
         self._reward = game.reward
         self._chunks: list[int] = []
@@ -125,11 +126,13 @@ class SeededState(pyspiel.State):  # type: ignore[misc]
 
     @property
     def kind(self) -> AnyGameKind:
-        return game_kind(self._game_name)
+        game: SeededGame = self.get_game()
+        return game.kind
 
     @property
     def encoder(self) -> AnyEncoder:
-        return encoder_of(self.kind)
+        game: SeededGame = self.get_game()
+        return game.encoder
 
     def current_player(self) -> int:
         if self.game_state is None:

@@ -39,20 +39,7 @@ class CarsonAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        kind = game_kind(game)
-        defaults = default_others(game)
-        seats = len(defaults) + 1 if seats is None else seats
-        if not kind.min_seats <= seats <= kind.max_seats:
-            raise ValueError(
-                f"a {game} game has {kind.min_seats}–{kind.max_seats} seats, not {seats}"
-            )
-        if not 1 <= learners <= seats:
-            raise ValueError(f"learners must be 1–{seats}, not {learners}")
-        if others is None:  # the machine seats of the game's default table
-            others = (defaults or kind.machine_kinds or ("",))[-1]
-        if learners < seats and others not in kind.machine_kinds:
-            choices = ", ".join(kind.machine_kinds) or "none: every seat learns"
-            raise ValueError(f"unknown seat kind {others!r}; choose from {choices}")
+        self.table = _table(game, seats, others, learners)
         check_reward(reward)
         if render_mode not in (None, "ansi"):
             raise ValueError("the only render mode is 'ansi'")
@@ -63,7 +50,6 @@ class CarsonAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         }
         self.render_mode = render_mode
         self.reward_mode = reward
-        self.table = Table(game, learners, [others] * (seats - learners))
         encoder = self.table.encoder
         self.possible_agents = [f"player_{seat}" for seat in range(learners)]
         self.observation_spaces = {
@@ -161,6 +147,23 @@ class CarsonAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         self.agent_selection = f"player_{min(self.table.learners_to_act(game))}"
         for agent in self.agents:
             self.infos[agent] = {"action_mask": self._mask(_seat(agent))}
+
+
+def _table(game: str, seats: int | None, others: str | None, learners: int) -> Table:
+    """The table asked for, checked; by default that of the game's default table."""
+    kind = game_kind(game)
+    defaults = default_others(game)
+    seats = len(defaults) + 1 if seats is None else seats
+    if not kind.min_seats <= seats <= kind.max_seats:
+        raise ValueError(f"a {game} game has {kind.min_seats}–{kind.max_seats} seats, not {seats}")
+    if not 1 <= learners <= seats:
+        raise ValueError(f"learners must be 1–{seats}, not {learners}")
+    if others is None:
+        others = (defaults or kind.machine_kinds or ("",))[-1]
+    if learners < seats and others not in kind.machine_kinds:
+        choices = ", ".join(kind.machine_kinds) or "none: every seat learns"
+        raise ValueError(f"unknown seat kind {others!r}; choose from {choices}")
+    return Table(game, learners, [others] * (seats - learners))
 
 
 def _seat(agent: str) -> int:
