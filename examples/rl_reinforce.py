@@ -19,7 +19,7 @@ import numpy.typing as npt
 
 import carson.rl  # noqa: F401  (registers carson/CardGame-v0)
 from carson.games.card.engine.actions import ACTION_SPACE_SIZE
-from carson.rl.encoding import OBSERVATION_SIZE
+from carson.games.card.rl.encoding import OBSERVATION_SIZE
 
 Array = npt.NDArray[np.float64]
 

@@ -15,7 +15,7 @@ from carson.games.card.engine.config import GameConfig
 from carson.games.card.engine.determinize import determinize
 from carson.games.card.engine.observation import SeatObservation
 from carson.games.card.engine.state import CardGameState
-from carson.rl.encoding import OBSERVATION_SIZE, encode
+from carson.games.card.rl.encoding import OBSERVATION_SIZE, encode
 from carson.rl.gym_env import CarsonGymEnv
 from carson.rl.pettingzoo_env import pettingzoo_env
 from carson.rl.rewards import final_reward
@@ -25,15 +25,15 @@ pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
 @pytest.mark.parametrize(("seats", "learners"), [(4, 1), (5, 3), (6, 6)])
 def test_pettingzoo_api_test(seats: int, learners: int) -> None:
-    api_test(pettingzoo_env(seats=seats, learners=learners), num_cycles=1000)
+    api_test(pettingzoo_env("card", seats=seats, learners=learners), num_cycles=1000)
 
 
 def test_pettingzoo_seed_test() -> None:
-    seed_test(lambda: pettingzoo_env(learners=2, virtual="advanced"), num_cycles=300)
+    seed_test(lambda: pettingzoo_env("card", learners=2, others="advanced"), num_cycles=300)
 
 
 def test_pettingzoo_whole_game_rewards_and_masks() -> None:
-    env = pettingzoo_env(learners=2, reward="win")
+    env = pettingzoo_env("card", learners=2, reward="win")
     env.reset(seed=3)
     rng = np.random.default_rng(1)
     for _agent in env.agent_iter():
@@ -47,7 +47,7 @@ def test_pettingzoo_whole_game_rewards_and_masks() -> None:
 
 
 def test_pettingzoo_illegal_action_is_refused_and_changes_nothing() -> None:
-    env = pettingzoo_env()
+    env = pettingzoo_env("card")
     env.reset(seed=1)
     before = list(env.game.actions)  # type: ignore[union-attr]
     mask = env.observe(env.agent_selection)["action_mask"]
@@ -75,14 +75,14 @@ def test_observations_hold_no_hidden_facts(steps: int) -> None:
 
 
 def test_gymnasium_check_env_and_registration() -> None:
-    check_env(CarsonGymEnv())
+    check_env(CarsonGymEnv("card"))
     env = gym.make("carson/CardGame-v0", opponents=["greedy", "expert", "random", "advanced"])
     observation, info = env.reset(seed=2)
     assert observation.shape == (OBSERVATION_SIZE,) and info["action_mask"].sum() > 0
 
 
 def test_gymnasium_illegal_action_is_defined_and_harmless() -> None:
-    env = CarsonGymEnv(illegal_penalty=-2.5)
+    env = CarsonGymEnv("card", illegal_penalty=-2.5)
     observation, _ = env.reset(seed=4)
     before = list(env.game.actions)  # type: ignore[union-attr]
     illegal = int(np.flatnonzero(env.action_masks() == 0)[0])
@@ -94,7 +94,7 @@ def test_gymnasium_illegal_action_is_defined_and_harmless() -> None:
 
 
 def test_gymnasium_episode_ends_with_the_margin() -> None:
-    env = CarsonGymEnv(opponents=("expert", "greedy", "beginner"))
+    env = CarsonGymEnv("card", opponents=("expert", "greedy", "beginner"))
     env.reset(seed=6)
     rng = np.random.default_rng(2)
     terminated, reward, info = False, 0.0, {}
@@ -113,16 +113,22 @@ def test_rewards_and_bad_settings() -> None:
     assert final_reward("win", [100, 100, 80], 1) == 1.0
     assert final_reward("win", [90, 100, 80], 0) == -1.0
     with pytest.raises(ValueError, match="unknown reward"):
-        pettingzoo_env(reward="money")
+        pettingzoo_env("card", reward="money")
     with pytest.raises(ValueError, match="learners"):
-        pettingzoo_env(seats=4, learners=5)
+        pettingzoo_env("card", seats=4, learners=5)
     with pytest.raises(ValueError, match="unknown opponent"):
-        CarsonGymEnv(opponents=("wizard", "expert", "expert"))
+        CarsonGymEnv("card", opponents=("wizard", "expert", "expert"))
 
 
 def test_the_city_channels_decode_back_to_the_visible_grid() -> None:
     from carson.games.card.parcels import Parcel
-    from carson.rl.encoding import CELL_CHANNELS, CITY_SIDE, HEADER_SIZE, PENDING_SIZE, ROW_SIZE
+    from carson.games.card.rl.encoding import (
+        CELL_CHANNELS,
+        CITY_SIDE,
+        HEADER_SIZE,
+        PENDING_SIZE,
+        ROW_SIZE,
+    )
 
     state = CardGameState(GameConfig.of(["player", "expert", "expert", "expert"]), 5)
     rng = random.Random(2)
@@ -144,3 +150,13 @@ def test_the_city_channels_decode_back_to_the_visible_grid() -> None:
         assert letters[y][: len(row)] == row
         assert set(letters[y][len(row) :]) <= {"-"}
     assert all(set(row) == {"-"} for row in letters[len(grid) :])
+
+
+def test_the_card_game_defaults_stay_one_learner_against_three_experts() -> None:
+    env = pettingzoo_env("card")
+    env.reset(seed=0)
+    assert env.possible_agents == ["player_0"] and env.metadata["name"] == "carson_card_game_v0"
+    assert env.game.config.seats == ("player", "expert", "expert", "expert")  # type: ignore[union-attr]
+    gym_env = gym.make("carson/CardGame-v0").unwrapped
+    gym_env.reset(seed=0)
+    assert gym_env.game.config.seats == ("player", "expert", "expert", "expert")  # type: ignore[attr-defined]

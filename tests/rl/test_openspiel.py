@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import pickle
+from typing import Any
 
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason="open_spiel installs on x86_64 only")
 
-import carson.rl.openspiel  # noqa: E402, F401  (registers python_carson_city)
-from carson.rl.encoding import OBSERVATION_SIZE  # noqa: E402
+import carson.games.card.rl.openspiel  # noqa: E402, F401  (registers python_carson_city)
+from carson.games.card.rl.encoding import OBSERVATION_SIZE  # noqa: E402
+from carson.rl.openspiel import SeededGame, game_type  # noqa: E402
 
 
 @pytest.mark.parametrize("params", [{"players": 2}, {"players": 1, "seats": 5, "reward": "win"}])
@@ -42,3 +44,43 @@ def test_chance_deal_information_states_and_pickling() -> None:
     assert len(state.observation_tensor(1)) == OBSERVATION_SIZE
     copy = pickle.loads(pickle.dumps(state))
     assert str(copy) == str(state) and copy.legal_actions() == state.legal_actions()
+
+
+class ToySpielGame(SeededGame):
+    """The toy game through the generic OpenSpiel part: every seat is a player."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        players = int((params or {}).get("players", 2))
+        super().__init__(
+            TOY_TYPE,
+            {"players": players},
+            game="toy",
+            players=players,
+            others=(),
+            reward="margin",
+            utility_bound=18.0,
+            max_decisions=3,
+        )
+
+
+TOY_TYPE = game_type("python_carson_toy", "High Dice", 4, {"players": 2})
+if "python_carson_toy" not in pyspiel.registered_names():
+    pyspiel.register_game(TOY_TYPE, ToySpielGame)
+
+
+@pytest.mark.usefixtures("toy_game")
+def test_the_generic_part_plays_another_game() -> None:
+    game = pyspiel.load_game("python_carson_toy", {"players": 3})
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+    state = game.new_initial_state()
+    for outcome in (1, 2, 3, 4):
+        state.apply_action(outcome)
+    high, low = state.clone(), state.clone()
+    high.apply_action(2)
+    low.apply_action(0)
+    assert high.current_player() == low.current_player() == 1
+    # Seat 1 knows that seat 0 has staked, not how much (a secret simultaneous step).
+    assert high.information_state_string(1) == low.information_state_string(1)
+    assert high.observation_tensor(1) == low.observation_tensor(1)
+    assert high.observation_tensor(0) != low.observation_tensor(0)
+    assert len(high.observation_tensor(0)) == 36

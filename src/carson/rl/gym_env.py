@@ -1,9 +1,12 @@
-"""Gymnasium environment ``carson/CardGame-v0``: one learning seat against opponents.
+"""Gymnasium environment of any game with an encoder: one learning seat against opponents.
 
-Seat 0 learns; ``opponents`` names the other seats: virtual levels (``beginner``,
-``advanced``, ``expert``, played by the rules) or player kinds (``greedy``, ``random``,
-``ai-easy``, ``ai-medium``, ``ai-hard``, which move inside ``step``). Observations are the
-float32 vectors of :mod:`carson.rl.encoding`; actions index the fixed 259-action space;
+``gymnasium.make("carson/CardGame-v0")`` (one id per installed game with an encoder, see
+:mod:`carson.rl`), ``gymnasium.make("carson/Game-v0", game="toy")``, or
+``CarsonGymEnv("card", opponents=...)``. Seat 0 learns; ``opponents`` names the other seats
+by the game's machine seat kinds (the card game: virtual levels ``beginner``, ``advanced``,
+``expert``, played by the rules, or player kinds ``greedy``, ``random``, ``ai-easy`` …, which
+move inside ``step``); by default the machine seats of the game's default table.
+Observations are the game encoder's arrays; actions index its fixed action space;
 ``action_masks()`` gives the legal ones (the masked-PPO convention), as does
 ``info["action_mask"]``.
 
@@ -18,19 +21,13 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 import gymnasium as gym
-import numpy as np
 from gymnasium import spaces
 
-from carson.core.game import IllegalActionError
-from carson.core.players import Player, player_seed
-from carson.games.card.engine.actions import ACTION_SPACE_SIZE, CardAction, action_from_index
-from carson.games.card.engine.config import MAX_SEATS, MIN_SEATS, GameConfig
-from carson.games.card.engine.observation import SeatObservation
-from carson.games.card.engine.state import CardGameState
-from carson.games.card.players import SEAT_CHOICES, engine_kind, make_player
-from carson.rl.encoding import OBSERVATION_SIZE, Mask, Vector, action_mask, ansi_summary, encode
-from carson.rl.pettingzoo_env import OBSERVATION_BOUND
+from carson.core.game import GameState
+from carson.core.registry import game_kind
+from carson.rl.encoder import Mask, Vector
 from carson.rl.rewards import check_reward, final_reward
+from carson.rl.table import Table, default_others
 
 LEARNER = 0
 
@@ -40,43 +37,39 @@ class CarsonGymEnv(gym.Env[Vector, int]):
 
     def __init__(
         self,
-        opponents: Sequence[str] = ("expert", "expert", "expert"),
+        game: str,
+        opponents: Sequence[str] | None = None,
         reward: str = "margin",
         illegal_penalty: float = -1.0,
         render_mode: str | None = None,
     ) -> None:
-        if not MIN_SEATS <= len(opponents) + 1 <= MAX_SEATS:
-            raise ValueError(f"give {MIN_SEATS - 1}–{MAX_SEATS - 1} opponents")
-        for kind in opponents:
-            if kind not in SEAT_CHOICES:
-                raise ValueError(f"unknown opponent {kind!r}; choose from {SEAT_CHOICES}")
+        kind = game_kind(game)
+        opponents = default_others(game) if opponents is None else tuple(opponents)
+        if not kind.min_seats <= len(opponents) + 1 <= kind.max_seats:
+            raise ValueError(f"give {kind.min_seats - 1}–{kind.max_seats - 1} opponents")
+        for opponent in opponents:
+            if opponent not in kind.machine_kinds:
+                choices = ", ".join(kind.machine_kinds)
+                raise ValueError(f"unknown opponent {opponent!r}; choose from {choices}")
         check_reward(reward)
         if render_mode not in (None, "ansi"):
             raise ValueError("the only render mode is 'ansi'")
+        self.table = Table(game, 1, opponents)
         self.opponents = list(opponents)
         self.reward_mode = reward
         self.illegal_penalty = illegal_penalty
         self.render_mode = render_mode
-        self.observation_space = spaces.Box(
-            -OBSERVATION_BOUND, OBSERVATION_BOUND, (OBSERVATION_SIZE,), np.float32
-        )
-        self.action_space = cast(spaces.Space[int], spaces.Discrete(ACTION_SPACE_SIZE))
-        self.game: CardGameState | None = None
-        self._players: dict[int, Player[CardAction]] = {}
+        self.observation_space = cast(spaces.Space[Vector], self.table.encoder.observation_space)
+        size = self.table.encoder.action_space_size
+        self.action_space = cast(spaces.Space[int], spaces.Discrete(size))
+        self.game: GameState[Any] | None = None
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Vector, dict[str, Any]]:
         super().reset(seed=seed)
-        game_seed = int(self.np_random.integers(2**31))
-        kinds = ["player", *(engine_kind(kind) for kind in self.opponents)]
-        self.game = CardGameState(GameConfig.of(kinds), game_seed)
-        self._players = {}
-        for seat, kind in enumerate(self.opponents, start=1):
-            player = make_player(kind, player_seed(game_seed, seat))
-            if player is not None:
-                self._players[seat] = player
-        self._advance()
+        self.game = self.table.new_game(int(self.np_random.integers(2**31)))
+        self.table.advance(self.game)
         return self._observation(), self._info()
 
     def step(self, action: int) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
@@ -84,16 +77,16 @@ class CarsonGymEnv(gym.Env[Vector, int]):
         if game.is_over:
             raise RuntimeError("the game is over: call reset()")
         try:
-            chosen = action_from_index(int(action), game.personality_ids, game.offered_ability)
+            chosen = self.table.encoder.action_from_index(game, LEARNER, int(action))
             legal = chosen in game.legal_actions(LEARNER)
-        except (IllegalActionError, ValueError, TypeError):
+        except (ValueError, TypeError):
             legal = False
         if not legal:
             info = self._info()
             info["illegal_action"] = True
             return self._observation(), self.illegal_penalty, False, False, info
         game.apply(LEARNER, chosen)
-        self._advance()
+        self.table.advance(game)
         reward = 0.0
         if game.is_over:
             result = game.result()
@@ -103,32 +96,22 @@ class CarsonGymEnv(gym.Env[Vector, int]):
 
     def action_masks(self) -> Mask:
         """The legal actions now (empty once the game is over)."""
-        return action_mask(self._require_game().legal_actions(LEARNER))
+        return self.table.encoder.action_mask(self._require_game(), LEARNER)
 
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.game is None:
             return None
-        return ansi_summary(self.game)
+        return self.table.encoder.summary(self.game)
 
     # ------------------------------------------------------------------ helpers
 
-    def _require_game(self) -> CardGameState:
+    def _require_game(self) -> GameState[Any]:
         if self.game is None:
             raise RuntimeError("call reset() first")
         return self.game
 
-    def _advance(self) -> None:
-        """Let the opponents move until the learner must act or the game ends."""
-        game = self._require_game()
-        while not game.is_over and LEARNER not in game.seats_to_act:
-            seat = game.seats_to_act[0]
-            legal = game.legal_actions(seat)
-            game.apply_unchecked(
-                seat, self._players[seat].choose(SeatObservation(game, seat), legal)
-            )
-
     def _observation(self) -> Vector:
-        return encode(SeatObservation(self._require_game(), LEARNER))
+        return self.table.encoder.encode(self._require_game(), LEARNER)
 
     def _info(self) -> dict[str, Any]:
         info: dict[str, Any] = {"action_mask": self.action_masks()}

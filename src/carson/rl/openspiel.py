@@ -1,107 +1,138 @@
-"""OpenSpiel: ``import carson.rl.openspiel`` registers the game ``python_carson_city``.
+"""OpenSpiel games of registry games whose randomness all lies in their seed (generic part).
 
-``pyspiel.load_game("python_carson_city", {"players": 2, "seats": 4, "virtual": "expert",
-"reward": "margin"})``: players 0 … players−1 are the first seats; the other seats are
-virtual players that play inside the game (CG-4.7).
+A game registers its OpenSpiel game by subclassing :class:`SeededGame` (its parameters, its
+name; see ``carson.games.card.rl.openspiel`` for ``python_carson_city``):
 
-- **Chance.** The deal — every shuffle of the game (CG-2.5, CG-2.4) — is drawn at four
-  explicit chance nodes of 256 equally likely outcomes each, which together make the 32-bit
-  seed of the engine's setup: one chance outcome fixes 8 bits of the deal. No player
-  observes them.
-- **Simultaneous bids** go through the turn-based transform: the learning seats bid one
-  after the other, and no information state or observation shows an earlier bid before the
-  reveal (CG-9.2).
+- **Chance.** The engine's seed — hence every shuffle and roll — is drawn at
+  ``SEED_CHUNKS`` explicit chance nodes of 256 equally likely outcomes each (8 bits of the
+  32-bit seed each). No player observes them.
+- **Players** 0 … players−1 are the first seats; any other seat must have a kind the engine
+  plays itself (``GameKind.engine_kinds``).
+- **Simultaneous steps** go through the turn-based transform: the seats act one after the
+  other, and no information state or observation shows an earlier secret choice, since both
+  come from what the engine lets the seat see.
 - **Information state** (string): the seat's number and every event the engine let that seat
-  see, in order (which is all it ever learns: perfect recall). **Observation**: the seat's
-  view as JSON (string) and the vector of :mod:`carson.rl.encoding` (tensor).
+  see, in order (perfect recall). **Observation**: the seat's view as JSON (string) and the
+  game encoder's array (tensor).
 - **Returns** at the end: ``margin`` or ``win`` (:mod:`carson.rl.rewards`).
+
+Importing this module needs ``pyspiel`` (``open_spiel``, x86_64 only).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
-from carson.core.game import Event
-from carson.games.card.engine.actions import ACTION_SPACE_SIZE, action_from_index
-from carson.games.card.engine.config import MAX_SEATS, MIN_SEATS, PLAYER, VIRTUAL_LEVELS, GameConfig
-from carson.games.card.engine.observation import SeatObservation
-from carson.games.card.engine.state import CardGameState
-from carson.rl.encoding import OBSERVATION_SIZE, encode
+from carson.core.game import Event, GameState
+from carson.core.registry import HUMAN, AnyGameKind, game_kind
+from carson.rl.encoder import AnyEncoder, encoder_of
 from carson.rl.rewards import check_reward, final_reward
 
-SHORT_NAME = "python_carson_city"
-SEED_CHUNKS = 4  # chance nodes in the deal
+SEED_CHUNKS = 4  # chance nodes before the game
 CHUNK_OUTCOMES = 256  # 8 bits of the seed each
-#: An upper bound on one seat's decisions in a game (bids, takes, places, windows, sales).
-DECISIONS_PER_SEAT = 150
-DEFAULTS = {"players": 1, "seats": 4, "virtual": "expert", "reward": "margin"}
-
-_GAME_TYPE = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="Carson City: The Card Game",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=MAX_SEATS,
-    min_num_players=1,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=DEFAULTS,
-)
 
 
-class CarsonCityGame(pyspiel.Game):  # type: ignore[misc]
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        settings = {**DEFAULTS, **(params or {})}
-        players, seats = int(settings["players"]), int(settings["seats"])
-        virtual, reward = str(settings["virtual"]), str(settings["reward"])
-        if not MIN_SEATS <= seats <= MAX_SEATS or not 1 <= players <= seats:
-            raise ValueError(f"seats must be {MIN_SEATS}–{MAX_SEATS} and players 1–seats")
-        if virtual not in VIRTUAL_LEVELS:
-            raise ValueError(f"unknown virtual level {virtual!r}")
+def game_type(
+    short_name: str, long_name: str, max_players: int, parameters: dict[str, Any]
+) -> pyspiel.GameType:
+    """The :class:`pyspiel.GameType` that every :class:`SeededGame` shares but its names."""
+    return pyspiel.GameType(
+        short_name=short_name,
+        long_name=long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max_players,
+        min_num_players=1,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameters,
+    )
+
+
+class SeededGame(pyspiel.Game):  # type: ignore[misc]
+    """The registry's game ``game`` with ``players`` learning seats first, then ``others``
+    (seat kinds the engine plays). ``max_decisions`` bounds one player's decisions in a game;
+    ``utility_bound`` bounds the ``margin`` reward."""
+
+    def __init__(
+        self,
+        spiel_type: pyspiel.GameType,
+        params: dict[str, Any],
+        *,
+        game: str,
+        players: int,
+        others: Sequence[str],
+        reward: str,
+        utility_bound: float,
+        max_decisions: int,
+    ) -> None:
+        kind = game_kind(game)
+        for other in others:
+            if other not in kind.engine_kinds:
+                raise ValueError(f"{other!r} is not a seat kind the {game} engine plays itself")
         check_reward(reward)
-        bound = 1.0 if reward == "win" else 300.0
+        bound = 1.0 if reward == "win" else utility_bound
         info = pyspiel.GameInfo(
-            num_distinct_actions=ACTION_SPACE_SIZE,
+            num_distinct_actions=encoder_of(kind).action_space_size,
             max_chance_outcomes=CHUNK_OUTCOMES,
             num_players=players,
             min_utility=-bound,
             max_utility=bound,
-            max_game_length=SEED_CHUNKS + DECISIONS_PER_SEAT * players,
+            max_game_length=SEED_CHUNKS + max_decisions * players,
         )
-        super().__init__(_GAME_TYPE, info, settings)
-        self.config = GameConfig.of([PLAYER] * players + [virtual] * (seats - players))
+        super().__init__(spiel_type, info, params)
+        self.kind = kind
+        self.encoder = encoder_of(kind)
+        self.config = kind.config([HUMAN] * players + list(others))
         self.reward = reward
 
-    def new_initial_state(self) -> CarsonCityState:
-        return CarsonCityState(self)
+    def setup_events(self, state: GameState[Any]) -> Sequence[Event]:
+        """What happened while the engine set the game up (part of information states)."""
+        return ()
+
+    def new_initial_state(self) -> SeededState:
+        return SeededState(self)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> CarsonCityObserver:
+    ) -> SeatObserver:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return CarsonCityObserver(perfect_recall)
+        return SeatObserver(self.encoder, perfect_recall)
 
 
-class CarsonCityState(pyspiel.State):  # type: ignore[misc]
-    def __init__(self, game: CarsonCityGame) -> None:
+class SeededState(pyspiel.State):  # type: ignore[misc]
+    # pyspiel pickles a state's __dict__: it holds data only; the GameKind and the encoder
+    # (not picklable) stay with the game.
+    def __init__(self, game: SeededGame) -> None:
         super().__init__(game)
         self._config = game.config
         self._reward = game.reward
         self._chunks: list[int] = []
-        self.game_state: CardGameState | None = None
+        self.game_state: GameState[Any] | None = None
         #: Every event so far, with who may see it: the information states.
         self.events: list[Event] = []
+
+    @property
+    def kind(self) -> AnyGameKind:
+        game: SeededGame = self.get_game()
+        return game.kind
+
+    @property
+    def encoder(self) -> AnyEncoder:
+        game: SeededGame = self.get_game()
+        return game.encoder
 
     def current_player(self) -> int:
         if self.game_state is None:
@@ -123,20 +154,19 @@ class CarsonCityState(pyspiel.State):  # type: ignore[misc]
             self._chunks.append(action)
             if len(self._chunks) == SEED_CHUNKS:
                 seed = sum(chunk << (8 * place) for place, chunk in enumerate(self._chunks))
-                self.game_state = CardGameState(self._config, seed)
-                self.events.extend(self.game_state.setup_events)
+                self.game_state = self.kind.new_state(self._config, seed)
+                self.events.extend(self.get_game().setup_events(self.game_state))
             return
         game = self.game_state
         seat = self.current_player()
-        chosen = action_from_index(action, game.personality_ids, game.offered_ability)
+        chosen = self.encoder.action_from_index(game, seat, action)
         self.events.extend(game.apply(seat, chosen))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal:{action}"
-        game = self.game_state
-        assert game is not None
-        chosen = action_from_index(action, game.personality_ids, game.offered_ability)
+        assert self.game_state is not None
+        chosen = self.encoder.action_from_index(self.game_state, player, action)
         return json.dumps(chosen.to_json(), sort_keys=True)
 
     def is_terminal(self) -> bool:
@@ -155,23 +185,25 @@ class CarsonCityState(pyspiel.State):  # type: ignore[misc]
         return json.dumps(self.game_state.view(None), sort_keys=True)
 
 
-class CarsonCityObserver:
+class SeatObserver:
     """The PyObserver of OpenSpiel: strings and tensors of what one seat knows."""
 
-    def __init__(self, perfect_recall: bool) -> None:
+    def __init__(self, encoder: AnyEncoder, perfect_recall: bool) -> None:
+        self.encoder = encoder
         self.perfect_recall = perfect_recall
-        # Information states come as strings only; observations also as the vector.
-        self.tensor = np.zeros(0 if perfect_recall else OBSERVATION_SIZE, np.float32)
+        # Information states come as strings only; observations also as the array.
+        shape = (0,) if perfect_recall else encoder.observation_space.shape
+        self.tensor = np.zeros(shape, np.float32)
         self.dict = {} if perfect_recall else {"observation": self.tensor}
 
-    def set_from(self, state: CarsonCityState, player: int) -> None:
+    def set_from(self, state: SeededState, player: int) -> None:
         if self.perfect_recall:
             return
         self.tensor.fill(0.0)
         if state.game_state is not None:
-            self.tensor[:] = encode(SeatObservation(state.game_state, player))
+            self.tensor[...] = self.encoder.encode(state.game_state, player)
 
-    def string_from(self, state: CarsonCityState, player: int) -> str:
+    def string_from(self, state: SeededState, player: int) -> str:
         if self.perfect_recall:
             seen = [
                 json.dumps(event.to_json(), sort_keys=True)
@@ -182,6 +214,3 @@ class CarsonCityObserver:
         if state.game_state is None:
             return f"seat {player}: dealing"
         return json.dumps(state.game_state.view(player), sort_keys=True)
-
-
-pyspiel.register_game(_GAME_TYPE, CarsonCityGame)

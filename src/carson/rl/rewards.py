@@ -1,4 +1,7 @@
-"""Rewards at the end of a game, for the learning interfaces (selectable, documented)."""
+"""Rewards at the end of a game, for the learning interfaces (selectable, documented).
+
+They use only the game's :class:`~carson.core.game.Result` scores, so they suit every game.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +11,8 @@ REWARDS = ("margin", "win")
 
 
 def final_reward(mode: str, scores: Sequence[int], seat: int) -> float:
-    """``margin``: the seat's score minus the best other seat's (virtual seats included);
-    ``win``: +1 for a win (a shared first place included, CG-8.2), −1 otherwise."""
+    """``margin``: the seat's score minus the best other seat's (machine seats included);
+    ``win``: +1 for a win (a shared first place included), −1 otherwise."""
     best_other = max(score for other, score in enumerate(scores) if other != seat)
     if mode == "margin":
         return float(scores[seat] - best_other)

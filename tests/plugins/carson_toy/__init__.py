@@ -2,7 +2,9 @@
 
 It lives outside ``src/`` and reaches the platform only through its entry point (the
 ``carson_toy-0.1.dist-info`` beside it, found when this folder is on ``sys.path``), so the
-tests can show that a game plugs in with no edit anywhere else.
+tests can show that a game plugs in with no edit anywhere else. Its one adapter is its
+encoder for the learning interfaces (:mod:`carson_toy.rl`); every other layer plays it
+through its generic fallback.
 
 Rules: 2–4 seats, three rounds. Each round every seat secretly stakes 1–3 chips at once (a
 simultaneous secret step); when all have staked, one die is rolled (a chance step). On 4–6 each
@@ -143,4 +145,5 @@ GAME: GameKind[ToyState, Stake, JSON] = GameKind(
     player_factory=_player,
     observer=lambda state, seat: state.view(seat),
     phase_of=lambda state: "over" if state.is_over else "stake",
+    adapters={"rl": "carson_toy.rl:ENCODER"},
 )

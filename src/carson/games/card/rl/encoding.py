@@ -1,4 +1,5 @@
-"""Fixed-shape tensors of what one seat may see (CG-9.1), and masks over the action space.
+"""The card game's encoder for :mod:`carson.rl`: fixed-shape tensors of what one seat may
+see (CG-9.1), and masks over the engine's 259-action space.
 
 Everything comes from :class:`SeatObservation`, so no hidden fact (deck order, a virtual
 seat's next card, another seat's secret bid) can reach a learner. Seats are listed from the
@@ -21,20 +22,17 @@ own                    the chosen bid (one-hot 11; known only to the observer)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
 
 import numpy as np
-import numpy.typing as npt
 
 from carson.games.card import board
 from carson.games.card.catalog import PERSONALITY_IDS, Personality, TerrainCard
 from carson.games.card.engine.actions import ACTION_SPACE_SIZE, MAX_BID, ROW_SLOTS, CardAction
 from carson.games.card.engine.config import MAX_SEATS
+from carson.games.card.engine.observation import SeatObservation
 from carson.games.card.parcels import Parcel
-
-if TYPE_CHECKING:
-    from carson.games.card.engine.observation import SeatObservation
-    from carson.games.card.engine.state import CardGameState
+from carson.rl.encoder import Mask, Vector, mask_of
 
 PHASES = ("sale", "ability", "bid", "take", "place", "pick", "over")
 ABILITIES = ("governor", "lawyer", "chinese_worker", "heroes", "gunsmith", "mercenary", "doctor")
@@ -60,8 +58,8 @@ _CELL_OF_BIT = {
     for x in range(CITY_SIDE)
 }
 
-Vector = npt.NDArray[np.float32]
-Mask = npt.NDArray[np.int8]
+#: Observation values stay well inside this range (counts, fractions, one-hots; scores /150).
+OBSERVATION_BOUND = 10.0
 
 
 def encode(observation: SeatObservation) -> Vector:
@@ -92,12 +90,9 @@ def encode(observation: SeatObservation) -> Vector:
     return out
 
 
-def action_mask(legal: list[CardAction]) -> Mask:
+def action_mask(legal: Iterable[CardAction]) -> Mask:
     """1 for each legal action's index in the fixed action space, else 0."""
-    mask = np.zeros(ACTION_SPACE_SIZE, dtype=np.int8)
-    for action in legal:
-        mask[action.index] = 1
-    return mask
+    return mask_of(legal, ACTION_SPACE_SIZE)
 
 
 def _encode_card(out: Vector, at: int, card: TerrainCard | Personality | None) -> None:
@@ -149,9 +144,3 @@ def _encode_seat(out: Vector, at: int, observation: SeatObservation, seat: int) 
     out[at + 1] = observation.score(seat) / 150
     out[at + 2] = observation.sold_by(seat) / 3
     out[at + 3] = observation.tie_rank(seat) / 5
-
-
-def ansi_summary(game: CardGameState) -> str:
-    """The one-line text both environments render in ``ansi`` mode."""
-    scores = ", ".join(f"seat {seat}: {game.score(seat)}" for seat in range(len(game.seats)))
-    return f"round {game.round}, phase {game.phase}; {scores}"
