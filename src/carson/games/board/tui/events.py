@@ -6,7 +6,8 @@ from typing import Any
 
 from carson.core.game import Event
 from carson.games.board.catalog import PERSONALITY_IDS, SPACE_IDS
-from carson.terminal.board_render import BoardNames, counted
+from carson.games.board.tui.names import BoardNames
+from carson.games.board.tui.tables import counted
 from carson.terminal.texts import Texts
 
 
