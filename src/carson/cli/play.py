@@ -90,76 +90,70 @@ def _ready_save_path(save: Path | None) -> None:
             fail(f"cannot create {save.parent}: {error.strerror or error}")
 
 
-def register(app: typer.Typer) -> None:
-    @app.command()
-    def play(
-        seat: Annotated[list[str] | None, typer.Option("--seat", help=_seat_help())] = None,
-        game: Annotated[str | None, typer.Option(help=_game_help())] = None,
-        variant: Annotated[
-            list[str] | None, typer.Option("--variant", help=_variant_help())
-        ] = None,
-        seed: Annotated[int | None, typer.Option(help="seed of the deal (default: random)")] = None,
-        lang: Annotated[str, typer.Option(help=f"language: {', '.join(LANGUAGES)}")] = "en",
-        save: Annotated[
-            Path | None,
-            typer.Option(
-                help="save the game to FILE after every move (default: a new file in "
-                "$CARSON_HOME/games, or ~/.local/share/carson/games)"
-            ),
-        ] = None,
-        no_save: Annotated[
-            bool, typer.Option("--no-save", help="do not save the game at all")
-        ] = False,
-        resume: Annotated[
-            Path | None, typer.Option(help="go on with a game saved with --save")
-        ] = None,
-        budget_ms: Annotated[
-            int | None, typer.Option(help="AI seats think this many ms per decision")
-        ] = None,
-    ) -> None:
-        """Play a game in the terminal, humans at one keyboard with machine seats: the card
-        game by default, another with --game (the board game: --game board)."""
-        if lang not in LANGUAGES:
-            fail(f"unknown language {lang!r}; choose from {', '.join(LANGUAGES)}")
-        if budget_ms is not None and budget_ms < 0:
-            fail("--budget-ms cannot be negative")
-        if resume is not None:
-            if seat or seed is not None or game is not None or variant:
-                fail(
-                    "--resume continues a saved game: it takes no --seat, --seed, --game "
-                    "or --variant"
-                )
-            playing = _resumed(resume)
-            save = save or resume
-            lang = lang if lang != "en" else playing.lang
-        else:
-            playing = _new_game(game, seat, variant, seed)
-            if save is None and not no_save:
-                save = default_save_path(playing.setup.seed)
-        if no_save:
-            save = None
-        _ready_save_path(save)
-        console = Console(highlight=False)
-        terminal = TerminalGame(
-            playing.state, playing.kinds, playing.setup.kit.texts(lang), console,
-            console.input, save, budget_ms, playing.setup,
-        )  # fmt: skip
-        raise typer.Exit(terminal.run())
+def play(
+    seat: Annotated[list[str] | None, typer.Option("--seat", help=_seat_help())] = None,
+    game: Annotated[str | None, typer.Option(help=_game_help())] = None,
+    variant: Annotated[list[str] | None, typer.Option("--variant", help=_variant_help())] = None,
+    seed: Annotated[int | None, typer.Option(help="seed of the deal (default: random)")] = None,
+    lang: Annotated[str, typer.Option(help=f"language: {', '.join(LANGUAGES)}")] = "en",
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            help="save the game to FILE after every move (default: a new file in "
+            "$CARSON_HOME/games, or ~/.local/share/carson/games)"
+        ),
+    ] = None,
+    no_save: Annotated[bool, typer.Option("--no-save", help="do not save the game at all")] = False,
+    resume: Annotated[Path | None, typer.Option(help="go on with a game saved with --save")] = None,
+    budget_ms: Annotated[
+        int | None, typer.Option(help="AI seats think this many ms per decision")
+    ] = None,
+) -> None:
+    """Play a game in the terminal, humans at one keyboard with machine seats: the card
+    game by default, another with --game (the board game: --game board)."""
+    if lang not in LANGUAGES:
+        fail(f"unknown language {lang!r}; choose from {', '.join(LANGUAGES)}")
+    if budget_ms is not None and budget_ms < 0:
+        fail("--budget-ms cannot be negative")
+    if resume is not None:
+        if seat or seed is not None or game is not None or variant:
+            fail("--resume continues a saved game: it takes no --seat, --seed, --game or --variant")
+        playing = _resumed(resume)
+        save = save or resume
+        lang = lang if lang != "en" else playing.lang
+    else:
+        playing = _new_game(game, seat, variant, seed)
+        if save is None and not no_save:
+            save = default_save_path(playing.setup.seed)
+    if no_save:
+        save = None
+    _ready_save_path(save)
+    console = Console(highlight=False)
+    terminal = TerminalGame(
+        playing.state, playing.kinds, playing.setup.kit.texts(lang), console,
+        console.input, save, budget_ms, playing.setup,
+    )  # fmt: skip
+    raise typer.Exit(terminal.run())
 
-    @app.command()
-    def replay(
-        file: Annotated[Path, typer.Argument(help="a game saved by 'carson play' or a record")],
-        step: Annotated[int, typer.Option(help="step to start at")] = 0,
-        lang: Annotated[str, typer.Option(help=f"language: {', '.join(LANGUAGES)}")] = "en",
-    ) -> None:
-        """Step through a saved game forwards and backwards."""
-        if lang not in LANGUAGES:
-            fail(f"unknown language {lang!r}; choose from {', '.join(LANGUAGES)}")
-        record, kinds = _read_any(file)
-        console = Console(highlight=False)
-        texts = kit_for(record.game).texts(lang)
-        viewer = ReplayViewer(record, kinds, texts, console, console.input)
-        raise typer.Exit(viewer.run(step))
+
+def replay(
+    file: Annotated[Path, typer.Argument(help="a game saved by 'carson play' or a record")],
+    step: Annotated[int, typer.Option(help="step to start at")] = 0,
+    lang: Annotated[str, typer.Option(help=f"language: {', '.join(LANGUAGES)}")] = "en",
+) -> None:
+    """Step through a saved game forwards and backwards."""
+    if lang not in LANGUAGES:
+        fail(f"unknown language {lang!r}; choose from {', '.join(LANGUAGES)}")
+    record, kinds = _read_any(file)
+    console = Console(highlight=False)
+    texts = kit_for(record.game).texts(lang)
+    viewer = ReplayViewer(record, kinds, texts, console, console.input)
+    raise typer.Exit(viewer.run(step))
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(play)
+    app.command()(replay)
 
 
 def default_save_path(seed: int) -> Path:

@@ -21,7 +21,7 @@ from carson.core.record import GameRecord
 from carson.core.registry import HUMAN, AnyGameKind, GameSetupError
 from carson.terminal.asker import Asker, ask_number
 from carson.terminal.kit import GameKit
-from carson.terminal.texts import Texts
+from carson.terminal.texts import Texts, shared_table
 
 
 class GenericNames:
@@ -32,7 +32,8 @@ class GenericNames:
         self._texts = texts
 
     def kind(self, seat: int) -> str:
-        kind = self._kinds[seat] if seat < len(self._kinds) else "player"
+        """Who plays the seat ("" when the seat kinds are not known, as in a game log)."""
+        kind = self._kinds[seat] if seat < len(self._kinds) else ""
         if kind == HUMAN:
             if self._kinds.count(HUMAN) == 1:
                 return self._texts("ui", "you")
@@ -40,7 +41,8 @@ class GenericNames:
         return kind
 
     def seat(self, seat: int) -> str:
-        return f"{self._texts('ui', 'seat_of', seat=seat + 1)} · {self.kind(seat)}"
+        name, kind = self._texts("ui", "seat_of", seat=seat + 1), self.kind(seat)
+        return f"{name} · {kind}" if kind else name
 
 
 def as_json(value: Any) -> str:
@@ -81,11 +83,13 @@ def _is_leaf(value: Any) -> bool:
 
 
 def event_line(event: Event, names: GenericNames) -> str:
-    """``kind: key=value, …`` (a ``seat`` by its name on screen)."""
+    """``kind: key=value, …`` (a ``seat`` as its name on screen)."""
     parts = []
     for key, value in event.data.items():
-        shown = names.seat(value) if key == "seat" and isinstance(value, int) else as_json(value)
-        parts.append(f"{key}={shown}")
+        if key == "seat" and isinstance(value, int) and not isinstance(value, bool):
+            parts.append(names.seat(value))
+        else:
+            parts.append(f"{key}={as_json(value)}")
     return f"{event.kind}: {', '.join(parts)}" if parts else event.kind
 
 
@@ -180,14 +184,17 @@ def generic_log(kind: AnyGameKind, record: GameRecord) -> str:
     """A finished game as lines: each action (its seat and JSON) and the events it brought
     about, an event seen by some seats only marked with them; then the result."""
     state = kind.new_state(record.config, record.seed)
+    names = GenericNames([], Texts("en", shared_table()))
     lines = [f"{kind.title} ({kind.name}), seed {record.seed}, {as_json(record.config)}"]
     for number, (seat, action) in enumerate(record.actions, start=1):
-        lines.append(f"{number}. seat {seat + 1}: {as_json(action)}")
+        lines.append(f"{number}. {names.seat(seat)}: {as_json(action)}")
         for event in state.apply_json(seat, action):
-            only = "" if event.seats is None else f"  (seats {sorted(s + 1 for s in event.seats)})"
-            lines.append(f"   {event.kind} {as_json(dict(event.data))}{only}")
+            line = f"   {event_line(event, names)}"
+            if event.seats is not None:
+                line += f"  (seen by {', '.join(names.seat(s) for s in sorted(event.seats))})"
+            lines.append(line)
     result = state.result()
     if result is not None:
-        winners = ", ".join(f"seat {seat + 1}" for seat in sorted(result.winners))
+        winners = ", ".join(names.seat(seat) for seat in sorted(result.winners))
         lines.append(f"== Result == scores {as_json(list(result.scores))}; winners: {winners}")
     return "\n".join(lines) + "\n"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from carson.core.game import Event
@@ -11,100 +12,170 @@ from carson.games.board.tui.tables import counted
 from carson.terminal.texts import Texts
 
 
+@dataclass(frozen=True)
+class Line:
+    """One event being described, with the look-ups its line needs."""
+
+    kind: str
+    data: Any
+    names: BoardNames
+    texts: Texts
+
+    def t(self, key: str, **values: Any) -> str:
+        return self.texts("board_events", key, **values)
+
+    def who(self, key: str = "seat") -> str:
+        return self.names.who(int(self.data[key]))
+
+    def where(self, key: str = "parcel") -> str:
+        return self.names.target(self.data[key])
+
+
 def describe_board_event(event: Event, names: BoardNames, texts: Texts) -> str | None:
     """The line for ``event``, or ``None`` for events the screen shows by itself."""
-    data: Any = event.data
-    kind = event.kind
+    line = Line(event.kind, event.data, names, texts)
+    for describe in (_setup_line, _action_line, _building_line):
+        text = describe(line)
+        if text is not None:
+            return text
+    return None
 
-    def t(key: str, **values: Any) -> str:
-        return texts("board_events", key, **values)
 
-    def who(key: str = "seat") -> str:
-        return names.who(int(data[key]))
+def _setup_line(line: Line) -> str | None:
+    """The start of the game and of each round: the centre, orders, votes, purchases, parcels
+    claimed or bought, personalities."""
+    if line.kind == "centre":
+        return line.t("centre", parcel=line.where())
+    if line.kind == "order":
+        return line.t("order", order=", ".join(line.names.who(seat) for seat in line.data["order"]))
+    if line.kind == "round":
+        return line.t("round", round=line.data["number"])
+    if line.kind == "turn_order":
+        return line.t(
+            "turn_order", order=", ".join(line.names.who(seat) for seat in line.data["order"])
+        )
+    if line.kind == "votes":
+        red = [line.names.personality(p) for p in PERSONALITY_IDS if line.data["sides"][p] == "red"]
+        return line.t("votes", red=", ".join(red) or "—")
+    if line.kind == "purchases":
+        bought = counted([line.texts("board_items", item) for item in line.data["items"]])
+        return line.t("purchases", who=line.who(), items=bought or "—")
+    if line.kind == "parcel":
+        if line.data["price"]:
+            return line.t(
+                "parcel_bought", who=line.who(), parcel=line.where(), price=line.data["price"]
+            )
+        return line.t("parcel_claimed", who=line.who(), parcel=line.where())
+    if line.kind == "personality":
+        return line.t(
+            "personality",
+            who=line.who(),
+            name=line.names.personality(line.data["id"]),
+            side=line.names.side(line.data["side"]),
+        )
+    return None
 
-    def where(key: str = "parcel") -> str:
-        return names.target(data[key])
 
-    if kind == "centre":
-        return t("centre", parcel=where())
-    if kind == "order":
-        return t("order", order=", ".join(names.who(seat) for seat in data["order"]))
-    if kind == "round":
-        return t("round", round=data["number"])
-    if kind == "turn_order":
-        return t("turn_order", order=", ".join(names.who(seat) for seat in data["order"]))
-    if kind == "votes":
-        red = [names.personality(p) for p in PERSONALITY_IDS if data["sides"][p] == "red"]
-        return t("votes", red=", ".join(red) or "—")
-    if kind == "purchases":
-        bought = counted([texts("board_items", item) for item in data["items"]])
-        return t("purchases", who=who(), items=bought or "—")
-    if kind == "parcel":
-        if data["price"]:
-            return t("parcel_bought", who=who(), parcel=where(), price=data["price"])
-        return t("parcel_claimed", who=who(), parcel=where())
-    if kind == "personality":
-        return t("personality", who=who(), name=names.personality(data["id"]),
-                 side=names.side(data["side"]))  # fmt: skip
-    if kind == "cowboy":
-        key = "white" if data["white"] else "cowboy"
-        return t(key, who=who(), target=names.target(data["target"]))
-    if kind == "pass":
-        return t("pass", who=who(), position=data["position"])
-    if kind == "paid":
-        if data["space"] != "wages":
+def _action_line(line: Line) -> str | None:
+    """Cowboys, passing, wages, gains and duels."""
+    if line.kind == "cowboy":
+        key = "white" if line.data["white"] else "cowboy"
+        return line.t(key, who=line.who(), target=line.names.target(line.data["target"]))
+    if line.kind == "pass":
+        return line.t("pass", who=line.who(), position=line.data["position"])
+    if line.kind == "paid":
+        if line.data["space"] != "wages":
             return None  # ROAD_1: each gain is its own "roads" event
         counts: dict[int, int] = {}
-        for seat in data["cowboys"]:
+        for seat in line.data["cowboys"]:
             counts[seat] = counts.get(seat, 0) + 1
-        paid = ", ".join(f"{names.who(seat)} +${4 * count}" for seat, count in counts.items())
-        return t("wages", paid=paid)
-    if kind == "ammunition":
-        return t("ammunition", who=who())
-    if kind == "roads":
-        return t("roads", who=who(), count=data["gained"])
-    if kind == "dice":
-        first, second = data["dice"]
-        return t("dice", who=who(), first=first, second=second)
-    if kind == "income":
-        return t("income", who=who(), amount=data["amount"], why=_why(data["why"], names, texts))
-    if kind == "vp":
-        if data["why"] == "bought":
-            return t("vp_bought", who=who(), amount=data["amount"])
-        return t("vp", who=who(), amount=data["amount"], why=_why(data["why"], names, texts))
-    if kind == "duel":
-        return _duel(data, names, texts)
-    if kind == "bought":
-        return t("bought", who=who(), building=names.building(data["building"]),
-                 price=data["price"])  # fmt: skip
-    if kind == "stored":
-        return t("stored", who=who(), building=names.building(data["building"]))
-    if kind == "road":
-        return t("road", who=who(), edge=names.edge(data["edge"]))
-    if kind == "ask":
-        return t("ask", who=who(), owner=who("owner"))
-    if kind == "grant":
-        return t("grant", who=who(), parcel=where())
-    if kind == "built":
-        return t("built", who=who(), building=names.building(data["building"]), parcel=where())
-    if kind == "house":
-        return t("house", who=who(), parcel=where())
-    if kind == "building_income":
-        return t("building_income")
-    if kind == "attack":
-        if data["result"] == "church":
-            return t("attack_church", parcel=where())
-        if data["result"] == "defended":
-            return t("attack_defended", who=who("winner"), parcel=where(), income=data["income"])
-        return t("attack_robbed", who=who("winner"), parcel=where(), share=data["income"] // 2,
-                 income=data["income"])  # fmt: skip
-    if kind == "new_cowboys":
-        return t("new_cowboys", count=data["count"])
-    if kind == "cash_limit":
-        return t("cash_limit", who=who(), paid=data["paid"], vp=data["vp"])
-    if kind == "final":
-        return t("final", who=who(), parcels=data["parcels"], money=data["money"],
-                 total=data["total"])  # fmt: skip
+        paid = ", ".join(f"{line.names.who(seat)} +${4 * count}" for seat, count in counts.items())
+        return line.t("wages", paid=paid)
+    if line.kind == "ammunition":
+        return line.t("ammunition", who=line.who())
+    if line.kind == "roads":
+        return line.t("roads", who=line.who(), count=line.data["gained"])
+    if line.kind == "dice":
+        first, second = line.data["dice"]
+        return line.t("dice", who=line.who(), first=first, second=second)
+    if line.kind == "income":
+        return line.t(
+            "income",
+            who=line.who(),
+            amount=line.data["amount"],
+            why=_why(line.data["why"], line.names, line.texts),
+        )
+    if line.kind == "vp":
+        if line.data["why"] == "bought":
+            return line.t("vp_bought", who=line.who(), amount=line.data["amount"])
+        return line.t(
+            "vp",
+            who=line.who(),
+            amount=line.data["amount"],
+            why=_why(line.data["why"], line.names, line.texts),
+        )
+    if line.kind == "duel":
+        return _duel(line.data, line.names, line.texts)
+    return None
+
+
+def _building_line(line: Line) -> str | None:
+    """Buildings, roads, permissions, attacks and the end of the game."""
+    if line.kind == "bought":
+        return line.t(
+            "bought",
+            who=line.who(),
+            building=line.names.building(line.data["building"]),
+            price=line.data["price"],
+        )
+    if line.kind == "stored":
+        return line.t("stored", who=line.who(), building=line.names.building(line.data["building"]))
+    if line.kind == "road":
+        return line.t("road", who=line.who(), edge=line.names.edge(line.data["edge"]))
+    if line.kind == "ask":
+        return line.t("ask", who=line.who(), owner=line.who("owner"))
+    if line.kind == "grant":
+        return line.t("grant", who=line.who(), parcel=line.where())
+    if line.kind == "built":
+        return line.t(
+            "built",
+            who=line.who(),
+            building=line.names.building(line.data["building"]),
+            parcel=line.where(),
+        )
+    if line.kind == "house":
+        return line.t("house", who=line.who(), parcel=line.where())
+    if line.kind == "building_income":
+        return line.t("building_income")
+    if line.kind == "attack":
+        if line.data["result"] == "church":
+            return line.t("attack_church", parcel=line.where())
+        if line.data["result"] == "defended":
+            return line.t(
+                "attack_defended",
+                who=line.who("winner"),
+                parcel=line.where(),
+                income=line.data["income"],
+            )
+        return line.t(
+            "attack_robbed",
+            who=line.who("winner"),
+            parcel=line.where(),
+            share=line.data["income"] // 2,
+            income=line.data["income"],
+        )
+    if line.kind == "new_cowboys":
+        return line.t("new_cowboys", count=line.data["count"])
+    if line.kind == "cash_limit":
+        return line.t("cash_limit", who=line.who(), paid=line.data["paid"], vp=line.data["vp"])
+    if line.kind == "final":
+        return line.t(
+            "final",
+            who=line.who(),
+            parcels=line.data["parcels"],
+            money=line.data["money"],
+            total=line.data["total"],
+        )
     return None
 
 
