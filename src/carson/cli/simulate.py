@@ -14,7 +14,7 @@ import typer
 
 from carson.cli.errors import fail
 from carson.core.match import play_match
-from carson.core.registry import HUMAN, AnyGameKind, GameSetupError, game_kind
+from carson.core.registry import HUMAN, GameSetupError, game_kind
 from carson.core.registry import games as installed_games
 from carson.terminal.kits import kit_for
 
@@ -43,17 +43,18 @@ def run_games(
     """Scores and winners of each game in ``numbers`` (a worker's share); writes each game's
     record and readable log (the game's terminal kit's, or the events as lines) if asked."""
     kind = game_kind(game)
+    kit = kit_for(game) if log_dir is not None else None
     outcomes = []
     for number in numbers:
         match = play_match(kind, seats, game_seed(seed, number), variants, budget_ms=budget_ms)
         result = match.state.result()
         assert result is not None
         outcomes.append((list(result.scores), sorted(result.winners)))
-        if log_dir is not None:
+        if log_dir is not None and kit is not None:
             record = match.record()
             stem = Path(log_dir) / f"game-{number + 1:05d}"
             stem.with_suffix(".json").write_text(record.dumps(), encoding="utf-8")
-            log = kit_for(game).game_log(match.state, record)
+            log = kit.game_log(match.state, record)
             stem.with_suffix(".txt").write_text(log, encoding="utf-8")
     return outcomes
 
@@ -120,10 +121,11 @@ def _variant_help() -> str:
     return f"a variant of the game, repeatable ({known or 'none'})"
 
 
-def _checked_game(
+def _check_run(
     game: str, seats: list[str], variants: tuple[str, ...], count: int, workers: int
-) -> AnyGameKind:
-    """The game to play, once the run's arguments are known to be good (else ``fail``)."""
+) -> None:
+    """``fail`` unless the game can be played as asked (the game's own checks decide the
+    seat kinds, the number of seats and the variants)."""
     try:
         kind = game_kind(game)
         if HUMAN in seats:
@@ -135,7 +137,6 @@ def _checked_game(
         fail("--games must be at least 1")
     if workers < 1:
         fail("--workers must be at least 1")
-    return kind
 
 
 def _print_text(summary: dict[str, object], seats: list[str], seed: int) -> None:
@@ -178,7 +179,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Play whole games between seat kinds; report scores and wins (same seed, same games)."""
         variants = tuple(variant or ())
-        _checked_game(game, seat, variants, games, workers)
+        _check_run(game, seat, variants, games, workers)
         if budget_ms is not None and budget_ms < 0:
             fail("--budget-ms cannot be negative")
         if log is not None:
