@@ -28,9 +28,10 @@ def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
 class Terminal:
     """A process on a pseudo-terminal: what a player's terminal would show and send."""
 
-    def __init__(self, *args: str) -> None:
+    def __init__(self, *args: str, env: dict[str, str] | None = None) -> None:
         self.master, slave = pty.openpty()
-        env = {**os.environ, "COLUMNS": "120", "LINES": "60", "TERM": "xterm-256color"}
+        base = os.environ if env is None else env
+        env = {**base, "COLUMNS": "120", "LINES": "60", "TERM": "xterm-256color"}
         self.process = subprocess.Popen(
             [*CARSON, *args], stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True
         )

@@ -22,14 +22,20 @@ from carson.games.board.engine.observation import BoardObservation, determinize
 from carson.games.board.engine.state import SPACES, BoardGameState, S
 from carson.games.board.match import record_of
 from carson.games.board.town import HOUSE, coords, edge_name, parcel
-from carson.terminal.board_events import describe_board_event
-from carson.terminal.board_game import BOARD_KIT, new_board_state
-from carson.terminal.board_prompts import ask_board_action, occupied_costs
-from carson.terminal.board_render import BoardNames, board_screen, town_grid
-from carson.terminal.game import SaveError, TerminalGame, load_save
-from carson.terminal.prompts import Asker
+from carson.games.board.tui.events import describe_board_event
+from carson.games.board.tui.kit import KIT as BOARD_KIT
+from carson.games.board.tui.kit import new_board_state
+from carson.games.board.tui.names import BoardNames
+from carson.games.board.tui.placing import occupied_costs
+from carson.games.board.tui.prompts import ask_board_action
+from carson.games.board.tui.render import board_screen
+from carson.games.board.tui.texts import raw_table, texts
+from carson.games.board.tui.town import town_grid
+from carson.terminal.asker import Asker
+from carson.terminal.game import TerminalGame
 from carson.terminal.replay import ReplayViewer
-from carson.terminal.texts import LANGUAGES, raw_table, texts
+from carson.terminal.saves import SaveError, load_save
+from carson.terminal.texts import LANGUAGES
 
 #: Every decision kind of the engine (the state's docstring).
 DECISION_KINDS = {

@@ -13,10 +13,13 @@ from rich.console import Console
 
 from carson.games.card.engine.determinize import determinize
 from carson.games.card.match import record_of
-from carson.terminal.game import SaveError, TerminalGame, load_save, new_state
-from carson.terminal.render import Names, table_screen
+from carson.games.card.tui.kit import new_state
+from carson.games.card.tui.render import Names, table_screen
+from carson.games.card.tui.texts import raw_table, texts
+from carson.terminal.game import TerminalGame
 from carson.terminal.replay import ReplayViewer
-from carson.terminal.texts import LANGUAGES, raw_table, texts
+from carson.terminal.saves import SaveError, load_save
+from carson.terminal.texts import LANGUAGES
 
 
 def console() -> Console:

@@ -1,4 +1,6 @@
-"""``carson play`` and ``carson replay``: the terminal game (see :mod:`carson.terminal`)."""
+"""``carson play`` and ``carson replay``: the terminal game (see :mod:`carson.terminal`), for
+any game of the registry (``--game``): its seat kinds, variants and default table come from
+its :class:`~carson.core.registry.GameKind`."""
 
 from __future__ import annotations
 
@@ -6,131 +8,152 @@ import os
 import random
 import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
 
 from carson.cli.errors import fail
-from carson.cli.simulate import GameName
 from carson.core.record import GameRecord, RecordError
-from carson.core.registry import GameSetupError, game_kind
-from carson.games.board.engine.config import VARIANTS
-from carson.games.card.players import SEAT_CHOICES, engine_kind
-from carson.terminal.board_game import DEFAULT_BOARD_TABLE
-from carson.terminal.game import (
-    HUMAN,
-    SAVE_PROGRAM,
-    SaveError,
-    TerminalGame,
-    kit_for,
-    kit_of,
-    load_save,
-)
+from carson.core.registry import HUMAN, AnyGameKind, GameSetupError, game_kind, games
+from carson.terminal.game import TerminalGame
+from carson.terminal.kit import Setup
+from carson.terminal.kits import kit_for
 from carson.terminal.replay import ReplayViewer
-from carson.terminal.texts import LANGUAGES, texts
+from carson.terminal.saves import SAVE_PROGRAM, Saved, SaveError, read_save
+from carson.terminal.texts import LANGUAGES
 
-PLAY_CHOICES = (HUMAN, *SEAT_CHOICES)
-DEFAULT_TABLE = [HUMAN, "expert", "expert", "expert"]
+
+def _seat_help() -> str:
+    tables = "; ".join(
+        f"{name} {', '.join(kind.seat_kinds)} (default: {' '.join(kind.default_seats)})"
+        for name, kind in games().items()
+    )
+    return f"a seat kind, once per seat in order: {tables}"
+
+
+def _variant_help() -> str:
+    known = "; ".join(
+        f"{name}: {', '.join(k.variants)}" for name, k in games().items() if k.variants
+    )
+    return f"a variant of the game, repeatable ({known or 'none'})"
+
+
+def _game_help() -> str:
+    return f"the game: {', '.join(games())} (default: {next(iter(games()), '')})"
+
+
+def _new_game(
+    game: str | None, seat: list[str] | None, variant: list[str] | None, seed: int | None
+) -> Saved:
+    """A new game as the options ask (else ``fail``), with its seat kinds."""
+    try:
+        kind = game_kind(game if game is not None else next(iter(games())))
+    except (GameSetupError, StopIteration) as error:
+        fail(str(error) or "no game is installed")
+    if variant and not kind.variants:
+        fail(_no_variants(kind))
+    kinds = list(seat) if seat else list(kind.default_seats)
+    try:
+        config = kind.config(kinds, variant or ())  # seat kinds, seat count, variants
+    except GameSetupError as error:
+        fail(str(error))
+    if HUMAN not in kinds:
+        fail("no human seat: add --seat human (or watch bots with carson simulate)")
+    game_seed = seed if seed is not None else random.randrange(10**9)
+    setup = Setup(kit_for(kind.name), config, game_seed)
+    return Saved(setup, kind.new_state(config, game_seed), kinds, "en")
+
+
+def _no_variants(kind: AnyGameKind) -> str:
+    others = [name for name, other in games().items() if other.variants]
+    where = " or ".join(others)
+    hint = f"; --variant is for the {where} game (--game {others[0]})" if others else ""
+    return f"the {kind.name} game has no variants{hint}"
+
+
+def _resumed(resume: Path) -> Saved:
+    try:
+        saved = read_save(resume)
+    except SaveError as error:
+        fail(str(error))
+    if saved.state.is_over:
+        fail(f"the game in {resume} is over; see it with: carson replay {resume}")
+    return saved
+
+
+def _ready_save_path(save: Path | None) -> None:
+    if save is not None:
+        try:
+            save.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            fail(f"cannot create {save.parent}: {error.strerror or error}")
+
+
+def play(
+    seat: Annotated[list[str] | None, typer.Option("--seat", help=_seat_help())] = None,
+    game: Annotated[str | None, typer.Option(help=_game_help())] = None,
+    variant: Annotated[list[str] | None, typer.Option("--variant", help=_variant_help())] = None,
+    seed: Annotated[int | None, typer.Option(help="seed of the deal (default: random)")] = None,
+    lang: Annotated[str, typer.Option(help=f"language: {', '.join(LANGUAGES)}")] = "en",
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            help="save the game to FILE after every move (default: a new file in "
+            "$CARSON_HOME/games, or ~/.local/share/carson/games)"
+        ),
+    ] = None,
+    no_save: Annotated[bool, typer.Option("--no-save", help="do not save the game at all")] = False,
+    resume: Annotated[Path | None, typer.Option(help="go on with a game saved with --save")] = None,
+    budget_ms: Annotated[
+        int | None, typer.Option(help="AI seats think this many ms per decision")
+    ] = None,
+) -> None:
+    """Play a game in the terminal: humans at one keyboard, with machine seats (--game
+    chooses the game; --seat the table, else the game's usual one)."""
+    if lang not in LANGUAGES:
+        fail(f"unknown language {lang!r}; choose from {', '.join(LANGUAGES)}")
+    if budget_ms is not None and budget_ms < 0:
+        fail("--budget-ms cannot be negative")
+    if resume is not None:
+        if seat or seed is not None or game is not None or variant:
+            fail("--resume continues a saved game: it takes no --seat, --seed, --game or --variant")
+        playing = _resumed(resume)
+        save = save or resume
+        lang = lang if lang != "en" else playing.lang
+    else:
+        playing = _new_game(game, seat, variant, seed)
+        if save is None and not no_save:
+            save = default_save_path(playing.setup.seed)
+    if no_save:
+        save = None
+    _ready_save_path(save)
+    console = Console(highlight=False)
+    terminal = TerminalGame(
+        playing.state, playing.kinds, playing.setup.kit.texts(lang), console,
+        console.input, save, budget_ms, playing.setup,
+    )  # fmt: skip
+    raise typer.Exit(terminal.run())
+
+
+def replay(
+    file: Annotated[Path, typer.Argument(help="a game saved by 'carson play' or a record")],
+    step: Annotated[int, typer.Option(help="step to start at")] = 0,
+    lang: Annotated[str, typer.Option(help=f"language: {', '.join(LANGUAGES)}")] = "en",
+) -> None:
+    """Step through a saved game forwards and backwards."""
+    if lang not in LANGUAGES:
+        fail(f"unknown language {lang!r}; choose from {', '.join(LANGUAGES)}")
+    record, kinds = _read_any(file)
+    console = Console(highlight=False)
+    texts = kit_for(record.game).texts(lang)
+    viewer = ReplayViewer(record, kinds, texts, console, console.input)
+    raise typer.Exit(viewer.run(step))
 
 
 def register(app: typer.Typer) -> None:
-    @app.command()
-    def play(
-        seat: Annotated[
-            list[str] | None,
-            typer.Option(
-                "--seat",
-                help=f"a seat kind, once per seat in order: card game {', '.join(PLAY_CHOICES)} "
-                "(default: you against 3 expert virtual players); board game "
-                f"{', '.join(game_kind('board').seat_kinds)} (default: you against 2 ai-medium)",
-            ),
-        ] = None,
-        game: Annotated[GameName | None, typer.Option(help="card (the default) or board")] = None,
-        variant: Annotated[
-            list[str] | None,
-            typer.Option("--variant", help=f"board game only, repeatable: {', '.join(VARIANTS)}"),
-        ] = None,
-        seed: Annotated[int | None, typer.Option(help="seed of the deal (default: random)")] = None,
-        lang: Annotated[str, typer.Option(help=f"language: {', '.join(LANGUAGES)}")] = "en",
-        save: Annotated[
-            Path | None,
-            typer.Option(
-                help="save the game to FILE after every move (default: a new file in "
-                "$CARSON_HOME/games, or ~/.local/share/carson/games)"
-            ),
-        ] = None,
-        no_save: Annotated[
-            bool, typer.Option("--no-save", help="do not save the game at all")
-        ] = False,
-        resume: Annotated[
-            Path | None, typer.Option(help="go on with a game saved with --save")
-        ] = None,
-        budget_ms: Annotated[
-            int | None, typer.Option(help="AI seats think this many ms per decision")
-        ] = None,
-    ) -> None:
-        """Play a game in the terminal: the card game (1–6 humans at one keyboard, with
-        virtual and AI seats) or, with --game board, the board game (2–5 seats)."""
-        if lang not in LANGUAGES:
-            fail(f"unknown language {lang!r}; choose from {', '.join(LANGUAGES)}")
-        if budget_ms is not None and budget_ms < 0:
-            fail("--budget-ms cannot be negative")
-        state: Any
-        if resume is not None:
-            if seat or seed is not None or game is not None or variant:
-                fail(
-                    "--resume continues a saved game: it takes no --seat, --seed, --game "
-                    "or --variant"
-                )
-            try:
-                state, kinds, saved_lang = load_save(resume)
-            except SaveError as error:
-                fail(str(error))
-            if state.is_over:
-                fail(f"the game in {resume} is over; see it with: carson replay {resume}")
-            save = save or resume
-            lang = lang if lang != "en" else saved_lang
-        else:
-            board = game is GameName.board
-            if variant and not board:
-                fail("--variant is for the board game (--game board)")
-            kinds = list(seat) if seat else list(DEFAULT_BOARD_TABLE if board else DEFAULT_TABLE)
-            kit = kit_for("board" if board else "card")
-            try:
-                kit.kind.config(kinds, variant or ())  # seat kinds, seat count, variants
-            except GameSetupError as error:
-                fail(str(error))
-            if HUMAN not in kinds:
-                fail("no human seat: add --seat human (or watch bots with carson simulate)")
-            game_seed = seed if seed is not None else random.randrange(10**9)
-            state = kit.new_state(kinds, game_seed, variant)
-            if save is None and not no_save:
-                save = default_save_path(state.seed)
-        if no_save:
-            save = None
-        if save is not None:
-            try:
-                save.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as error:
-                fail(f"cannot create {save.parent}: {error.strerror or error}")
-        console = Console(highlight=False)
-        terminal = TerminalGame(state, kinds, texts(lang), console, console.input, save, budget_ms)
-        raise typer.Exit(terminal.run())
-
-    @app.command()
-    def replay(
-        file: Annotated[Path, typer.Argument(help="a game saved by 'carson play' or a record")],
-        step: Annotated[int, typer.Option(help="step to start at")] = 0,
-        lang: Annotated[str, typer.Option(help=f"language: {', '.join(LANGUAGES)}")] = "en",
-    ) -> None:
-        """Step through a saved game forwards and backwards."""
-        if lang not in LANGUAGES:
-            fail(f"unknown language {lang!r}; choose from {', '.join(LANGUAGES)}")
-        record, kinds = _read_any(file)
-        console = Console(highlight=False)
-        viewer = ReplayViewer(record, kinds, texts(lang), console, console.input)
-        raise typer.Exit(viewer.run(step))
+    app.command()(play)
+    app.command()(replay)
 
 
 def default_save_path(seed: int) -> Path:
@@ -149,15 +172,14 @@ def _read_any(path: Path) -> tuple[GameRecord, list[str]]:
         fail(f"cannot read {path}: {error.strerror or error}")
     if f'"{SAVE_PROGRAM}"' in text:
         try:
-            state, kinds, _ = load_save(path)
+            saved = read_save(path)
         except SaveError as error:
             fail(str(error))
-        return kit_of(state).record_of(state), kinds
+        return saved.setup.record(saved.state), saved.kinds
     try:
         record = GameRecord.loads(text)
-        state = kit_for(record.game).replay_record(record)
+        kit = kit_for(record.game)
+        state = kit.replay_record(record)
     except (RecordError, ValueError) as error:
         fail(f"{path}: {error}")
-    if record.game != "card":  # a board game's record knows no seat kinds
-        return record, ["player"] * len(state.players)
-    return record, [engine_kind(seat.kind) if seat.is_virtual else "player" for seat in state.seats]
+    return record, kit.record_kinds(state, record.config)

@@ -1,4 +1,5 @@
-"""``carson simulate``: whole games between seat kinds, with statistics and optional logs."""
+"""``carson simulate``: whole games between machine seat kinds, with statistics and optional
+logs, for any game of the registry (``--game``)."""
 
 from __future__ import annotations
 
@@ -12,19 +13,12 @@ from typing import Annotated
 import typer
 
 from carson.cli.errors import fail
-from carson.games.board import match as board_match
-from carson.games.board.engine.config import VARIANTS, BoardConfig, BoardConfigError
-from carson.games.board.engine.log import board_game_log
-from carson.games.board.players import KINDS as BOARD_KINDS
-from carson.games.card.engine.config import MAX_SEATS, MIN_SEATS
-from carson.games.card.engine.log import game_log
-from carson.games.card.match import play_game, record_of
-from carson.games.card.players import SEAT_CHOICES
+from carson.core.match import play_match
+from carson.core.registry import HUMAN, GameSetupError, game_kind
+from carson.core.registry import games as installed_games
+from carson.terminal.kits import kit_for
 
-
-class GameName(StrEnum):
-    card = "card"
-    board = "board"
+Outcome = tuple[list[int], list[int]]
 
 
 class OutputFormat(StrEnum):
@@ -38,42 +32,65 @@ def game_seed(seed: int, game: int) -> int:
 
 
 def run_games(
+    game: str,
     seats: list[str],
     seed: int,
-    games: range,
+    numbers: range,
     log_dir: str | None,
     budget_ms: int | None = None,
-    variants: tuple[str, ...] | None = None,
-) -> list[tuple[list[int], list[int]]]:
-    """Scores and winners of each game in ``games`` (a worker's share); writes logs if asked.
-    ``variants`` is given for the board game (``None``: the card game)."""
-    scores = []
-    for game in games:
-        seed_of_game = game_seed(seed, game)
-        if variants is None:
-            card = play_game(seats, seed_of_game, budget_ms=budget_ms)
-            record, log, result = record_of(card), game_log(card), card.result()
-        else:
-            board = board_match.play_game(seats, seed_of_game, variants, budget_ms=budget_ms)
-            record, log, result = (
-                board_match.record_of(board),
-                board_game_log(board),
-                board.result(),
-            )
+    variants: tuple[str, ...] = (),
+) -> list[Outcome]:
+    """Scores and winners of each game in ``numbers`` (a worker's share); writes each game's
+    record and readable log (the game's terminal kit's, or the events as lines) if asked."""
+    kind = game_kind(game)
+    kit = kit_for(game) if log_dir is not None else None
+    outcomes = []
+    for number in numbers:
+        match = play_match(kind, seats, game_seed(seed, number), variants, budget_ms=budget_ms)
+        result = match.state.result()
         assert result is not None
-        scores.append((list(result.scores), sorted(result.winners)))
-        if log_dir is not None:
-            stem = Path(log_dir) / f"game-{game + 1:05d}"
+        outcomes.append((list(result.scores), sorted(result.winners)))
+        if log_dir is not None and kit is not None:
+            record = match.record()
+            stem = Path(log_dir) / f"game-{number + 1:05d}"
             stem.with_suffix(".json").write_text(record.dumps(), encoding="utf-8")
+            log = kit.game_log(match.state, record)
             stem.with_suffix(".txt").write_text(log, encoding="utf-8")
-    return scores
+    return outcomes
 
 
-def summarise(
-    seats: list[str], games: list[tuple[list[int], list[int]]], seconds: float
-) -> dict[str, object]:
-    """Mean scores and wins: a shared first place counts for each (CG-8.2); the board game
-    breaks ties itself (BG-8.3), so its games have one winner."""
+def run_all(
+    game: str,
+    seats: list[str],
+    seed: int,
+    count: int,
+    workers: int,
+    log_dir: str | None,
+    budget_ms: int | None,
+    variants: tuple[str, ...],
+) -> list[Outcome]:
+    """Every game's outcome in order; with several workers each plays every n-th game (the
+    games are the same whatever the number of workers: each has its own seed)."""
+    if workers == 1:
+        return run_games(game, seats, seed, range(count), log_dir, budget_ms, variants)
+    shares = [range(first, count, workers) for first in range(workers)]
+    with ProcessPoolExecutor(workers) as pool:
+        parts = list(
+            pool.map(
+                run_games, [game] * workers, [seats] * workers, [seed] * workers, shares,
+                [log_dir] * workers, [budget_ms] * workers, [variants] * workers,
+            )
+        )  # fmt: skip
+    outcomes: list[Outcome] = [([], []) for _ in range(count)]
+    for share, part in zip(shares, parts, strict=True):
+        for number, outcome in zip(share, part, strict=True):
+            outcomes[number] = outcome
+    return outcomes
+
+
+def summarise(seats: list[str], games: list[Outcome], seconds: float) -> dict[str, object]:
+    """Mean scores and wins: a shared first place counts for each winner (a game that
+    breaks ties itself has one winner)."""
     scores = [game_scores for game_scores, _ in games]
     count = len(scores)
     wins = [0] * len(seats)
@@ -90,21 +107,58 @@ def summarise(
     }
 
 
+def _seat_help() -> str:
+    kinds = "; ".join(
+        f"{name}: {', '.join(kind.machine_kinds)}" for name, kind in installed_games().items()
+    )
+    return f"a seat kind, once per seat in order ({kinds})"
+
+
+def _variant_help() -> str:
+    known = "; ".join(
+        f"{name}: {', '.join(k.variants)}" for name, k in installed_games().items() if k.variants
+    )
+    return f"a variant of the game, repeatable ({known or 'none'})"
+
+
+def _check_run(
+    game: str, seats: list[str], variants: tuple[str, ...], count: int, workers: int
+) -> None:
+    """``fail`` unless the game can be played as asked (the game's own checks decide the
+    seat kinds, the number of seats and the variants)."""
+    try:
+        kind = game_kind(game)
+        if HUMAN in seats:
+            fail("carson simulate plays machine seats only: no 'human' seat (see carson play)")
+        kind.config(seats, variants)  # seat kinds, seat count, variants
+    except GameSetupError as error:
+        fail(str(error))
+    if count < 1:
+        fail("--games must be at least 1")
+    if workers < 1:
+        fail("--workers must be at least 1")
+
+
+def _print_text(summary: dict[str, object], seats: list[str], seed: int) -> None:
+    print(f"{summary['games']} games, seed {seed}, {summary['games_per_second']} games/s")
+    mean = summary["mean_score"]
+    wins = summary["wins"]
+    assert isinstance(mean, list) and isinstance(wins, list)
+    for index, kind in enumerate(seats):
+        print(f"  seat {index} {kind:<9} mean {mean[index]:>7.2f}  wins {wins[index]:>5}")
+
+
 def register(app: typer.Typer) -> None:
+    default_game = next(iter(installed_games()), "")
+
     @app.command()
     def simulate(
-        seat: Annotated[
-            list[str],
-            typer.Option(
-                "--seat",
-                help="a seat kind, once per seat in order: card game "
-                f"{', '.join(SEAT_CHOICES)}; board game {', '.join(BOARD_KINDS)}",
-            ),
-        ],
-        game: Annotated[GameName, typer.Option(help="card or board")] = GameName.card,
+        seat: Annotated[list[str], typer.Option("--seat", help=_seat_help())],
+        game: Annotated[
+            str, typer.Option(help=f"the game: {', '.join(installed_games())}")
+        ] = default_game,
         variant: Annotated[
-            list[str] | None,
-            typer.Option("--variant", help=f"board game only, repeatable: {', '.join(VARIANTS)}"),
+            list[str] | None, typer.Option("--variant", help=_variant_help())
         ] = None,
         games: Annotated[int, typer.Option(help="number of games")] = 10,
         seed: Annotated[int, typer.Option(help="seed of the whole run")] = 0,
@@ -124,27 +178,8 @@ def register(app: typer.Typer) -> None:
         ] = None,
     ) -> None:
         """Play whole games between seat kinds; report scores and wins (same seed, same games)."""
-        variants: tuple[str, ...] | None = None
-        if game is GameName.board:
-            variants = tuple(variant or ())
-            try:
-                BoardConfig.of(len(seat), variants)
-            except BoardConfigError as error:
-                fail(str(error))
-            choices: tuple[str, ...] = BOARD_KINDS
-        else:
-            if variant:
-                fail("--variant is for the board game (--game board)")
-            if not MIN_SEATS <= len(seat) <= MAX_SEATS:
-                fail(f"a game has {MIN_SEATS}–{MAX_SEATS} seats (CG-2.1); {len(seat)} --seat given")
-            choices = SEAT_CHOICES
-        for kind in seat:
-            if kind not in choices:
-                fail(f"unknown seat kind {kind!r}; choose from {', '.join(choices)}")
-        if games < 1:
-            fail("--games must be at least 1")
-        if workers < 1:
-            fail("--workers must be at least 1")
+        variants = tuple(variant or ())
+        _check_run(game, seat, variants, games, workers)
         if budget_ms is not None and budget_ms < 0:
             fail("--budget-ms cannot be negative")
         if log is not None:
@@ -153,33 +188,9 @@ def register(app: typer.Typer) -> None:
             except OSError as error:
                 fail(f"cannot create log directory {log}: {error.strerror or error}")
         start = time.perf_counter()
-        if workers == 1:
-            results = run_games(seat, seed, range(games), log, budget_ms, variants)
-        else:
-            shares = [range(first, games, workers) for first in range(workers)]
-            with ProcessPoolExecutor(workers) as pool:
-                parts = list(
-                    pool.map(
-                        run_games,
-                        [seat] * workers,
-                        [seed] * workers,
-                        shares,
-                        [log] * workers,
-                        [budget_ms] * workers,
-                        [variants] * workers,
-                    )
-                )
-            results = [([], []) for _ in range(games)]
-            for share, part in zip(shares, parts, strict=True):
-                for number, outcome in zip(share, part, strict=True):
-                    results[number] = outcome
+        results = run_all(game, seat, seed, games, workers, log, budget_ms, variants)
         summary = summarise(seat, results, time.perf_counter() - start)
         if output is OutputFormat.json:
             print(json.dumps(summary))
             return
-        print(f"{summary['games']} games, seed {seed}, {summary['games_per_second']} games/s")
-        mean = summary["mean_score"]
-        wins = summary["wins"]
-        assert isinstance(mean, list) and isinstance(wins, list)
-        for index, kind in enumerate(seat):
-            print(f"  seat {index} {kind:<9} mean {mean[index]:>7.2f}  wins {wins[index]:>5}")
+        _print_text(summary, seat, seed)

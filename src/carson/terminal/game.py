@@ -1,109 +1,41 @@
-"""``carson play``: a whole game at one keyboard, with machine and human seats.
+"""``carson play``: a whole game at one keyboard, with machine and human seats, for any game.
 
-The loop asks the engine who must act. Virtual seats play inside the engine; AI and bot
+The loop asks the engine who must act. Seats the engine plays itself act inside it; machine
 seats choose through the :class:`Player` protocol; each human decision is a prompt, parsed
-by the game's prompts (a mistake gets a message, never a traceback). With more than one
-human seat the screen is cleared between their turns, so that no one sees another seat's
-secret choice (hot seat). With ``--save`` the game is written after every action, as its
-record (config, seed, actions) plus the seat kinds: ``--resume`` replays it.
+by the game's kit (a mistake gets a message, never a traceback). With more than one human
+seat the screen is cleared between their turns, so that no one sees another seat's secret
+choice (hot seat). With ``--save`` the game is written after every action, as its record
+(config, seed, actions) plus the seat kinds: ``--resume`` replays it.
 
-The loop is the same for every game; what differs (screen, prompts, event lines, players,
-records) comes from the game's :class:`~carson.terminal.kit.GameKit`: :class:`CardKit`
-here, :class:`~carson.terminal.board_game.BoardKit` for the board game.
+What differs between games (screen, prompts, event lines, players, records) comes from the
+game's :class:`~carson.terminal.kit.GameKit`: its own, or the generic one.
 """
 
 from __future__ import annotations
 
-import json
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console, RenderableType
+from rich.console import Console
 
 from carson.core.game import Event
 from carson.core.players import Player
-from carson.core.record import GameRecord, RecordError
-from carson.core.registry import GameSetupError
-from carson.games.card.engine.log import game_log
-from carson.games.card.engine.state import CardGameState
-from carson.games.card.players import engine_kind
-from carson.terminal.events import describe
-from carson.terminal.kit import HUMAN, GameKit
-from carson.terminal.prompts import Asker, QuitGame, ask_action
-from carson.terminal.render import Names, score_sheets, table_screen
+from carson.terminal.asker import Asker, QuitGame
+from carson.terminal.kit import HUMAN, Setup
+from carson.terminal.kits import setup_of
+from carson.terminal.saves import write_save
 from carson.terminal.texts import Texts
 
-__all__ = [
-    "HUMAN", "SAVE_FORMAT", "SAVE_PROGRAM", "SaveError", "TerminalGame", "load_save", "new_state",
-]  # fmt: skip
+__all__ = ["HUMAN", "TerminalGame"]
 
-SAVE_FORMAT = 1
-SAVE_PROGRAM = "carson play"
 #: At most this many lines of news before a human's screen (older ones are summed up).
 NEWS_LINES = 40
 
 
-class SaveError(ValueError):
-    """A save file that cannot be read; the message says why."""
-
-
-class CardKit(GameKit):
-    """*Carson City: The Card Game* at the terminal."""
-
-    game = "card"
-
-    def names(self, state: CardGameState, kinds: list[str], texts: Texts) -> Names:
-        return Names(state, kinds, texts)
-
-    def screen(
-        self, state: CardGameState, viewer: int | None, names: Names, texts: Texts
-    ) -> RenderableType:
-        return table_screen(state, viewer, names, texts)
-
-    def final(self, state: CardGameState, names: Names, texts: Texts) -> RenderableType:
-        return score_sheets(state, names, texts)
-
-    def ask(self, asker: Asker, state: CardGameState, seat: int, names: Names) -> Any:
-        return ask_action(asker, state, seat, names)
-
-    def describe(self, event: Event, names: Names, texts: Texts) -> str | None:
-        return describe(event, names, texts)
-
-    def game_log(self, state: CardGameState) -> str:
-        return game_log(state)
-
-    def kinds_fit(self, state: CardGameState, kinds: list[str]) -> bool:
-        return len(kinds) == len(state.seats) and all(
-            state.seats[seat].is_virtual == (engine_kind(kind) != "player")
-            for seat, kind in enumerate(kinds)
-        )
-
-    def opening_events(self, state: CardGameState) -> list[Event]:
-        return list(state.setup_events)
-
-
-CARD_KIT = CardKit()
-
-
-def kit_for(game: str) -> GameKit:
-    """The kit of a record's game (``card`` or ``board``)."""
-    if game == CARD_KIT.game:
-        return CARD_KIT
-    from carson.terminal.board_game import BOARD_KIT
-
-    if game == BOARD_KIT.game:
-        return BOARD_KIT
-    raise ValueError(f"no terminal game {game!r}")
-
-
-def kit_of(state: Any) -> GameKit:
-    return CARD_KIT if isinstance(state, CardGameState) else kit_for("board")
-
-
 class TerminalGame:
-    """One game at the terminal, of any game (the kit is found from ``state``)."""
+    """One game at the terminal. ``setup`` (kit, configuration, seed) may be left out for a
+    state whose game's kit can tell it (the card and board games)."""
 
     def __init__(
         self,
@@ -114,8 +46,10 @@ class TerminalGame:
         ask: Callable[[str], str],
         save_path: Path | None = None,
         budget_ms: int | None = None,
+        setup: Setup | None = None,
     ) -> None:
-        self.kit = kit_of(state)
+        self.setup = setup or setup_of(state)
+        self.kit = self.setup.kit
         self.state = state
         self.kinds = kinds
         self.texts = texts
@@ -126,7 +60,7 @@ class TerminalGame:
         self.players: dict[int, Player[Any]] = {}
         for seat, kind in enumerate(kinds):
             if kind != HUMAN:
-                player = self.kit.make_player(kind, state.seed, seat, budget_ms)
+                player = self.kit.make_player(kind, self.setup.seed, seat, budget_ms)
                 if player is not None:
                     self.players[seat] = player
         self.humans = [seat for seat, kind in enumerate(kinds) if kind == HUMAN]
@@ -155,21 +89,23 @@ class TerminalGame:
         actors = self.state.seats_to_act
         # Machines first: a human then sees what they did (their secrets stay hidden anyway).
         seat = next((s for s in actors if s in self.players), actors[0])
-        legal = self.state.legal_actions(seat)
-        if seat in self.players:
-            observation = self.kit.observation(self.state, seat)
-            if len(legal) > 1 and self.kit.searches(self.kinds[seat]):  # a search: a while
-                thinking = self.texts("ui", "thinking", who=self.names.seat(seat))
-                with self.console.status(thinking):
-                    action = self.players[seat].choose(observation, legal)
-            else:
-                action = self.players[seat].choose(observation, legal)
-        else:
-            self._show_table(seat)
-            self.asker.commands = self.kit.commands(self.state, seat, self.names, self.texts)
-            action = self.kit.ask(self.asker, self.state, seat, self.names)
+        action = self._machine_choice(seat) if seat in self.players else self._human_choice(seat)
         self._remember(self.state.apply(seat, action))
         self._save()
+
+    def _machine_choice(self, seat: int) -> Any:
+        legal = self.state.legal_actions(seat)
+        observation = self.kit.observation(self.state, seat)
+        if len(legal) > 1 and self.kit.searches(self.kinds[seat]):  # a search: a while
+            thinking = self.texts("ui", "thinking", who=self.names.seat(seat))
+            with self.console.status(thinking):
+                return self.players[seat].choose(observation, legal)
+        return self.players[seat].choose(observation, legal)
+
+    def _human_choice(self, seat: int) -> Any:
+        self._show_table(seat)
+        self.asker.commands = self.kit.commands(self.state, seat, self.names, self.texts)
+        return self.kit.ask(self.asker, self.state, seat, self.names)
 
     def _remember(self, events: list[Event]) -> None:
         for event in events:
@@ -194,7 +130,7 @@ class TerminalGame:
             self.asker.pause(self.texts("ui", "pass_keyboard", who=self.names.seat(seat)))
             self._clear_screen()
         self._last_viewer = seat
-        self.console.rule(self.texts(*self.kit.title))
+        self.console.rule(self.kit.title(self.texts))
         self._print_news(self._seen.get(seat, 0))
         self._seen[seat] = len(self._news)
         self.console.print(self.kit.screen(self.state, seat, self.names, self.texts), markup=False)
@@ -241,52 +177,7 @@ class TerminalGame:
     def _save(self) -> None:
         if self.save_path is None:
             return
-        data = {
-            "format": SAVE_FORMAT,
-            "program": SAVE_PROGRAM,
-            "seats": self.kinds,
-            "lang": self.texts.lang,
-            "record": self.kit.record_of(self.state).to_json(),
-        }
-        # Write beside, then rename: a crash mid-write never leaves half a save.
-        temporary = self.save_path.with_name(self.save_path.name + ".tmp")
-        # One line: the C encoder is many times faster than an indented dump, and the save
-        # is written after every move (a board game has a thousand of them).
-        temporary.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-        os.replace(temporary, self.save_path)
+        write_save(self.save_path, self.setup, self.state, self.kinds, self.texts.lang)
         if self.state.is_over:  # the readable log, beside the save
-            self._log_path().write_text(self.kit.game_log(self.state), encoding="utf-8")
-
-
-def new_state(kinds: list[str], seed: int) -> CardGameState:
-    """A new card game; a human seat is a player seat to the engine, as are AI and bots."""
-    state = CARD_KIT.new_state(kinds, seed)
-    assert isinstance(state, CardGameState)
-    return state
-
-
-def load_save(path: Path) -> tuple[Any, list[str], str]:
-    """(state, seat kinds, language) of a save file of any game, or :class:`SaveError`."""
-    try:
-        data: Any = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise SaveError(f"cannot read {path}: {error.strerror or error}") from None
-    except json.JSONDecodeError as error:
-        raise SaveError(f"{path} is not a carson save (bad JSON: {error.msg})") from None
-    if not isinstance(data, dict) or data.get("program") != SAVE_PROGRAM:
-        raise SaveError(f"{path} is not a game saved by 'carson play'")
-    if data.get("format") != SAVE_FORMAT:
-        raise SaveError(f"{path}: unsupported save format {data.get('format')!r}")
-    kinds = data.get("seats")
-    if not isinstance(kinds, list) or not all(isinstance(kind, str) for kind in kinds):
-        raise SaveError(f"{path}: the seat kinds are missing")
-    try:
-        record = GameRecord.from_json(data.get("record"))
-        kit = kit_for(record.game)
-        state = kit.replay_record(record)
-    except (RecordError, GameSetupError, ValueError) as error:
-        raise SaveError(f"{path}: {error}") from None
-    if not kit.kinds_fit(state, kinds):
-        raise SaveError(f"{path}: the seat kinds do not match the game")
-    lang = data.get("lang", "en")
-    return state, kinds, lang if isinstance(lang, str) else "en"
+            log = self.kit.game_log(self.state, self.setup.record(self.state))
+            self._log_path().write_text(log, encoding="utf-8")

@@ -1,27 +1,31 @@
-"""What the terminal loop needs of one game: a :class:`GameKit` per game (card, board).
+"""What the terminal loop needs of one game: a :class:`GameKit`.
 
 The loop (:mod:`carson.terminal.game`), saving, resuming and ``carson replay`` are the same
 for every game; only the screen, the prompts and the event lines differ. A kit bundles
-those, on top of the game's :class:`~carson.core.registry.GameKind` (seat kinds, configuration,
-players, observations, replays), so the loop never names a game.
+those, on top of the game's :class:`~carson.core.registry.GameKind` (seat kinds,
+configuration, players, observations, replays), so the loop never names a game. A game
+offers its kit as its ``"terminal"`` adapter; a game without one is played through the
+generic kit (:mod:`carson.terminal.generic`): its view as a tree, a numbered menu of its
+legal actions.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from rich.console import RenderableType
 
-from carson.core.game import Event
+from carson.core.game import JSON, Event
 from carson.core.players import Player, player_seed
 from carson.core.record import GameRecord, replay
 from carson.core.registry import HUMAN, AnyGameKind, game_kind
-from carson.terminal.prompts import Asker
-from carson.terminal.texts import Texts
+from carson.terminal.asker import Asker
+from carson.terminal.texts import Texts, TextTable, merged, shared_table
 
-__all__ = ["HUMAN", "GameKit"]
+__all__ = ["HUMAN", "GameKit", "Setup"]
 
 
 class GameKit(ABC):
@@ -30,8 +34,7 @@ class GameKit(ABC):
 
     #: The record's game name (``GameRecord.game``).
     game: str
-    #: Texts of the screen's title and of the help line: ``(section, key)``.
-    title: tuple[str, str] = ("ui", "title")
+    #: The text of the help line: ``(section, key)``.
     help: tuple[str, str] = ("ui", "help")
 
     @property
@@ -39,8 +42,23 @@ class GameKit(ABC):
         """The platform's description of the game."""
         return game_kind(self.game)
 
+    def title(self, texts: Texts) -> str:
+        """The screen's title."""
+        return self.kind.title
+
+    def text_table(self) -> TextTable:
+        """The game's own texts (besides the shared words)."""
+        return {}
+
+    def texts(self, lang: str) -> Texts:
+        """The shared words and the game's own, in ``lang``."""
+        table = self.__dict__.get("_texts")
+        if table is None:  # merged once per kit: screens ask for texts often
+            table = self.__dict__["_texts"] = merged(shared_table(), self.text_table())
+        return Texts(lang, table)
+
     def new_state(self, kinds: list[str], seed: int, variants: list[str] | None = None) -> Any:
-        """A new game for these seat kinds; raises :class:`~carson.games.GameSetupError`."""
+        """A new game for these seat kinds; raises :class:`~carson.core.registry.GameSetupError`."""
         return self.kind.new_state(self.kind.config(kinds, variants or ()), seed)
 
     def make_player(
@@ -57,8 +75,16 @@ class GameKit(ABC):
         """Whether this seat kind thinks long enough to deserve a spinner (the AI levels)."""
         return kind.startswith("ai-")
 
+    def setup_of(self, state: Any) -> tuple[JSON, int] | None:
+        """(configuration, seed) of one of this game's states, if the state tells them
+        (``None``: the caller must know them, as the generic kit's callers do)."""
+        return None
+
     def record_of(self, state: Any) -> GameRecord:
-        return GameRecord.of(self.game, state.config.to_json(), state.seed, state)
+        setup = self.setup_of(state)
+        if setup is None:
+            raise ValueError(f"a {self.game} state does not tell its configuration and seed")
+        return GameRecord.of(self.game, setup[0], setup[1], state)
 
     def replay_record(self, record: GameRecord, upto: int | None = None) -> Any:
         return replay(record, self.kind.new_state, upto)
@@ -84,12 +110,16 @@ class GameKit(ABC):
         """One line for a public event, or ``None`` for events the screen shows itself."""
 
     @abstractmethod
-    def game_log(self, state: Any) -> str:
-        """The readable log written beside the save of a finished game."""
+    def game_log(self, state: Any, record: GameRecord) -> str:
+        """The readable log of a finished game (``state``, played as ``record`` says)."""
 
     @abstractmethod
-    def kinds_fit(self, state: Any, kinds: list[str]) -> bool:
-        """Whether a save's seat kinds match its game."""
+    def kinds_fit(self, state: Any, kinds: list[str], config: JSON) -> bool:
+        """Whether a save's seat kinds match its game (of configuration ``config``)."""
+
+    @abstractmethod
+    def record_kinds(self, state: Any, config: JSON) -> list[str]:
+        """Seat kinds to show for a plain record (which names none)."""
 
     def opening_events(self, state: Any) -> list[Event]:
         """Events of the deal, shown before the first move."""
@@ -101,3 +131,16 @@ class GameKit(ABC):
         """Extra words a human may type at any question (``prices``, …), each with what it
         shows."""
         return {}
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What makes one game besides its actions: the game's kit, configuration and seed."""
+
+    kit: GameKit
+    config: JSON
+    seed: int
+
+    def record(self, state: Any) -> GameRecord:
+        """``state``'s game as its record."""
+        return GameRecord.of(self.kit.game, self.config, self.seed, state)

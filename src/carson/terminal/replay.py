@@ -1,8 +1,8 @@
 """``carson replay``: step through a saved game forwards and backwards.
 
 Any step is rebuilt by replaying the record up to it (event sourcing): no state is kept
-between steps, so stepping back is as exact as stepping forward. Works for every game with
-a :class:`~carson.terminal.kit.GameKit` (the record names its game).
+between steps, so stepping back is as exact as stepping forward. Works for every game (the
+record names its game; one without a kit of its own is shown by the generic kit).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Callable
 from rich.console import Console
 
 from carson.core.record import GameRecord
-from carson.terminal.game import kit_for
+from carson.terminal.kits import kit_for
 from carson.terminal.texts import Texts
 
 
@@ -62,25 +62,19 @@ class ReplayViewer:
                 answer = self._ask("> ").strip().lower()
             except (EOFError, KeyboardInterrupt):
                 return 0
+            if answer in ("q", "quit", "exit"):
+                return 0
             target = self._target(answer, step)
             if target is None:
-                if answer in ("q", "quit", "exit"):
-                    return 0
-                self.console.print(
-                    self.texts("ui", "replay_command", prompt=prompt),
-                    style="bold red",
-                    markup=False,
-                )
-                continue
-            if not 0 <= target <= self.total:
-                self.console.print(
-                    self.texts("ui", "replay_bounds", total=self.total),
-                    style="bold red",
-                    markup=False,
-                )
-                continue
-            step = target
-            self.show(step)
+                self._error(self.texts("ui", "replay_command", prompt=prompt))
+            elif not 0 <= target <= self.total:
+                self._error(self.texts("ui", "replay_bounds", total=self.total))
+            else:
+                step = target
+                self.show(step)
+
+    def _error(self, message: str) -> None:
+        self.console.print(message, style="bold red", markup=False)
 
     @staticmethod
     def _target(answer: str, step: int) -> int | None:

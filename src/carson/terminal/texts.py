@@ -1,5 +1,9 @@
-"""The terminal games' texts in five languages, read from ``texts.toml`` (the card game and
-what both games share) and ``board_texts.toml`` (the board game) beside this file."""
+"""The terminal's texts in five languages: the words every game shares (``texts.toml``
+beside this file) and each game's own table, which its terminal kit reads from its package.
+
+A :class:`Texts` looks up one language in a merged table; tables merge by section and key,
+and no key may come twice (a game cannot silently change a shared word).
+"""
 
 from __future__ import annotations
 
@@ -10,8 +14,9 @@ from importlib import resources
 from typing import Any
 
 LANGUAGES = ("en", "de", "it", "nl", "fr")
-#: The text files, merged into one table; their sections must not overlap.
-FILES = ("texts.toml", "board_texts.toml")
+
+#: section → key → language → text
+TextTable = dict[str, dict[str, dict[str, str]]]
 
 
 class Texts:
@@ -39,23 +44,35 @@ class Texts:
         return None
 
 
-@cache
-def _table() -> dict[str, dict[str, dict[str, str]]]:
-    table: dict[str, dict[str, dict[str, str]]] = {}
-    for name in FILES:
-        text = resources.files("carson.terminal").joinpath(name).read_text(encoding="utf-8")
-        data = tomllib.loads(text)
-        overlap = sorted(table.keys() & data.keys())
-        if overlap:
-            raise ValueError(f"{name}: sections {', '.join(overlap)} are already in another file")
-        table.update(data)
+def read_table(package: str, name: str) -> TextTable:
+    """A TOML table of texts shipped in ``package`` (package data)."""
+    text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+def merged(*tables: TextTable) -> TextTable:
+    """The tables as one; raises ``ValueError`` if two of them define the same key."""
+    table: TextTable = {}
+    for part in tables:
+        for section, entries in part.items():
+            into = table.setdefault(section, {})
+            twice = sorted(into.keys() & entries.keys())
+            if twice:
+                raise ValueError(f"texts [{section}] {', '.join(twice)} are defined twice")
+            into.update(entries)
     return table
 
 
+@cache
+def shared_table() -> TextTable:
+    """The words every game's terminal program uses."""
+    return read_table("carson.terminal", "texts.toml")
+
+
 def texts(lang: str = "en") -> Texts:
-    return Texts(lang, _table())
+    """The shared words and every installed game's own, in ``lang``. (Kept for callers from
+    before the games had their own texts; a game's screens use its kit's
+    :meth:`~carson.terminal.kit.GameKit.texts`.)"""
+    from carson.terminal.kits import installed_kits  # the kits import this module
 
-
-def raw_table() -> dict[str, dict[str, dict[str, str]]]:
-    """Every text in every language (for the tests that check the file)."""
-    return _table()
+    return Texts(lang, merged(shared_table(), *(kit.text_table() for kit in installed_kits())))

@@ -1,4 +1,5 @@
-"""Playing whole board games: seat kinds, a seed, the variants, and the players that drive them."""
+"""Whole board games between machine players: the platform's match loop
+(:func:`carson.core.match.play_match`) with the board game's types, and its records."""
 
 from __future__ import annotations
 
@@ -6,18 +7,20 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from carson.core.game import JSON
+from carson.core.match import play_match
 from carson.core.players import Player, player_seed
 from carson.core.record import GameRecord, replay
-from carson.games.board.engine.config import BoardConfig
-from carson.games.board.engine.observation import BoardObservation
 from carson.games.board.engine.state import BoardGameState
+from carson.games.board.plugin import GAME as BOARD
 
-GAME = "board"
+__all__ = ["GAME", "new_game", "play_game", "player_seed", "record_of", "replay_record"]
+
+GAME = BOARD.name
 
 
 def new_game(config: JSON, seed: int) -> BoardGameState:
     """The factory that replays use: a fresh game from its configuration and seed."""
-    return BoardGameState(BoardConfig.from_json(config), seed)
+    return BOARD.new_state(config, seed)
 
 
 def record_of(state: BoardGameState) -> GameRecord:
@@ -39,17 +42,5 @@ def play_game(
 ) -> BoardGameState:
     """Play one game to the end; ``players`` may supply a player for some seats;
     ``budget_ms`` is the AI seats' thinking time per decision."""
-    from carson.games.board.players import make_player
-
-    state = BoardGameState(BoardConfig.of(len(seat_kinds), variants), seed)
-    table = {
-        seat: (players or {}).get(seat) or make_player(kind, player_seed(seed, seat), budget_ms)
-        for seat, kind in enumerate(seat_kinds)
-    }
-    while not state.is_over:
-        # Simultaneous steps (votes, tiles, purchases): a seat's view never shows another
-        # seat's pending choice, so taking them one at a time changes nothing.
-        seat = state.seats_to_act[0]
-        legal = state.legal_actions(seat)
-        state.apply(seat, table[seat].choose(BoardObservation(state, seat), legal))
-    return state
+    match = play_match(BOARD, seat_kinds, seed, tuple(variants), players, budget_ms)
+    return match.state

@@ -46,5 +46,6 @@ GAME: GameKind[BoardGameState, BoardAction, BoardObservation] = GameKind(
     player_factory=make_player,
     observer=BoardObservation,
     phase_of=_phase,
+    adapters={"terminal": "carson.games.board.tui:KIT"},
     order=2,
 )

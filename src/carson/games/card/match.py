@@ -1,4 +1,5 @@
-"""Playing whole games: a table of seat kinds, a seed, and the players that drive them."""
+"""Whole card games between machine players: the platform's match loop
+(:func:`carson.core.match.play_match`) with the card game's types, and its records."""
 
 from __future__ import annotations
 
@@ -6,20 +7,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from carson.core.game import JSON
+from carson.core.match import play_match
 from carson.core.players import Player, player_seed
 from carson.core.record import GameRecord, replay
-from carson.games.card.engine.actions import CardAction
-from carson.games.card.engine.config import GameConfig
-from carson.games.card.engine.observation import SeatObservation
 from carson.games.card.engine.state import CardGameState
-from carson.games.card.players import engine_kind, make_player
+from carson.games.card.plugin import GAME as CARD
 
-GAME = "card"
+__all__ = ["GAME", "new_game", "play_game", "player_seed", "record_of", "replay_record"]
+
+GAME = CARD.name
 
 
 def new_game(config: JSON, seed: int) -> CardGameState:
     """The factory that replays use: a fresh game from its configuration and seed."""
-    return CardGameState(GameConfig.from_json(config), seed)
+    return CARD.new_state(config, seed)
 
 
 def record_of(state: CardGameState) -> GameRecord:
@@ -41,18 +42,4 @@ def play_game(
     """Play one game to the end. ``seat_kinds``: a player kind (``greedy``, ``ai-hard``, …)
     or a virtual level; ``players`` may supply a player for some seats; ``budget_ms`` is the
     AI seats' thinking time per decision (default: their level's iteration budget)."""
-    config = GameConfig.of([engine_kind(kind) for kind in seat_kinds])
-    state = CardGameState(config, seed)
-    table: dict[int, Player[Any]] = {}
-    for seat, kind in enumerate(seat_kinds):
-        player = (players or {}).get(seat) or make_player(kind, player_seed(seed, seat), budget_ms)
-        if player is not None:
-            table[seat] = player
-    while not state.is_over:
-        # Simultaneous bids: each seat decides on its own observation, which never shows
-        # another seat's pending bid, so taking them one at a time changes nothing.
-        seat = state.seats_to_act[0]
-        legal = state.legal_actions(seat)
-        action: CardAction = table[seat].choose(SeatObservation(state, seat), legal)
-        state.apply_unchecked(seat, action)
-    return state
+    return play_match(CARD, seat_kinds, seed, players=players, budget_ms=budget_ms).state

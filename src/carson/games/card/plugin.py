@@ -42,6 +42,10 @@ GAME: GameKind[CardGameState, CardAction, SeatObservation] = GameKind(
     player_factory=make_player,
     observer=SeatObservation,
     phase_of=lambda state: str(state.phase),
-    adapters={"cli": "carson.games.card.cli:register", "rl": "carson.games.card.rl:ENCODER"},
+    adapters={
+        "cli": "carson.games.card.cli:register",
+        "terminal": "carson.games.card.tui:KIT",
+        "rl": "carson.games.card.rl:ENCODER",
+    },
     order=1,
 )

@@ -1,39 +1,49 @@
-"""``carson play --game board``: the *Carson City* board game at the terminal.
-
-The loop, saving, resuming, hot seat and ``carson replay`` are the card game's
-(:mod:`carson.terminal.game`); this kit gives the board game's players, screen
-(:mod:`~carson.terminal.board_render`), questions (:mod:`~carson.terminal.board_prompts`)
-and event lines (:mod:`~carson.terminal.board_events`).
+"""*Carson City*, the board game, at the terminal: its :class:`BoardKit` (the game's
+``"terminal"`` adapter) on the platform's play loop, with the board game's screen
+(:mod:`~carson.games.board.tui.render`), questions (:mod:`~carson.games.board.tui.prompts`)
+and event lines (:mod:`~carson.games.board.tui.events`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from rich.console import RenderableType
 
-from carson.core.game import Event
+from carson.core.game import JSON, Event
+from carson.core.record import GameRecord
 from carson.games.board.engine.actions import BoardAction
 from carson.games.board.engine.log import board_game_log
 from carson.games.board.engine.state import BoardGameState
-from carson.terminal.board_events import describe_board_event
-from carson.terminal.board_prompts import ask_board_action
-from carson.terminal.board_render import BoardNames, board_screen, final_table, prices_screen
-from carson.terminal.kit import HUMAN, GameKit
-from carson.terminal.prompts import Asker
-from carson.terminal.texts import Texts
-from carson.terminal.texts import texts as texts_in
-
-#: ``carson play --game board`` without ``--seat``: you and two ai-medium players.
-DEFAULT_BOARD_TABLE = (HUMAN, "ai-medium", "ai-medium")
+from carson.games.board.tui.events import describe_board_event
+from carson.games.board.tui.names import BoardNames
+from carson.games.board.tui.prompts import ask_board_action
+from carson.games.board.tui.render import board_screen, final_table
+from carson.games.board.tui.texts import own_table
+from carson.games.board.tui.texts import texts as texts_in
+from carson.games.board.tui.town import prices_screen
+from carson.terminal.asker import Asker
+from carson.terminal.kit import GameKit
+from carson.terminal.texts import Texts, TextTable
 
 
 class BoardKit(GameKit):
     """*Carson City* (the board game) at the terminal."""
 
     game = "board"
-    title = ("board", "title")
     help = ("board", "help")
+
+    def title(self, texts: Texts) -> str:
+        return texts("board", "title")
+
+    def text_table(self) -> TextTable:
+        return own_table()
+
+    def setup_of(self, state: Any) -> tuple[JSON, int] | None:
+        if not isinstance(state, BoardGameState):
+            return None
+        return state.config.to_json(), state.seed
 
     def names(self, state: BoardGameState, kinds: list[str], texts: Texts) -> BoardNames:
         return BoardNames(state, kinds, texts)
@@ -52,18 +62,21 @@ class BoardKit(GameKit):
     def describe(self, event: Event, names: BoardNames, texts: Texts) -> str | None:
         return describe_board_event(event, names, texts)
 
-    def game_log(self, state: BoardGameState) -> str:
+    def game_log(self, state: BoardGameState, record: GameRecord) -> str:
         return board_game_log(state)
 
-    def kinds_fit(self, state: BoardGameState, kinds: list[str]) -> bool:
+    def kinds_fit(self, state: BoardGameState, kinds: list[str], config: JSON) -> bool:
         return len(kinds) == state.config.players and all(
             kind in self.kind.seat_kinds for kind in kinds
         )
 
+    def record_kinds(self, state: BoardGameState, config: JSON) -> list[str]:
+        return ["player"] * len(state.players)
+
     def commands(
         self, state: BoardGameState, viewer: int, names: BoardNames, texts: Texts
     ) -> dict[str, Callable[[], RenderableType]]:
-        """BG-9.5 on request: ``prices`` (parcel prices, building incomes); ``board`` shows
+        """Prices on request: ``prices`` (parcel prices, building incomes); ``board`` shows
         the whole table again."""
         english = texts_in("en")
 
@@ -80,12 +93,12 @@ class BoardKit(GameKit):
         return commands
 
 
-BOARD_KIT = BoardKit()
+KIT = BoardKit()
 
 
 def new_board_state(kinds: list[str], seed: int, variants: Iterable[str] = ()) -> BoardGameState:
     """A new board game for these seats (every seat is a player to the engine); raises
-    :class:`~carson.games.GameSetupError` for a table the rules do not allow."""
-    state = BOARD_KIT.new_state(kinds, seed, list(variants))
+    :class:`~carson.core.registry.GameSetupError` for a table the rules do not allow."""
+    state = KIT.new_state(kinds, seed, list(variants))
     assert isinstance(state, BoardGameState)
     return state

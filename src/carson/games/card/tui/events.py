@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from carson.core.game import Event
-from carson.terminal.render import Names
+from carson.games.card.tui.render import Names
 from carson.terminal.texts import Texts
 
 

@@ -1,4 +1,5 @@
-"""Asking a human seat for its decision, one phase at a time, and reading the answer.
+"""Asking a human seat for its card-game decision, one phase at a time, and reading the
+answer.
 
 Each phase has its question; an answer that is not a legal action gets a message saying
 what is wanted, and the question again. Nothing reaches the engine that it would refuse.
@@ -6,67 +7,13 @@ what is wanted, and the question again. Nothing reaches the engine that it would
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from rich.console import Console, RenderableType
-
 from carson.games.card import board
 from carson.games.card.engine.actions import Bid, CardAction, Pass, Pick, Place, Sell, Take, Use
 from carson.games.card.engine.state import CardGameState
 from carson.games.card.previews import ScorePreview as Holding
 from carson.games.card.scoring import city_points
-from carson.terminal.render import Names, city_grid
-from carson.terminal.texts import Texts
-
-
-class QuitGame(Exception):
-    """The human typed ``quit`` (or closed the input): save and leave."""
-
-
-class Asker:
-    """Questions and answers at the terminal, with ``help`` and ``quit`` at every question,
-    and the game's own ``commands`` (a word → what it shows, e.g. ``prices``)."""
-
-    def __init__(
-        self,
-        ask: Callable[[str], str],
-        console: Console,
-        texts: Texts,
-        help_key: tuple[str, str] = ("ui", "help"),
-    ) -> None:
-        self._ask = ask
-        self.console = console
-        self.texts = texts
-        self.help_key = help_key
-        self.commands: dict[str, Callable[[], RenderableType]] = {}
-
-    def __call__(self, question: str) -> str:
-        while True:
-            self.console.print(question, style="bold cyan", markup=False)
-            try:
-                answer = self._ask("> ").strip()
-            except (EOFError, KeyboardInterrupt):
-                raise QuitGame from None
-            if answer.lower() in ("quit", "exit", "q!"):
-                raise QuitGame
-            if answer.lower() in ("help", "?"):
-                self.console.print(self.texts(*self.help_key), markup=False)
-                continue
-            command = self.commands.get(answer.lower())
-            if command is not None:
-                self.console.print(command(), markup=False)
-                continue
-            return answer
-
-    def pause(self, message: str) -> None:
-        self.console.print(message, style="bold", markup=False)
-        try:
-            self._ask("")
-        except (EOFError, KeyboardInterrupt):
-            raise QuitGame from None
-
-    def error(self, message: str) -> None:
-        self.console.print(message, style="bold red", markup=False)
+from carson.games.card.tui.render import Names, city_grid
+from carson.terminal.asker import Asker, ask_number, ask_number_or_no, ask_yes_no
 
 
 def ask_action(asker: Asker, state: CardGameState, seat: int, names: Names) -> CardAction:
@@ -87,41 +34,16 @@ def ask_action(asker: Asker, state: CardGameState, seat: int, names: Names) -> C
     raise AssertionError(phase)  # pragma: no cover
 
 
-def _number(asker: Asker, question: str, choices: list[int]) -> int | None:
-    """A number among ``choices``, or None for 'no' (callers that allow it check)."""
-    while True:
-        answer = asker(question)
-        if asker.texts.yes(answer) is False:
-            return None
-        try:
-            value = int(answer)
-        except ValueError:
-            asker.error(asker.texts("ui", "err_number"))
-            continue
-        if value in choices:
-            return value
-        asker.error(asker.texts("ui", "err_choice", choices=", ".join(map(str, choices))))
-
-
-def _required_number(asker: Asker, question: str, choices: list[int]) -> int:
-    """A number among ``choices``; here 'no' is not an answer."""
-    while True:
-        value = _number(asker, question, choices)
-        if value is not None:
-            return value
-        asker.error(asker.texts("ui", "err_choice", choices=", ".join(map(str, choices))))
-
-
 def _ask_bid(asker: Asker, state: CardGameState, seat: int) -> CardAction:
     hand = list(state.seats[seat].hand)
     question = asker.texts("ui", "prompt_bid", hand=" ".join(map(str, hand)))
-    return Bid(_required_number(asker, question, hand))
+    return Bid(ask_number(asker, question, hand))
 
 
 def _ask_take(asker: Asker, state: CardGameState) -> CardAction:
     slots = [slot for slot, card in enumerate(state.row) if card is not None]
     question = asker.texts("ui", "prompt_take", slots=", ".join(map(str, slots)))
-    return Take(_required_number(asker, question, slots))
+    return Take(ask_number(asker, question, slots))
 
 
 def _ask_place(asker: Asker, state: CardGameState, seat: int) -> CardAction:
@@ -163,7 +85,7 @@ def _ask_place(asker: Asker, state: CardGameState, seat: int) -> CardAction:
         asker.console.print(city_grid(trial, new_cells=new_cells), markup=False)
         confirm = texts("ui", "preview", x=x, y=y, before=before, after=after,
                         delta=_signed(after - before))  # fmt: skip
-        if _yes_no(asker, confirm):
+        if ask_yes_no(asker, confirm):
             return Place(x, y)
         asker.console.print(city_grid(city, marks=anchors), markup=False)
 
@@ -172,7 +94,7 @@ def _ask_ability(asker: Asker, state: CardGameState, names: Names) -> CardAction
     ability = state.offered_ability
     explain = asker.texts("explain", ability) if asker.texts.has("explain", ability) else ""
     question = asker.texts("ui", "prompt_ability", name=names.personality(ability), explain=explain)
-    return Use(ability) if _yes_no(asker, question) else Pass()
+    return Use(ability) if ask_yes_no(asker, question) else Pass()
 
 
 def _ask_sale(asker: Asker, state: CardGameState, seat: int) -> CardAction:
@@ -185,7 +107,7 @@ def _ask_sale(asker: Asker, state: CardGameState, seat: int) -> CardAction:
         for card in sellable
     )
     asker.console.print(options, markup=False)
-    card = _number(asker, asker.texts("ui", "prompt_sale", sold=len(me.sold)), sellable)
+    card = ask_number_or_no(asker, asker.texts("ui", "prompt_sale", sold=len(me.sold)), sellable)
     return Pass() if card is None else Sell(card)
 
 
@@ -200,7 +122,9 @@ def _ask_pick(asker: Asker, state: CardGameState, seat: int, names: Names) -> Ca
         asker.console.print(
             asker.texts("ui", "pick_option", number=number, name=name, delta=delta), markup=False
         )
-    chosen = _number(asker, asker.texts("ui", "prompt_pick"), list(range(1, len(picks) + 1)))
+    chosen = ask_number_or_no(
+        asker, asker.texts("ui", "prompt_pick"), list(range(1, len(picks) + 1))
+    )
     return Pass() if chosen is None else picks[chosen - 1]
 
 
@@ -211,14 +135,6 @@ def _points_after(state: CardGameState, seat: int, x: int, y: int) -> int:
     trial = me.city.copy()
     trial.place_unchecked(card.id, card.parcels, x, y)
     return city_points(trial, me.personalities, len(me.sold))
-
-
-def _yes_no(asker: Asker, question: str) -> bool:
-    while True:
-        answer = asker.texts.yes(asker(question))
-        if answer is not None:
-            return answer
-        asker.error(asker.texts("ui", "err_yes_no"))
 
 
 def _signed(value: int) -> str:

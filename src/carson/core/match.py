@@ -1,0 +1,76 @@
+"""Playing whole games between machine players, for any game of the registry.
+
+One loop for every game: the seats the engine asks decide one at a time, each on its own
+observation (the game's observer), so a simultaneous step (secret bids, votes, stakes) is
+taken seat by seat without any seat seeing another's pending choice. The game's machine
+players come from its :class:`~carson.core.registry.GameKind`; each seat's player gets its
+own random stream, fixed by the game's seed (:func:`~carson.core.players.player_seed`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from carson.core.game import JSON, GameState
+from carson.core.players import Player, player_seed
+from carson.core.record import GameRecord
+from carson.core.registry import GameKind
+
+StateT = TypeVar("StateT", bound=GameState[Any])
+
+
+@dataclass(frozen=True)
+class Match(Generic[StateT]):
+    """A game played (or being played): its kind, configuration, seed and state."""
+
+    kind: GameKind[StateT, Any, Any]
+    config: JSON
+    seed: int
+    state: StateT
+
+    def record(self) -> GameRecord:
+        """The game as its record (every action applied so far)."""
+        return GameRecord.of(self.kind.name, self.config, self.seed, self.state)
+
+
+def seat_players(
+    kind: GameKind[Any, Any, Any],
+    seat_kinds: Sequence[str],
+    seed: int,
+    budget_ms: int | None = None,
+    players: Mapping[int, Player[Any]] | None = None,
+) -> dict[int, Player[Any]]:
+    """The player of every seat the engine does not play itself; ``players`` may supply
+    some seats' players (the others are made from their seat kinds)."""
+    table: dict[int, Player[Any]] = {}
+    for seat, seat_kind in enumerate(seat_kinds):
+        given = (players or {}).get(seat)
+        player = given or kind.make_player(seat_kind, player_seed(seed, seat), budget_ms)
+        if player is not None:
+            table[seat] = player
+    return table
+
+
+def play_match(
+    kind: GameKind[StateT, Any, Any],
+    seat_kinds: Sequence[str],
+    seed: int,
+    variants: Sequence[str] = (),
+    players: Mapping[int, Player[Any]] | None = None,
+    budget_ms: int | None = None,
+) -> Match[StateT]:
+    """Play one game to the end. ``seat_kinds`` are the game's machine seat kinds (the
+    configuration is checked: :class:`~carson.core.registry.GameSetupError`); ``budget_ms``
+    is the AI seats' thinking time per decision (default: their own budget)."""
+    config = kind.config(seat_kinds, variants)
+    state = kind.new_state(config, seed)
+    table = seat_players(kind, seat_kinds, seed, budget_ms, players)
+    while not state.is_over:
+        # A simultaneous step: each seat decides on its own observation, which never shows
+        # another seat's pending choice, so taking them one at a time changes nothing.
+        seat = state.seats_to_act[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, table[seat].choose(kind.observation(state, seat), legal))
+    return Match(kind, config, seed, state)

@@ -1,0 +1,141 @@
+"""One board-game decision being asked (:class:`Ask`), and the parsers and helpers every
+question shares: parcels as ``x y``, spaces by number or name, road edges as ``H x y``."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rich.text import Text
+
+from carson.games.board.catalog import PERSONALITY_IDS, SPACE_IDS
+from carson.games.board.engine.actions import PASS, BoardAction
+from carson.games.board.engine.state import (
+    SPACES,
+    BoardGameState,
+    Decision,
+)
+from carson.games.board.town import coords, edge_from_name, edge_name, parcel
+from carson.games.board.tui.names import BoardNames
+from carson.games.board.tui.texts import texts
+from carson.terminal.asker import Asker
+
+#: What a parser gives back: an action to check, an error message, or None (asked again
+#: after a command such as ``list``).
+Parsed = BoardAction | str | None
+
+
+@dataclass
+class Ask:
+    """One decision being asked: the seat, what it may do, and the tools to ask with."""
+
+    asker: Asker
+    state: BoardGameState
+    seat: int
+    names: BoardNames
+    decision: Decision
+    legal: list[BoardAction]
+
+    def t(self, section: str, key: str, **values: object) -> str:
+        return self.asker.texts(section, key, **values)
+
+    def say(self, line: str | Text, style: str = "") -> None:
+        self.asker.console.print(line, style=style, markup=False)
+
+    def words(self, key: str) -> set[str]:
+        """Keywords: the English ones and the player's language's (``board.<key>``)."""
+        english = texts("en")("board", key)
+        return set(english.casefold().split()) | set(self.t("board", key).casefold().split())
+
+    def is_no(self, answer: str) -> bool:
+        word = answer.strip().lower()
+        return self.asker.texts.yes(word) is False or word in self.words("pass_words")
+
+    def until(self, question: str, parse: Callable[[str], Parsed]) -> BoardAction:
+        """Ask ``question`` until ``parse`` gives a legal action."""
+        while True:
+            result = parse(self.asker(question))
+            if isinstance(result, BoardAction):
+                if result in self.legal:
+                    return result
+                self.asker.error(self.t("board", "err_not_now"))
+            elif isinstance(result, str):
+                self.asker.error(result)
+
+
+def parse_parcel(answer: str) -> int | None:
+    """``x y`` (also ``x,y`` or ``(x, y)``) with x, y in 0..7, or None."""
+    parts = re.sub(r"[(),\[\]]", " ", answer).split()
+    if len(parts) != 2 or not all(part.isdigit() for part in parts):
+        return None
+    x, y = int(parts[0]), int(parts[1])
+    return parcel(x, y) if 0 <= x < 8 and 0 <= y < 8 else None
+
+
+_EDGE = re.compile(r"^\s*([hv])\s*[,(]?\s*(\d+)\s*[, ]\s*(\d+)\s*\)?\s*$", re.IGNORECASE)
+
+
+def parse_edge(answer: str) -> int | None:
+    """``H x y`` or ``V x y`` (BG-2.2.1), or None."""
+    match = _EDGE.match(answer)
+    if match is None:
+        return None
+    try:
+        return edge_from_name(match[1].upper(), int(match[2]), int(match[3]))
+    except ValueError:
+        return None
+
+
+def parse_space(answer: str, names: BoardNames) -> int | None:
+    """A space by its number 1–23 (BG-2.3 order), its id or its name, or None."""
+    word = answer.strip().casefold()
+    if word.isdigit():
+        number = int(word)
+        return number - 1 if 1 <= number <= SPACES else None
+    for index, space_id in enumerate(SPACE_IDS):
+        if word in (space_id, names.space(index).casefold()):
+            return index
+    return None
+
+
+def parcel_list(parcels: list[int]) -> str:
+    return ", ".join("{} {}".format(*coords(p)) for p in parcels)
+
+
+def parcel_answer(ask: Ask, kind: str, allow_no: bool) -> Callable[[str], Parsed]:
+    def parse(answer: str) -> Parsed:
+        if allow_no and ask.is_no(answer):
+            return PASS
+        p = parse_parcel(answer)
+        if p is None:
+            return ask.t("board", "err_parcel")
+        return BoardAction(kind, p)
+
+    return parse
+
+
+def choices_of(ask: Ask, kind: str) -> list[int]:
+    return [action.arg for action in ask.legal if action.kind == kind]
+
+
+def personality_of(ask: Ask, word: str) -> int | None:
+    """A personality by its card number (BG-7.1), its id or its name."""
+    word = word.strip().casefold()
+    for index, personality in enumerate(PERSONALITY_IDS):
+        card = ask.state.catalog.personalities[personality]
+        if word in (str(card.number), personality, ask.names.personality(personality).casefold()):
+            return index
+    return None
+
+
+def target_name(ask: Ask, target: int) -> str:
+    if target < SPACES:
+        return ask.names.space(target)
+    return ask.names.parcel(*coords(target - SPACES))
+
+
+def edge_text(state: BoardGameState, edge: int) -> str:
+    """``H x y``, with ``(2)`` for a bridge (2 road pieces, BG-10.3)."""
+    text = " ".join(map(str, edge_name(edge)))
+    return text + " (2)" if state.town.is_bridge_edge(edge) else text

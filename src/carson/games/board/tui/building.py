@@ -1,0 +1,105 @@
+"""Buying parcels and building: roads, asking owners, the free house, permissions."""
+
+from __future__ import annotations
+
+from carson.games.board.engine.actions import PASS, STORE, BoardAction
+from carson.games.board.town import coords
+from carson.games.board.tui.ask import (
+    Ask,
+    Parsed,
+    choices_of,
+    edge_text,
+    parcel_answer,
+    parcel_list,
+    parse_edge,
+    parse_parcel,
+)
+
+
+def ask_buy_parcels(ask: Ask) -> BoardAction:
+    """BG-5.5: buy the parcels one's cowboys won, one at a time, or stop."""
+    town = ask.state.town
+    offered = ", ".join(
+        ask.t("board", "parcel_price", x=coords(p)[0], y=coords(p)[1], price=town.price(p))
+        for p in choices_of(ask, "buy_parcel")
+    )
+    money = ask.state.players[ask.seat].money
+    question = ask.t("board", "prompt_buy_parcels", parcels=offered, money=money)
+    return ask.until(question, parcel_answer(ask, "buy_parcel", True))
+
+
+def ask_construct(ask: Ask) -> BoardAction:
+    """BG-6.1, BG-9.1, BG-9.4: roads first, asking owners, then the building's parcel; or
+    keep the building in supply."""
+    state, seat = ask.state, ask.seat
+    build = state.construction
+    assert build is not None
+    spots = choices_of(ask, "build")
+    roads = choices_of(ask, "road")
+    asks = choices_of(ask, "ask")
+    name = ask.names.building(build.building)
+    ask.say(ask.t("board", "construct_status", building=name))
+    if spots:
+        ask.say(ask.t("board", "construct_spots", parcels=parcel_list(spots)))
+    else:
+        ask.say(ask.t("board", "construct_no_spot"))
+    if roads:
+        edges = ", ".join(edge_text(state, edge) for edge in roads)
+        ask.say(ask.t("board", "construct_roads", roads=state.players[seat].roads, edges=edges))
+    if asks:
+        owners = ", ".join(f"{other + 1} ({ask.names.who(other)})" for other in asks)
+        ask.say(ask.t("board", "construct_ask", owners=owners))
+    if build.granted:
+        ask.say(ask.t("board", "construct_granted", parcels=parcel_list(sorted(build.granted))))
+
+    def parse(answer: str) -> Parsed:
+        words = answer.strip().casefold().split()
+        if not words:
+            return ask.t("board", "err_construct")
+        if words[0] in ask.words("store_words") and len(words) == 1:
+            return STORE
+        if words[0] in ask.words("ask_words"):
+            if len(words) != 2 or not words[1].isdigit() or int(words[1]) < 1:
+                return ask.t("board", "err_ask")
+            return BoardAction("ask", int(words[1]) - 1)
+        edge = parse_edge(answer)
+        if edge is not None:
+            return BoardAction("road", edge)
+        p = parse_parcel(answer)
+        if p is not None:
+            return BoardAction("build", p)
+        return ask.t("board", "err_construct")
+
+    return ask.until(ask.t("board", "prompt_construct"), parse)
+
+
+def ask_house(ask: Ask) -> BoardAction:
+    """BG-6.1.4 (ii): the free house, on another empty parcel with road access."""
+    spots = choices_of(ask, "house")
+    question = ask.t("board", "prompt_house", parcels=parcel_list(spots))
+    return ask.until(question, parcel_answer(ask, "house", False))
+
+
+def ask_grant(ask: Ask) -> BoardAction:
+    """BG-9.4: the owner answers the builder, one parcel at a time, then no."""
+    asker = ask.decision.get("asker")
+    free = choices_of(ask, "grant")
+    question = ask.t("board", "prompt_grant", who=ask.names.who(asker),
+                     parcels=parcel_list(free))  # fmt: skip
+    return ask.until(question, parcel_answer(ask, "grant", True))
+
+
+def ask_roads(ask: Ask) -> BoardAction:
+    """BG-9.2: the river game's last roads, one at a time, or stop."""
+    roads = ask.state.players[ask.seat].roads
+
+    def parse(answer: str) -> Parsed:
+        if ask.is_no(answer):
+            return PASS
+        edge = parse_edge(answer)
+        if edge is None:
+            return ask.t("board", "err_edge")
+        return BoardAction("road", edge)
+
+    edges = ", ".join(edge_text(ask.state, edge) for edge in choices_of(ask, "road"))
+    return ask.until(ask.t("board", "prompt_roads", roads=roads, edges=edges), parse)

@@ -1,0 +1,112 @@
+"""How the board game's seats, pieces and places are called and coloured on screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from carson.games.board.catalog import SPACE_IDS
+from carson.games.board.engine.state import BoardGameState
+from carson.games.board.town import HOUSE, MOUNTAIN
+from carson.terminal.texts import Texts
+
+#: Each seat's colour: its digit on the board, its cowboys and its markers.
+SEAT_STYLES = ("bold bright_blue", "bold green", "bold magenta", "bold dark_orange", "bold cyan")
+OWNER_STYLES = (
+    "bold white on blue", "bold white on green4", "bold white on magenta3",
+    "bold black on dark_orange", "bold black on cyan3",
+)  # fmt: skip
+#: Tiles as one letter (the legend names them in the player's language).
+TILE_LETTERS = {
+    HOUSE: "h", MOUNTAIN: "^", "ranch": "R", "mine": "M", "drugstore": "D", "bank": "B",
+    "saloon": "S", "hotel": "H", "church": "C", "prison": "P",
+}  # fmt: skip
+TILE_STYLES = {HOUSE: "bold bright_white", MOUNTAIN: "bold grey62"}
+BUILDING_STYLE = "bold black on bright_yellow"
+RIVER_STYLE = "bold bright_cyan on blue"
+ROAD_STYLE = "bold yellow"
+MARK_STYLE = "bold yellow"
+WHITE_STYLE = "bold black on white"
+SIDE_STYLES = {"yellow": "bold yellow", "red": "bold red"}
+
+
+class BoardNames:
+    """How seats, pieces and places are called on screen."""
+
+    def __init__(self, state: BoardGameState, kinds: list[str], texts: Texts) -> None:
+        self._state = state
+        self._kinds = kinds
+        self._texts = texts
+        self.tiles = state.config.has("duel-tiles")  # duels with tiles, not dice (BG-10.2)
+
+    def colour(self, seat: int) -> str:
+        return self._texts("board_colours", f"c{seat + 1}")
+
+    @staticmethod
+    def style(seat: int) -> str:
+        return SEAT_STYLES[seat % len(SEAT_STYLES)]
+
+    def kind(self, seat: int) -> str:
+        kind = self._kinds[seat] if seat < len(self._kinds) else "player"
+        texts = self._texts
+        if kind == "human":
+            if self._kinds.count("human") == 1:
+                return texts("ui", "you")
+            return texts("ui", "human", seat=seat + 1)
+        return texts("board_kinds", kind) if texts.has("board_kinds", kind) else kind
+
+    def who(self, seat: int) -> str:
+        """The short name: colour and number, as on the board."""
+        return f"{self.colour(seat)} {seat + 1}"
+
+    def seat(self, seat: int) -> str:
+        return f"{self.who(seat)} · {self.kind(seat)}"
+
+    def personality(self, personality: str) -> str:
+        return self._state.catalog.personalities[personality].names[self._texts.lang]
+
+    def building(self, building: str) -> str:
+        if building == HOUSE:
+            return self._texts("board", "house")
+        return self._state.catalog.buildings[building].names[self._texts.lang]
+
+    def space(self, space: int | str) -> str:
+        index = space if isinstance(space, int) else SPACE_IDS.index(space)
+        return self._state.catalog.spaces[index].names[self._texts.lang]
+
+    def side(self, side: str) -> str:
+        return self._texts("board", side)
+
+    @staticmethod
+    def parcel(x: int, y: int) -> str:
+        return f"({x}, {y})"
+
+    def target(self, target: Any) -> str:
+        """A cowboy's target as the engine names it: a space id or ``[x, y]``."""
+        if isinstance(target, str):
+            return self.space(target)
+        x, y = target
+        return self.parcel(int(x), int(y))
+
+    @staticmethod
+    def edge(edge: Any) -> str:
+        kind, x, y = edge
+        return f"{kind} {x} {y}"
+
+
+def cowboys_text(entries: list[dict[str, Any]], width: int | None = None) -> Text:
+    """Cowboys as their seats' digits (the white cowboy as ``w``)."""
+    text = Text()
+    for entry in entries:
+        if entry["white"]:
+            text.append("w", WHITE_STYLE)
+        else:
+            seat = int(entry["seat"])
+            text.append(str(seat + 1), BoardNames.style(seat))
+    if width is not None:
+        if len(text) > width:
+            text = text[: width - 1]
+            text.append("…")
+        text.pad_right(width - len(text))
+    return text

@@ -1,0 +1,122 @@
+"""Placing cowboys: what one's occupied places would cost, the list of targets, and the
+order of duels."""
+
+from __future__ import annotations
+
+from carson.games.board.engine.actions import PASS, BoardAction
+from carson.games.board.engine.state import (
+    BUILD_SPACE_PRICE,
+    SPACES,
+    BoardGameState,
+)
+from carson.games.board.town import HOUSE, MOUNTAIN, coords
+from carson.games.board.tui.ask import (
+    Ask,
+    Parsed,
+    choices_of,
+    parcel_answer,
+    parcel_list,
+    parse_parcel,
+    parse_space,
+)
+
+
+def occupied_costs(state: BoardGameState, seat: int) -> tuple[int, int]:
+    """BG-9.5: the $ of the places where the seat's cowboys stand: parcel prices and
+    building prices (what winning them all would cost)."""
+    parcels = buildings = 0
+    for target, cows in state.cowboys_at.items():
+        if all(who != seat for who, _ in cows):
+            continue
+        if target >= SPACES:
+            p = target - SPACES
+            if state.town.owners[p] < 0:
+                parcels += state.town.price(p)
+        elif target in BUILD_SPACE_PRICE and state.build_spaces[BUILD_SPACE_PRICE[target]]:
+            buildings += state.building_price(seat, BUILD_SPACE_PRICE[target])
+    return parcels, buildings
+
+
+def target_note(ask: Ask, target: int) -> str:
+    """A space or a building one may put a cowboy on, for ``list``: what is there."""
+    state, names = ask.state, ask.names
+    others = [names.who(seat) for seat in state.seats_at(target) if seat != ask.seat]
+    there = ask.t("board", "others_there", who=", ".join(others)) if others else ""
+    if target < SPACES:
+        name = f"{target + 1} {names.space(target)}"
+        price = BUILD_SPACE_PRICE.get(target)
+        if price is not None:
+            building = state.build_spaces[price]
+            assert building is not None
+            name += f" ({names.building(building)}, ${state.building_price(ask.seat, price)})"
+        return f"{name}{there}"
+    p = target - SPACES
+    x, y = coords(p)
+    owner = state.town.owners[p]
+    tile = state.town.tiles[p]
+    assert owner >= 0 and tile not in (None, HOUSE, MOUNTAIN)
+    key = "target_defend" if owner == ask.seat else "target_attack"
+    return ask.t("board", key, x=x, y=y, building=names.building(tile),
+                 owner=names.who(owner), income=state.town.income(p)) + there  # fmt: skip
+
+
+def list_targets(ask: Ask, targets: list[int]) -> None:
+    """Every placement: the spaces and buildings one per line, the free parcels (with their
+    price and who is there already) on a few lines."""
+    free = []
+    for target in targets:
+        if target >= SPACES and ask.state.town.owners[target - SPACES] < 0:
+            x, y = coords(target - SPACES)
+            there = "".join(
+                f"*{seat + 1}" for seat in ask.state.seats_at(target) if seat != ask.seat
+            )
+            free.append(f"{x} {y} ${ask.state.town.price(target - SPACES)}{there}")
+        else:
+            ask.say("  " + target_note(ask, target))
+    if free:
+        ask.say("  " + ask.t("board", "list_parcels", parcels=", ".join(free)))
+
+
+def ask_place(ask: Ask) -> BoardAction:
+    """BG-4.2: one cowboy (or the white one) on a space or a parcel, or pass."""
+    state, seat = ask.state, ask.seat
+    player = state.players[seat]
+    parcels, buildings = occupied_costs(state, seat)
+    ask.say(ask.t("board", "place_status", cowboys=player.cowboys,
+                  white=ask.t("board", "and_white") if player.white else "",
+                  money=player.money, parcels=parcels, buildings=buildings,
+                  total=parcels + buildings))  # fmt: skip
+    targets = sorted({a.arg for a in ask.legal if a.kind in ("cowboy", "white")})
+    spaces = sum(target < SPACES for target in targets)
+    ask.say(ask.t("board", "place_marked", spaces=spaces, parcels=len(targets) - spaces))
+    only_white = player.white and not player.cowboys
+
+    def parse(answer: str) -> Parsed:
+        words = answer.strip().split()
+        if ask.is_no(answer):
+            return PASS
+        if not words:
+            return ask.t("board", "err_place")
+        if words[0].casefold() in ("l", "list", *ask.words("list_words")):
+            list_targets(ask, targets)
+            return None
+        white = words[0].casefold() in ask.words("white_words")
+        rest = " ".join(words[1:] if white else words)
+        p = parse_parcel(rest)
+        target = SPACES + p if p is not None else parse_space(rest, ask.names)
+        if target is None:
+            return ask.t("board", "err_place")
+        if white and not player.white:
+            return ask.t("board", "err_no_white")
+        return BoardAction("white" if white or only_white else "cowboy", target)
+
+    return ask.until(ask.t("board", "prompt_place"), parse)
+
+
+def ask_order(ask: Ask) -> BoardAction:
+    """BG-4.3.8, BG-4.3.9: the first passer picks the next duel to resolve."""
+    parcels = choices_of(ask, "order")
+    about = ask.decision.get("about")
+    key = "prompt_order_parcels" if about == "parcels" else "prompt_order_attacks"
+    question = ask.t("board", key, parcels=parcel_list(parcels))
+    return ask.until(question, parcel_answer(ask, "order", False))

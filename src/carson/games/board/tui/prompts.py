@@ -1,0 +1,66 @@
+"""Asking a human seat for its board-game decision, one decision kind at a time.
+
+Each kind (see :mod:`carson.games.board.engine.state`) has its question and its parser:
+parcels as ``x y``, spaces by number (BG-2.3 order, 1–23) or name, road edges as
+``H x y`` / ``V x y``, menus as numbered options with one line each. An answer that is not
+a legal action gets a message saying what is wanted, and the question again: nothing reaches
+the engine that it would refuse.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from carson.games.board.engine.actions import BoardAction
+from carson.games.board.engine.state import BoardGameState
+from carson.games.board.tui.ask import Ask
+from carson.games.board.tui.building import (
+    ask_buy_parcels,
+    ask_construct,
+    ask_grant,
+    ask_house,
+    ask_roads,
+)
+from carson.games.board.tui.choices import (
+    ask_claim,
+    ask_count,
+    ask_personality,
+    ask_purchase,
+    ask_settler,
+    ask_tile,
+    ask_vote,
+)
+from carson.games.board.tui.menus import ask_menu, ask_stored
+from carson.games.board.tui.names import BoardNames
+from carson.games.board.tui.placing import ask_order, ask_place
+from carson.terminal.asker import Asker
+
+
+def ask_board_action(
+    asker: Asker, state: BoardGameState, seat: int, names: BoardNames
+) -> BoardAction:
+    """The seat's decision now, asked until it is a legal action."""
+    decision = state.decision
+    assert decision is not None and seat in decision.seats
+    ask = Ask(asker, state, seat, names, decision, state.legal_actions(seat))
+    return ASKS[decision.kind](ask)
+
+
+ASKS: dict[str, Callable[[Ask], BoardAction]] = {
+    "vote": ask_vote,
+    "purchase": ask_purchase,
+    "claim": ask_claim,
+    "personality": ask_personality,
+    "settler": ask_settler,
+    "menu": ask_menu,
+    "place": ask_place,
+    "order": ask_order,
+    "tile": ask_tile,
+    "buy_parcels": ask_buy_parcels,
+    "construct": ask_construct,
+    "house": ask_house,
+    "grant": ask_grant,
+    "stored": ask_stored,
+    "count": ask_count,
+    "roads": ask_roads,
+}

@@ -1,0 +1,129 @@
+"""What the terminal shows of a board game, as Rich renderables: the town, the action track,
+the personalities, the players, the supplies, and the final score sheet.
+
+Everything is drawn from :func:`~carson.games.board.engine.views.board_view` of the viewing
+seat, so only public facts and that seat's own secrets (duel tiles, the tile chosen, votes,
+new-beginning purchases) can reach the screen (BG-11). Facts the view leaves out but that
+are public by the rules (road access, building incomes, supplies) are read from the state.
+"""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from carson.core.game import JSON
+from carson.games.board.catalog import BUILDING_IDS
+from carson.games.board.engine.state import BoardGameState
+from carson.games.board.town import HOUSE, MOUNTAIN
+from carson.games.board.tui.names import (
+    BUILDING_STYLE,
+    RIVER_STYLE,
+    TILE_LETTERS,
+    TILE_STYLES,
+    BoardNames,
+)
+from carson.games.board.tui.tables import personalities_table, players_table
+from carson.games.board.tui.town import legal_parcels, legal_spaces, town_grid
+from carson.games.board.tui.track import SideBySide, track_lines
+from carson.terminal.texts import Texts
+
+
+def header(state: BoardGameState, view: JSON, names: BoardNames, texts: Texts) -> Text:
+    if view["status"] == "over":
+        title = texts("ui", "game_over")
+    else:
+        title = texts("board", "round", round=view["round"], rounds=state.catalog.rounds)
+    line = Text(title, "bold")
+    variants = view["config"]["variants"]
+    if variants:
+        line.append("   " + texts("board", "variants", names=", ".join(
+            texts("board_variants", name) for name in variants)), "dim")  # fmt: skip
+    line.append("\n" + texts("board", "turn_order") + ": ", "dim")
+    _append_seats(line, view["turn_order"], names)
+    line.append("   " + texts("board", "pass_order") + ": ", "dim")
+    _append_seats(line, view["pass_order"], names)
+    return line
+
+
+def _append_seats(line: Text, seats: list[int], names: BoardNames) -> None:
+    if not seats:
+        line.append("—", "dim")
+    for number, seat in enumerate(seats):
+        if number:
+            line.append(", ")
+        line.append(names.who(seat), names.style(seat))
+
+
+def status_line(view: JSON, names: BoardNames, texts: Texts) -> Text | None:
+    decision = view["decision"]
+    if decision is None:
+        return None
+    who = ", ".join(names.who(seat) for seat in decision["seats"])
+    what = texts("board_decisions", decision["kind"])
+    return Text(texts("board", "waiting", who=who, what=what), "italic")
+
+
+def supply_line(state: BoardGameState, view: JSON, names: BoardNames, texts: Texts) -> Text:
+    bag = ", ".join(
+        f"{count}× {names.building(building)}"
+        for building in BUILDING_IDS
+        if (count := view["bag"][building])
+    )
+    line = Text(texts("board", "bag", contents=bag or "—"), "dim")
+    line.append("   " + texts("board", "general_supply", roads=state.general_roads(),
+                                houses=state.general_houses()), "dim")  # fmt: skip
+    if "duel-tiles" in view["config"]["variants"]:
+        line.append("   " + texts("board", "pool", count=view["pool_size"]), "dim")
+    return line
+
+
+def legend(state: BoardGameState, names: BoardNames, texts: Texts) -> Text:
+    line = Text(texts("ui", "legend") + ": ", "dim")
+    for tile in (HOUSE, MOUNTAIN, *BUILDING_IDS):
+        line.append(TILE_LETTERS[tile], TILE_STYLES.get(tile, BUILDING_STYLE))
+        name = names.building(tile) if tile != MOUNTAIN else texts("board", "mountain")
+        line.append(f" {name}  ")
+    line.append("≈", RIVER_STYLE)
+    line.append(f" {texts('board', 'river')}\n", "dim")
+    line.append(texts("board", "legend_cells"), "dim")
+    return line
+
+
+def board_screen(
+    state: BoardGameState, viewer: int | None, names: BoardNames, texts: Texts
+) -> RenderableType:
+    """Everything a seat sees at the table (``viewer=None``: a spectator)."""
+    view = state.view(viewer)
+    marks = legal_parcels(state, viewer)
+    town = [Text(texts("board", "town"), "bold"), *town_grid(state, view, marks).split("\n")]
+    track = track_lines(state, view, names, texts, legal_spaces(state, viewer))
+    parts: list[RenderableType] = [header(state, view, names, texts), SideBySide(town, track)]
+    parts.append(personalities_table(state, view, names, texts))
+    parts.append(players_table(state, view, viewer, names, texts))
+    parts.append(supply_line(state, view, names, texts))
+    parts.append(legend(state, names, texts))
+    status = status_line(view, names, texts)
+    if status is not None:
+        parts.append(status)
+    return Group(*parts)
+
+
+def final_table(state: BoardGameState, names: BoardNames, texts: Texts) -> Table:
+    """BG-8.2: VP of the game, plus 2 (3 beside a bridge) per built-on parcel, plus 1 per $6."""
+    table = Table(title=texts("ui", "game_over"), title_justify="left")
+    table.add_column(texts("ui", "category"))
+    for seat in range(len(state.players)):
+        table.add_column(Text(names.who(seat), names.style(seat)), justify="right")
+    parcels = [state.town.final_vp(seat) for seat in range(len(state.players))]
+    money = [player.money // 6 for player in state.players]
+    during = [player.vp - parcels[seat] - money[seat] for seat, player in enumerate(state.players)]
+    for key, values in (("final_during", during), ("final_parcels", parcels),
+                        ("final_money", money)):  # fmt: skip
+        table.add_row(texts("board", key), *(str(value) for value in values))
+    table.add_row(
+        Text(texts("ui", "total"), "bold"),
+        *(Text(str(player.vp), "bold") for player in state.players),
+    )
+    return table

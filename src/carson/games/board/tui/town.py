@@ -1,0 +1,162 @@
+"""The town on screen: the 8×8 grid with owners, tiles, roads, cowboys and legal marks,
+and the prices-and-incomes grid (``prices``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from carson.core.game import JSON
+from carson.games.board.engine.state import SPACES, BoardGameState
+from carson.games.board.town import HOUSE, MOUNTAIN, parcel
+from carson.games.board.tui.names import (
+    BUILDING_STYLE,
+    MARK_STYLE,
+    OWNER_STYLES,
+    RIVER_STYLE,
+    ROAD_STYLE,
+    TILE_LETTERS,
+    TILE_STYLES,
+    cowboys_text,
+)
+from carson.terminal.texts import Texts
+
+#: Characters of a parcel on the town grid: owner, tile, legal mark, up to 3 cowboys.
+CELL = 6
+
+
+def _road_vertices(view: JSON) -> set[tuple[int, int]]:
+    vertices: set[tuple[int, int]] = set()
+    for kind, x, y in view["roads"]:
+        vertices.add((x, y))
+        vertices.add((x + 1, y) if kind == "H" else (x, y + 1))
+    return vertices
+
+
+def town_grid(
+    state: BoardGameState,
+    view: JSON,
+    marks: frozenset[int] = frozenset(),
+    values: dict[int, str] | None = None,
+) -> Text:
+    """The 8×8 town with x (columns) and y (rows), roads on the parcels' edges (``━ ┃``,
+    bridges ``═ ║``) and each parcel as: owner digit, tile letter, ``+`` when it is a legal
+    choice now (``marks``), then the cowboys standing there. With ``values`` (parcel → a
+    short text) the cowboys' place shows that text instead (prices and incomes)."""
+    roads = {tuple(edge) for edge in view["roads"]}
+    bridges = {tuple(edge) for edge in view["bridges"]}
+    vertices = _road_vertices(view)
+    cells = {parcel(entry["x"], entry["y"]): entry for entry in view["parcels"]}
+    grid = Text("   " + "".join(f" {x:^{CELL}}" for x in range(8)) + "\n", "dim")
+
+    def vertex(i: int, j: int) -> None:
+        if (i, j) in vertices:
+            grid.append("•", ROAD_STYLE)
+        else:
+            grid.append("·")  # unstyled: a span per character would slow every screen
+
+    for y in range(9):
+        grid.append("   ")
+        for x in range(9):
+            vertex(x, y)
+            if x == 8:
+                break
+            if ("H", x, y) in bridges:
+                grid.append("═" * CELL, ROAD_STYLE)
+            elif ("H", x, y) in roads:
+                grid.append("━" * CELL, ROAD_STYLE)
+            else:
+                grid.append(" " * CELL)
+        grid.append("\n")
+        if y == 8:
+            break
+        grid.append(f"{y:>2} ", "dim")
+        for x in range(9):
+            if ("V", x, y) in bridges:
+                grid.append("║", ROAD_STYLE)
+            elif ("V", x, y) in roads:
+                grid.append("┃", ROAD_STYLE)
+            else:
+                grid.append(" ")
+            if x == 8:
+                break
+            grid.append_text(_cell(cells[parcel(x, y)], parcel(x, y) in marks, values))
+        grid.append("\n")
+    grid.rstrip()
+    return grid
+
+
+def _cell(entry: dict[str, Any], marked: bool, values: dict[int, str] | None) -> Text:
+    p = parcel(entry["x"], entry["y"])
+    if entry["river"]:
+        return Text("≈" * CELL, RIVER_STYLE)
+    text = Text()
+    owner = entry["owner"]
+    if owner is None:
+        text.append(" ")
+    else:
+        text.append(str(owner + 1), OWNER_STYLES[owner % len(OWNER_STYLES)])
+    tile = entry["tile"]
+    if tile is None:
+        text.append(" ")
+    else:
+        text.append(TILE_LETTERS[tile], TILE_STYLES.get(tile, BUILDING_STYLE))
+    if marked:
+        text.append("+", MARK_STYLE)
+    else:
+        text.append(" ")
+    if values is not None:
+        text.append(f"{values.get(p, ''):<3}"[:3], "bold")
+    elif entry["cowboys"]:
+        text.append_text(cowboys_text(entry["cowboys"], 3))
+    else:
+        text.append("   ")
+    return text
+
+
+def price_values(state: BoardGameState, view: JSON) -> dict[int, str]:
+    """BG-9.5 on request: the price of every parcel one could buy, and what each building
+    earns its owner at INCOME_BUILDINGS as the town stands (before any Grocer doubling)."""
+    values = {}
+    for entry in view["parcels"]:
+        p = parcel(entry["x"], entry["y"])
+        tile = entry["tile"]
+        if entry["river"]:
+            continue
+        if tile not in (None, HOUSE, MOUNTAIN):
+            values[p] = str(state.town.income(p))
+        elif entry["owner"] is None:
+            values[p] = f"${entry['price']}"
+    return values
+
+
+def prices_screen(state: BoardGameState, viewer: int | None, texts: Texts) -> RenderableType:
+    view = state.view(viewer)
+    grid = town_grid(state, view, values=price_values(state, view))
+    title = Text(texts("board", "prices_title"), "bold underline")
+    return Group(title, grid, Text(texts("board", "prices_note"), "dim"))
+
+
+def legal_parcels(state: BoardGameState, seat: int | None) -> frozenset[int]:
+    """The parcels the seat may choose in its decision now (marked ``+`` on the town)."""
+    if seat is None or seat not in state.seats_to_act:
+        return frozenset()
+    marks = set()
+    for action in state.legal_actions(seat):
+        if action.kind in ("claim", "buy_parcel", "order", "build", "house", "grant"):
+            marks.add(action.arg)
+        elif action.kind in ("cowboy", "white") and action.arg >= SPACES:
+            marks.add(action.arg - SPACES)
+    return frozenset(marks)
+
+
+def legal_spaces(state: BoardGameState, seat: int | None) -> frozenset[int]:
+    if seat is None or seat not in state.seats_to_act:
+        return frozenset()
+    return frozenset(
+        action.arg
+        for action in state.legal_actions(seat)
+        if action.kind in ("cowboy", "white") and action.arg < SPACES
+    )

@@ -1,0 +1,96 @@
+"""Asking a human at the terminal: questions and answers with ``help`` and ``quit`` at every
+question, and the small questions every game asks (a number among choices, yes or no).
+
+An answer that is not what is wanted gets a message saying what is, and the question again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.console import Console, RenderableType
+
+from carson.terminal.texts import Texts
+
+
+class QuitGame(Exception):
+    """The human typed ``quit`` (or closed the input): save and leave."""
+
+
+class Asker:
+    """Questions and answers at the terminal, with ``help`` and ``quit`` at every question,
+    and the game's own ``commands`` (a word → what it shows, e.g. ``prices``)."""
+
+    def __init__(
+        self,
+        ask: Callable[[str], str],
+        console: Console,
+        texts: Texts,
+        help_key: tuple[str, str] = ("ui", "help"),
+    ) -> None:
+        self._ask = ask
+        self.console = console
+        self.texts = texts
+        self.help_key = help_key
+        self.commands: dict[str, Callable[[], RenderableType]] = {}
+
+    def __call__(self, question: str) -> str:
+        while True:
+            self.console.print(question, style="bold cyan", markup=False)
+            try:
+                answer = self._ask("> ").strip()
+            except (EOFError, KeyboardInterrupt):
+                raise QuitGame from None
+            if answer.lower() in ("quit", "exit", "q!"):
+                raise QuitGame
+            if answer.lower() in ("help", "?"):
+                self.console.print(self.texts(*self.help_key), markup=False)
+                continue
+            command = self.commands.get(answer.lower())
+            if command is not None:
+                self.console.print(command(), markup=False)
+                continue
+            return answer
+
+    def pause(self, message: str) -> None:
+        self.console.print(message, style="bold", markup=False)
+        try:
+            self._ask("")
+        except (EOFError, KeyboardInterrupt):
+            raise QuitGame from None
+
+    def error(self, message: str) -> None:
+        self.console.print(message, style="bold red", markup=False)
+
+
+def ask_number_or_no(asker: Asker, question: str, choices: list[int]) -> int | None:
+    """A number among ``choices``, or None for 'no' (callers that allow it check)."""
+    while True:
+        answer = asker(question)
+        if asker.texts.yes(answer) is False:
+            return None
+        try:
+            value = int(answer)
+        except ValueError:
+            asker.error(asker.texts("ui", "err_number"))
+            continue
+        if value in choices:
+            return value
+        asker.error(asker.texts("ui", "err_choice", choices=", ".join(map(str, choices))))
+
+
+def ask_number(asker: Asker, question: str, choices: list[int]) -> int:
+    """A number among ``choices``; here 'no' is not an answer."""
+    while True:
+        value = ask_number_or_no(asker, question, choices)
+        if value is not None:
+            return value
+        asker.error(asker.texts("ui", "err_choice", choices=", ".join(map(str, choices))))
+
+
+def ask_yes_no(asker: Asker, question: str) -> bool:
+    while True:
+        answer = asker.texts.yes(asker(question))
+        if answer is not None:
+            return answer
+        asker.error(asker.texts("ui", "err_yes_no"))

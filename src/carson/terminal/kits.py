@@ -1,0 +1,36 @@
+"""Finding a game's terminal kit: its own ``"terminal"`` adapter, or the generic kit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from carson.core.registry import game_kind, games
+from carson.terminal.generic import GenericKit
+from carson.terminal.kit import GameKit, Setup
+
+
+def kit_for(game: str) -> GameKit:
+    """The kit of a game by name; raises :class:`~carson.core.registry.GameSetupError` for
+    a game that is not installed."""
+    kind = game_kind(game)
+    adapter = kind.adapter("terminal")
+    if adapter is None:
+        return GenericKit(kind)
+    if not isinstance(adapter, GameKit):
+        raise TypeError(f"the terminal adapter of {game!r} is not a GameKit")
+    return adapter
+
+
+def installed_kits() -> list[GameKit]:
+    """The kit of every installed game, in the registry's order."""
+    return [kit_for(name) for name in games()]
+
+
+def setup_of(state: Any) -> Setup:
+    """The kit, configuration and seed of a state whose game's kit can tell them (the card
+    and board games' states carry them); other games' callers pass their setup."""
+    for kit in installed_kits():
+        found = kit.setup_of(state)
+        if found is not None:
+            return Setup(kit, *found)
+    raise ValueError(f"no terminal kit knows a {type(state).__name__}: pass its setup")
