@@ -152,7 +152,7 @@ def test_no_response_carries_another_seats_hidden_facts(client: TestClient) -> N
     for _ in range(40):
         for headers, seat in ((bob, 1), (alice, 0)):
             view = client.get(f"/api/games/{game}", headers=headers).json()
-            state = service._cache.state(game)
+            state = service.store.cache.state(game)
             assert state is not None
             other = determinize(state, seat, rng)
             assert view["view"] == json.loads(json.dumps(other.view(seat)))
@@ -219,11 +219,11 @@ def test_live_updates_stream_views(client: TestClient) -> None:
     alice = account(client, "alice")
     game = new_game(client, alice, ["human", "expert", "expert", "expert"], seed=2)
     play_randomly(client, game, [alice], random.Random(1))
-    with client.stream("GET", f"/api/games/{game}/events", headers=alice) as response:
+    with client.stream("GET", f"/api/games/{game}/stream", headers=alice) as response:
         assert response.headers["content-type"].startswith("text/event-stream")
         lines = [line for line in response.iter_lines() if line.startswith("data: ")]
     assert json.loads(lines[-1][6:])["status"] == "over"
-    assert client.get(f"/api/games/{game}/events").status_code == 401
+    assert client.get(f"/api/games/{game}/stream").status_code == 401
 
 
 def test_browser_sessions_use_httponly_cookies_and_csrf(client: TestClient) -> None:
@@ -272,7 +272,7 @@ def test_live_stream_pushes_each_move_even_from_another_process(db_url: str) -> 
         seen: list[int] = []
 
         def listen() -> None:
-            with first.stream("GET", f"/api/games/{game}/events", headers=alice) as response:
+            with first.stream("GET", f"/api/games/{game}/stream", headers=alice) as response:
                 for line in response.iter_lines():
                     if line.startswith("data: "):
                         seen.append(json.loads(line[6:])["seq"])
