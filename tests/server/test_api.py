@@ -269,14 +269,20 @@ def test_live_stream_pushes_each_move_even_from_another_process(db_url: str) -> 
         alice = account(first, "alice")
         game = new_game(first, alice, ["human", "expert", "expert", "expert"])
         poster = second if db_url.startswith("postgresql") else first
-        seen: list[int] = []
+        seen: list[tuple[str, str, int]] = []  # (event, id, seq of its data) per message
 
         def listen() -> None:
             with first.stream("GET", f"/api/games/{game}/stream", headers=alice) as response:
+                message: dict[str, str] = {}
                 for line in response.iter_lines():
-                    if line.startswith("data: "):
-                        seen.append(json.loads(line[6:])["seq"])
-                        if len(seen) == 2:
+                    if line and not line.startswith(":"):
+                        field, _, value = line.partition(": ")
+                        message[field] = value
+                    elif message:
+                        data = json.loads(message["data"])
+                        seen.append((message["event"], message["id"], data["seq"]))
+                        message = {}
+                        if len(seen) > 1 and seen[-1][0] == "view":
                             return
 
         listener = threading.Thread(target=listen, daemon=True)
@@ -284,13 +290,16 @@ def test_live_stream_pushes_each_move_even_from_another_process(db_url: str) -> 
         deadline = time.monotonic() + 10
         while not seen and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert seen == [0]
+        assert seen == [("view", "0", 0)]
         move = {"seq": 0, "action": {"type": "bid", "value": 4}}
         assert (
             poster.post(f"/api/games/{game}/actions", json=move, headers=alice).status_code == 200
         )
         listener.join(timeout=10)
-        assert len(seen) == 2 and seen[1] >= 1, seen
+        last = seen[-1][2]
+        assert last >= 1 and seen[-1] == ("view", str(last), last), seen
+        # every move in between, each once and in order, before the view that follows them
+        assert seen[1:-1] == [("move", str(seq), seq) for seq in range(1, last + 1)], seen
 
 
 def test_machines_move_on_after_a_restart(db_url: str) -> None:
