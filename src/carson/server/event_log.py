@@ -8,6 +8,9 @@ same thing), so it happens once per game.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
@@ -64,13 +67,12 @@ class EventLog:
         if stored is None:
             fresh = table.kind.new_state(table.config, table.seed)
             stored = encode_events(opening_events(fresh))
-            with self.store.write_turn:
-                session.execute(
+            with self._writing() as writer:
+                writer.execute(
                     update(Game)
                     .where(Game.id == table.id, Game.opening_events.is_(None))
                     .values(opening_events=stored)
                 )
-                session.commit()
         return [decode_event(event) for event in stored]
 
     def moves(
@@ -86,7 +88,7 @@ class EventLog:
             query = query.limit(limit)
         rows = [(seq, events) for seq, events in session.execute(query).all()]
         if any(events is None for _, events in rows):
-            derived = self._derive(session, table, through=rows[-1][0])
+            derived = self._derive(session, table, through=upto)  # all at once, not per page
             rows = [(seq, derived[seq] if events is None else events) for seq, events in rows]
         return [(seq, [decode_event(e) for e in events or []]) for seq, events in rows]
 
@@ -102,13 +104,19 @@ class EventLog:
         derived: dict[int, list[JSON]] = {}
         for seq, seat, action, _ in rows:
             derived[seq] = encode_events(state.apply_json(seat, action))
-        with self.store.write_turn:
+        with self._writing() as writer:
             for seq, _, _, missing in rows:
                 if missing:
-                    session.execute(
+                    writer.execute(
                         update(Move)
                         .where(Move.game_id == table.id, Move.seq == seq, Move.events.is_(None))
                         .values(events=derived[seq])
                     )
-            session.commit()
         return derived
+
+    @contextmanager
+    def _writing(self) -> Iterator[Session]:
+        """A transaction of its own for writing derived events: the reading session's
+        snapshot may be older than the newest move (SQLite would refuse to write from it)."""
+        with self.store.write_turn, self.store.sessions.begin() as writer:
+            yield writer
