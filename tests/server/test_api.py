@@ -9,12 +9,15 @@ import time
 
 import pytest
 from api_helpers import account, play_randomly
+from event_helpers import all_pages, engine_events, visible
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 
 from carson.core.record import GameRecord
 from carson.games.card.engine.determinize import determinize
 from carson.games.card.match import replay_record
 from carson.server.app import create_app
+from carson.server.db import Game, Move
 from carson.server.games import GameService
 
 
@@ -196,6 +199,18 @@ def test_racing_submissions_exactly_one_wins(db_url: str) -> None:
         first.get(f"/api/games/{game}", headers=alice).json()
         == second.get(f"/api/games/{game}", headers=alice).json()
     )
+    # Each move's events were stored with the move that won its race, once.
+    service: GameService = first.app.state.games  # type: ignore[attr-defined]
+    with service.sessions() as session:
+        stored = session.get(Game, game)
+        assert stored is not None
+        moves = session.execute(
+            select(Move.seat, Move.action).where(Move.game_id == game).order_by(Move.seq)
+        ).all()
+    record = {"game": "card", "config": stored.config, "seed": stored.seed,
+              "actions": [{"seat": seat, "action": action} for seat, action in moves]}  # fmt: skip
+    served = all_pages(first, game, alice)
+    assert served == all_pages(second, game, alice) == visible(engine_events(record), 0)
 
 
 def test_a_restarted_server_continues_the_game_exactly(db_url: str) -> None:

@@ -13,8 +13,10 @@ from event_helpers import all_pages, engine_events, stream_messages, streamed_ev
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select, update
 
+from carson.core.game import Event
 from carson.server.app import create_app
 from carson.server.db import Game, Move
+from carson.server.errors import Unprocessable
 from carson.server.games import GameService
 
 
@@ -185,3 +187,21 @@ def test_events_survive_a_restart_and_older_moves_get_theirs_once(db_url: str) -
         assert all_pages(again, game, alice) == served
         record = again.get(f"/api/games/{game}/record", headers=alice).json()
         assert served == visible(engine_events(record), 0)
+
+
+def test_the_service_hands_a_seat_its_events_as_engine_events(client: TestClient) -> None:
+    """What a move log draws from, without replaying: typed events with their seq."""
+    alice = account(client, "alice")
+    game = new_game(client, alice, {"seats": ["human", "expert", "expert", "expert"], "seed": 8})
+    play_randomly(client, game, [alice], random.Random(6))
+    service: GameService = client.app.state.games  # type: ignore[attr-defined]
+    user = service.user_for_token(alice["Authorization"].split()[1])
+    assert user is not None
+    everything = service.seat_events(user, game)
+    assert [seat_event.to_json() for seat_event in everything] == all_pages(client, game, alice)
+    assert everything[0].seq == 0 and isinstance(everything[0].event, Event)
+    assert all(seat_event.event.visible_to(0) for seat_event in everything)
+    early = service.seat_events(user, game, since=2, upto=5)
+    assert early == [e for e in everything if 2 < e.seq <= 5] and early
+    with pytest.raises(Unprocessable, match="since=9 is not a move"):
+        service.seat_events(user, game, since=9, upto=5)
