@@ -8,14 +8,16 @@ import random
 from typing import Any
 
 import pytest
+from alembic import command
+from alembic.config import Config
 from api_helpers import account, play_randomly
 from event_helpers import all_pages, engine_events, stream_messages, streamed_events, visible
 from fastapi.testclient import TestClient
-from sqlalchemy import func, select, update
+from sqlalchemy import func, inspect, select, update
 
 from carson.core.game import Event
 from carson.server.app import create_app
-from carson.server.db import Game, Move
+from carson.server.db import MIGRATIONS, Game, Move, make_engine
 from carson.server.errors import Unprocessable
 from carson.server.games import GameService
 
@@ -205,3 +207,24 @@ def test_the_service_hands_a_seat_its_events_as_engine_events(client: TestClient
     assert early == [e for e in everything if 2 < e.seq <= 5] and early
     with pytest.raises(Unprocessable, match="since=9 is not a move"):
         service.seat_events(user, game, since=9, upto=5)
+
+
+def test_a_database_from_before_events_were_kept_is_migrated_and_served(db_url: str) -> None:
+    """Schema 0001 (no events columns) with a game in it: the next server migrates it and
+    serves the game's events, derived from its moves."""
+    with TestClient(create_app(db_url, budget_ms=5)) as before:
+        alice = account(before, "alice")
+        game = new_game(before, alice, {"game": "board", "seats": ["human", "random"], "seed": 2})
+        play_randomly(before, game, [alice], random.Random(3))
+        served = all_pages(before, game, alice)
+    engine = make_engine(db_url)
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, "0001")
+    with engine.connect() as connection:
+        assert "events" not in {c["name"] for c in inspect(connection).get_columns("moves")}
+    engine.dispose()
+    with TestClient(create_app(db_url, budget_ms=5)) as after:
+        assert all_pages(after, game, alice, "?limit=10") == served and served
