@@ -9,12 +9,15 @@ import time
 
 import pytest
 from api_helpers import account, play_randomly
+from event_helpers import all_pages, engine_events, visible
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 
 from carson.core.record import GameRecord
 from carson.games.card.engine.determinize import determinize
 from carson.games.card.match import replay_record
 from carson.server.app import create_app
+from carson.server.db import Game, Move
 from carson.server.games import GameService
 
 
@@ -152,7 +155,7 @@ def test_no_response_carries_another_seats_hidden_facts(client: TestClient) -> N
     for _ in range(40):
         for headers, seat in ((bob, 1), (alice, 0)):
             view = client.get(f"/api/games/{game}", headers=headers).json()
-            state = service._cache.state(game)
+            state = service.store.cache.state(game)
             assert state is not None
             other = determinize(state, seat, rng)
             assert view["view"] == json.loads(json.dumps(other.view(seat)))
@@ -196,6 +199,18 @@ def test_racing_submissions_exactly_one_wins(db_url: str) -> None:
         first.get(f"/api/games/{game}", headers=alice).json()
         == second.get(f"/api/games/{game}", headers=alice).json()
     )
+    # Each move's events were stored with the move that won its race, once.
+    service: GameService = first.app.state.games  # type: ignore[attr-defined]
+    with service.sessions() as session:
+        stored = session.get(Game, game)
+        assert stored is not None
+        moves = session.execute(
+            select(Move.seat, Move.action).where(Move.game_id == game).order_by(Move.seq)
+        ).all()
+    record = {"game": "card", "config": stored.config, "seed": stored.seed,
+              "actions": [{"seat": seat, "action": action} for seat, action in moves]}  # fmt: skip
+    served = all_pages(first, game, alice)
+    assert served == all_pages(second, game, alice) == visible(engine_events(record), 0)
 
 
 def test_a_restarted_server_continues_the_game_exactly(db_url: str) -> None:
@@ -219,11 +234,11 @@ def test_live_updates_stream_views(client: TestClient) -> None:
     alice = account(client, "alice")
     game = new_game(client, alice, ["human", "expert", "expert", "expert"], seed=2)
     play_randomly(client, game, [alice], random.Random(1))
-    with client.stream("GET", f"/api/games/{game}/events", headers=alice) as response:
+    with client.stream("GET", f"/api/games/{game}/stream", headers=alice) as response:
         assert response.headers["content-type"].startswith("text/event-stream")
         lines = [line for line in response.iter_lines() if line.startswith("data: ")]
     assert json.loads(lines[-1][6:])["status"] == "over"
-    assert client.get(f"/api/games/{game}/events").status_code == 401
+    assert client.get(f"/api/games/{game}/stream").status_code == 401
 
 
 def test_browser_sessions_use_httponly_cookies_and_csrf(client: TestClient) -> None:
@@ -269,14 +284,20 @@ def test_live_stream_pushes_each_move_even_from_another_process(db_url: str) -> 
         alice = account(first, "alice")
         game = new_game(first, alice, ["human", "expert", "expert", "expert"])
         poster = second if db_url.startswith("postgresql") else first
-        seen: list[int] = []
+        seen: list[tuple[str, str, int]] = []  # (event, id, seq of its data) per message
 
         def listen() -> None:
-            with first.stream("GET", f"/api/games/{game}/events", headers=alice) as response:
+            with first.stream("GET", f"/api/games/{game}/stream", headers=alice) as response:
+                message: dict[str, str] = {}
                 for line in response.iter_lines():
-                    if line.startswith("data: "):
-                        seen.append(json.loads(line[6:])["seq"])
-                        if len(seen) == 2:
+                    if line and not line.startswith(":"):
+                        field, _, value = line.partition(": ")
+                        message[field] = value
+                    elif message:
+                        data = json.loads(message["data"])
+                        seen.append((message["event"], message["id"], data["seq"]))
+                        message = {}
+                        if len(seen) > 1 and seen[-1][0] == "view":
                             return
 
         listener = threading.Thread(target=listen, daemon=True)
@@ -284,13 +305,16 @@ def test_live_stream_pushes_each_move_even_from_another_process(db_url: str) -> 
         deadline = time.monotonic() + 10
         while not seen and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert seen == [0]
+        assert seen == [("view", "0", 0)]
         move = {"seq": 0, "action": {"type": "bid", "value": 4}}
         assert (
             poster.post(f"/api/games/{game}/actions", json=move, headers=alice).status_code == 200
         )
         listener.join(timeout=10)
-        assert len(seen) == 2 and seen[1] >= 1, seen
+        last = seen[-1][2]
+        assert last >= 1 and seen[-1] == ("view", str(last), last), seen
+        # every move in between, each once and in order, before the view that follows them
+        assert seen[1:-1] == [("move", str(seq), seq) for seq in range(1, last + 1)], seen
 
 
 def test_machines_move_on_after_a_restart(db_url: str) -> None:

@@ -91,7 +91,7 @@ def test_no_board_response_carries_another_seats_hidden_facts(client: TestClient
     for _ in range(60):
         for headers, seat in ((bob, 1), (alice, 0)):
             view = client.get(f"/api/games/{game}", headers=headers).json()
-            state = service._cache.state(game)
+            state = service.store.cache.state(game)
             assert state is not None
             other = determinize(state, seat, rng)
             assert view["view"] == json.loads(json.dumps(other.view(seat)))

@@ -7,20 +7,23 @@ Every error is ``{"detail": "<what is wrong>"}`` with the status of :mod:`carson
 from __future__ import annotations
 
 import hmac
-import json
 import secrets
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
-from fastapi import APIRouter, BackgroundTasks, Depends, HTTPException, Request
-from fastapi.responses import JSONResponse, StreamingResponse
+from fastapi import APIRouter, BackgroundTasks, Depends, Header, HTTPException, Query, Request
+from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from fastapi.sse import EventSourceResponse, ServerSentEvent
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
-from carson.server import auth
+from carson.server import auth, stream
 from carson.server.db import User
-from carson.server.games import GameError, GameService
+from carson.server.errors import GameError, Unprocessable
+from carson.server.event_log import MAX_PAGE_MOVES
+from carson.server.games import GameService
+from carson.server.stream import StreamStart
 
 router = APIRouter()
 SESSION_COOKIE = "carson_session"
@@ -29,8 +32,8 @@ CSRF_HEADER = "X-CSRF-Token"
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 SESSION_SECONDS = 30 * 24 * 3600
 bearer = HTTPBearer(auto_error=False)
-#: Longest wait of a live stream between two looks at its game (normally a move wakes it).
-LIVE_TIMEOUT = 15.0
+#: Moves in a page of events when the caller names no ``limit``.
+DEFAULT_PAGE_MOVES = 100
 
 
 class Credentials(BaseModel):
@@ -235,29 +238,71 @@ def game_record(game_id: str, user: CurrentUser, service: Service) -> JSONRespon
 
 
 @router.get("/api/games/{game_id}/events")
-async def live(game_id: str, user: CurrentUser, service: Service) -> StreamingResponse:
-    """Server-sent events: the caller's view now, then again after every accepted move
-    (and when a waiting game starts)."""
-    seen = service.notifier.version(game_id)  # read before looking: no move slips by
+def game_events(
+    game_id: str,
+    user: CurrentUser,
+    service: Service,
+    since: Annotated[
+        str | None,
+        Query(description="a seq: the events of the moves after it (omitted: from the setup on)"),
+    ] = None,
+    limit: Annotated[
+        str | None, Query(description=f"most moves in the page (1–{MAX_PAGE_MOVES})")
+    ] = None,
+) -> JSONResponse:
+    """The events the caller's seat may see, oldest first, each with its ``seq`` (the move
+    that made it; 0: the game's setup, e.g. the deal) and its ``seats`` (``null``: public).
+    A page covers the moves up to ``until``; with ``more``, ``next`` is the next page's URL."""
     try:
-        first = await run_in_threadpool(service.view, user, game_id)
+        after = _whole_number("since", since, 0)
+        moves = _whole_number("limit", limit, 1, MAX_PAGE_MOVES)
+        page = service.events_page(user, game_id, after, moves or DEFAULT_PAGE_MOVES)
     except GameError as error:
         raise _refused(error) from None
+    body = page.to_json()
+    if page.more:
+        more = f"&limit={moves}" if moves else ""
+        body["next"] = f"/api/games/{game_id}/events?since={page.until}{more}"
+    return JSONResponse(body)
 
-    async def stream() -> AsyncIterator[str]:
-        nonlocal seen
-        view = first
-        yield f"event: view\ndata: {json.dumps(view)}\n\n"
-        while view["status"] != "over":
-            # Woken by a move of this game from any server process; the timeout is a safety
-            # net (and keeps idle connections alive with a comment line).
-            await service.notifier.wait(game_id, LIVE_TIMEOUT, seen)
-            seen = service.notifier.version(game_id)
-            latest = await run_in_threadpool(service.view, user, game_id)
-            if (latest["seq"], latest["status"]) == (view["seq"], view["status"]):
-                yield ": still here\n\n"
-                continue
-            view = latest
-            yield f"event: view\ndata: {json.dumps(view)}\n\n"
 
-    return StreamingResponse(stream(), media_type="text/event-stream")
+def _whole_number(name: str, raw: str | None, low: int, high: int | None = None) -> int | None:
+    """A query parameter that must be a whole number in [low, high], or absent."""
+    if raw is None:
+        return None
+    try:
+        number = int(raw)
+    except ValueError:
+        number = low - 1
+    if number < low or (high is not None and number > high):
+        bounds = f"from {low} to {high}" if high is not None else f"{low} or more"
+        raise Unprocessable(f"{name} must be a whole number {bounds}; got {raw!r}")
+    return number
+
+
+async def stream_start(
+    game_id: str,
+    user: CurrentUser,
+    service: Service,
+    last_event_id: Annotated[str | None, Header(description="the last id a stream sent")] = None,
+) -> StreamStart:
+    """Everything a stream checks before it starts: a refused caller gets a plain error."""
+    woken = service.notifier.version(game_id)  # read before looking: no move slips by
+    try:
+        view = await run_in_threadpool(service.view, user, game_id)
+        told = stream.last_event_id(last_event_id, view["seq"])
+    except GameError as error:
+        raise _refused(error) from None
+    return StreamStart(user, game_id, view, woken, told)
+
+
+@router.get("/api/games/{game_id}/stream", response_class=EventSourceResponse)
+async def live(
+    start: Annotated[StreamStart, Depends(stream_start)], service: Service
+) -> AsyncIterator[ServerSentEvent]:
+    """Server-sent events: the caller's view now, then after every accepted move (from any
+    server process) a ``move`` message per move with the events the seat may see, then the
+    view again. Each message has ``id: <seq>``; a client reconnecting with ``Last-Event-ID``
+    is sent the moves it missed first."""
+    async for message in stream.messages(service, start):
+        yield message

@@ -3,6 +3,11 @@
 A game is event-sourced: the ``games`` row holds its configuration, seed and status, and the
 ``moves`` table every accepted action with its per-game sequence number. The primary key
 (game, seq) is what makes two racing submissions for the same number end with one winner.
+
+Each move also keeps the events the engine returned for it, each with its audience (see
+:mod:`carson.server.events`); the events of a game's setup (the card game's first deal) are
+kept on the ``games`` row and count as seq 0. Rows written before events were kept hold
+``NULL`` there until the server derives them once by replay.
 """
 
 from __future__ import annotations
@@ -19,6 +24,8 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+#: A list of stored events; ``None`` is SQL NULL ("not derived yet"), never JSON ``null``.
+StoredEvents = JSON(none_as_null=True)
 
 
 def now() -> datetime:
@@ -57,6 +64,8 @@ class Game(Base):
     status: Mapped[str] = mapped_column(String(8))  # waiting, playing, over
     creator_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    #: The setup's events (seq 0) as stored events; NULL until written (older games).
+    opening_events: Mapped[list[dict[str, Any]] | None] = mapped_column(StoredEvents)
 
 
 class GameSeat(Base):
@@ -75,6 +84,8 @@ class Move(Base):
     seat: Mapped[int]
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    #: The move's events as stored events; NULL until written (moves of older servers).
+    events: Mapped[list[dict[str, Any]] | None] = mapped_column(StoredEvents)
 
 
 def default_url() -> str:

@@ -55,7 +55,7 @@
     const board = document.getElementById("board");
     if (!board || !window.EventSource || board.dataset.status === "over") return;
     const game = board.dataset.game;
-    const source = new EventSource("/api/games/" + game + "/events");
+    const source = new EventSource("/api/games/" + game + "/stream");
     source.addEventListener("view", function (event) {
       const view = JSON.parse(event.data);
       const announced = version(view.seq, view.status);

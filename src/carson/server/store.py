@@ -1,0 +1,204 @@
+"""The games as stored: their tables, their states rebuilt from the moves, and the writing of
+a move with its events.
+
+The database is the truth: a game is its row plus its moves. The engine state of a game is
+rebuilt by replaying them and cached in memory; before every use the cache catches up with
+moves written by other server processes. Every move is written as (game, seq) — the primary
+key — so when two submissions race for one number, exactly one insert succeeds.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import bindparam, func, insert, select, update
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from carson.core.game import GameState, IllegalActionError
+from carson.core.registry import HUMAN, AnyGameKind, game_kind
+from carson.server.cache import GameCache
+from carson.server.db import Game, GameSeat, Move, User
+from carson.server.errors import Conflict, Forbidden, NotFound, Unprocessable
+from carson.server.events import encode_events
+from carson.server.live import CHANNEL, Notifier
+
+#: Games whose state a process keeps in memory; the least recently used beyond are dropped
+#: (and rebuilt by replay, a millisecond or two, when asked for again).
+CACHED_GAMES = 2000
+
+#: The moves of a game after a given seq, in order (built once: a statement is reused).
+NEWER_MOVES = (
+    select(Move.seat, Move.action)
+    .where(Move.game_id == bindparam("game"), Move.seq > bindparam("after"))
+    .order_by(Move.seq)
+)
+
+
+@dataclass(frozen=True)
+class Table:
+    """What a game's requests need to know of it besides its moves. Fixed once every human
+    seat is taken, so a started game's table is cached: a move costs one query and a write."""
+
+    id: str
+    game: str
+    config: dict[str, Any]
+    seat_kinds: list[str]
+    seed: int
+    lang: str
+    waiting: bool
+    holders: dict[int, int]  # seat → user id
+    names: dict[int, str]  # seat → username
+
+    @property
+    def kind(self) -> AnyGameKind:
+        return game_kind(self.game)
+
+    def seat_of(self, user: User) -> int:
+        for seat, user_id in self.holders.items():
+            if user_id == user.id:
+                return seat
+        raise Forbidden("you have no seat in this game")
+
+    def status(self, state: GameState[Any]) -> str:
+        return "waiting" if self.waiting else "over" if state.is_over else "playing"
+
+
+class GameStore:
+    """The stored games of one server process, with its caches and per-game locks."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.sessions = sessionmaker(engine, expire_on_commit=False)
+        self.notifier = Notifier()
+        self.postgres = engine.dialect.name == "postgresql"
+        #: SQLite has one writer at a time and makes the others retry on a sleeping
+        #: back-off; taking turns here instead lets the next writer in the moment the last
+        #: one commits. (PostgreSQL writers to different games do not wait for each other.)
+        self.write_turn: AbstractContextManager[object] = (
+            threading.Lock() if engine.dialect.name == "sqlite" else nullcontext()
+        )
+        self.cache = GameCache(CACHED_GAMES)
+        self._tables: dict[str, Table] = {}
+        self._locks: defaultdict[str, threading.Lock] = defaultdict(threading.Lock)
+        self._locks_guard = threading.Lock()
+
+    @contextmanager
+    def lock(self, game_id: str) -> Iterator[None]:
+        """This process's turn at one game (other processes are kept out by the key)."""
+        with self._locks_guard:
+            lock = self._locks[game_id]
+        with lock:
+            yield
+
+    def game(self, session: Session, game_id: str) -> Game:
+        game = session.get(Game, game_id)
+        if game is None:
+            raise NotFound(f"no game {game_id!r}")
+        return game
+
+    def holders(self, session: Session, game_id: str) -> dict[int, int]:
+        rows = session.execute(
+            select(GameSeat.seat, GameSeat.user_id).where(GameSeat.game_id == game_id)
+        ).all()
+        return {seat: user_id for seat, user_id in rows}
+
+    def table(self, session: Session, game_id: str) -> Table:
+        cached = self._tables.get(game_id)
+        if cached is not None:
+            return cached
+        game = self.game(session, game_id)
+        holders = self.holders(session, game_id)
+        usernames = dict(
+            session.execute(
+                select(User.id, User.username).where(User.id.in_(list(holders.values()) or [-1]))
+            ).all()
+        )
+        table = Table(
+            id=game.id,
+            game=game.game,
+            config=game.config,
+            seat_kinds=list(game.seat_kinds),
+            seed=game.seed,
+            lang=game.lang,
+            waiting=game.status == "waiting",
+            holders=holders,
+            names={seat: usernames[user_id] for seat, user_id in holders.items()},
+        )
+        if not table.waiting:  # every seat is taken: nothing of it changes any more
+            self._tables[game_id] = table
+        return table
+
+    def known_table(self, game_id: str) -> Table | None:
+        """The game's table if this process has it cached (no database query)."""
+        return self._tables.get(game_id)
+
+    def start_if_full(self, session: Session, game: Game) -> None:
+        humans = sum(kind == HUMAN for kind in game.seat_kinds)
+        if len(self.holders(session, game.id)) == humans:
+            game.status = "playing"
+
+    def state(self, session: Session, game: Game | Table) -> Any:
+        """The game's state, caught up with every move in the database."""
+        state = self.cache.state(game.id)
+        fresh = state is None
+        if state is None:
+            state = game_kind(game.game).new_state(game.config, game.seed)
+        moves = session.execute(NEWER_MOVES, {"game": game.id, "after": len(state.actions)}).all()
+        if moves:
+            state = state.clone()
+            for seat, action in moves:
+                state.apply_json(seat, action)
+        if moves or fresh:
+            self.cache.put(game.id, state)
+        return state
+
+    def record_move(
+        self,
+        session: Session,
+        table: Table,
+        state: Any,
+        seat: int,
+        action: Any,
+    ) -> Any:
+        """Write the move, with its events, as the next seq; only once it is stored does the
+        cache move on."""
+        seq = len(state.actions) + 1
+        after = state.clone()
+        try:
+            events = after.apply(seat, action)
+        except IllegalActionError as error:  # pragma: no cover - checked by the callers
+            raise Unprocessable(str(error)) from None
+        move = {
+            "game_id": table.id,
+            "seq": seq,
+            "seat": seat,
+            "action": action.to_json(),
+            "events": encode_events(events),
+        }
+        try:
+            with self.write_turn:
+                # The (game, seq) primary key: a lost race ends here.
+                session.execute(insert(Move), [move])
+                if after.is_over:
+                    session.execute(update(Game).where(Game.id == table.id).values(status="over"))
+                self.announce(session, table.id)
+                session.commit()
+        except IntegrityError:
+            session.rollback()
+            self.cache.drop(table.id)
+            raise Conflict(f"stale seq {seq - 1}: another move was accepted first") from None
+        self.cache.put(table.id, after)
+        self.notifier.publish(table.id)
+        return after
+
+    def announce(self, session: Session, game_id: str) -> None:
+        """On PostgreSQL, tell every server process of a change to the game when the
+        session's transaction commits (their live streams wake then)."""
+        if self.postgres:
+            session.execute(select(func.pg_notify(CHANNEL, game_id)))

@@ -1,0 +1,101 @@
+"""A game's live stream for one seat, as server-sent events (FastAPI's ``EventSourceResponse``).
+
+Messages, each with ``id: <seq>`` — the move the client has been told of up to then:
+
+- ``event: move``, data ``{"seq": n, "events": [...]}``: move ``n`` and the events of it the
+  seat may see (possibly none), one message per move, in order;
+- ``event: view``, data the caller's view (as ``GET /api/games/{id}``): first on connecting,
+  then after every batch of moves (and when a waiting game starts).
+
+A client that reconnects with ``Last-Event-ID: n`` (browsers do it on their own) is first sent
+the ``move`` messages of every move after ``n`` that it missed, then the view.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi.sse import ServerSentEvent
+from starlette.concurrency import run_in_threadpool
+
+from carson.server.db import User
+from carson.server.errors import Unprocessable
+from carson.server.games import GameService
+
+#: Longest wait of a live stream between two looks at its game (normally a move wakes it);
+#: FastAPI keeps an idle connection alive with comment lines meanwhile.
+LIVE_TIMEOUT = 15.0
+
+
+@dataclass(frozen=True)
+class StreamStart:
+    """What a stream knows before its first message: checked before the response starts, so
+    a refused caller gets a plain HTTP error."""
+
+    user: User
+    game_id: str
+    view: dict[str, Any]
+    #: The game's wake-up count read before the view was built: no move slips by.
+    woken: int
+    #: The ``Last-Event-ID`` of a reconnecting client, else ``None``.
+    told: int | None
+
+
+def last_event_id(raw: str | None, now: int) -> int | None:
+    """The seq a reconnecting client was told of last; refuses what this stream never sent."""
+    if raw is None or not raw.strip():
+        return None
+    try:
+        told = int(raw)
+    except ValueError:
+        told = -1
+    if not 0 <= told <= now:
+        raise Unprocessable(
+            f"Last-Event-ID {raw!r} is not a seq of this game: give one from 0 to {now}"
+        )
+    return told
+
+
+async def messages(service: GameService, start: StreamStart) -> AsyncIterator[ServerSentEvent]:
+    """The stream's messages until the game is over."""
+    view, woken = start.view, start.woken
+    if start.told is not None:
+        for message in await _moves(service, start, start.told, view["seq"]):
+            yield message
+    yield _view_message(view)
+    while view["status"] != "over":
+        # Woken by a move of this game from any server process; the timeout is a safety net.
+        await service.notifier.wait(start.game_id, LIVE_TIMEOUT, woken)
+        woken = service.notifier.version(start.game_id)
+        latest = await run_in_threadpool(service.view, start.user, start.game_id)
+        if (latest["seq"], latest["status"]) == (view["seq"], view["status"]):
+            continue
+        for message in await _moves(service, start, view["seq"], latest["seq"]):
+            yield message
+        view = latest
+        yield _view_message(view)
+
+
+async def _moves(
+    service: GameService, start: StreamStart, after: int, upto: int
+) -> list[ServerSentEvent]:
+    """One ``move`` message per move after ``after`` up to ``upto``."""
+    if upto <= after:
+        return []
+    seen = await run_in_threadpool(service.seat_events, start.user, start.game_id, after, upto)
+    by_move: dict[int, list[dict[str, Any]]] = {seq: [] for seq in range(after + 1, upto + 1)}
+    for event in seen:
+        by_move[event.seq].append(event.to_json())
+    return [
+        ServerSentEvent(
+            event="move", id=str(seq), raw_data=json.dumps({"seq": seq, "events": events})
+        )
+        for seq, events in by_move.items()
+    ]
+
+
+def _view_message(view: dict[str, Any]) -> ServerSentEvent:
+    return ServerSentEvent(event="view", id=str(view["seq"]), raw_data=json.dumps(view))
