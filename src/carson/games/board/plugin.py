@@ -46,5 +46,6 @@ GAME: GameKind[BoardGameState, BoardAction, BoardObservation] = GameKind(
     player_factory=make_player,
     observer=BoardObservation,
     phase_of=_phase,
+    adapters={"web": "carson.games.board.web.adapter:WEB"},
     order=2,
 )

@@ -42,6 +42,6 @@ GAME: GameKind[CardGameState, CardAction, SeatObservation] = GameKind(
     player_factory=make_player,
     observer=SeatObservation,
     phase_of=lambda state: str(state.phase),
-    adapters={"cli": "carson.games.card.cli:register"},
+    adapters={"cli": "carson.games.card.cli:register", "web": "carson.games.card.web.adapter:WEB"},
     order=1,
 )

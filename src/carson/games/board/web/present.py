@@ -22,8 +22,8 @@ from carson.games.board.catalog import (
     BoardCatalog,
     load_board_catalog,
 )
+from carson.web.choices import Choice
 from carson.web.i18n import machine_label
-from carson.web.present import Choice
 
 Gettext = Callable[[str], str]
 
