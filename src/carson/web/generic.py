@@ -9,25 +9,26 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from carson.core.registry import AnyGameKind
-from carson.web.adapter import Fragment, ReplayRequest, TableRequest
+from carson.core.registry import HUMAN, AnyGameKind
+from carson.web.adapter import Fragment, Gettext, ReplayRequest, TableRequest
+from carson.web.i18n import machine_label
 
 
 def generic_table(request: TableRequest, kind: AnyGameKind) -> Fragment:
-    return Fragment("generic.html", {"board": _board(request.page, kind, request.error)})
+    data = _board(request.page, kind, request.gettext, request.error)
+    return Fragment("generic.html", {"board": data})
 
 
 def generic_replay(request: ReplayRequest, kind: AnyGameKind) -> Fragment:
-    data = _board(request.page, kind, None)
+    data = _board(request.page, kind, request.gettext, None)
     context = {"board": data, "step": request.step, "total": request.total}
     return Fragment("generic_replay.html", {**context, "game_id": request.game_id})
 
 
-def _board(page: Mapping[str, Any], kind: AnyGameKind, error: str | None) -> dict[str, Any]:
-    seats = [
-        {"seat": seat["seat"], "kind": seat["kind"], "user": seat.get("user")}
-        for seat in page["seats"]
-    ]
+def _board(
+    page: Mapping[str, Any], kind: AnyGameKind, gettext: Gettext, error: str | None
+) -> dict[str, Any]:
+    seats = [{"seat": seat["seat"], "name": _seat_name(seat, gettext)} for seat in page["seats"]]
     return {
         "id": page["id"],
         "title": kind.title,
@@ -39,6 +40,12 @@ def _board(page: Mapping[str, Any], kind: AnyGameKind, error: str | None) -> dic
         "actions": [(_label(action), json.dumps(action)) for action in page["legal_actions"]],
         "error": error,
     }
+
+
+def _seat_name(seat: Mapping[str, Any], gettext: Gettext) -> str:
+    if seat["kind"] == HUMAN:
+        return str(seat.get("user") or gettext("free seat"))
+    return machine_label(seat["kind"], gettext)
 
 
 def _label(action: Any) -> str:
