@@ -60,7 +60,7 @@ def _seats(kind: AnyGameKind, visit: Visit, form: Mapping[str, str]) -> list[str
         others = int(form.get("seats", str(len(kind.default_seats)))) - 1
     except ValueError:
         return "bad numbers"
-    if not 0 <= friends <= others or (friends < others and opponent not in offered):
+    if opponent not in offered or not 0 <= friends <= others:
         return "unknown seats"
     return [HUMAN] * (1 + friends) + [opponent] * (others - friends)
 
