@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 from postgres import throwaway_cluster
 from sqlalchemy import create_engine, text
 
-from carson.server.app import create_app
+from carson.app import create_app
 
 _databases = itertools.count()
 

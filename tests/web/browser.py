@@ -8,7 +8,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -30,8 +30,9 @@ def chromium_available() -> bool:
 
 
 @contextmanager
-def running_server(directory: Path) -> Iterator[str]:
-    """``carson serve`` on a free loopback port with a fresh SQLite database."""
+def running_server(directory: Path, env: Mapping[str, str] | None = None) -> Iterator[str]:
+    """``carson serve`` on a free loopback port with a fresh SQLite database (``env``: the
+    server's environment, for one with the toy game installed)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -39,7 +40,7 @@ def running_server(directory: Path) -> Iterator[str]:
     process = subprocess.Popen(
         [sys.executable, "-m", "carson.cli.main", "serve", "--port", str(port),
          "--db", f"sqlite:///{directory / 'web.db'}"],
-        stdout=log, stderr=subprocess.STDOUT,
+        stdout=log, stderr=subprocess.STDOUT, env=None if env is None else dict(env),
     )  # fmt: skip
     base = f"http://127.0.0.1:{port}"
     try:

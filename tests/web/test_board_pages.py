@@ -16,15 +16,16 @@ import pytest
 from babel.messages.pofile import read_po
 from fastapi.testclient import TestClient
 
+from carson.app import create_app
 from carson.games.board.catalog import PERSONALITY_IDS
-from carson.server.app import create_app
 from carson.web.i18n import LANGUAGES
 
-WEB = Path(__file__).resolve().parents[2] / "src" / "carson" / "web"
+SRC = Path(__file__).resolve().parents[2] / "src" / "carson"
+WEB = SRC / "web"
+BOARD_WEB = SRC / "games" / "board" / "web"
 BOARD_SOURCES = [
-    WEB / "board_present.py",
-    WEB / "routes.py",
-    *sorted((WEB / "templates").glob("boardgame*.html")),
+    *sorted(BOARD_WEB.rglob("*.py")),
+    *sorted((BOARD_WEB / "templates").glob("*.html")),
     WEB / "templates" / "home.html",
     WEB / "templates" / "home_games.html",
 ]

@@ -11,10 +11,13 @@ import pytest
 from babel.messages.pofile import read_po
 from fastapi.testclient import TestClient
 
-from carson.server.app import create_app
+from carson.app import create_app
 from carson.web.i18n import LANGUAGES, choose_language
 
-WEB = Path(__file__).resolve().parents[2] / "src" / "carson" / "web"
+SRC = Path(__file__).resolve().parents[2] / "src" / "carson"
+WEB = SRC / "web"
+#: Where the interface's texts are: the platform's pages and each game's own.
+SOURCES = (WEB, *sorted((SRC / "games").glob("*/web")))
 MESSAGE = re.compile(r"""(?:\b_|gettext)\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')""")
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
@@ -36,7 +39,7 @@ def sign_up(client: TestClient, name: str) -> str:
 
 def messages() -> list[str]:
     found: list[str] = []
-    for path in sorted(WEB.rglob("*")):
+    for path in sorted(path for source in SOURCES for path in source.rglob("*")):
         if path.suffix in (".html", ".py"):
             for match in MESSAGE.finditer(path.read_text(encoding="utf-8")):
                 text = match.group(1) if match.group(1) is not None else match.group(2)

@@ -29,7 +29,7 @@ def register(app: typer.Typer) -> None:
         import uvicorn
         from sqlalchemy.exc import ArgumentError, OperationalError
 
-        from carson.server.app import create_app
+        from carson.app import create_app
 
         if not 0 < port < 65536:
             fail(f"--port must be 1–65535, not {port}")

@@ -1,4 +1,8 @@
-"""The ASGI application: ``create_app(url)`` wires the database, the games and the API."""
+"""The game server: ``create_server(url)`` wires the database, the games and the API.
+
+The web pages are added by the composition root, :func:`carson.app.create_app`; the server
+knows nothing of them. ``create_app`` here is the server alone (the API's own tests use it).
+"""
 
 from __future__ import annotations
 
@@ -8,16 +12,13 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
-from fastapi.staticfiles import StaticFiles
 
 from carson.server.api import router
 from carson.server.db import default_url, make_engine, migrate
 from carson.server.games import GameService
-from carson.web.routes import STATIC
-from carson.web.routes import router as web_router
 
 
-def create_app(url: str | None = None, budget_ms: int | None = None) -> FastAPI:
+def create_server(url: str | None = None, budget_ms: int | None = None) -> FastAPI:
     """The server on ``url`` (default: ``DATABASE_URL`` or SQLite in the data directory),
     migrated to the newest schema before it serves."""
     engine = make_engine(url or default_url())
@@ -47,7 +48,8 @@ def create_app(url: str | None = None, budget_ms: int | None = None) -> FastAPI:
     app.state.games = service
     app.state.engine = engine
     app.include_router(router)
-    # The web interface: its pages and their static files (vendored htmx, CSS, a little JS).
-    app.include_router(web_router)
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
+
+
+#: The server without web pages, for the API's own tests.
+create_app = create_server

@@ -46,6 +46,9 @@ GAME: GameKind[BoardGameState, BoardAction, BoardObservation] = GameKind(
     player_factory=make_player,
     observer=BoardObservation,
     phase_of=_phase,
-    adapters={"terminal": "carson.games.board.tui:KIT"},
+    adapters={
+        "terminal": "carson.games.board.tui:KIT",
+        "web": "carson.games.board.web.adapter:WEB",
+    },
     order=2,
 )

@@ -45,6 +45,7 @@ GAME: GameKind[CardGameState, CardAction, SeatObservation] = GameKind(
     adapters={
         "cli": "carson.games.card.cli:register",
         "terminal": "carson.games.card.tui:KIT",
+        "web": "carson.games.card.web.adapter:WEB",
         "rl": "carson.games.card.rl:ENCODER",
     },
     order=1,

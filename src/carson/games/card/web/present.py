@@ -20,6 +20,7 @@ from carson.games.card.parcels import Parcel
 from carson.games.card.previews import ScorePreview as Holding
 from carson.games.card.scoring import CATEGORIES, city_points, score_city
 from carson.terminal.texts import Texts
+from carson.web.choices import Choice
 
 Gettext = Callable[[str], str]
 
@@ -32,15 +33,6 @@ class Cell:
     letter: str
     mark: bool = False  # a legal top-left corner for the card being placed
     new: bool = False  # part of the card being previewed
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One button: a legal action, its label and what it is worth to the seat."""
-
-    label: str
-    action: str  # the action object as JSON, sent back as it is
-    hint: str = ""
 
 
 @dataclass

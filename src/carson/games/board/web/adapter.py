@@ -1,0 +1,115 @@
+"""The board game's web part (``GameKind.adapters["web"]``): its table with the move log,
+replay, rules part and the home page's variant fields."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from fastapi import APIRouter
+from jinja2 import BaseLoader, PackageLoader
+
+from carson.games.board.engine.observation import BoardObservation
+from carson.games.board.web.events import EVENTS
+from carson.games.board.web.present import BoardPresenter
+from carson.web.adapter import (
+    Fragment,
+    Gettext,
+    NewGameForm,
+    ReplayRequest,
+    TableRequest,
+    WebGame,
+)
+
+#: The machine seats the home page offers, the easiest first.
+OPPONENTS = ("ai-easy", "ai-medium", "ai-hard", "greedy", "random")
+#: The variants on the home page (BG-10): one way to set the card sides ("" is the
+#: standard, all yellow), and the others as checkboxes.
+SIDES = ("", "red-sides", "random-sides", "vote-sides")
+OPTIONS = ("duel-tiles", "river", "new-beginning")
+
+
+class BoardWeb:
+    """The board game in the browser."""
+
+    loader: BaseLoader = PackageLoader("carson.games.board.web", "templates")
+    router: APIRouter | None = None
+    #: A secret vote's ticked cards come as one form field per card.
+    list_args: frozenset[str] = frozenset({"red"})
+
+    def label(self, gettext: Gettext) -> str:
+        return gettext("The board game")
+
+    def new_game_form(self, lang: str, gettext: Gettext) -> NewGameForm:
+        variants = {"sides": _side_labels(gettext), "options": option_labels(gettext)}
+        return NewGameForm(
+            heading=gettext("Carson City: The Board Game"),
+            intro="board_intro.html",
+            opponents=OPPONENTS,
+            id_prefix="board-",
+            variants=Fragment("board_variants.html", variants),
+        )
+
+    def variants(self, form: Mapping[str, str]) -> list[str]:
+        side = form.get("sides", "")
+        return ([side] if side else []) + [o for o in OPTIONS if form.get(o)]
+
+    def seat_label(self, kind: str, lang: str, gettext: Gettext) -> str | None:
+        return None
+
+    def table(self, request: TableRequest) -> Fragment:
+        seen = request.seen
+        events = []
+        if isinstance(seen, BoardObservation):
+            events = EVENTS.seen_by(request.game_id, seen.state, request.page["seat"])
+        presenter = BoardPresenter(request.lang, request.gettext)
+        data = presenter.game(dict(request.page), events, request.query.get("mode"))
+        data["error"] = request.error
+        return Fragment("boardgame.html", {"board": data})
+
+    def replay(self, request: ReplayRequest) -> Fragment:
+        events = []
+        if isinstance(request.final, BoardObservation):
+            state = request.final.state
+            events = EVENTS.seen_by(request.game_id, state, request.page["seat"], request.step)
+        data = BoardPresenter(request.lang, request.gettext).game(dict(request.page), events)
+        data["error"] = None
+        context = {"board": data, "step": request.step, "total": request.total, "replay": True}
+        return Fragment("boardgame_replay.html", {**context, "game_id": request.game_id})
+
+    def rules(self, lang: str, gettext: Gettext) -> Fragment | None:
+        present = BoardPresenter(lang, gettext)
+        people = [
+            (present.personality(pid), present.effect(pid, "yellow"), present.effect(pid, "red"))
+            for pid in present.catalog.personalities
+        ]
+        return Fragment(
+            "board_rules.html", {"board_people": people, "options": option_labels(gettext)}
+        )
+
+    def links(self, gettext: Gettext) -> Sequence[tuple[str, str]]:
+        return []
+
+
+def _side_labels(gettext: Gettext) -> list[tuple[str, str]]:
+    labels = {
+        "": gettext("yellow (standard)"),
+        "red-sides": gettext("red"),
+        "random-sides": gettext("random, card by card"),
+        "vote-sides": gettext("by secret vote"),
+    }
+    return [(side, labels[side]) for side in SIDES]
+
+
+def option_labels(gettext: Gettext) -> list[tuple[str, str, str]]:
+    labels = {
+        "duel-tiles": (gettext("Duel tiles"), gettext("secret tiles instead of dice in duels")),
+        "river": (gettext("The river"), gettext("the river side of the board, with bridges")),
+        "new-beginning": (
+            gettext("A new beginning"),
+            gettext("start with $50 and buy your start in secret"),
+        ),
+    }
+    return [(option, *labels[option]) for option in OPTIONS]
+
+
+WEB: WebGame = BoardWeb()

@@ -1,0 +1,105 @@
+"""What a board-game page shows, as plain data for the templates (``boardgame*.html``).
+
+Everything comes from the seat's view (the engine's per-seat view, BG-11), the legal actions
+the server lists for the seat, and the public events of the moves so far: a page only shows
+what that seat may see. Each legal action becomes something to click — a parcel, an edge of
+the town, a space of the action track, a personality card or a button — carrying the action
+as JSON, which the page posts back as it is.
+
+The parts: :mod:`.names` (names in one language), :mod:`.town`, :mod:`.tables` (track, cards,
+players), :mod:`.decisions` with :mod:`.menus` and :mod:`.placing` (what the seat is asked),
+:mod:`.describe` (events as sentences) and :mod:`.result` (the score sheet).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from carson.core.game import Event
+from carson.games.board.catalog import BoardCatalog
+from carson.games.board.web.present.common import (
+    SEAT_COLOURS,
+    TILE_LETTERS,
+    Gettext,
+    Seat,
+    Targets,
+)
+from carson.games.board.web.present.decisions import decide
+from carson.games.board.web.present.names import Names
+from carson.games.board.web.present.result import events as recent_events
+from carson.games.board.web.present.result import result
+from carson.games.board.web.present.tables import personalities, players, track
+from carson.games.board.web.present.town import town
+
+
+class BoardPresenter(Names):
+    """Turns one seat's view of a board game into the data of its page, in one language."""
+
+    def __init__(self, lang: str, gettext: Gettext, catalog: BoardCatalog | None = None) -> None:
+        super().__init__(lang, gettext, catalog)
+
+    def game(
+        self,
+        page: dict[str, Any],
+        events: Sequence[tuple[int, Event]] = (),
+        mode: str | None = None,
+    ) -> dict[str, Any]:
+        """Everything the board-game page shows. ``page`` is the server's view of the seat;
+        ``events`` the public events so far; ``mode`` ``"white"`` to place the Sheriff's
+        white cowboy (when the seat may place both kinds)."""
+        view = page["view"]
+        me = page["seat"]
+        legal: list[dict[str, Any]] = list(page["legal_actions"])
+        seats = [
+            Seat(index, self.seat_name(index, who), SEAT_COLOURS[index])
+            for index, who in enumerate(page["seats"])
+        ]
+        data = self._header(page, seats, events)
+        targets = decide(self, data, view, legal, seats, mode) if legal else Targets()
+        data["town"] = town(self, view, targets, seats)
+        data["town_form"] = bool(targets.parcels or targets.edges)
+        data["track"] = track(self, view, targets, seats, me)
+        data["track_form"] = bool(targets.spaces)
+        data["personalities"] = personalities(self, view, targets, seats)
+        data["players"] = players(self, view, seats, me)
+        if page["status"] == "over":
+            data["result"] = result(self, view, events, seats, me)
+        return data
+
+    def _header(
+        self, page: dict[str, Any], seats: list[Seat], events: Sequence[tuple[int, Event]]
+    ) -> dict[str, Any]:
+        """The page's data besides the board: status, round, orders, the recent events, and
+        the empty places the decision fills in."""
+        view = page["view"]
+        me = page["seat"]
+        decision = view.get("decision") or {}
+        return {
+            "id": page["id"],
+            "status": page["status"],
+            "seq": page["seq"],
+            "me": me,
+            "round": view["round"],
+            "rounds": self.catalog.rounds,
+            "variants": [self.variant(name) for name in view["config"]["variants"]],
+            "phase": self.phase(decision.get("kind")) if page["status"] == "playing" else "",
+            "seats": seats,
+            "waiting_for": [seats[s].name for s in view["seats_to_act"] if s != me],
+            "prompt": "",
+            "note": "",
+            "choices": [],
+            "lists": [],
+            "forms": [],
+            "modes": [],
+            "events": recent_events(self, events, seats),
+            "bag": sum(view["bag"].values()),
+            "turn_order": [seats[s] for s in view["turn_order"]],
+            "pass_order": [seats[s] for s in view["pass_order"]],
+            "tile_names": {tile: self.tile(tile) for tile in TILE_LETTERS},
+            "side_names": {side: self.side(side) for side in ("yellow", "red")},
+            "result": None,
+        }
+
+
+__all__ = ["BoardPresenter"]

@@ -1,0 +1,78 @@
+"""The end of a board game on the page: the score sheet by source, from the public events,
+and the recent events told as sentences."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from carson.core.game import Event
+from carson.games.board.web.present.common import Seat
+from carson.games.board.web.present.describe import describe
+from carson.games.board.web.present.names import Names
+
+
+def result(
+    names: Names,
+    view: dict[str, Any],
+    events: Sequence[tuple[int, Event]],
+    seats: list[Seat],
+    me: int | None,
+) -> dict[str, Any]:
+    """The score sheet: VP by source, from the public events (BG-8.2); what no event
+    names (the red Banker's and Sheriff's VP, new-beginning purchases) is "other"."""
+    _ = names._
+    result = view.get("result") or {"scores": [], "winners": []}
+    sources = ("actions", "bought", "cash", "parcels", "money", "other")
+    sheet = {source: [0] * len(seats) for source in sources}
+    for _number, event in events:
+        d = event.data
+        if event.kind == "vp":
+            source = "bought" if d["why"] == "bought" else "actions"
+            if d["why"] in ("settler", "grocer"):
+                source = "other"
+            sheet[source][d["seat"]] += d["amount"]
+        elif event.kind == "cash_limit":
+            sheet["cash"][d["seat"]] += d["vp"]
+        elif event.kind == "final":
+            sheet["parcels"][d["seat"]] += d["parcels"]
+            sheet["money"][d["seat"]] += d["money"]
+    totals = [player["vp"] for player in view["players"]]
+    for seat in range(len(seats)):
+        known = sum(sheet[source][seat] for source in sources)
+        sheet["other"][seat] += totals[seat] - known
+    labels = {
+        "actions": _("Action spaces"),
+        "bought": _("VP bought"),
+        "cash": _("Cash limit"),
+        "parcels": _("Parcels with a tile"),
+        "money": _("Money ($6 = 1 VP)"),
+        "other": _("Personalities and other"),
+    }
+    rows = [
+        {"label": labels[source], "values": sheet[source]}
+        for source in sources
+        if any(sheet[source])
+    ]
+    winners = result["winners"]
+    return {
+        "names": [seat.name for seat in seats],
+        "colours": [seat.colour for seat in seats],
+        "rows": rows,
+        "totals": result["scores"] or totals,
+        "winners": [seats[s].name for s in winners],
+        "i_won": me in winners,
+    }
+
+
+def events(
+    names: Names, events: Sequence[tuple[int, Event]], seats: list[Seat], last: int = 16
+) -> list[dict[str, Any]]:
+    shown = []
+    for number, event in reversed(events):
+        text = describe(names, event, seats)
+        if text:
+            shown.append({"move": number, "text": text, "kind": event.kind})
+        if len(shown) >= last:
+            break
+    return shown

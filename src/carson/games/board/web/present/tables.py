@@ -1,0 +1,134 @@
+"""The action track, the personality cards and the players' panels of the board-game page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from carson.games.board.catalog import PERSONALITY_IDS, SPACE_IDS
+from carson.games.board.web.present.common import (
+    NO_DUEL_SPACES,
+    TILE_LETTERS,
+    TRACK_ROWS,
+    Seat,
+    Targets,
+    decision_kind,
+)
+from carson.games.board.web.present.names import Names
+from carson.games.board.web.present.town import cowboy
+
+
+def track(
+    names: Names, view: dict[str, Any], targets: Targets, seats: list[Seat], me: int | None
+) -> list[list[dict[str, Any]]]:
+    by_id = {space["id"]: space for space in view["spaces"]}
+    rows = []
+    for ids in TRACK_ROWS:
+        row = []
+        for space_id in ids:
+            space = by_id[space_id]
+            info = names.catalog.space(space_id)
+            building = space.get("building")
+            entry = {
+                "id": space_id,
+                "number": SPACE_IDS.index(space_id) + 1,
+                "name": names.space(space_id),
+                "cowboys": [cowboy(names, c, seats) for c in space["cowboys"]],
+                "blocked": space["blocked"],
+                "reminder": not info.takes_cowboys,
+                "no_duel": space_id in NO_DUEL_SPACES,
+                "building": None
+                if building is None
+                else {
+                    "id": building,
+                    "name": names.building(building),
+                    "letter": TILE_LETTERS[building],
+                },
+                "has_building_space": space_id.startswith("build_"),
+                "action": targets.spaces.get(space_id),
+            }
+            row.append(entry)
+        rows.append(row)
+    return rows
+
+
+def personalities(
+    names: Names, view: dict[str, Any], targets: Targets, seats: list[Seat]
+) -> list[dict[str, Any]]:
+    taken = {
+        player["personality"]: index
+        for index, player in enumerate(view["players"])
+        if player["personality"]
+    }
+    cards = []
+    for card_id in PERSONALITY_IDS:
+        info = names.catalog.personalities[card_id]
+        side = view["sides"][card_id]
+        holder = taken.get(card_id)
+        cards.append(
+            {
+                "id": card_id,
+                "number": info.number,
+                "name": names.personality(card_id),
+                "side": side,
+                "side_name": names.side(side),
+                "cash_limit": info.cash_limit[side],
+                "effect": names.effect(card_id, side),
+                "available": card_id in view["available"],
+                "taken_by": None if holder is None else seats[holder],
+                "action": targets.cards.get(card_id),
+            }
+        )
+    return sorted(cards, key=lambda card: card["number"])
+
+
+def players(
+    names: Names, view: dict[str, Any], seats: list[Seat], me: int | None
+) -> list[dict[str, Any]]:
+    _ = names._
+    turn = view["turn_order"]
+    passed = view["pass_order"]
+    tiles_variant = "duel-tiles" in view["config"]["variants"]
+    players = []
+    for index, player in enumerate(view["players"]):
+        card = player["personality"]
+        notes = []
+        if player["three_revolvers"]:
+            notes.append(_("3-revolver tile"))
+        if player["sharpshooter"]:
+            notes.append(_("Sharpshooter"))
+        if player.get("voted") and decision_kind(view) == "vote":
+            notes.append(_("has voted"))
+        if player.get("tile_chosen"):
+            notes.append(_("has chosen a duel tile"))
+        if player.get("deciding_purchases"):
+            notes.append(_("still buying"))
+        if player.get("choice"):
+            notes.append(names.choice_note(player["choice"]))
+        players.append(
+            {
+                "seat": seats[index],
+                "is_me": index == me,
+                "to_act": index in view["seats_to_act"] and view["status"] == "playing",
+                "money": player["money"],
+                "vp": player["vp"],
+                "cowboys": player["cowboys"],
+                "white": player["white_cowboy"],
+                "revolvers": player["revolvers"],
+                "strength": player["strength"],
+                "roads": player["roads"],
+                "markers": player["markers"],
+                "stored": [names.building(b) for b in player["stored"]],
+                "tiles": player["tiles_in_hand"] if tiles_variant else None,
+                "my_tiles": player.get("tiles") if tiles_variant else None,
+                "announced": player.get("announced_tile_total"),
+                "personality": None if card is None else names.personality(card),
+                "side": player["side"],
+                "cash_limit": None
+                if card is None
+                else names.catalog.personalities[card].cash_limit[player["side"]],
+                "turn": turn.index(index) + 1 if index in turn else None,
+                "passed": passed.index(index) + 1 if index in passed else None,
+                "notes": notes,
+            }
+        )
+    return players

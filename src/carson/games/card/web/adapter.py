@@ -1,0 +1,123 @@
+"""The card game's web part (``GameKind.adapters["web"]``): its table, replay, rules part,
+home-page form and the scoring assistant's pages."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from fastapi import APIRouter
+from jinja2 import BaseLoader, PackageLoader
+
+from carson.games.card.catalog import load_catalog
+from carson.games.card.engine.observation import SeatObservation
+from carson.games.card.parcels import Parcel
+from carson.games.card.web.assistant import router as assistant_router
+from carson.games.card.web.present import Cell, Presenter
+from carson.terminal.texts import texts
+from carson.web.adapter import (
+    Fragment,
+    Gettext,
+    NewGameForm,
+    ReplayRequest,
+    TableRequest,
+    WebGame,
+)
+
+#: The machine seats the home page offers, strongest virtual player first.
+OPPONENTS = ("expert", "advanced", "beginner", "ai-easy", "ai-medium", "ai-hard", "greedy")
+
+
+class CardWeb:
+    """The card game in the browser."""
+
+    loader: BaseLoader = PackageLoader("carson.games.card.web", "templates")
+    router: APIRouter | None = assistant_router
+    list_args: frozenset[str] = frozenset()
+
+    def label(self, gettext: Gettext) -> str:
+        return gettext("The card game")
+
+    def new_game_form(self, lang: str, gettext: Gettext) -> NewGameForm:
+        return NewGameForm(
+            heading=gettext("Carson City: The Card Game"),
+            intro="card_intro.html",
+            opponents=OPPONENTS,
+            id_prefix="",
+        )
+
+    def variants(self, form: Mapping[str, str]) -> list[str]:
+        return []
+
+    def seat_label(self, kind: str, lang: str, gettext: Gettext) -> str | None:
+        names = texts(lang)
+        if names.has("levels", kind):
+            return gettext("virtual player") + f" ({names('levels', kind)})"
+        return None
+
+    def table(self, request: TableRequest) -> Fragment:
+        seen = request.seen if isinstance(request.seen, SeatObservation) else None
+        presenter = _presenter(request.lang, request.gettext)
+        data = presenter.game(dict(request.page), seen, _preview(request.query))
+        data["error"] = request.error
+        data["parcel_names"] = _parcel_names(presenter)
+        return Fragment("board.html", {"board": data})
+
+    def replay(self, request: ReplayRequest) -> Fragment:
+        presenter = _presenter(request.lang, request.gettext)
+        data = presenter.game(dict(request.page), None, None)
+        data["parcel_names"] = _parcel_names(presenter)
+        data["error"] = None
+        context = {"board": data, "step": request.step, "total": request.total}
+        cities = _replay_cities(request.page)
+        return Fragment("replay.html", {**context, "game_id": request.game_id, "cities": cities})
+
+    def rules(self, lang: str, gettext: Gettext) -> Fragment | None:
+        names = texts(lang)
+        parcels = [(parcel.id, parcel.letter, names("parcels", parcel.id)) for parcel in Parcel]
+        people = [
+            (person.id, person.name(lang), names("does", person.id), person.desirability)
+            for person in load_catalog().personalities
+        ]
+        return Fragment("card_rules.html", {"parcels": parcels, "people": people})
+
+    def links(self, gettext: Gettext) -> Sequence[tuple[str, str]]:
+        return [("/score", gettext("Scoring assistant"))]
+
+
+def _presenter(lang: str, gettext: Gettext) -> Presenter:
+    return Presenter(load_catalog(), texts(lang), gettext)
+
+
+def _parcel_names(presenter: Presenter) -> dict[str, str]:
+    return {parcel.id: presenter.parcel(parcel.id) for parcel in Parcel}
+
+
+def _preview(query: Mapping[str, str]) -> tuple[int, int] | None:
+    """The corner ``?x=&y=`` the player clicked to preview a placement, if any."""
+    try:
+        return int(query["x"]), int(query["y"])
+    except (KeyError, ValueError):
+        return None
+
+
+def _replay_cell(x: int, y: int, letter: str) -> Cell:
+    if letter == "-":
+        return Cell(x, y, None, "")
+    return Cell(x, y, Parcel.from_letter(letter).id, letter)
+
+
+def _replay_cities(page: Mapping[str, Any]) -> dict[int, list[list[Cell]]]:
+    """The cities of the replayed moment, from the view's grids (the view holds each
+    player seat's visible grid)."""
+    cities: dict[int, list[list[Cell]]] = {}
+    for index, seat in enumerate(page["view"]["seats"]):
+        rows = seat.get("city", {}).get("grid", [])
+        cities[index] = [
+            [_replay_cell(x, y, letter) for x, letter in enumerate(row)]
+            for y, row in enumerate(rows)
+        ]
+    return cities
+
+
+WEB: WebGame = CardWeb()

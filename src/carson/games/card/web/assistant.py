@@ -1,0 +1,75 @@
+"""The scoring assistant: score a city of a physical card game, clicked together on a grid."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
+
+from carson.games.card.catalog import load_catalog
+from carson.games.card.cli.input import InputError
+from carson.games.card.cli.score import score_request
+from carson.games.card.parcels import Parcel
+from carson.games.card.scoring import MAX_SALES
+from carson.terminal.texts import texts
+from carson.web.visit import Visit, visit_of
+
+router = APIRouter(include_in_schema=False)
+ASSISTANT_SIZE = 9  # the largest city (9×8 or 8×9 with the Captain) fits
+
+
+@router.get("/score", response_class=HTMLResponse)
+async def assistant(request: Request) -> HTMLResponse:
+    visit = await visit_of(request)
+    return visit.render("score.html", **_assistant_context(visit))
+
+
+@router.post("/score", response_class=HTMLResponse)
+async def assistant_sheet(request: Request) -> HTMLResponse:
+    """The score sheet of the city in the form (htmx swaps it in beside the grid)."""
+    visit = await visit_of(request)
+    form = {key: str(value) for key, value in (await request.form()).items()}
+    people = [key[2:] for key in form if key.startswith("p-")]
+    rows = [
+        "".join(form.get(f"c-{x}-{y}", "-") or "-" for x in range(ASSISTANT_SIZE))
+        for y in range(ASSISTANT_SIZE)
+    ]
+    try:
+        sold = int(form.get("sold", "0") or 0)
+    except ValueError:
+        sold = -1
+    try:
+        sheet = score_request({"grid": _trim(rows), "personalities": people, "sold": sold})
+    except InputError as error:
+        return visit.render("sheet.html", sheet=None, error=str(error), labels={})
+    return visit.render("sheet.html", sheet=sheet, error=None, labels=_labels(visit))
+
+
+def _trim(rows: list[str]) -> list[str]:
+    """Drop the empty rows and columns around the city (it is translation-invariant)."""
+    rows = [row for row in rows if row.strip("-")]
+    if not rows:
+        return []
+    used = [x for x in range(len(rows[0])) if any(row[x] != "-" for row in rows)]
+    return [row[used[0] : used[-1] + 1] for row in rows]
+
+
+def _labels(visit: Visit) -> dict[str, str]:
+    names = texts(visit.lang)
+    labels = {person.id: person.name(visit.lang) for person in load_catalog().personalities}
+    labels.update({parcel.id: names("parcels", parcel.id) for parcel in Parcel})
+    return labels
+
+
+def _assistant_context(visit: Visit) -> dict[str, Any]:
+    names = texts(visit.lang)
+    return {
+        "size": ASSISTANT_SIZE,
+        "parcels": [(parcel.id, parcel.letter, names("parcels", parcel.id)) for parcel in Parcel],
+        "personalities": [
+            (person.id, person.name(visit.lang), names("does", person.id))
+            for person in load_catalog().personalities
+        ],
+        "max_sales": MAX_SALES,
+    }

@@ -1,0 +1,125 @@
+"""The home page (one tab per installed game, its new-game forms, one's games) and the
+accounts: register, log in, log out, the language switch."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import quote
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
+
+from carson.core.registry import AnyGameKind, games
+from carson.server import auth
+from carson.server.api import CSRF_COOKIE, SESSION_COOKIE
+from carson.web.adapter import Fragment, NewGameForm, web_game
+from carson.web.i18n import LANGUAGES
+from carson.web.visit import Visit, checked_form, forbidden, login_response, service_of, visit_of
+
+router = APIRouter(include_in_schema=False)
+
+
+def chosen_game(name: str | None) -> AnyGameKind:
+    """The game a page's ``?game=`` names, else the first installed one."""
+    installed = games()
+    if name is not None and name in installed:
+        return installed[name]
+    return next(iter(installed.values()))
+
+
+def tab_url(path: str, name: str) -> str:
+    """The page ``path`` with the tab of game ``name`` open (the first game's is the plain
+    path)."""
+    return path if name == next(iter(games())) else f"{path}?game={name}"
+
+
+def game_label(kind: AnyGameKind, visit: Visit) -> str:
+    adapter = web_game(kind)
+    return kind.title if adapter is None else adapter.label(visit.gettext)
+
+
+def new_game_form(kind: AnyGameKind, visit: Visit) -> NewGameForm:
+    """The game's new-game form: its adapter's, else one from the registry alone."""
+    adapter = web_game(kind)
+    if adapter is not None:
+        return adapter.new_game_form(visit.lang, visit.gettext)
+    variants = None
+    if kind.variants:
+        variants = Fragment("generic_variants.html", {"variants": kind.variants})
+    return NewGameForm(kind.title, None, kind.machine_kinds, f"{kind.name}-", variants)
+
+
+@router.get("/", response_class=HTMLResponse)
+async def home(request: Request) -> HTMLResponse:
+    visit = await visit_of(request)
+    mine: list[dict[str, Any]] = []
+    if visit.user is not None:
+        mine = await run_in_threadpool(service_of(request).games_of, visit.user)
+    kind = chosen_game(request.query_params.get("game"))
+    form = new_game_form(kind, visit)
+    labels = {name: game_label(other, visit) for name, other in games().items()}
+    return visit.render(
+        "home.html",
+        games=mine,
+        game_names=labels,
+        tabs=[(name, label, tab_url("/", name)) for name, label in labels.items()],
+        chosen=kind.name,
+        form=form,
+        kinds=[(seat, visit.seat_label(kind.name, seat)) for seat in form.opponents],
+        seat_counts=list(range(kind.min_seats, kind.max_seats + 1)),
+        default_seats=len(kind.default_seats),
+        friend_counts=list(range(1, kind.max_seats)),
+        error=request.query_params.get("error"),
+    )
+
+
+@router.post("/register")
+async def register(request: Request) -> Response:
+    return await _account(request, create=True)
+
+
+@router.post("/login")
+async def login(request: Request) -> Response:
+    return await _account(request, create=False)
+
+
+async def _account(request: Request, *, create: bool) -> Response:
+    form = {key: str(value) for key, value in (await request.form()).items()}
+    service = service_of(request)
+
+    def attempt() -> str:
+        with service.sessions.begin() as session:
+            if create:
+                return auth.register(session, form.get("username", ""), form.get("password", ""))
+            return auth.login(session, form.get("username", ""), form.get("password", ""))
+
+    try:
+        token = await run_in_threadpool(attempt)
+    except auth.AuthError as error:
+        return RedirectResponse("/?error=" + quote(str(error)), status_code=303)
+    back = form.get("next", "/")
+    return login_response(token, request, back if back.startswith("/") else "/")
+
+
+@router.post("/logout")
+async def logout(request: Request) -> Response:
+    visit = await visit_of(request)
+    if await checked_form(request, visit) is None:
+        return forbidden(visit)
+    token = request.cookies.get(SESSION_COOKIE)
+    if token:
+        await run_in_threadpool(service_of(request).revoke, token)
+    response = RedirectResponse("/", status_code=303)
+    response.delete_cookie(SESSION_COOKIE)
+    response.delete_cookie(CSRF_COOKIE)
+    return response
+
+
+@router.get("/lang/{code}")
+async def switch_language(code: str, request: Request) -> Response:
+    back = request.query_params.get("next", "/")
+    response = RedirectResponse(back if back.startswith("/") else "/", status_code=303)
+    if code in LANGUAGES:
+        response.set_cookie("lang", code, max_age=365 * 24 * 3600, samesite="lax")
+    return response

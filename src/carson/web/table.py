@@ -1,0 +1,198 @@
+"""The game pages: creating a game from the home page, a seat's table (drawn by the game's
+web adapter, else by the generic page), joining by invitation, and posting moves."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import quote
+
+from fastapi import APIRouter, BackgroundTasks, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
+
+from carson.core.registry import HUMAN, AnyGameKind, games
+from carson.server.games import GameError, GameService
+from carson.web.adapter import Fragment, TableRequest, web_game
+from carson.web.generic import generic_table
+from carson.web.home import chosen_game, new_game_form, tab_url
+from carson.web.visit import Visit, forbidden, game_name, signed_in_form, visit_of
+
+router = APIRouter(include_in_schema=False)
+
+
+@router.post("/play")
+async def new_game(request: Request, later: BackgroundTasks) -> Response:
+    """Play now (``friends`` = 0: you against machine seats) or a game for friends."""
+    checked = await signed_in_form(request)
+    if isinstance(checked, Response):
+        return checked
+    visit, user, form = checked
+    kind = chosen_game(form.get("game"))
+    tab = tab_url("/", kind.name)
+    back = tab + ("&" if "?" in tab else "?") + "error="
+    seats = _seats(kind, visit, form)
+    if isinstance(seats, str):
+        return RedirectResponse(back + quote(seats), status_code=303)
+    adapter = web_game(kind)
+    if adapter is not None:
+        variants = adapter.variants(form)
+    else:
+        variants = [variant for variant in kind.variants if form.get(f"variant-{variant}")]
+    service = _service(request)
+    try:
+        view = await run_in_threadpool(
+            service.create, user, seats, None, visit.lang, kind.name, variants
+        )
+    except GameError as error:
+        return RedirectResponse(back + quote(error.message), status_code=303)
+    later.add_task(service.run_machines, view["id"])
+    return RedirectResponse(f"/games/{view['id']}", status_code=303, background=later)
+
+
+def _seats(kind: AnyGameKind, visit: Visit, form: Mapping[str, str]) -> list[str] | str:
+    """The seat kinds the form asks for (the creator first), or what is wrong with it."""
+    offered = [o for o in new_game_form(kind, visit).opponents if o in kind.machine_kinds]
+    opponent = form.get("opponent", offered[0] if offered else "")
+    try:
+        friends = int(form.get("friends", "0"))
+        others = int(form.get("seats", str(len(kind.default_seats)))) - 1
+    except ValueError:
+        return "bad numbers"
+    if opponent not in offered or not 0 <= friends <= others:
+        return "unknown seats"
+    return [HUMAN] * (1 + friends) + [opponent] * (others - friends)
+
+
+def _service(request: Request) -> GameService:
+    service = request.app.state.games
+    assert isinstance(service, GameService)
+    return service
+
+
+@router.get("/games/{game_id}", response_class=HTMLResponse)
+async def game_page(game_id: str, request: Request) -> HTMLResponse:
+    visit = await visit_of(request)
+    service = _service(request)
+    if visit.user is None:
+        return visit.render("login_needed.html", next=f"/games/{game_id}")
+    try:
+        page, seen = await run_in_threadpool(service.observe, visit.user, game_id)
+    except GameError as error:
+        if error.status == 403:  # not seated: an invitation, if a seat is free
+            return await _invitation(visit, service, game_id)
+        return visit.render("message.html", status=error.status, message=error.message)
+    fragment = table_fragment(visit, game_id, page, seen, request.query_params)
+    return visit.render("game.html", fragment=fragment.template, **fragment.context)
+
+
+async def _invitation(visit: Visit, service: GameService, game_id: str) -> HTMLResponse:
+    try:
+        kinds = await run_in_threadpool(service.seat_kinds, game_id)
+    except GameError as error:
+        return visit.render("message.html", status=error.status, message=error.message)
+    game = await run_in_threadpool(game_name, service, game_id)
+    labels = [visit.seat_label(game or "", kind) for kind in kinds]
+    return visit.render("join.html", game_id=game_id, seats=labels)
+
+
+@router.post("/games/{game_id}/join")
+async def join(game_id: str, request: Request, later: BackgroundTasks) -> Response:
+    checked = await signed_in_form(request)
+    if isinstance(checked, Response):
+        return checked
+    visit, user, _ = checked
+    service = _service(request)
+    try:
+        await run_in_threadpool(service.join, user, game_id)
+    except GameError as error:
+        return visit.render("message.html", status=error.status, message=error.message)
+    later.add_task(service.run_machines, game_id)
+    return RedirectResponse(f"/games/{game_id}", status_code=303, background=later)
+
+
+@router.get("/games/{game_id}/board", response_class=HTMLResponse)
+async def board(game_id: str, request: Request) -> HTMLResponse:
+    """The table alone (htmx swaps it in); the query may carry the game's own choices (a
+    previewed placement, a mode)."""
+    visit = await visit_of(request)
+    if visit.user is None:
+        return forbidden(visit)
+    try:
+        page, seen = await run_in_threadpool(_service(request).observe, visit.user, game_id)
+    except GameError as error:
+        return visit.render("message.html", status=error.status, message=error.message)
+    fragment = table_fragment(visit, game_id, page, seen, request.query_params)
+    return visit.render(fragment.template, **fragment.context)
+
+
+@router.post("/games/{game_id}/act", response_class=HTMLResponse)
+async def act(game_id: str, request: Request, later: BackgroundTasks) -> Response:
+    checked = await signed_in_form(request)
+    if isinstance(checked, Response):
+        return checked
+    visit, user, form = checked
+    service = _service(request)
+    error = None
+    try:
+        action, seq = json.loads(form.get("action", "")), int(form.get("seq", "-1"))
+        if isinstance(action, dict):
+            game = await run_in_threadpool(game_name, service, game_id)
+            action = _with_args(action, await request.form(), _list_args(game))
+        await run_in_threadpool(service.act, user, game_id, seq, action)
+    except (ValueError, TypeError):
+        error = visit.gettext("That move could not be read. Try again.")
+    except GameError as refused:
+        if refused.status in (401, 403, 404):
+            return visit.render("message.html", status=refused.status, message=refused.message)
+        error = (
+            visit.gettext("The game moved on meanwhile; here it is now.")
+            if refused.status == 409
+            else refused.message
+        )
+    if service.has_machine_seats(game_id):
+        later.add_task(service.run_machines, game_id)
+    if "hx-request" not in request.headers:  # a plain form post: back to the page
+        return RedirectResponse(f"/games/{game_id}", status_code=303, background=later)
+    page, seen = await run_in_threadpool(service.observe, user, game_id)
+    fragment = table_fragment(visit, game_id, page, seen, {}, error)
+    response = visit.render(fragment.template, **fragment.context)
+    response.background = later
+    return response
+
+
+def _list_args(game: str | None) -> frozenset[str]:
+    adapter = web_game(games()[game]) if game is not None and game in games() else None
+    return frozenset() if adapter is None else adapter.list_args
+
+
+def _with_args(action: dict[str, Any], form: Any, list_args: frozenset[str]) -> dict[str, Any]:
+    """The action with its ``arg_<key>`` form fields filled in (numbers as numbers)."""
+    action = dict(action)
+    for field in set(form.keys()):
+        if not field.startswith("arg_"):
+            continue
+        key = field[4:]
+        values = [str(value) for value in form.getlist(field)]
+        if key in list_args:
+            action[key] = values
+        elif values:
+            value = values[-1].strip()
+            action[key] = int(value) if value.lstrip("-").isdigit() else value
+    return action
+
+
+def table_fragment(
+    visit: Visit,
+    game_id: str,
+    page: dict[str, Any],
+    seen: object,
+    query: Mapping[str, str],
+    error: str | None = None,
+) -> Fragment:
+    """The seat's table: drawn by the game's web adapter, else by the generic page."""
+    kind = games()[page["game"]]
+    request = TableRequest(game_id, page, seen, dict(query), visit.lang, visit.gettext, error)
+    adapter = web_game(kind)
+    return generic_table(request, kind) if adapter is None else adapter.table(request)

@@ -1,0 +1,131 @@
+"""One request to a page: who asks, in which language, with which CSRF token, and the
+helpers every page shares (rendering, the posted form, the session cookies)."""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote
+
+from fastapi import Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
+
+from carson.core.registry import HUMAN, games
+from carson.server.api import CSRF_COOKIE, SESSION_COOKIE, SESSION_SECONDS
+from carson.server.db import Game, User
+from carson.server.games import GameService
+from carson.web.adapter import web_game
+from carson.web.i18n import LANGUAGES, choose_language, language_name, machine_label, translations
+from carson.web.templating import environment
+
+
+@dataclass
+class Visit:
+    """Who asks, in which language, with what CSRF token."""
+
+    request: Request
+    user: User | None
+    lang: str
+    csrf: str
+
+    def gettext(self, message: str) -> str:
+        return str(translations(self.lang).gettext(message))
+
+    def render(self, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+        page = (
+            environment()
+            .get_template(template)
+            .render(
+                _=self.gettext,
+                lang=self.lang,
+                languages=[(code, language_name(code)) for code in LANGUAGES],
+                user=self.user,
+                csrf=self.csrf,
+                path=quote(self.request.url.path),
+                links=self.links(),
+                **context,
+            )
+        )
+        return HTMLResponse(page, status_code=status)
+
+    def links(self) -> list[tuple[str, str]]:
+        """The games' own pages in the header (the card game's scoring assistant)."""
+        found: list[tuple[str, str]] = []
+        for kind in games().values():
+            adapter = web_game(kind)
+            if adapter is not None:
+                found.extend(adapter.links(self.gettext))
+        return found
+
+    def seat_label(self, game: str, kind: str) -> str:
+        """A seat kind as players read it: the game's own label, else the platform's."""
+        adapter = web_game(games()[game]) if game in games() else None
+        label = None if adapter is None else adapter.seat_label(kind, self.lang, self.gettext)
+        if label is not None:
+            return label
+        if kind == HUMAN:
+            return self.gettext("a friend")
+        return machine_label(kind, self.gettext)
+
+
+def service_of(request: Request) -> GameService:
+    service = request.app.state.games
+    assert isinstance(service, GameService)
+    return service
+
+
+async def visit_of(request: Request) -> Visit:
+    lang = choose_language(request.cookies.get("lang"), request.headers.get("accept-language"))
+    user = None
+    token = request.cookies.get(SESSION_COOKIE)
+    if token:
+        service = service_of(request)
+        user = service.remembered_user(token) or await run_in_threadpool(
+            service.user_for_token, token
+        )
+    return Visit(request, user, lang, request.cookies.get(CSRF_COOKIE, ""))
+
+
+async def checked_form(request: Request, visit: Visit) -> dict[str, str] | None:
+    """The posted form, if its CSRF token matches the cookie's (else None)."""
+    form = {key: str(value) for key, value in (await request.form()).items()}
+    sent = form.get("csrf", "")
+    if not visit.csrf or not hmac.compare_digest(sent, visit.csrf):
+        return None
+    return form
+
+
+async def signed_in_form(request: Request) -> tuple[Visit, User, dict[str, str]] | Response:
+    """The visit, its user and the posted form; or the refusal when there is no session or
+    the form's CSRF token is wrong."""
+    visit = await visit_of(request)
+    form = await checked_form(request, visit)
+    if visit.user is None or form is None:
+        return forbidden(visit)
+    return visit, visit.user, form
+
+
+def login_response(token: str, request: Request, to: str = "/") -> RedirectResponse:
+    response = RedirectResponse(to, status_code=303)
+    secure = request.url.scheme == "https"
+    response.set_cookie(SESSION_COOKIE, token, httponly=True, samesite="lax", secure=secure,
+                        max_age=SESSION_SECONDS)  # fmt: skip
+    response.set_cookie(CSRF_COOKIE, secrets.token_urlsafe(24), httponly=False, samesite="strict",
+                        secure=secure, max_age=SESSION_SECONDS)  # fmt: skip
+    return response
+
+
+def forbidden(visit: Visit) -> HTMLResponse:
+    message = visit.gettext("Your session has expired or the form is stale. Reload the page.")
+    return visit.render("message.html", status=403, message=message)
+
+
+def game_name(service: GameService, game_id: str) -> str | None:
+    """Which game ``game_id`` is (``None`` for no such game), asked of anyone: an
+    invitation shows the seats in the game's own words."""
+    with service.sessions() as session:
+        stored = session.get(Game, game_id)
+        return None if stored is None else stored.game
