@@ -2,8 +2,8 @@
 as the engine pays it (BG-6.2, BG-6.3, BG-5.10) and attacks (BG-6.7).
 
 The town's formulas themselves are unit-tested in ``test_town.py``; here each scenario is
-arranged on a fresh state and driven through the flow (``("space", BUILD_p)``,
-``("build_window", 0)``, ``("space", INCOME_BUILDINGS)``). Duels are made certain by a
+arranged on a fresh state and driven through the flow (``Space(BUILD_p)``,
+``BuildWindow(0)``, ``Space(INCOME_BUILDINGS)``). Duels are made certain by a
 strength gap larger than a die can close (BG-4.3.4).
 """
 
@@ -15,7 +15,9 @@ from board_helpers import act, arena, deciding, new_game, own, play_until, put, 
 from carson.core.game import IllegalActionError
 from carson.games.board.catalog import BUILDING_IDS
 from carson.games.board.engine.actions import PASS, BoardAction, option
+from carson.games.board.engine.options import Pick
 from carson.games.board.engine.state import BoardGameState, S
+from carson.games.board.engine.tasks import BuildingIncome, BuildWindow, Placement, Space
 from carson.games.board.town import (
     EDGE_SIDES,
     HOUSE,
@@ -65,7 +67,7 @@ def buy(g: BoardGameState, seat: int, building: str, price: int = 6) -> None:
     """``seat`` wins BUILD_price holding ``building`` and takes it: the construction opens."""
     g.build_spaces[price] = building
     put(g, seat, f"build_{price}")
-    run_tasks(g, ("space", S[f"build_{price}"]))
+    run_tasks(g, Space(S[f"build_{price}"]))
     act(g, seat, "option", option("take").arg)
     assert g.decision is not None and g.decision.kind == "construct"
     assert g.decision.seats == (seat,)
@@ -343,7 +345,7 @@ def test_bg_9_4_a_house_on_a_granted_parcel_counts_only_for_its_owner() -> None:
     act(g, 0, "build", P(3, 3))
     act(g, 0, "house", P(2, 3))
     before = [p.money for p in g.players]
-    run_tasks(g, ("building_income",))
+    run_tasks(g, BuildingIncome())
     # BG-6.2: the unowned house at (4, 3) counts, the house on seat 1's parcel does not.
     assert g.players[0].money == before[0] + 5
 
@@ -391,7 +393,7 @@ def test_bg_6_1_6_storing_gives_no_revolvers_building_later_does() -> None:
     assert g.players[0].revolvers == 1
     centre_road(g)
     own(g, 0, (3, 3))
-    run_tasks(g, ("build_window", 0))
+    run_tasks(g, BuildWindow(0))
     act(g, 0, "build_stored", BUILDING_IDS.index("prison"))
     act(g, 0, "build", P(3, 3))
     act(g, 0, "house", P(2, 3))
@@ -409,7 +411,7 @@ def test_bg_6_1_5_step_12a_in_turn_order_any_number() -> None:
     g.players[2].stored = ["ranch"]
     own(g, 0, (1, 1), (5, 5))
     own(g, 2, (6, 1))
-    run_tasks(g, ("build_window", 0))
+    run_tasks(g, BuildWindow(0))
     assert g.decision is not None and g.decision.kind == "stored"
     assert g.decision.seats == (2,)
     rejects(g, 0, BoardAction("build_stored", BUILDING_IDS.index("ranch")))
@@ -437,7 +439,7 @@ def test_bg_6_1_5_a_player_may_build_some_and_keep_the_rest() -> None:
     g = arena()
     g.players[1].stored = ["ranch", "hotel", "ranch"]
     own(g, 1, (1, 1), (6, 6))
-    run_tasks(g, ("build_window", 0))
+    run_tasks(g, BuildWindow(0))
     assert g.decision is not None and g.decision.seats == (1,)
     # Two ranches stored: one choice for them.
     assert kinds(g, 1, "build_stored") == {0, BUILDING_IDS.index("hotel")}
@@ -453,7 +455,7 @@ def test_bg_6_1_5_a_building_put_back_is_not_offered_again_in_the_window() -> No
     g = arena()
     g.players[0].stored = ["hotel", "mine"]
     own(g, 0, (1, 1))
-    run_tasks(g, ("build_window", 0))
+    run_tasks(g, BuildWindow(0))
     act(g, 0, "build_stored", BUILDING_IDS.index("hotel"))
     assert g.legal_actions(0) == [BoardAction("store")]  # no road access for a hotel
     act(g, 0, "store")
@@ -474,7 +476,7 @@ def test_bg_6_1_5_step_12a_comes_after_build_3_and_before_income_parcels() -> No
     put(g, 0, "income_parcels")
     g.build_spaces[3] = "ranch"
     put(g, 0, "build_3")
-    run_tasks(g, ("placement",))  # everyone has passed: phase 3 runs
+    run_tasks(g, Placement())  # everyone has passed: phase 3 runs
     assert g.decision is not None and g.decision.kind == "menu"
     act(g, 0, "option", option("take").arg)
     act(g, 0, "store")
@@ -510,7 +512,7 @@ def test_bg_6_3_income_buildings_pays_every_owner_by_the_formulas() -> None:
     own(g, 0, (7, 7), tile=MOUNTAIN)  # seat 0's mountain: 0 for seat 2
     own(g, 2, (6, 5), tile=MOUNTAIN)  # own mountain: +3
     own(g, 1, (0, 7), tile="prison")  # $0
-    run_tasks(g, ("space", S["income_buildings"]))
+    run_tasks(g, Space(S["income_buildings"]))
     saloon = 5 * (1 + 1 + 2 + 1 + 1)
     assert [p.money for p in g.players] == [15 + saloon + 6 + 5, 15 + 6, 15 + 6]
     assert g.decision is None
@@ -522,7 +524,7 @@ def test_bg_6_3_decision_drugstore_counts_an_adjacent_own_ranch_twice() -> None:
     own(g, 2, (4, 5), tile="ranch")  # beside it: 1 HE and 1 ranch
     own(g, 2, (0, 0), tile="ranch")  # far away: 1 ranch
     own(g, 1, (5, 5), tile="ranch")  # seat 1's ranch: nothing for the drugstore
-    run_tasks(g, ("building_income",))
+    run_tasks(g, BuildingIncome())
     drugstore = 3 * 1 + 3 * 2
     ranches = 6 + 3  # (4, 5): 6 empty neighbours; (0, 0): 3
     assert g.players[2].money == 15 + drugstore + ranches
@@ -537,7 +539,7 @@ def test_bg_6_3_bank_counts_own_mines_anywhere() -> None:
     tile(g, MOUNTAIN, (1, 0))  # the mine at (0, 0) earns 3
     own(g, 1, (7, 7), tile="mine")  # earns nothing, counts for the bank
     own(g, 0, (7, 0), tile="mine")  # seat 0's: no effect on seat 1's bank
-    run_tasks(g, ("building_income",))
+    run_tasks(g, BuildingIncome())
     assert g.players[1].money == 15 + (3 * 1 + 3 * 2) + 3
     assert g.players[0].money == 15
 
@@ -549,14 +551,14 @@ def test_bg_6_3_ranch_earns_at_least_1_hotel_6_church_and_prison_nothing() -> No
     own(g, 1, (5, 5), tile="hotel")
     own(g, 2, (3, 3), tile="church")
     own(g, 2, (6, 2), tile="prison")
-    run_tasks(g, ("building_income",))
+    run_tasks(g, BuildingIncome())
     assert [p.money for p in g.players] == [16, 21, 15]
 
 
 def test_bg_5_10_building_income_needs_no_cowboy_and_is_paid_every_time() -> None:
     g = arena()
     own(g, 0, (5, 5), tile="hotel")
-    run_tasks(g, ("space", S["income_buildings"]), ("space", S["income_buildings"]))
+    run_tasks(g, Space(S["income_buildings"]), Space(S["income_buildings"]))
     assert g.players[0].money == 15 + 12
 
 
@@ -575,7 +577,7 @@ def test_bg_6_7_3_bg_6_7_4_single_attacker_without_defender_succeeds_at_once(
     tile(g, HOUSE, *[(2, 2), (4, 4), (2, 4)][:houses])
     g.players[0].revolvers = 20  # strength is irrelevant: there is no duel
     put(g, 1, (3, 3))
-    run_tasks(g, ("space", S["income_buildings"]))
+    run_tasks(g, Space(S["income_buildings"]))
     assert not events(g, "duel")
     assert g.players[0].money == 15 + owner_gets
     assert g.players[1].money == 15 + attacker_gets
@@ -592,12 +594,12 @@ def test_bg_6_7_bg_5_5_cowboys_on_buildings_wait_for_income_buildings() -> None:
     put(g, 1, (3, 3))  # attack
     put(g, 0, (3, 3))  # defence
     put(g, 2, (5, 5))  # attack, no defender
-    run_tasks(g, ("space", S["parcel_purchase"]))
+    run_tasks(g, Space(S["parcel_purchase"]))
     assert g.decision is None
     assert g.seats_at(target((3, 3))) == [1, 0] and g.seats_at(target((5, 5))) == [2]
     assert not events(g, "duel") and not events(g, "parcel")
     assert (g.town.owners[P(3, 3)], g.town.owners[P(5, 5)]) == (0, 1)
-    run_tasks(g, ("space", S["income_buildings"]))
+    run_tasks(g, Space(S["income_buildings"]))
     assert g.decision is not None and g.decision.kind == "order"  # two attacks
     act(g, g.seats_to_act[0], "order", P(3, 3))
     assert [p.money for p in g.players] == [15 + 6, 15, 15]  # the saloon earns $0
@@ -608,7 +610,7 @@ def test_bg_6_7_7_prison_may_be_attacked_for_nothing() -> None:
     g = arena()
     own(g, 2, (6, 6), tile="prison")
     put(g, 0, (6, 6))
-    run_tasks(g, ("building_income",))
+    run_tasks(g, BuildingIncome())
     assert [p.money for p in g.players] == [15, 15, 15]
     assert g.players[0].cowboys == 2 and not g.cowboys_at
 
@@ -621,7 +623,7 @@ def test_bg_6_7_2_church_protection_attack_fails_without_duel() -> None:
     put(g, 1, (3, 3))
     put(g, 2, (3, 3))
     put(g, 0, (3, 3))  # a defender, needlessly
-    run_tasks(g, ("building_income",))
+    run_tasks(g, BuildingIncome())
     assert not events(g, "duel")
     assert events(g, "attack")[0]["result"] == "church"
     assert [p.money for p in g.players] == [15 + 6, 15, 15]
@@ -635,7 +637,7 @@ def test_bg_6_7_2_an_opponents_church_protects_nothing() -> None:
     own(g, 0, (3, 3), tile="hotel")
     own(g, 2, (4, 4), tile="church")
     put(g, 1, (3, 3))
-    run_tasks(g, ("building_income",))
+    run_tasks(g, BuildingIncome())
     assert (g.players[0].money, g.players[1].money) == (18, 18)
 
 
@@ -645,7 +647,7 @@ def test_bg_6_7_5_defender_wins_the_duel() -> None:
     g.players[0].revolvers = 20
     put(g, 0, (3, 3))
     put(g, 1, (3, 3))
-    run_tasks(g, ("building_income",))
+    run_tasks(g, BuildingIncome())
     duel = events(g, "duel")
     assert len(duel) == 1 and duel[0]["winner"] == 0
     assert (g.players[0].money, g.players[1].money) == (21, 15)
@@ -660,7 +662,7 @@ def test_bg_6_7_4_attacker_beats_the_defender() -> None:
     g.players[1].revolvers = 20
     put(g, 0, (3, 3))
     put(g, 1, (3, 3))
-    run_tasks(g, ("building_income",))
+    run_tasks(g, BuildingIncome())
     assert events(g, "duel")[0]["winner"] == 1
     assert (g.players[0].money, g.players[1].money) == (18, 18)
     # The defender's cowboy goes back to his supply, the attacker's to the general supply.
@@ -674,7 +676,7 @@ def test_bg_6_7_3_decision_several_attackers_fight_one_duel() -> None:
     g.players[2].revolvers = 20
     put(g, 1, (3, 3))
     put(g, 2, (3, 3))
-    run_tasks(g, ("building_income",))
+    run_tasks(g, BuildingIncome())
     duel = events(g, "duel")
     assert len(duel) == 1 and duel[0]["winner"] == 2
     values = duel[0]["values"]
@@ -690,7 +692,7 @@ def test_bg_6_7_3_defender_and_several_attackers_one_duel_of_three() -> None:
     put(g, 0, (3, 3))
     put(g, 1, (3, 3))
     put(g, 2, (3, 3))
-    run_tasks(g, ("building_income",))
+    run_tasks(g, BuildingIncome())
     duel = events(g, "duel")
     assert len(duel) == 1
     values = duel[0]["values"]
@@ -702,12 +704,12 @@ def test_bg_6_7_3_defender_and_several_attackers_one_duel_of_three() -> None:
 def test_bg_6_7_6_grocer_doubling_attacked_each_gets_the_normal_income() -> None:
     g = arena()
     grocer = g.players[0]
-    grocer.personality, grocer.side, grocer.choice = "grocer", "yellow", "defer"
+    grocer.personality, grocer.side, grocer.choice = "grocer", "yellow", Pick.DEFER
     own(g, 0, (1, 1), tile="hotel")
     own(g, 0, (5, 5), tile="hotel")
     own(g, 0, (7, 1), tile="ranch")  # 5 empty neighbours
     put(g, 2, (5, 5))
-    run_tasks(g, ("space", S["income_buildings"]))
+    run_tasks(g, Space(S["income_buildings"]))
     assert g.decision is not None and g.decision.kind == "menu"
     assert g.legal_actions(0) == [
         option("money"),
@@ -723,11 +725,11 @@ def test_bg_6_7_6_grocer_doubling_attacked_each_gets_the_normal_income() -> None
 def test_bg_6_7_1_grocer_doubling_and_successful_attack_on_an_odd_income() -> None:
     g = arena()
     grocer = g.players[1]
-    grocer.personality, grocer.side, grocer.choice = "grocer", "yellow", "defer"
+    grocer.personality, grocer.side, grocer.choice = "grocer", "yellow", Pick.DEFER
     own(g, 1, (3, 3), tile="saloon")
     tile(g, HOUSE, (2, 2))  # saloon: $5, doubled $10
     put(g, 0, (3, 3))
-    run_tasks(g, ("space", S["income_buildings"]))
+    run_tasks(g, Space(S["income_buildings"]))
     act(g, 1, "option", option("double:saloon").arg)
     assert (g.players[0].money, g.players[1].money) == (20, 20)
 
@@ -736,7 +738,7 @@ def test_bg_6_7_7_defender_on_an_unattacked_building_goes_to_general_supply() ->
     g = arena()
     own(g, 2, (4, 4), tile="hotel")
     put(g, 2, (4, 4))
-    run_tasks(g, ("building_income",))
+    run_tasks(g, BuildingIncome())
     assert g.players[2].money == 21
     assert g.players[2].cowboys == 2
     assert not g.cowboys_at
@@ -750,7 +752,7 @@ def test_bg_4_3_9_the_first_passer_orders_several_attacks() -> None:
     own(g, 0, (5, 5), tile="hotel")
     put(g, 1, (1, 1))
     put(g, 2, (5, 5))
-    run_tasks(g, ("building_income",))
+    run_tasks(g, BuildingIncome())
     assert g.decision is not None and g.decision.kind == "order"
     assert g.decision.seats == (2,)
     assert kinds(g, 2, "order") == {P(1, 1), P(5, 5)}

@@ -12,12 +12,15 @@ from board_helpers import act, new_game, run_tasks, target
 from carson.core.game import IllegalActionError
 from carson.games.board.catalog import PERSONALITY_IDS
 from carson.games.board.engine.actions import OPTIONS, PASS, BoardAction, option
+from carson.games.board.engine.model import Menu, MenuAsk
+from carson.games.board.engine.options import Pick
 from carson.games.board.engine.state import (
     BUILD_PRICES,
     BoardGameState,
     Decision,
     S,
 )
+from carson.games.board.engine.tasks import Attacks, Cash, NextRound, Placement, RedEffects, Space
 from carson.games.board.town import HOUSE, MOUNTAIN, NO_OWNER, Town, parcel
 
 RED = ("red-sides",)
@@ -162,15 +165,15 @@ def test_bg_7_1_cash_limit_per_card_and_side(card: str, side: str) -> None:
     player = g.players[0]
     player.personality, player.side = card, side
     player.money, player.vp = limit + 20, 4
-    run_tasks(g, ("cash", 0))
+    run_tasks(g, Cash(0))
     assert (player.money, player.vp) == (limit, 6)
     assert g.decision is None
     player.money = limit  # at the limit: nothing to pay
-    run_tasks(g, ("cash", 0))
+    run_tasks(g, Cash(0))
     assert (player.money, player.vp) == (limit, 6)
     player.money = limit + 1  # not a multiple of 10: may round up
-    run_tasks(g, ("cash", 0))
-    assert g.decision == Decision("menu", (0,), (("about", "cash"), ("excess", 1)))
+    run_tasks(g, Cash(0))
+    assert g.decision == Decision("menu", (0,), MenuAsk(Menu.CASH, excess=1))
 
 
 # --- BG-7.2 yellow Sheriff ------------------------------------------------------------------
@@ -251,7 +254,7 @@ def test_bg_7_2_white_cowboy_shares_wages_and_road_1_without_a_duel() -> None:
     act(g, 2, "cowboy", target("wages"))
     money = [p.money for p in g.players]
     g._events.clear()
-    run_tasks(g, ("space", S["wages"]))
+    run_tasks(g, Space(S["wages"]))
     assert [p.money for p in g.players] == [money[0] + 4, money[1] + 4, money[2] + 4]
     assert duel_events(g) == []
     assert target("wages") not in g.cowboys_at
@@ -260,7 +263,7 @@ def test_bg_7_2_white_cowboy_shares_wages_and_road_1_without_a_duel() -> None:
     assert g.strength(0) == 4
     roads = g.players[1].roads
     put(g, "road_1", 1, white_seat=0)
-    run_tasks(g, ("space", S["road_1"]))
+    run_tasks(g, Space(S["road_1"]))
     assert (g.players[0].roads, g.players[1].roads) == (2, roads + 1)
     assert duel_events(g) == [] and not g.players[0].white
 
@@ -270,14 +273,14 @@ def test_bg_7_2_white_cowboy_takes_the_action_then_returns_to_the_card() -> None
     empty_town(g)
     g.players[0].white = False
     put(g, "ammunition", white_seat=0)
-    run_tasks(g, ("space", S["ammunition"]))
+    run_tasks(g, Space(S["ammunition"]))
     assert g.players[0].three_revolvers and not g.players[0].white
     assert g.players[0].cowboys == 3 and target("ammunition") not in g.cowboys_at
     # On a free unowned parcel: he may buy it at parcel purchase.
     g.round.pass_order = [0, 1, 2]
     g.round.turn_order = [0, 1, 2]
     put(g, (4, 4), white_seat=0)
-    run_tasks(g, ("space", S["parcel_purchase"]))
+    run_tasks(g, Space(S["parcel_purchase"]))
     assert g.decision is not None and g.decision.kind == "buy_parcels"
     assert g.decision.seats == (0,)
     act(g, 0, "buy_parcel", parcel(4, 4))
@@ -290,7 +293,7 @@ def test_bg_7_2_sheriff_with_only_the_white_cowboy_is_not_passed() -> None:
     g.players[0].cowboys = 0
     g.round.pass_order = []
     g.round.cursor = 0
-    run_tasks(g, ("placement",))
+    run_tasks(g, Placement())
     assert g.decision == Decision("place", (0,))
     kinds = {a.kind for a in g.legal_actions(0)}
     assert kinds == {"pass", "white"}
@@ -330,8 +333,8 @@ def test_bg_7_2_worker_pays_half_the_building_price_rounded_up(price: int) -> No
     g.build_spaces[price] = "ranch"
     g.players[0].money = half
     put(g, f"build_{price}", 0)
-    run_tasks(g, ("space", space))
-    assert g.decision == Decision("menu", (0,), (("about", "build"), ("price", price)))
+    run_tasks(g, Space(space))
+    assert g.decision == Decision("menu", (0,), MenuAsk(Menu.BUILD, price=price))
     act(g, 0, "option", OPTIONS.index("take"))
     assert g.players[0].money == 0 and g.build_spaces[price] is None
     assert g.decision is not None and g.decision.kind == "construct"
@@ -340,7 +343,7 @@ def test_bg_7_2_worker_pays_half_the_building_price_rounded_up(price: int) -> No
     g.build_spaces[price] = "ranch"
     g.players[1].money = half
     put(g, f"build_{price}", 1)
-    run_tasks(g, ("space", space))
+    run_tasks(g, Space(space))
     assert g.decision is None and g.players[1].money == half
     assert g.build_spaces[price] == "ranch"
 
@@ -402,7 +405,7 @@ def test_bg_7_2_settler_without_markers_gets_no_choice() -> None:
 def test_bg_7_2_grocer_must_choose_8_dollars_now_or_defer() -> None:
     g = after_claims()
     seat = choose(g, "grocer")
-    assert g.decision == Decision("menu", (seat,), (("about", "grocer"),))
+    assert g.decision == Decision("menu", (seat,), MenuAsk(Menu.GROCER))
     assert options(g, seat) == ["money_now", "defer"]
     with pytest.raises(IllegalActionError):
         act(g, seat, "pass")
@@ -414,7 +417,7 @@ def grocer_town(choice: str) -> tuple[BoardGameState, int]:
     """A deferring yellow Grocer (seat 0) with two ranches and a mine; returns (game, money)."""
     g = with_cards({0: "grocer", 1: "banker", 2: "sheriff"})
     g.players[0].money = 15
-    g.players[0].choice = "money" if choice == "money_now" else "defer"
+    g.players[0].choice = Pick.MONEY if choice == "money_now" else Pick.DEFER
     empty_town(g)
     own(g, (1, 1), 0, "ranch")  # 8 empty neighbours: $8
     own(g, (1, 6), 0, "ranch")  # $8
@@ -426,8 +429,8 @@ def grocer_town(choice: str) -> tuple[BoardGameState, int]:
 
 def test_bg_7_2_deferred_grocer_doubles_one_building_type_at_building_income() -> None:
     g, money = grocer_town("defer")
-    run_tasks(g, ("space", S["income_buildings"]))
-    assert g.decision == Decision("menu", (0,), (("about", "grocer_income"),))
+    run_tasks(g, Space(S["income_buildings"]))
+    assert g.decision == Decision("menu", (0,), MenuAsk(Menu.GROCER_INCOME))
     assert options(g, 0) == ["money", "double:ranch", "double:mine"]  # forced, owned types
     banker = g.players[1].money
     act(g, 0, "option", OPTIONS.index("double:ranch"))
@@ -437,14 +440,14 @@ def test_bg_7_2_deferred_grocer_doubles_one_building_type_at_building_income() -
 
 def test_bg_7_2_deferred_grocer_may_take_8_dollars_at_building_income_instead() -> None:
     g, money = grocer_town("defer")
-    run_tasks(g, ("space", S["income_buildings"]))
+    run_tasks(g, Space(S["income_buildings"]))
     act(g, 0, "option", OPTIONS.index("money"))
     assert g.players[0].money == money + 8 + 8 + 8 + 3
 
 
 def test_bg_7_2_grocer_who_took_money_now_doubles_nothing() -> None:
     g, money = grocer_town("money_now")
-    run_tasks(g, ("space", S["income_buildings"]))
+    run_tasks(g, Space(S["income_buildings"]))
     assert g.decision is None
     assert g.players[0].money == money + 8 + 8 + 3
 
@@ -455,7 +458,7 @@ def test_bg_7_2_grocer_who_took_money_now_doubles_nothing() -> None:
 def test_bg_7_2_captain_buys_1_2_or_3_cowboys_for_1_4_or_9_dollars() -> None:
     g = after_claims()
     seat = choose(g, "captain")
-    assert g.decision == Decision("menu", (seat,), (("about", "captain"),))
+    assert g.decision == Decision("menu", (seat,), MenuAsk(Menu.CAPTAIN))
     assert options(g, seat) == ["pass", "cowboys_1", "cowboys_2", "cowboys_3"]
     act(g, seat, "option", OPTIONS.index("cowboys_3"))
     player = g.players[seat]
@@ -505,15 +508,15 @@ def test_bg_7_2_gunslinger_adds_3_to_every_strength_use() -> None:
     g = with_cards({0: "gunslinger", 1: "banker", 2: "grocer"})
     assert g.strength(0) == 3 + 1 + 3 and g.strength(1) == 3 + 1
     put(g, "income_strength", 0)  # strength 2 + 1 + 3 while this cowboy stands there
-    run_tasks(g, ("space", S["income_strength"]))
+    run_tasks(g, Space(S["income_strength"]))
     assert g.players[0].money == 15 + 2 * 6
     put(g, "vp_strength", 0)  # 1 + 1 + 3
-    run_tasks(g, ("space", S["vp_strength"]))
+    run_tasks(g, Space(S["vp_strength"]))
     assert g.players[0].vp == 2
     g.round.pass_order = [1, 2, 0]
     put(g, "ammunition", 0, 1)
     g._events.clear()
-    run_tasks(g, ("space", S["ammunition"]))
+    run_tasks(g, Space(S["ammunition"]))
     (duel,) = duel_events(g)
     draws, values = duel["draws"], duel["values"]
     assert isinstance(draws, dict) and isinstance(values, dict)
@@ -555,20 +558,20 @@ def test_bg_7_3_others_may_join_the_red_sheriff_and_his_lost_duels_give_3_vp() -
     g.players[1].revolvers = 20  # 1..6 + 20 always beats 1..6 + 3
     g.players[0].revolvers = 0
     g.round.pass_order = [0, 1, 2]
-    run_tasks(g, ("space", S["roads_3"]))
+    run_tasks(g, Space(S["roads_3"]))
     sheriff = g.players[0]
     assert (sheriff.vp, sheriff.cowboys) == (3, 2)  # the loser's cowboy is back in supply
     assert g.players[1].roads == 1 + 3
     # A defence he loses counts too.
     own(g, (6, 6), 0, "saloon")
     put(g, (6, 6), 0, 1)
-    run_tasks(g, ("attacks",))
+    run_tasks(g, Attacks())
     assert sheriff.vp == 6
     # A duel he wins gives nothing.
     g.players[0].revolvers, g.players[1].revolvers = 30, 0
     cowboys = g.players[1].cowboys
     put(g, "income_dice", 0, 1)
-    run_tasks(g, ("space", S["income_dice"]))
+    run_tasks(g, Space(S["income_dice"]))
     assert sheriff.vp == 6 and g.players[1].cowboys == cowboys
 
 
@@ -580,7 +583,7 @@ def test_bg_7_3_red_sheriff_beaten_defence_and_second_attacker_each_count() -> N
     own(g, (6, 6), 0, "ranch")
     put(g, (6, 6), 0, 1, 2)
     g.players[0].revolvers, g.players[0].cowboys = 0, 0
-    run_tasks(g, ("attacks",))
+    run_tasks(g, Attacks())
     assert g.players[0].vp == 3  # one duel with three participants: one loss
     # A yellow Sheriff gets nothing for a lost duel.
     y = with_cards({0: "sheriff", 1: "banker", 2: "grocer"})
@@ -589,7 +592,7 @@ def test_bg_7_3_red_sheriff_beaten_defence_and_second_attacker_each_count() -> N
     y.round.pass_order = [0, 1, 2]
     put(y, "roads_3", 0, 1)
     y.players[0].revolvers, y.players[0].cowboys, y.players[0].white = 0, 0, False
-    run_tasks(y, ("space", S["roads_3"]))
+    run_tasks(y, Space(S["roads_3"]))
     assert y.players[0].vp == 0
 
 
@@ -600,7 +603,7 @@ def test_bg_7_3_red_worker_buys_one_building_for_5_then_the_row_slides_and_refil
     bag = sum(g.bag.values())
     choose(g, "worker")
     assert g.players[seat].roads == 1  # no yellow road bonus
-    assert g.decision == Decision("menu", (seat,), (("about", "worker"),))
+    assert g.decision == Decision("menu", (seat,), MenuAsk(Menu.WORKER))
     assert options(g, seat) == ["pass"] + [f"worker:{p}" for p in BUILD_PRICES]
     act(g, seat, "option", OPTIONS.index("worker:8"))
     assert g.players[seat].money == 10
@@ -657,11 +660,11 @@ def test_bg_7_3_red_banker_options_at_round_end(money: int, expected: list[str] 
     g = with_cards({0: "banker", 1: "sheriff", 2: "grocer"}, variants=RED)
     assert g.players[0].money == 15  # no $9 on the red side
     g.players[0].money = money
-    run_tasks(g, ("red_effects", 0))
+    run_tasks(g, RedEffects(0))
     if expected is None:
         assert g.decision is None
     else:
-        assert g.decision == Decision("menu", (0,), (("about", "banker"),))
+        assert g.decision == Decision("menu", (0,), MenuAsk(Menu.BANKER))
         assert options(g, 0) == expected
 
 
@@ -671,7 +674,7 @@ def test_bg_7_3_red_banker_options_at_round_end(money: int, expected: list[str] 
 def test_bg_7_3_red_banker_buys_one_option_only(choice: str, price: int, vp: int) -> None:
     g = with_cards({0: "banker", 1: "sheriff", 2: "grocer"}, variants=RED)
     g.players[0].money = 100
-    run_tasks(g, ("red_effects", 0))
+    run_tasks(g, RedEffects(0))
     act(g, 0, "option", OPTIONS.index(choice))
     assert (g.players[0].money, g.players[0].vp) == (100 - price, vp)
     assert g.decision is None
@@ -682,7 +685,7 @@ def test_bg_7_3_red_banker_buys_before_the_cash_limit() -> None:
     g.players[0].money = 85  # red limit $60
     for s in (1, 2):
         g.players[s].money = 0
-    run_tasks(g, ("red_effects", 0), ("cash", 0))
+    run_tasks(g, RedEffects(0), Cash(0))
     assert g.decision is not None and g.decision.get("about") == "banker"
     act(g, 0, "option", OPTIONS.index("vp_7"))
     assert (g.players[0].money, g.players[0].vp) == (60, 7)
@@ -693,14 +696,14 @@ def test_bg_7_3_red_banker_buys_before_the_cash_limit() -> None:
 def test_bg_7_3_red_settler_and_grocer_choose_8_dollars_or_vp_at_selection(card: str) -> None:
     g = after_claims(variants=RED)
     seat = choose(g, card)
-    assert g.decision == Decision("menu", (seat,), (("about", "red_choice"),))
+    assert g.decision == Decision("menu", (seat,), MenuAsk(Menu.RED_CHOICE))
     assert options(g, seat) == ["money", "vp"]  # forced
     with pytest.raises(IllegalActionError):
         act(g, seat, "pass")
     act(g, seat, "option", OPTIONS.index("money"))
     assert g.players[seat].money == 23 and g.players[seat].choice == "money"
     # Money taken: nothing more at round end.
-    run_tasks(g, ("red_effects", seat))
+    run_tasks(g, RedEffects(seat))
     assert g.players[seat].vp == 0 and g.players[seat].money == 23
 
 
@@ -726,7 +729,7 @@ def red_town(card: str) -> BoardGameState:
     g.town.tiles[parcel(5, 5)] = MOUNTAIN
     g.town.tiles[parcel(6, 5)] = HOUSE
     g.decision = None
-    run_tasks(g, ("red_effects", seat))
+    run_tasks(g, RedEffects(seat))
     return g
 
 
@@ -758,7 +761,7 @@ def test_bg_7_3_red_captain_buys_1_revolver_for_3_or_2_for_9(
     seat = g.decision.seats[0] if g.decision else 0
     g.players[seat].money = money
     choose(g, "captain")
-    assert g.decision == Decision("menu", (seat,), (("about", "captain"),))
+    assert g.decision == Decision("menu", (seat,), MenuAsk(Menu.CAPTAIN))
     assert options(g, seat) == expected
     g.apply(seat, PASS if pick == "pass" else option(pick))
     player = g.players[seat]
@@ -777,14 +780,14 @@ def test_bg_7_3_red_gunslinger_adds_2_to_every_strength_use() -> None:
     g = with_cards({0: "gunslinger", 1: "banker", 2: "grocer"}, variants=RED)
     assert g.strength(0) == 3 + 1 + 2
     put(g, "income_strength", 0)  # 2 + 1 + 2
-    run_tasks(g, ("space", S["income_strength"]))
+    run_tasks(g, Space(S["income_strength"]))
     assert g.players[0].money == 15 + 2 * 5
     put(g, "vp_strength", 0)  # 1 + 1 + 2
-    run_tasks(g, ("space", S["vp_strength"]))
+    run_tasks(g, Space(S["vp_strength"]))
     assert g.players[0].vp == 2
     # The bonus is this round's: gone once the card is returned.
     g.round.pass_order = [0, 1, 2]
-    run_tasks(g, ("next_round",))
+    run_tasks(g, NextRound())
     assert g.strength(0) == 1 + 1
 
 

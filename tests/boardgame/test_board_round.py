@@ -13,6 +13,7 @@ from carson.core.game import Event, IllegalActionError
 from carson.games.board.catalog import PERSONALITY_IDS, SPACE_IDS
 from carson.games.board.engine.actions import PASS, BoardAction, option
 from carson.games.board.engine.state import SPACES, BoardGameState, S
+from carson.games.board.engine.tasks import Cash, EndRound, Placement, Refill, Space
 from carson.games.board.town import HOUSE, MOUNTAIN, NO_OWNER, parcel
 
 #: Cards by seat for :func:`start`: Banker (+$9), Worker (+2 roads), Captain (buys nothing).
@@ -219,7 +220,7 @@ def test_bg_4_2_2_white_cowboy_alone_is_not_an_automatic_pass() -> None:
     """BG-4.2.2 DECISION: the white cowboy counts: the Sheriff with only it is asked."""
     g = start(cards=("sheriff", "worker", "captain"))
     g.players[0].cowboys = 0
-    run_tasks(g, ("placement",))  # the turn starts again without coloured cowboys
+    run_tasks(g, Placement())  # the turn starts again without coloured cowboys
     assert asked(g) == ("place", 0) and g.round.pass_order == []
     assert BoardAction("white", S["wages"]) in g.legal_actions(0)
     assert not any(a.kind == "cowboy" for a in g.legal_actions(0))
@@ -386,7 +387,7 @@ def test_bg_4_3_4_duel_is_die_plus_strength() -> None:
     put(g, "roads_3", 0, 1)
     g.players[0].revolvers, g.players[1].revolvers = 1, 4  # strength 3 vs 6
     phase3(g, [0, 1, 2], dice=[6, 2])
-    run_tasks(g, ("space", S["roads_3"]))
+    run_tasks(g, Space(S["roads_3"]))
     (duel,) = duels(g._events)
     assert duel["draws"] == {0: 6, 1: 2} and duel["values"] == {0: 9, 1: 8}
     assert duel["winner"] == 0
@@ -400,7 +401,7 @@ def test_bg_4_3_4_tie_goes_to_earlier_passer(pass_order: list[int], winner: int)
     g = start()
     put(g, "ammunition", 0, 1)
     phase3(g, pass_order, dice=[4, 4])
-    run_tasks(g, ("space", S["ammunition"]))
+    run_tasks(g, Space(S["ammunition"]))
     (duel,) = duels(g._events)
     assert duel["values"] == {0: 7, 1: 7} and duel["winner"] == winner
     assert [p.three_revolvers for p in g.players] == [winner == 0, winner == 1, False]
@@ -411,7 +412,7 @@ def test_bg_4_3_4_three_players_fight_one_duel() -> None:
     g = start()
     put(g, "income_strength", 2, 0, 1)
     phase3(g, [0, 1, 2], dice=[1, 5, 3])  # placement order 2, 0, 1
-    run_tasks(g, ("space", S["income_strength"]))
+    run_tasks(g, Space(S["income_strength"]))
     (duel,) = duels(g._events)
     assert duel["draws"] == {2: 1, 0: 5, 1: 3}
     assert duel["values"] == {2: 4, 0: 8, 1: 6} and duel["winner"] == 0
@@ -429,7 +430,7 @@ def test_bg_4_3_5_loser_cowboy_back_at_once_and_counts_later() -> None:
         p.revolvers = 1
     # supplies: 1 cowboy each -> strength 2 each
     phase3(g, [0, 1, 2], dice=[6, 1, 4, 4])
-    run_tasks(g, ("space", S["roads_3"]), ("space", S["income_parcels"]))
+    run_tasks(g, Space(S["roads_3"]), Space(S["income_parcels"]))
     first, second = duels(g._events)
     assert first["values"] == {0: 8, 1: 3} and first["winner"] == 0
     # seat 1 has his cowboy back (strength 3); without it 6 vs 6 would go to seat 0
@@ -446,7 +447,7 @@ def test_bg_4_3_6_winner_cowboy_to_general_supply_even_when_declining() -> None:
     g = start()
     put(g, "build_10", 0)
     phase3(g, [0, 1, 2])
-    run_tasks(g, ("space", S["build_10"]))
+    run_tasks(g, Space(S["build_10"]))
     assert asked(g) == ("menu", 0) and g.decision is not None
     assert g.decision.get("about") == "build"
     assert g.legal_actions(0) == [PASS, option("take")]
@@ -463,7 +464,7 @@ def test_bg_4_3_7_no_money_means_no_action_and_cowboy_still_leaves() -> None:
     g.players[2].money = 11
     g.players[1].money = 0
     phase3(g, [0, 1, 2])
-    run_tasks(g, ("space", S["build_12"]), ("space", S["parcel_purchase"]))
+    run_tasks(g, Space(S["build_12"]), Space(S["parcel_purchase"]))
     assert g.decision is None
     assert g.build_spaces[12] == "mine" and g.players[2].money == 11
     assert g.town.owners[parcel(0, 4)] == NO_OWNER
@@ -493,7 +494,7 @@ def test_bg_4_3_8_contested_parcels_by_first_passer_then_uncontested_in_turn_ord
     put(g, d, 0)
     # strengths: seat 0 = 0 + 1, seat 1 = 1 + 1
     phase3(g, [2, 0, 1], dice=[6, 1, 1, 6])
-    run_tasks(g, ("space", S["parcel_purchase"]))
+    run_tasks(g, Space(S["parcel_purchase"]))
     events = list(g._events)
     assert asked(g) == ("order", 2)
     assert {x.arg for x in g.legal_actions(2)} == {parcel(*a), parcel(*b)}
@@ -534,7 +535,7 @@ def test_bg_4_3_9_first_passer_orders_the_attacks() -> None:
     put(g, (0, 7), 0)
     put(g, (7, 7), 0)
     phase3(g, [2, 1, 0])
-    run_tasks(g, ("space", S["income_buildings"]))
+    run_tasks(g, Space(S["income_buildings"]))
     assert asked(g) == ("order", 2) and g.decision is not None
     assert g.decision.get("about") == "attacks"
     act(g, 2, "order", parcel(7, 7))
@@ -564,7 +565,7 @@ def test_bg_4_3_10_wages_and_road_1_pay_every_cowboy() -> None:
 def end_round(g: BoardGameState, number: int = 1) -> None:
     g.round.number = number
     phase3(g, [0, 1, 2])
-    run_tasks(g, ("end_round",))
+    run_tasks(g, EndRound())
 
 
 def test_bg_4_4_0_red_effects_before_the_cash_limit() -> None:
@@ -607,7 +608,7 @@ def test_bg_4_4_1_marker_moves_each_round_end() -> None:
 def cash(g: BoardGameState, seat: int, money: int) -> None:
     g.players[seat].money = money
     phase3(g, [0, 1, 2])
-    run_tasks(g, ("cash", seat))
+    run_tasks(g, Cash(seat))
 
 
 def test_bg_4_4_3_excess_in_whole_tens_is_paid_without_asking() -> None:
@@ -654,7 +655,7 @@ def test_bg_4_4_4_pack_keeping_order_then_refill_from_bag() -> None:
     )
     g.bag = dict.fromkeys(g.bag, 0) | {"saloon": 1, "prison": 3}
     g.rng = ScriptedRng(draws=[0, 0, 0, 0])
-    run_tasks(g, ("refill",))
+    run_tasks(g, Refill())
     assert g.build_spaces == {
         3: "church", 4: "bank", 5: "hotel", 6: "saloon", 8: "prison", 10: "prison", 12: "prison"
     }  # fmt: skip
@@ -666,7 +667,7 @@ def test_bg_4_4_4_empty_bag_leaves_spaces_empty() -> None:
     g = start()
     g.build_spaces.update({12: "mine", 10: None, 8: None, 6: "ranch", 5: None, 4: None, 3: None})
     g.bag = dict.fromkeys(g.bag, 0) | {"bank": 1}
-    run_tasks(g, ("refill",))
+    run_tasks(g, Refill())
     assert g.build_spaces == {
         3: "ranch", 4: "mine", 5: "bank", 6: None, 8: None, 10: None, 12: None
     }  # fmt: skip

@@ -18,6 +18,7 @@ from carson.core.game import Event, IllegalActionError
 from carson.games.board.catalog import PERSONALITY_IDS, load_board_catalog
 from carson.games.board.engine.actions import PASS, PURCHASES, BoardAction
 from carson.games.board.engine.config import BoardConfig
+from carson.games.board.engine.options import Pick
 from carson.games.board.engine.state import (
     SPACES,
     BoardGameState,
@@ -25,6 +26,7 @@ from carson.games.board.engine.state import (
     Decision,
     S,
 )
+from carson.games.board.engine.tasks import EndRound, Final, Space
 from carson.games.board.town import (
     HOUSE,
     MOUNTAIN,
@@ -219,7 +221,7 @@ def tile_duel(
     g.round.pass_order = pass_order or [0, 1, 2]
     put(g, "ammunition", 0, 1)
     assert g.strength(0) == g.strength(1) == 5
-    run_tasks(g, ("space", S["ammunition"]))
+    run_tasks(g, Space(S["ammunition"]))
     return g
 
 
@@ -294,7 +296,7 @@ def test_bg_10_2_income_dice_still_rolls_dice() -> None:
     dice = [r.randint(1, 6), r.randint(1, 6)]
     money = g.players[0].money
     g._events.clear()
-    run_tasks(g, ("space", S["income_dice"]))
+    run_tasks(g, Space(S["income_dice"]))
     assert g.players[0].money == money + sum(dice)
     assert [e.data["dice"] for e in g._events if e.kind == "dice"] == [dice]
     assert g.decision is None and len(g.players[0].tiles) == 6
@@ -370,8 +372,8 @@ def test_bg_10_3_ranch_counts_river_as_empty_and_mine_gets_3_beside_the_river() 
     g.town.owners[parcel(0, 7)] = 2
     g.town.tiles[parcel(0, 7)] = "mine"
     money = [p.money for p in g.players]
-    g.players[2].choice = "money"  # the Grocer took her $8 already
-    run_tasks(g, ("space", S["income_buildings"]))
+    g.players[2].choice = Pick.MONEY  # the Grocer took her $8 already
+    run_tasks(g, Space(S["income_buildings"]))
     assert g.players[1].money == money[1] + 4
     assert g.players[2].money == money[2] + 3 + 3 + 0
 
@@ -415,7 +417,7 @@ def test_bg_10_3_parcels_touching_a_bridge_score_3_instead_of_2() -> None:
     g.town.tiles[parcel(5, 2)] = HOUSE
     for player in g.players:
         player.money, player.vp = 13, 1
-    run_tasks(g, ("final",))
+    run_tasks(g, Final())
     # (6,1) touches (5,1)? its corners are (6..7, 1..2): no. (6,2): no. (6,0): no.
     # Seat 0: ranch (6,1) 2, house (6,2) 2, mountain (6,0) 2, hotel (7,7) 2, (4,0) 3;
     # money 13 → 2.
@@ -441,7 +443,7 @@ def end_of_game(variants: tuple[str, ...]) -> BoardGameState:
 def test_bg_9_2_river_road_step_after_the_cash_limit_in_turn_order() -> None:
     g = end_of_game(("river",))
     g._events.clear()
-    run_tasks(g, ("end_round",))
+    run_tasks(g, EndRound())
     kinds = [e.kind for e in g._events]
     assert "cash_limit" in kinds and g.players[0].money == 20
     assert g.decision == Decision("roads", (0,))  # turn order, not pass order
@@ -460,11 +462,11 @@ def test_bg_9_2_river_road_step_after_the_cash_limit_in_turn_order() -> None:
 
 def test_bg_9_2_no_road_step_without_the_river_or_before_the_last_round() -> None:
     g = end_of_game(())
-    run_tasks(g, ("end_round",))
+    run_tasks(g, EndRound())
     assert g.is_over and g.players[0].roads == 2
     g = end_of_game(("river",))
     g.round.number = 1
-    run_tasks(g, ("end_round",))
+    run_tasks(g, EndRound())
     assert not g.is_over
     assert g.decision is not None and g.decision.kind == "personality"
 
@@ -600,7 +602,7 @@ def test_bg_9_3_sharpshooter_uses_the_higher_of_two_dice() -> None:
         die1 = r.randint(1, 6)  # seat 1 came first
         die0 = max(r.randint(1, 6), r.randint(1, 6))
         g._events.clear()
-        run_tasks(g, ("space", S["roads_3"]))
+        run_tasks(g, Space(S["roads_3"]))
         (duel,) = duels(g._events)
         assert duel["draws"] == {1: die1, 0: die0}
         assert duel["values"] == {1: die1 + 1, 0: die0 + 1}
@@ -669,7 +671,7 @@ def test_bg_11_2_the_view_does_not_reveal_the_bag_order_or_future_dice() -> None
     for s in range(8):
         trial = g.clone()
         trial.reseed(s)
-        draws.add(trial._draw())
+        draws.add(trial.draw())
     assert len(draws) > 1
 
 
