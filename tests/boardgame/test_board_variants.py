@@ -752,7 +752,7 @@ def test_bg_11_views_hide_secrets_during_a_whole_combined_game() -> None:
     """Along a random game: what one seat sees never depends on another seat's secrets."""
     g = new_game(3, ("new-beginning", "duel-tiles", "vote-sides"), 3)
     rng = random.Random(3)
-    checked = 0
+    checked = costly = 0
     while not g.is_over:
         assert g.decision is not None
         kind = g.decision.kind
@@ -772,5 +772,30 @@ def test_bg_11_views_hide_secrets_during_a_whole_combined_game() -> None:
                     player.tile_choice = player.tiles[0]
             assert g.view(seat) == scrambled.view(seat), kind
             checked += kind in ("vote", "purchase", "tile")
+        costly += any(sum(p["occupied_costs"].values()) for p in g.view(None)["players"])
         random_step(g, rng)
     assert checked >= 12
+    assert costly > 0  # the BG-9.5 costs in the views were compared while not all zero
+
+
+def test_bg_11_rules_facts_in_the_view_hold_no_hidden_fact() -> None:
+    """BG-5.6 half prices, BG-9.5 occupied costs and the no-duel flags of a seat's view are
+    the same whatever the hidden facts (tiles in hand, chosen tiles, the pool, the future)."""
+    g = tile_duel(([0, 1, 2, 3, 4, 5], [0, 1, 2, 3, 4, 5]), [1, 4])
+    g.players[2].personality, g.players[2].side = "worker", "yellow"
+    g.build_spaces[12] = "hotel"
+    g.cowboys_at.setdefault(target("build_12"), []).append((2, False))
+    g.cowboys_at.setdefault(target((3, 3)), []).append((1, False))
+    act(g, 0, "tile", 2)
+    other = g.clone()
+    other.reseed(99)
+    other.players[0].tile_choice = 5
+    other.players[1].tiles = [1, 1, 2, 2, 4, 5]
+    other.pool = [0, 3]
+    for seat in (None, 2):
+        assert g.view(seat) == other.view(seat), seat
+    players = g.view(2)["players"]
+    assert players[2]["pays_half"] and players[2]["building_prices"]["build_12"] == 6
+    assert players[2]["occupied_costs"] == {"parcels": 0, "buildings": 6}
+    assert players[1]["occupied_costs"]["parcels"] == g.town.price(parcel(3, 3)) > 0
+    assert players[0]["occupied_costs"]["parcels"] == 0
