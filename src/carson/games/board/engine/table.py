@@ -255,39 +255,41 @@ class BoardTable:
         player = self.players[seat]
         red_sheriff = player.personality == "sheriff" and player.side == "red"
         free_only = white or red_sheriff
-        targets = [space for space in range(SPACES) if self._space_open(seat, space, free_only)]
+        cowboys_at = self.cowboys_at
+        targets = [
+            space
+            for space in self._open_spaces()
+            if space in NO_DUEL  # BG-4.2.4: any number, even beside the white cowboy
+            or _may_join(seat, cowboys_at.get(space), free_only)
+        ]
         town = self.town
+        owners, tiles, river = town.owners, town.tiles, town.river
         for p in range(PARCELS):
-            target = SPACES + p
-            if p in town.river:
+            if p in river:
                 continue
-            owner = town.owners[p]
+            target = SPACES + p
+            cows = cowboys_at.get(target)
+            owner = owners[p]
             if owner == NO_OWNER:
-                if self._may_join(seat, target, free_only):
+                if _may_join(seat, cows, free_only):
                     targets.append(target)
-            elif town.tiles[p] not in (None, HOUSE, MOUNTAIN) and not white:
+            elif tiles[p] not in (None, HOUSE, MOUNTAIN) and not white:
                 if red_sheriff and owner != seat:
                     continue  # the red Sheriff defends, never attacks
-                if seat not in self.seats_at(target) and not self._white_there(target):
+                if _may_join(seat, cows, free_only=False):  # one attacker each, no white
                     targets.append(target)
         return targets
 
-    def _space_open(self, seat: int, space: int, free_only: bool) -> bool:
-        if not self.catalog.spaces[space].takes_cowboys or self.blocked(space):
-            return False
-        price = BUILD_SPACE_PRICE.get(space)
-        if price is not None and not self.build_spaces[price]:
-            return False  # BG-4.2.3 DECISION: nothing to buy
-        return self._may_join(seat, space, free_only)
-
-    def _white_there(self, target: int) -> bool:
-        return any(white for _, white in self.cowboys_at.get(target, ()))
-
-    def _may_join(self, seat: int, target: int, free_only: bool) -> bool:
-        if target in NO_DUEL:
-            return True  # BG-4.2.4: any number, even beside the white cowboy
-        crowded = free_only or self._white_there(target) or seat in self.seats_at(target)
-        return not (self.cowboys_at.get(target) and crowded)
+    def _open_spaces(self) -> list[int]:
+        """Spaces that take cowboys, not blocked (BG-2.4), not an empty BUILD space
+        (BG-4.2.3 DECISION: nothing to buy)."""
+        info, build_spaces = self.catalog.spaces, self.build_spaces
+        return [
+            space
+            for space in range(SPACES + 1 - self.round.number)
+            if info[space].takes_cowboys
+            and (space not in BUILD_SPACE_PRICE or build_spaces[BUILD_SPACE_PRICE[space]])
+        ]
 
     def house_spots(self, build: Construction) -> list[int]:
         """BG-6.1.4 (ii): empty, road access, not river; unowned, the builder's, or granted."""
@@ -321,3 +323,11 @@ class BoardTable:
     def free_parcels_of(self, owner: int) -> list[int]:
         town = self.town
         return [p for p in town.owned_by(owner) if town.tiles[p] is None]
+
+
+def _may_join(seat: int, cows: list[tuple[int, bool]] | None, free_only: bool) -> bool:
+    """A cowboy may join the ones on a target (not a no-duel space) unless it must stay
+    alone (``free_only``), a white cowboy is there, or the seat is there already."""
+    if not cows:
+        return True
+    return not (free_only or any(white or who == seat for who, white in cows))

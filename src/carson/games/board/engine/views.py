@@ -67,16 +67,6 @@ def _spaces(g: BoardTable) -> list[JSON]:
 
 def _parcels(g: BoardTable) -> list[JSON]:
     town = g.town
-    spaces = []
-    for index, space_id in enumerate(SPACE_IDS):
-        entry: dict[str, Any] = {
-            "id": space_id,
-            "cowboys": [{"seat": s, "white": w} for s, w in g.cowboys_at.get(index, ())],
-            "blocked": g.blocked(index),
-        }
-        if index in BUILD_SPACE_PRICE:
-            entry["building"] = g.build_spaces[BUILD_SPACE_PRICE[index]]
-        spaces.append(entry)
     return [
         {
             "x": p % 8,
