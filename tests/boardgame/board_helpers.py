@@ -8,12 +8,14 @@ run one step of the flow (:func:`run_tasks`). Both use only the engine's own obj
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from carson.games.board.engine.actions import PASS, BoardAction
 from carson.games.board.engine.config import BoardConfig
 from carson.games.board.engine.state import SPACES, BoardGameState, S
+from carson.games.board.engine.tasks import Task
 from carson.games.board.town import Town, parcel
 
 
@@ -74,10 +76,10 @@ def target(name: str | tuple[int, int]) -> int:
     return SPACES + parcel(*name)
 
 
-def run_tasks(state: BoardGameState, *tasks: tuple[Any, ...]) -> None:
+def run_tasks(state: BoardGameState, *tasks: Task) -> None:
     """Run these flow steps now (before whatever was queued) until a decision opens."""
     state.decision = None
-    state.tasks = list(tasks)
+    state.tasks = deque(tasks)
     state._run()
 
 
@@ -134,7 +136,7 @@ def arena(players: int = 3, variants: Iterable[str] = (), seed: int = 0) -> Boar
     turn order and pass order are 0, 1, 2, …"""
     g = new_game(players, variants, seed)
     g.decision = None
-    g.tasks = []
+    g.tasks = deque()
     g.town = Town(g.town.river)
     g.round.turn_order = list(range(players))
     g.round.pass_order = list(range(players))

@@ -1,4 +1,5 @@
-"""Rule tests for the seven personalities, both sides (BG-7.1, BG-7.2, BG-7.3).
+"""Rule tests for the seven personalities: numbers and cash limits (BG-7.1), the yellow sides
+(BG-7.2); the red sides (BG-7.3) are in ``test_board_red_sides.py``.
 
 Each test either lets a seat pick a card in phase 1 and checks the immediate effect, or sets
 the pieces up directly on a fresh state and runs one step of the flow (``run_tasks``).
@@ -8,132 +9,35 @@ from __future__ import annotations
 
 import pytest
 from board_helpers import act, new_game, run_tasks, target
+from personalities_scenes import (
+    CASH_LIMITS,
+    NUMBERS,
+    RED,
+    after_claims,
+    choose,
+    cowboy,
+    duel_events,
+    empty_town,
+    options,
+    own,
+    placing,
+    put,
+    white,
+    with_cards,
+)
 
 from carson.core.game import IllegalActionError
-from carson.games.board.catalog import PERSONALITY_IDS
-from carson.games.board.engine.actions import OPTIONS, PASS, BoardAction, option
+from carson.games.board.engine.actions import OPTIONS, PASS
+from carson.games.board.engine.model import Menu, MenuAsk
+from carson.games.board.engine.options import Pick
 from carson.games.board.engine.state import (
     BUILD_PRICES,
     BoardGameState,
     Decision,
     S,
 )
-from carson.games.board.town import HOUSE, MOUNTAIN, NO_OWNER, Town, parcel
-
-RED = ("red-sides",)
-
-
-# --- scenario helpers -------------------------------------------------------------------------
-
-
-def after_claims(players: int = 3, variants: tuple[str, ...] = (), seed: int = 0) -> BoardGameState:
-    """A new game with the starting parcels placed (first legal parcel each time)."""
-    g = new_game(players, variants, seed)
-    while g.decision is not None and g.decision.kind == "claim":
-        seat = g.decision.seats[0]
-        g.apply(seat, g.legal_actions(seat)[0])
-    assert g.decision is not None and g.decision.kind == "personality"
-    return g
-
-
-def choose(g: BoardGameState, card: str) -> int:
-    """The seat choosing now takes ``card``; returns that seat."""
-    d = g.decision
-    assert d is not None and d.kind == "personality", d
-    seat = d.seats[0]
-    act(g, seat, "personality", PERSONALITY_IDS.index(card))
-    return seat
-
-
-def settle(g: BoardGameState) -> None:
-    """Answer the open follow-up decisions (forced menus: first option; else pass)."""
-    while g.decision is not None and g.decision.kind not in ("personality", "place"):
-        seat = g.seats_to_act[0]
-        legal = g.legal_actions(seat)
-        g.apply(seat, PASS if PASS in legal else legal[0])
-
-
-def with_cards(
-    cards: dict[int, str], players: int = 3, variants: tuple[str, ...] = (), seed: int = 0
-) -> BoardGameState:
-    """A game at the first placement, seat ``s`` holding ``cards[s]`` (follow-ups settled)."""
-    g = after_claims(players, variants, seed)
-    while g.decision is not None and g.decision.kind != "place":
-        if g.decision.kind == "personality":
-            act(
-                g,
-                g.decision.seats[0],
-                "personality",
-                PERSONALITY_IDS.index(cards[g.decision.seats[0]]),
-            )
-        settle(g)
-    return g
-
-
-def placing(g: BoardGameState, seat: int) -> list[BoardAction]:
-    """``seat``'s legal placements if it were his turn now."""
-    g.decision = Decision("place", (seat,))
-    return g.legal_actions(seat)
-
-
-def cowboy(t: str | tuple[int, int]) -> BoardAction:
-    return BoardAction("cowboy", target(t))
-
-
-def white(t: str | tuple[int, int]) -> BoardAction:
-    return BoardAction("white", target(t))
-
-
-def options(g: BoardGameState, seat: int) -> list[str]:
-    """The named options of the open menu (``pass`` if passing is allowed)."""
-    return ["pass" if a == PASS else OPTIONS[a.arg] for a in g.legal_actions(seat)]
-
-
-def put(
-    g: BoardGameState, t: str | tuple[int, int], *seats: int, white_seat: int | None = None
-) -> None:
-    """Move cowboys of ``seats`` (and the white one of ``white_seat``) from their supplies
-    onto a target, as placements would."""
-    cows = g.cowboys_at.setdefault(target(t), [])
-    for seat in seats:
-        g.players[seat].cowboys -= 1
-        cows.append((seat, False))
-    if white_seat is not None:
-        g.players[white_seat].white = False
-        cows.append((white_seat, True))
-
-
-def own(g: BoardGameState, xy: tuple[int, int], seat: int, tile: str | None = None) -> int:
-    p = parcel(*xy)
-    g.town.owners[p] = seat
-    g.town.tiles[p] = tile
-    return p
-
-
-def empty_town(g: BoardGameState) -> None:
-    g.town = Town()
-    g.cowboys_at.clear()
-
-
-def duel_events(g: BoardGameState) -> list[dict[str, object]]:
-    return [dict(e.data) for e in g._events if e.kind == "duel"]
-
-
-# --- BG-7.1 numbers and cash limits ----------------------------------------------------------
-
-NUMBERS = {
-    "sheriff": 1, "banker": 2, "grocer": 3, "worker": 4, "settler": 5, "captain": 6,
-    "gunslinger": 7,
-}  # fmt: skip
-CASH_LIMITS = {
-    ("sheriff", "yellow"): 20, ("sheriff", "red"): 20,
-    ("banker", "yellow"): 120, ("banker", "red"): 60,
-    ("grocer", "yellow"): 60, ("grocer", "red"): 60,
-    ("worker", "yellow"): 30, ("worker", "red"): 30,
-    ("settler", "yellow"): 30, ("settler", "red"): 20,
-    ("captain", "yellow"): 25, ("captain", "red"): 20,
-    ("gunslinger", "yellow"): 20, ("gunslinger", "red"): 30,
-}  # fmt: skip
+from carson.games.board.engine.tasks import Cash, Placement, Space
+from carson.games.board.town import HOUSE, MOUNTAIN, NO_OWNER, parcel
 
 
 @pytest.mark.parametrize("variants", [(), RED])
@@ -162,15 +66,15 @@ def test_bg_7_1_cash_limit_per_card_and_side(card: str, side: str) -> None:
     player = g.players[0]
     player.personality, player.side = card, side
     player.money, player.vp = limit + 20, 4
-    run_tasks(g, ("cash", 0))
+    run_tasks(g, Cash(0))
     assert (player.money, player.vp) == (limit, 6)
     assert g.decision is None
     player.money = limit  # at the limit: nothing to pay
-    run_tasks(g, ("cash", 0))
+    run_tasks(g, Cash(0))
     assert (player.money, player.vp) == (limit, 6)
     player.money = limit + 1  # not a multiple of 10: may round up
-    run_tasks(g, ("cash", 0))
-    assert g.decision == Decision("menu", (0,), (("about", "cash"), ("excess", 1)))
+    run_tasks(g, Cash(0))
+    assert g.decision == Decision("menu", (0,), MenuAsk(Menu.CASH, excess=1))
 
 
 # --- BG-7.2 yellow Sheriff ------------------------------------------------------------------
@@ -251,7 +155,7 @@ def test_bg_7_2_white_cowboy_shares_wages_and_road_1_without_a_duel() -> None:
     act(g, 2, "cowboy", target("wages"))
     money = [p.money for p in g.players]
     g._events.clear()
-    run_tasks(g, ("space", S["wages"]))
+    run_tasks(g, Space(S["wages"]))
     assert [p.money for p in g.players] == [money[0] + 4, money[1] + 4, money[2] + 4]
     assert duel_events(g) == []
     assert target("wages") not in g.cowboys_at
@@ -260,7 +164,7 @@ def test_bg_7_2_white_cowboy_shares_wages_and_road_1_without_a_duel() -> None:
     assert g.strength(0) == 4
     roads = g.players[1].roads
     put(g, "road_1", 1, white_seat=0)
-    run_tasks(g, ("space", S["road_1"]))
+    run_tasks(g, Space(S["road_1"]))
     assert (g.players[0].roads, g.players[1].roads) == (2, roads + 1)
     assert duel_events(g) == [] and not g.players[0].white
 
@@ -270,14 +174,14 @@ def test_bg_7_2_white_cowboy_takes_the_action_then_returns_to_the_card() -> None
     empty_town(g)
     g.players[0].white = False
     put(g, "ammunition", white_seat=0)
-    run_tasks(g, ("space", S["ammunition"]))
+    run_tasks(g, Space(S["ammunition"]))
     assert g.players[0].three_revolvers and not g.players[0].white
     assert g.players[0].cowboys == 3 and target("ammunition") not in g.cowboys_at
     # On a free unowned parcel: he may buy it at parcel purchase.
     g.round.pass_order = [0, 1, 2]
     g.round.turn_order = [0, 1, 2]
     put(g, (4, 4), white_seat=0)
-    run_tasks(g, ("space", S["parcel_purchase"]))
+    run_tasks(g, Space(S["parcel_purchase"]))
     assert g.decision is not None and g.decision.kind == "buy_parcels"
     assert g.decision.seats == (0,)
     act(g, 0, "buy_parcel", parcel(4, 4))
@@ -290,7 +194,7 @@ def test_bg_7_2_sheriff_with_only_the_white_cowboy_is_not_passed() -> None:
     g.players[0].cowboys = 0
     g.round.pass_order = []
     g.round.cursor = 0
-    run_tasks(g, ("placement",))
+    run_tasks(g, Placement())
     assert g.decision == Decision("place", (0,))
     kinds = {a.kind for a in g.legal_actions(0)}
     assert kinds == {"pass", "white"}
@@ -330,8 +234,8 @@ def test_bg_7_2_worker_pays_half_the_building_price_rounded_up(price: int) -> No
     g.build_spaces[price] = "ranch"
     g.players[0].money = half
     put(g, f"build_{price}", 0)
-    run_tasks(g, ("space", space))
-    assert g.decision == Decision("menu", (0,), (("about", "build"), ("price", price)))
+    run_tasks(g, Space(space))
+    assert g.decision == Decision("menu", (0,), MenuAsk(Menu.BUILD, price=price))
     act(g, 0, "option", OPTIONS.index("take"))
     assert g.players[0].money == 0 and g.build_spaces[price] is None
     assert g.decision is not None and g.decision.kind == "construct"
@@ -340,7 +244,7 @@ def test_bg_7_2_worker_pays_half_the_building_price_rounded_up(price: int) -> No
     g.build_spaces[price] = "ranch"
     g.players[1].money = half
     put(g, f"build_{price}", 1)
-    run_tasks(g, ("space", space))
+    run_tasks(g, Space(space))
     assert g.decision is None and g.players[1].money == half
     assert g.build_spaces[price] == "ranch"
 
@@ -402,7 +306,7 @@ def test_bg_7_2_settler_without_markers_gets_no_choice() -> None:
 def test_bg_7_2_grocer_must_choose_8_dollars_now_or_defer() -> None:
     g = after_claims()
     seat = choose(g, "grocer")
-    assert g.decision == Decision("menu", (seat,), (("about", "grocer"),))
+    assert g.decision == Decision("menu", (seat,), MenuAsk(Menu.GROCER))
     assert options(g, seat) == ["money_now", "defer"]
     with pytest.raises(IllegalActionError):
         act(g, seat, "pass")
@@ -414,7 +318,7 @@ def grocer_town(choice: str) -> tuple[BoardGameState, int]:
     """A deferring yellow Grocer (seat 0) with two ranches and a mine; returns (game, money)."""
     g = with_cards({0: "grocer", 1: "banker", 2: "sheriff"})
     g.players[0].money = 15
-    g.players[0].choice = "money" if choice == "money_now" else "defer"
+    g.players[0].choice = Pick.MONEY if choice == "money_now" else Pick.DEFER
     empty_town(g)
     own(g, (1, 1), 0, "ranch")  # 8 empty neighbours: $8
     own(g, (1, 6), 0, "ranch")  # $8
@@ -426,8 +330,8 @@ def grocer_town(choice: str) -> tuple[BoardGameState, int]:
 
 def test_bg_7_2_deferred_grocer_doubles_one_building_type_at_building_income() -> None:
     g, money = grocer_town("defer")
-    run_tasks(g, ("space", S["income_buildings"]))
-    assert g.decision == Decision("menu", (0,), (("about", "grocer_income"),))
+    run_tasks(g, Space(S["income_buildings"]))
+    assert g.decision == Decision("menu", (0,), MenuAsk(Menu.GROCER_INCOME))
     assert options(g, 0) == ["money", "double:ranch", "double:mine"]  # forced, owned types
     banker = g.players[1].money
     act(g, 0, "option", OPTIONS.index("double:ranch"))
@@ -437,14 +341,14 @@ def test_bg_7_2_deferred_grocer_doubles_one_building_type_at_building_income() -
 
 def test_bg_7_2_deferred_grocer_may_take_8_dollars_at_building_income_instead() -> None:
     g, money = grocer_town("defer")
-    run_tasks(g, ("space", S["income_buildings"]))
+    run_tasks(g, Space(S["income_buildings"]))
     act(g, 0, "option", OPTIONS.index("money"))
     assert g.players[0].money == money + 8 + 8 + 8 + 3
 
 
 def test_bg_7_2_grocer_who_took_money_now_doubles_nothing() -> None:
     g, money = grocer_town("money_now")
-    run_tasks(g, ("space", S["income_buildings"]))
+    run_tasks(g, Space(S["income_buildings"]))
     assert g.decision is None
     assert g.players[0].money == money + 8 + 8 + 3
 
@@ -455,7 +359,7 @@ def test_bg_7_2_grocer_who_took_money_now_doubles_nothing() -> None:
 def test_bg_7_2_captain_buys_1_2_or_3_cowboys_for_1_4_or_9_dollars() -> None:
     g = after_claims()
     seat = choose(g, "captain")
-    assert g.decision == Decision("menu", (seat,), (("about", "captain"),))
+    assert g.decision == Decision("menu", (seat,), MenuAsk(Menu.CAPTAIN))
     assert options(g, seat) == ["pass", "cowboys_1", "cowboys_2", "cowboys_3"]
     act(g, seat, "option", OPTIONS.index("cowboys_3"))
     player = g.players[seat]
@@ -505,293 +409,17 @@ def test_bg_7_2_gunslinger_adds_3_to_every_strength_use() -> None:
     g = with_cards({0: "gunslinger", 1: "banker", 2: "grocer"})
     assert g.strength(0) == 3 + 1 + 3 and g.strength(1) == 3 + 1
     put(g, "income_strength", 0)  # strength 2 + 1 + 3 while this cowboy stands there
-    run_tasks(g, ("space", S["income_strength"]))
+    run_tasks(g, Space(S["income_strength"]))
     assert g.players[0].money == 15 + 2 * 6
     put(g, "vp_strength", 0)  # 1 + 1 + 3
-    run_tasks(g, ("space", S["vp_strength"]))
+    run_tasks(g, Space(S["vp_strength"]))
     assert g.players[0].vp == 2
     g.round.pass_order = [1, 2, 0]
     put(g, "ammunition", 0, 1)
     g._events.clear()
-    run_tasks(g, ("space", S["ammunition"]))
+    run_tasks(g, Space(S["ammunition"]))
     (duel,) = duel_events(g)
     draws, values = duel["draws"], duel["values"]
     assert isinstance(draws, dict) and isinstance(values, dict)
     assert values[0] - draws[0] == 0 + 1 + 3
     assert values[1] - draws[1] == 2 + 1
-
-
-# --- BG-7.3 red sides ------------------------------------------------------------------
-
-
-def test_bg_7_3_red_sheriff_only_free_spaces_free_parcels_and_own_buildings() -> None:
-    g = with_cards({0: "sheriff", 1: "banker", 2: "grocer"}, variants=RED)
-    assert g.players[0].side == "red" and not g.players[0].white
-    empty_town(g)
-    put(g, "ammunition", 1)
-    put(g, (2, 2), 2)
-    put(g, "wages", 1)
-    put(g, "road_1", 2)
-    own(g, (5, 5), 1, "ranch")
-    own(g, (6, 6), 0, "saloon")
-    own(g, (6, 1), 0, "ranch")
-    put(g, (6, 1), 1)  # his building under attack: he may still defend it
-    legal = placing(g, 0)
-    cowboys = {a.arg for a in legal if a.kind == "cowboy"}
-    assert not any(a.kind == "white" for a in legal)
-    for t in ("roads_3", "wages", "road_1", (4, 4), (6, 6), (6, 1)):
-        assert target(t) in cowboys, t
-    for t in ("ammunition", (2, 2), (5, 5)):
-        assert target(t) not in cowboys, t
-
-
-def test_bg_7_3_others_may_join_the_red_sheriff_and_his_lost_duels_give_3_vp() -> None:
-    g = with_cards({0: "sheriff", 1: "banker", 2: "grocer"}, variants=RED)
-    empty_town(g)
-    put(g, "roads_3", 0)
-    put(g, (4, 4), 0)
-    assert cowboy("roads_3") in placing(g, 1) and cowboy((4, 4)) in placing(g, 2)
-    put(g, "roads_3", 1)
-    g.players[1].revolvers = 20  # 1..6 + 20 always beats 1..6 + 3
-    g.players[0].revolvers = 0
-    g.round.pass_order = [0, 1, 2]
-    run_tasks(g, ("space", S["roads_3"]))
-    sheriff = g.players[0]
-    assert (sheriff.vp, sheriff.cowboys) == (3, 2)  # the loser's cowboy is back in supply
-    assert g.players[1].roads == 1 + 3
-    # A defence he loses counts too.
-    own(g, (6, 6), 0, "saloon")
-    put(g, (6, 6), 0, 1)
-    run_tasks(g, ("attacks",))
-    assert sheriff.vp == 6
-    # A duel he wins gives nothing.
-    g.players[0].revolvers, g.players[1].revolvers = 30, 0
-    cowboys = g.players[1].cowboys
-    put(g, "income_dice", 0, 1)
-    run_tasks(g, ("space", S["income_dice"]))
-    assert sheriff.vp == 6 and g.players[1].cowboys == cowboys
-
-
-def test_bg_7_3_red_sheriff_beaten_defence_and_second_attacker_each_count() -> None:
-    g = with_cards({0: "sheriff", 1: "banker", 2: "grocer"}, variants=RED)
-    empty_town(g)
-    g.players[1].revolvers = 30
-    g.round.pass_order = [0, 1, 2]
-    own(g, (6, 6), 0, "ranch")
-    put(g, (6, 6), 0, 1, 2)
-    g.players[0].revolvers, g.players[0].cowboys = 0, 0
-    run_tasks(g, ("attacks",))
-    assert g.players[0].vp == 3  # one duel with three participants: one loss
-    # A yellow Sheriff gets nothing for a lost duel.
-    y = with_cards({0: "sheriff", 1: "banker", 2: "grocer"})
-    empty_town(y)
-    y.players[1].revolvers = 30
-    y.round.pass_order = [0, 1, 2]
-    put(y, "roads_3", 0, 1)
-    y.players[0].revolvers, y.players[0].cowboys, y.players[0].white = 0, 0, False
-    run_tasks(y, ("space", S["roads_3"]))
-    assert y.players[0].vp == 0
-
-
-def test_bg_7_3_red_worker_buys_one_building_for_5_then_the_row_slides_and_refills() -> None:
-    g = after_claims(variants=RED)
-    seat = g.decision.seats[0] if g.decision else 0
-    before = dict(g.build_spaces)
-    bag = sum(g.bag.values())
-    choose(g, "worker")
-    assert g.players[seat].roads == 1  # no yellow road bonus
-    assert g.decision == Decision("menu", (seat,), (("about", "worker"),))
-    assert options(g, seat) == ["pass"] + [f"worker:{p}" for p in BUILD_PRICES]
-    act(g, seat, "option", OPTIONS.index("worker:8"))
-    assert g.players[seat].money == 10
-    after = g.build_spaces
-    assert [after[p] for p in (3, 4, 5, 6)] == [before[p] for p in (3, 4, 5, 6)]
-    assert (after[8], after[10]) == (before[10], before[12])
-    assert after[12] is not None and sum(g.bag.values()) == bag - 1
-    assert g.decision == Decision("construct", (seat,))
-    assert g.construction is not None and g.construction.building == before[8]
-    assert g.construction.origin == "worker"
-    act(g, seat, "store")
-    assert g.players[seat].stored == [before[8]]
-    assert g.decision is not None and g.decision.kind == "personality"
-
-
-def test_bg_7_3_red_worker_may_decline_and_needs_5_dollars() -> None:
-    g = after_claims(variants=RED)
-    seat = g.decision.seats[0] if g.decision else 0
-    before = dict(g.build_spaces)
-    choose(g, "worker")
-    act(g, seat, "pass")
-    assert g.build_spaces == before and g.players[seat].money == 15
-    g2 = after_claims(variants=RED)
-    seat = g2.decision.seats[0] if g2.decision else 0
-    g2.players[seat].money = 4
-    choose(g2, "worker")
-    assert g2.decision is not None and g2.decision.kind == "personality"
-
-
-def test_bg_7_3_red_worker_builds_at_once() -> None:
-    g = after_claims(variants=RED)
-    seat = g.decision.seats[0] if g.decision else 0
-    building = g.build_spaces[3]
-    assert building == "ranch"
-    choose(g, "worker")
-    act(g, seat, "option", OPTIONS.index("worker:3"))
-    spot = next(a.arg for a in g.legal_actions(seat) if a.kind == "build")
-    revolvers = g.players[seat].revolvers
-    act(g, seat, "build", spot)
-    assert g.town.tiles[spot] == "ranch" and g.town.owners[spot] == seat
-    assert g.players[seat].revolvers == revolvers + 1
-
-
-@pytest.mark.parametrize(
-    ("money", "expected"),
-    [
-        (2, None),
-        (3, ["pass", "vp_3"]),
-        (12, ["pass", "vp_3", "vp_5"]),
-        (25, ["pass", "vp_3", "vp_5", "vp_7"]),
-    ],
-)
-def test_bg_7_3_red_banker_options_at_round_end(money: int, expected: list[str] | None) -> None:
-    g = with_cards({0: "banker", 1: "sheriff", 2: "grocer"}, variants=RED)
-    assert g.players[0].money == 15  # no $9 on the red side
-    g.players[0].money = money
-    run_tasks(g, ("red_effects", 0))
-    if expected is None:
-        assert g.decision is None
-    else:
-        assert g.decision == Decision("menu", (0,), (("about", "banker"),))
-        assert options(g, 0) == expected
-
-
-@pytest.mark.parametrize(
-    ("choice", "price", "vp"), [("vp_3", 3, 3), ("vp_5", 12, 5), ("vp_7", 25, 7)]
-)
-def test_bg_7_3_red_banker_buys_one_option_only(choice: str, price: int, vp: int) -> None:
-    g = with_cards({0: "banker", 1: "sheriff", 2: "grocer"}, variants=RED)
-    g.players[0].money = 100
-    run_tasks(g, ("red_effects", 0))
-    act(g, 0, "option", OPTIONS.index(choice))
-    assert (g.players[0].money, g.players[0].vp) == (100 - price, vp)
-    assert g.decision is None
-
-
-def test_bg_7_3_red_banker_buys_before_the_cash_limit() -> None:
-    g = with_cards({0: "banker", 1: "sheriff", 2: "grocer"}, variants=RED)
-    g.players[0].money = 85  # red limit $60
-    for s in (1, 2):
-        g.players[s].money = 0
-    run_tasks(g, ("red_effects", 0), ("cash", 0))
-    assert g.decision is not None and g.decision.get("about") == "banker"
-    act(g, 0, "option", OPTIONS.index("vp_7"))
-    assert (g.players[0].money, g.players[0].vp) == (60, 7)
-    assert g.decision is None
-
-
-@pytest.mark.parametrize("card", ["settler", "grocer"])
-def test_bg_7_3_red_settler_and_grocer_choose_8_dollars_or_vp_at_selection(card: str) -> None:
-    g = after_claims(variants=RED)
-    seat = choose(g, card)
-    assert g.decision == Decision("menu", (seat,), (("about", "red_choice"),))
-    assert options(g, seat) == ["money", "vp"]  # forced
-    with pytest.raises(IllegalActionError):
-        act(g, seat, "pass")
-    act(g, seat, "option", OPTIONS.index("money"))
-    assert g.players[seat].money == 23 and g.players[seat].choice == "money"
-    # Money taken: nothing more at round end.
-    run_tasks(g, ("red_effects", seat))
-    assert g.players[seat].vp == 0 and g.players[seat].money == 23
-
-
-def red_town(card: str) -> BoardGameState:
-    g = after_claims(variants=RED)
-    seat = g.decision.seats[0] if g.decision else 0
-    choose(g, card)
-    act(g, seat, "option", OPTIONS.index("vp"))
-    assert g.players[seat].money == 15 and g.players[seat].choice == "vp"
-    other = (seat + 1) % 3
-    g.town = Town()
-    own(g, (1, 1), seat, MOUNTAIN)
-    own(g, (2, 1), seat, MOUNTAIN)
-    own(g, (3, 1), seat, HOUSE)
-    own(g, (4, 1), seat, HOUSE)
-    own(g, (5, 1), seat, HOUSE)
-    own(g, (1, 3), seat, "ranch")
-    own(g, (2, 3), seat, "hotel")
-    own(g, (3, 3), seat, "church")
-    own(g, (4, 3), seat)
-    own(g, (1, 5), other, MOUNTAIN)
-    own(g, (2, 5), other, HOUSE)
-    g.town.tiles[parcel(5, 5)] = MOUNTAIN
-    g.town.tiles[parcel(6, 5)] = HOUSE
-    g.decision = None
-    run_tasks(g, ("red_effects", seat))
-    return g
-
-
-def test_bg_7_3_red_settler_scores_1_vp_per_mountain_on_his_parcels() -> None:
-    g = red_town("settler")
-    (vp,) = [p.vp for p in g.players if p.personality == "settler"]
-    assert vp == 2
-
-
-def test_bg_7_3_red_grocer_scores_1_vp_per_house_on_her_parcels() -> None:
-    g = red_town("grocer")
-    (vp,) = [p.vp for p in g.players if p.personality == "grocer"]
-    assert vp == 3  # ranch, hotel and church are no houses
-
-
-@pytest.mark.parametrize(
-    ("money", "expected", "pick", "after"),
-    [
-        (15, ["pass", "revolvers_1", "revolvers_2"], "revolvers_2", (6, 3)),
-        (9, ["pass", "revolvers_1", "revolvers_2"], "revolvers_1", (6, 2)),
-        (8, ["pass", "revolvers_1"], "revolvers_1", (5, 2)),
-        (3, ["pass", "revolvers_1"], "pass", (3, 1)),
-    ],
-)
-def test_bg_7_3_red_captain_buys_1_revolver_for_3_or_2_for_9(
-    money: int, expected: list[str], pick: str, after: tuple[int, int]
-) -> None:
-    g = after_claims(variants=RED)
-    seat = g.decision.seats[0] if g.decision else 0
-    g.players[seat].money = money
-    choose(g, "captain")
-    assert g.decision == Decision("menu", (seat,), (("about", "captain"),))
-    assert options(g, seat) == expected
-    g.apply(seat, PASS if pick == "pass" else option(pick))
-    player = g.players[seat]
-    assert (player.money, player.revolvers) == after and player.cowboys == 3
-
-
-def test_bg_7_3_red_captain_with_under_3_dollars_gets_no_menu() -> None:
-    g = after_claims(variants=RED)
-    seat = g.decision.seats[0] if g.decision else 0
-    g.players[seat].money = 2
-    choose(g, "captain")
-    assert g.decision is not None and g.decision.kind == "personality"
-
-
-def test_bg_7_3_red_gunslinger_adds_2_to_every_strength_use() -> None:
-    g = with_cards({0: "gunslinger", 1: "banker", 2: "grocer"}, variants=RED)
-    assert g.strength(0) == 3 + 1 + 2
-    put(g, "income_strength", 0)  # 2 + 1 + 2
-    run_tasks(g, ("space", S["income_strength"]))
-    assert g.players[0].money == 15 + 2 * 5
-    put(g, "vp_strength", 0)  # 1 + 1 + 2
-    run_tasks(g, ("space", S["vp_strength"]))
-    assert g.players[0].vp == 2
-    # The bonus is this round's: gone once the card is returned.
-    g.round.pass_order = [0, 1, 2]
-    run_tasks(g, ("next_round",))
-    assert g.strength(0) == 1 + 1
-
-
-def test_bg_7_2_7_3_cards_give_their_side_and_the_red_yellow_effects_differ() -> None:
-    yellow = after_claims()
-    red = after_claims(variants=RED)
-    ys = choose(yellow, "banker")
-    rs = choose(red, "banker")
-    assert (yellow.players[ys].side, yellow.players[ys].money) == ("yellow", 24)
-    assert (red.players[rs].side, red.players[rs].money) == ("red", 15)

@@ -17,12 +17,12 @@ from carson.games.board.catalog import BUILDING_IDS, SPACE_IDS
 from carson.games.board.engine.state import SPACES, BoardGameState, S
 from carson.games.board.town import HOUSE, MOUNTAIN, NO_OWNER, PARCEL_EDGES, coords, parcel
 
-state_module = importlib.import_module("carson.games.board.engine.state")
+table_module = importlib.import_module("carson.games.board.engine.table")
 
 
 def scripted_game(monkeypatch: pytest.MonkeyPatch, rng: ScriptedRng, players: int = 3) -> Any:
     """A new game whose setup draws from ``rng`` (the state seeds its generator at creation)."""
-    monkeypatch.setattr(state_module, "random", SimpleNamespace(Random=lambda seed=None: rng))
+    monkeypatch.setattr(table_module, "random", SimpleNamespace(Random=lambda seed=None: rng))
     return new_game(players)
 
 

@@ -133,54 +133,9 @@ def _parse(data: Mapping[str, Any], source: str) -> BoardCatalog:
 
 
 def _checked(data: Mapping[str, Any]) -> BoardCatalog:
-    _ids(data["buildings"], BUILDING_IDS, "buildings")
-    buildings = {
-        entry["id"]: Building(
-            id=entry["id"],
-            count=int(entry["count"]),
-            revolvers=int(entry["revolvers"]),
-            needs_road=bool(entry["road"]),
-            names=_names(entry, f"building {entry['id']}"),
-        )
-        for entry in data["buildings"]
-    }
-    for building in buildings.values():  # BG-1.6: no negative count inside the total of 30
-        if building.count < 0:
-            raise CatalogError(f"building {building.id}: count {building.count} is negative")
-    if sum(building.count for building in buildings.values()) != 30:  # BG-1.6
-        raise CatalogError("buildings: the counts must add up to 30 (BG-1.6)")
-    _ids(data["personalities"], PERSONALITY_IDS, "personalities")
-    personalities = {
-        entry["id"]: Personality(
-            id=entry["id"],
-            number=int(entry["number"]),
-            cash_limit=MappingProxyType(
-                {side: int(entry["cash_limit"][side]) for side in ("yellow", "red")}
-            ),
-            names=_names(entry, f"personality {entry['id']}"),
-        )
-        for entry in data["personalities"]
-    }
-    if sorted(p.number for p in personalities.values()) != list(range(1, 8)):
-        raise CatalogError("personalities: numbers must be 1..7, each once (BG-7.1)")
-    _ids(data["spaces"], SPACE_IDS, "spaces")
-    spaces = tuple(
-        Space(
-            id=entry["id"],
-            duel=bool(entry["duel"]),
-            takes_cowboys=bool(entry.get("cowboys", True)),
-            price=int(entry["price"]) if "price" in entry else None,
-            names=_names(entry, f"space {entry['id']}"),
-        )
-        for entry in data["spaces"]
-    )
-    for space in spaces:
-        priced = space.id.startswith(("build_", "buy_vp_"))
-        if priced != (space.price is not None):
-            raise CatalogError(f"space {space.id}: a price belongs to BUILD_* and BUY_VP_* only")
-        expected = space.id.rpartition("_")[2]  # BG-2.3: the price is the one in the id
-        if priced and str(space.price) != expected:
-            raise CatalogError(f"space {space.id}: price {space.price}, not {expected} (BG-2.3)")
+    buildings = _buildings(data["buildings"])
+    personalities = _personalities(data["personalities"])
+    spaces = _spaces(data["spaces"])
     setup = {int(price): str(kind) for price, kind in data["setup_buildings"].items()}
     for price, kind in setup.items():
         if kind not in buildings or f"build_{price}" not in SPACE_IDS:
@@ -208,6 +163,66 @@ def _checked(data: Mapping[str, Any]) -> BoardCatalog:
         new_beginning_prices=MappingProxyType(prices),
         new_beginning_sales=MappingProxyType(sales),
     )
+
+
+def _buildings(entries: list[Mapping[str, Any]]) -> dict[str, Building]:
+    _ids(entries, BUILDING_IDS, "buildings")
+    buildings = {
+        entry["id"]: Building(
+            id=entry["id"],
+            count=int(entry["count"]),
+            revolvers=int(entry["revolvers"]),
+            needs_road=bool(entry["road"]),
+            names=_names(entry, f"building {entry['id']}"),
+        )
+        for entry in entries
+    }
+    for building in buildings.values():  # BG-1.6: no negative count inside the total of 30
+        if building.count < 0:
+            raise CatalogError(f"building {building.id}: count {building.count} is negative")
+    if sum(building.count for building in buildings.values()) != 30:  # BG-1.6
+        raise CatalogError("buildings: the counts must add up to 30 (BG-1.6)")
+    return buildings
+
+
+def _personalities(entries: list[Mapping[str, Any]]) -> dict[str, Personality]:
+    _ids(entries, PERSONALITY_IDS, "personalities")
+    personalities = {
+        entry["id"]: Personality(
+            id=entry["id"],
+            number=int(entry["number"]),
+            cash_limit=MappingProxyType(
+                {side: int(entry["cash_limit"][side]) for side in ("yellow", "red")}
+            ),
+            names=_names(entry, f"personality {entry['id']}"),
+        )
+        for entry in entries
+    }
+    if sorted(p.number for p in personalities.values()) != list(range(1, 8)):
+        raise CatalogError("personalities: numbers must be 1..7, each once (BG-7.1)")
+    return personalities
+
+
+def _spaces(entries: list[Mapping[str, Any]]) -> tuple[Space, ...]:
+    _ids(entries, SPACE_IDS, "spaces")
+    spaces = tuple(
+        Space(
+            id=entry["id"],
+            duel=bool(entry["duel"]),
+            takes_cowboys=bool(entry.get("cowboys", True)),
+            price=int(entry["price"]) if "price" in entry else None,
+            names=_names(entry, f"space {entry['id']}"),
+        )
+        for entry in entries
+    )
+    for space in spaces:
+        priced = space.id.startswith(("build_", "buy_vp_"))
+        if priced != (space.price is not None):
+            raise CatalogError(f"space {space.id}: a price belongs to BUILD_* and BUY_VP_* only")
+        expected = space.id.rpartition("_")[2]  # BG-2.3: the price is the one in the id
+        if priced and str(space.price) != expected:
+            raise CatalogError(f"space {space.id}: price {space.price}, not {expected} (BG-2.3)")
+    return spaces
 
 
 def _check_river(river: tuple[tuple[int, int], ...]) -> None:

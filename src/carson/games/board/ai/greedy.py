@@ -21,8 +21,10 @@ from carson.games.board.ai.valuation import (
     standard_start_purchase,
 )
 from carson.games.board.catalog import PERSONALITY_IDS
-from carson.games.board.engine.actions import OPTIONS, PASS, BoardAction
+from carson.games.board.engine.actions import PASS, BoardAction, menu_option
+from carson.games.board.engine.model import CountAsk, DecisionKind, Menu
 from carson.games.board.engine.observation import BoardObservation
+from carson.games.board.engine.options import WORKER_PRICE, Pick, WorkerBuy
 from carson.games.board.engine.state import BoardGameState
 from carson.games.board.town import CORNERS, EDGE_ENDS
 
@@ -50,29 +52,30 @@ class GreedyPlayer:
         decision = g.decision
         assert decision is not None
         kind = decision.kind
-        if kind == "place":
+        K = DecisionKind
+        if kind == K.PLACE:
             return self._place(g, seat, legal)
-        if kind in ("claim", "settler"):
+        if kind in (K.CLAIM, K.SETTLER):
             return _best(legal, lambda a: parcel_worth(g, seat, a.arg) if a.kind == "claim" else 0)
-        if kind == "vote":
+        if kind == K.VOTE:
             return BoardAction("vote", 0)  # the standard (yellow) sides
-        if kind == "purchase":
+        if kind == K.PURCHASE:
             return standard_start_purchase(g, seat, legal)
-        if kind == "tile":
+        if kind == K.TILE:
             return legal[-1]  # the strongest tile
-        if kind == "order":
+        if kind == K.ORDER:
             return legal[0]
-        if kind == "grant":
+        if kind == K.GRANT:
             return PASS  # never help another builder
-        if kind == "count":
+        if kind == K.COUNT:
             return self._count(g, seat, legal)
-        if kind == "personality":
+        if kind == K.PERSONALITY:
             return self._personality(observation, legal)
-        if kind == "menu" and decision.get("about") in ("build", "worker"):
+        if kind == K.MENU and decision.menu().about in (Menu.BUILD, Menu.WORKER):
             return _building_menu(g, seat, legal)
-        if kind == "construct":
+        if kind == K.CONSTRUCT:
             return self._construct(observation, legal)
-        if kind == "roads":
+        if kind == K.ROADS:
             return self._lookahead(observation, legal, minimum_gain=0.1)
         return self._lookahead(observation, legal)
 
@@ -114,8 +117,8 @@ class GreedyPlayer:
 
     def _count(self, g: BoardGameState, seat: int, legal: Sequence[BoardAction]) -> BoardAction:
         decision = g.decision
-        assert decision is not None
-        price = decision.get("price")
+        assert decision is not None and isinstance(decision.ask, CountAsk)
+        price = decision.ask.price
         money = g.players[seat].money
         last_round = g.round.number == g.catalog.rounds
         reserve = 0 if last_round else 12
@@ -172,18 +175,20 @@ def _building_menu(g: BoardGameState, seat: int, legal: Sequence[BoardAction]) -
     """Take a building (a construction space, the red Worker's offer) if worth its price."""
     decision = g.decision
     assert decision is not None
+    space_price = decision.menu().price
 
     def worth(action: BoardAction) -> float:
         if action.kind == "pass":
             return 0.0
-        name = OPTIONS[action.arg]
-        if name == "take":
-            price = decision.get("price")
-            building = g.build_spaces[price]
-            cost = g.building_price(seat, price)
-        else:  # "worker:<price>"
-            building = g.build_spaces[int(name.split(":")[1])]
-            cost = 5
+        choice = menu_option(action)
+        if choice == Pick.TAKE:
+            assert space_price is not None
+            building = g.build_spaces[space_price]
+            cost = g.building_price(seat, space_price)
+        else:
+            assert isinstance(choice, WorkerBuy)
+            building = g.build_spaces[choice.price]
+            cost = WORKER_PRICE
         return building_worth(g, seat, building or "") - cost if building else -1.0
 
     return _best(legal, worth)

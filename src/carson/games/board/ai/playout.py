@@ -9,6 +9,7 @@ fixed rules of thumb.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 from carson.games.board.ai.valuation import (
     VP,
@@ -17,7 +18,9 @@ from carson.games.board.ai.valuation import (
     standard_start_purchase,
 )
 from carson.games.board.catalog import PERSONALITY_IDS
-from carson.games.board.engine.actions import OPTIONS, PASS, BoardAction
+from carson.games.board.engine.actions import PASS, BoardAction, menu_option
+from carson.games.board.engine.model import CountAsk, DecisionKind, Menu
+from carson.games.board.engine.options import GROCER_MONEY, Double, MenuOption, Pick
 from carson.games.board.engine.state import BoardGameState
 from carson.games.board.town import NEIGHBOURS
 
@@ -42,45 +45,58 @@ class BoardPlayoutPolicy:
         decision = g.decision
         assert decision is not None
         kind = decision.kind
+        K = DecisionKind
         rng = self._rng
-        if kind == "place":
-            best, value = PASS, PLACE_THRESHOLD
-            for action in legal:
-                if action.kind == "pass":
-                    continue
-                score = placement_value(g, seat, action.arg) + rng.uniform(-NOISE, NOISE)
-                if score > value:
-                    best, value = action, score
-            return best
-        if kind == "personality":
+        if kind == K.PLACE:
+            return self._place(g, seat, legal)
+        if kind == K.PERSONALITY:
             return max(
                 legal,
                 key=lambda a: CARD_VALUE[PERSONALITY_IDS[a.arg]] + rng.uniform(-2.0, 2.0),
             )
-        if kind in ("claim", "settler"):
+        if kind in (K.CLAIM, K.SETTLER):
             claims = [a for a in legal if a.kind == "claim"]
             return max(claims, key=lambda a: parcel_worth(g, seat, a.arg)) if claims else PASS
-        if kind == "buy_parcels":
+        if kind == K.BUY_PARCELS:
             buys = [a for a in legal if a.kind == "buy_parcel"]
             return max(buys, key=lambda a: parcel_worth(g, seat, a.arg) - g.town.price(a.arg))
-        if kind == "construct":
+        if kind == K.CONSTRUCT:
             return _construct(g, seat, legal)
-        if kind == "house":
+        if kind == K.HOUSE:
             return max(legal, key=lambda a: _house_help(g, seat, a.arg))
-        if kind == "stored":
+        if kind == K.STORED:
             return legal[-1]  # build something rather than pass
-        if kind == "count":
-            price = decision.get("price")
+        return self._small(g, seat, legal)
+
+    def _place(self, g: BoardGameState, seat: int, legal: list[BoardAction]) -> BoardAction:
+        best, value = PASS, PLACE_THRESHOLD
+        for action in legal:
+            if action.kind == "pass":
+                continue
+            score = placement_value(g, seat, action.arg) + self._rng.uniform(-NOISE, NOISE)
+            if score > value:
+                best, value = action, score
+        return best
+
+    def _small(self, g: BoardGameState, seat: int, legal: list[BoardAction]) -> BoardAction:
+        """Counts, menus, tiles, purchases, votes; the first option for the rest."""
+        decision = g.decision
+        assert decision is not None
+        kind = decision.kind
+        K = DecisionKind
+        if kind == K.COUNT:
+            assert isinstance(decision.ask, CountAsk)
+            price = decision.ask.price
             last = g.round.number == g.catalog.rounds
             k = g.players[seat].money // price if last or price < VP else 0
             return max((a for a in legal if a.arg <= k), key=lambda a: a.arg)
-        if kind == "menu":
-            return _menu(g, seat, legal, decision.get("about"))
-        if kind == "tile":
-            return rng.choice(legal)
-        if kind == "purchase":
+        if kind == K.MENU:
+            return _menu(g, seat, legal, decision.menu().about)
+        if kind == K.TILE:
+            return self._rng.choice(legal)
+        if kind == K.PURCHASE:
             return standard_start_purchase(g, seat, legal)
-        if kind == "vote":
+        if kind == K.VOTE:
             return BoardAction("vote", 0)
         return legal[0]  # order: the first; grant, roads: pass (index 0)
 
@@ -115,32 +131,36 @@ def _house_help(g: BoardGameState, seat: int, p: int) -> int:
     return score
 
 
-def _menu(g: BoardGameState, seat: int, legal: list[BoardAction], about: str) -> BoardAction:
-    names = {OPTIONS[a.arg]: a for a in legal if a.kind == "option"}
+def _menu(g: BoardGameState, seat: int, legal: list[BoardAction], about: Menu) -> BoardAction:
+    options: dict[MenuOption, BoardAction] = {
+        menu_option(a): a for a in legal if a.kind == "option"
+    }
     player = g.players[seat]
-    if about == "build":
-        return names.get("take", PASS)
-    if about == "grocer":
-        return names["defer"] if g.town.buildings_of(seat) else names["money_now"]
-    if about == "grocer_income":
-        best = max(
-            (name for name in names if name.startswith("double:")),
-            key=lambda name: sum(
-                g.town.income(p) for p in g.town.buildings_of(seat, name.split(":")[1])
-            ),
-            default="money",
-        )
-        if best != "money":
-            kind = best.split(":")[1]
-            if sum(g.town.income(p) for p in g.town.buildings_of(seat, kind)) <= 8:
-                best = "money"
-        return names[best]
-    if about == "red_choice":
-        return names["money"]
-    if about == "banker":
+    if about == Menu.BUILD:
+        return options.get(Pick.TAKE, PASS)
+    if about == Menu.GROCER:
+        return options[Pick.DEFER] if g.town.buildings_of(seat) else options[Pick.MONEY_NOW]
+    if about == Menu.GROCER_INCOME:
+        return options[_grocer_income(g, seat, options)]
+    if about == Menu.RED_CHOICE:
+        return options[Pick.MONEY]
+    if about == Menu.BANKER:
         return max(legal, key=lambda a: a.index)
-    if about == "cash":
-        return names["round_up"]
-    if about == "captain" and player.money >= 10:
-        return min(names.values(), key=lambda a: a.index, default=PASS)
+    if about == Menu.CASH:
+        return options[Pick.ROUND_UP]
+    if about == Menu.CAPTAIN and player.money >= 10:
+        return min(options.values(), key=lambda a: a.index, default=PASS)
     return PASS
+
+
+def _grocer_income(g: BoardGameState, seat: int, options: Iterable[MenuOption]) -> MenuOption:
+    """Double the best-paying building type if it pays more than the $8."""
+
+    def income(kind: str) -> int:
+        return sum(g.town.income(p) for p in g.town.buildings_of(seat, kind))
+
+    doubles = [choice for choice in options if isinstance(choice, Double)]
+    best = max(doubles, key=lambda choice: income(choice.building), default=None)
+    if best is None or income(best.building) <= GROCER_MONEY:
+        return Pick.MONEY
+    return best

@@ -23,6 +23,7 @@ from carson.core.game import Result
 from carson.games.board.ai.playout import BoardPlayoutPolicy
 from carson.games.board.ai.valuation import VP, placement_value, position_value
 from carson.games.board.engine.actions import PASS, BoardAction
+from carson.games.board.engine.model import DecisionKind
 from carson.games.board.engine.observation import BoardObservation
 from carson.games.board.engine.state import BoardGameState
 
@@ -67,7 +68,7 @@ class BoardSearch:
             return [(action, 0.0) for action in legal]
         decision = state.decision
         assert decision is not None
-        if decision.kind == "place":
+        if decision.kind == DecisionKind.PLACE:
             valued = [
                 (action, 0.0 if action.kind == "pass" else placement_value(state, seat, action.arg))
                 for action in legal

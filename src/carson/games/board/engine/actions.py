@@ -44,24 +44,14 @@ from carson.games.board.catalog import (
     PERSONALITY_IDS,
     SPACE_IDS,
 )
+from carson.games.board.engine.options import OPTION_INDEX, OPTION_LIST, MenuOption
+from carson.games.board.engine.options import OPTIONS as OPTIONS  # re-exported: the JSON names
 from carson.games.board.town import EDGES, PARCELS, coords, edge_from_name, edge_name, parcel
 
 MAX_COUNT = 99
 MAX_SEATS = 5
 PURCHASES: tuple[str, ...] = NEW_BEGINNING_ITEMS + NEW_BEGINNING_SALES
 TARGETS = len(SPACE_IDS) + PARCELS
-#: Named options, for the small menus of personalities, construction spaces and round end.
-OPTIONS: tuple[str, ...] = (
-    "take",  # buy the building of the construction space one won
-    "money_now", "defer",  # yellow Grocer at selection
-    "money", "vp",  # red Settler / red Grocer at selection; deferred Grocer takes $8
-    *(f"double:{building}" for building in BUILDING_IDS),  # deferred yellow Grocer
-    "cowboys_1", "cowboys_2", "cowboys_3",  # yellow Captain
-    "revolvers_1", "revolvers_2",  # red Captain
-    "vp_3", "vp_5", "vp_7",  # red Banker at the end of the round
-    "round_up",  # cash limit: pay up to the next $10 for one more VP
-    *(f"worker:{price}" for price in (12, 10, 8, 6, 5, 4, 3)),  # red Worker's $5 building
-)  # fmt: skip
 
 SIZES: dict[str, int] = {
     "pass": 1,
@@ -194,7 +184,17 @@ def _arg(kind: str, data: dict[str, Any]) -> int:
 
 
 def option(name: str) -> BoardAction:
+    """The ``option`` action of this option name (as in JSON)."""
     return BoardAction("option", OPTIONS.index(name))
+
+
+def option_action(choice: MenuOption) -> BoardAction:
+    return BoardAction("option", OPTION_INDEX[choice])
+
+
+def menu_option(action: BoardAction) -> MenuOption:
+    """The typed option of an ``option`` action."""
+    return OPTION_LIST[action.arg]
 
 
 PASS = BoardAction("pass")

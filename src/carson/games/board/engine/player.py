@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from carson.games.board.engine.options import RoundChoice
+
 
 @dataclass(slots=True)
 class PlayerState:
@@ -18,7 +20,7 @@ class PlayerState:
     personality: str | None = None
     side: str = "yellow"
     three_revolvers: bool = False  # the AMMUNITION tile, this round (BG-5.2)
-    choice: str | None = None  # this round's Grocer/Settler choice: money_now, defer, money, vp
+    choice: RoundChoice | None = None  # this round's Grocer/Settler choice (money, vp, …)
     tiles: list[int] = field(default_factory=list)  # duel tiles in hand (BG-10.2)
     sharpshooter: bool = False  # BG-10.4, BG-9.3
     # Secrets until every seat has decided (simultaneous steps, BG-11.6):

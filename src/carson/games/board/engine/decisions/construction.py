@@ -1,0 +1,119 @@
+"""Decisions while a building goes on the board: roads, asking for parcels and the building's
+parcel (BG-6.1, BG-9.1, BG-9.4), the free house (BG-6.1.4), answers to an asker (BG-9.4),
+and building stored buildings in step 12a (BG-6.1.5)."""
+
+from __future__ import annotations
+
+from carson.games.board.catalog import BUILDING_IDS
+from carson.games.board.engine.actions import PASS, BoardAction
+from carson.games.board.engine.flow.buildings import start_construction, stored_choices
+from carson.games.board.engine.model import (
+    Construction,
+    Decision,
+    DecisionKind,
+    GrantAsk,
+    Origin,
+    WindowAsk,
+)
+from carson.games.board.engine.table import BoardTable
+from carson.games.board.engine.tasks import BuildWindow
+from carson.games.board.town import HOUSE, coords, edge_name
+
+
+def _building(g: BoardTable) -> Construction:
+    build = g.construction
+    assert build is not None
+    return build
+
+
+def legal_construct(g: BoardTable, seat: int) -> list[BoardAction]:
+    build = _building(g)
+    legal = [BoardAction("store")]
+    legal += [BoardAction("build", p) for p in g.building_spots(build)]
+    if g.catalog.buildings[build.building].needs_road:  # BG-9.1: roads only for these
+        legal += [BoardAction("road", edge) for edge in g.road_choices(seat)]
+        legal += [
+            BoardAction("ask", other)
+            for other in range(g.config.players)
+            if other != seat and other not in build.asked and g.free_parcels_of(other)
+        ]
+    return legal
+
+
+def apply_construct(g: BoardTable, seat: int, action: BoardAction, d: Decision) -> None:
+    build = _building(g)
+    player = g.players[seat]
+    if action.kind == "store":
+        g.construction = None
+        player.stored.append(build.building)
+        if build.origin == Origin.STORED:
+            g.round.given_up.add((seat, build.building))
+        g.emit("stored", seat=seat, building=build.building)
+    elif action.kind == "road":
+        player.roads -= g.town.road_cost(action.arg)
+        g.town.add_road(action.arg)
+        g.emit("road", seat=seat, edge=list(edge_name(action.arg)))
+        g.ask(DecisionKind.CONSTRUCT, (seat,))
+    elif action.kind == "ask":
+        build.asked = build.asked | {action.arg}
+        g.emit("ask", seat=seat, owner=action.arg)
+        g.ask(DecisionKind.GRANT, (action.arg,), GrantAsk(seat))
+    else:
+        _build(g, seat, build, action.arg)
+
+
+def _build(g: BoardTable, seat: int, build: Construction, p: int) -> None:
+    g.town.tiles[p] = build.building
+    build.parcel = p
+    info = g.catalog.buildings[build.building]
+    g.players[seat].revolvers += info.revolvers  # BG-6.1.6
+    g.emit("built", seat=seat, building=build.building, parcel=list(coords(p)))
+    if info.needs_road:
+        g.ask(DecisionKind.HOUSE, (seat,))
+    else:
+        g.construction = None
+
+
+def legal_house(g: BoardTable, seat: int) -> list[BoardAction]:
+    return [BoardAction("house", p) for p in g.house_spots(_building(g))]
+
+
+def apply_house(g: BoardTable, seat: int, action: BoardAction, d: Decision) -> None:
+    g.town.tiles[action.arg] = HOUSE
+    g.construction = None
+    g.emit("house", seat=seat, parcel=list(coords(action.arg)))
+
+
+def legal_grant(g: BoardTable, seat: int) -> list[BoardAction]:
+    build = _building(g)
+    return [PASS] + [
+        BoardAction("grant", p) for p in g.free_parcels_of(seat) if p not in build.granted
+    ]
+
+
+def apply_grant(g: BoardTable, seat: int, action: BoardAction, d: Decision) -> None:
+    build = _building(g)
+    if action.kind == "grant":
+        build.granted = build.granted | {action.arg}
+        g.emit("grant", seat=seat, parcel=list(coords(action.arg)))
+        g.ask(DecisionKind.GRANT, (seat,), GrantAsk(build.seat))
+        return
+    g.ask(DecisionKind.CONSTRUCT, (build.seat,))
+
+
+def legal_stored(g: BoardTable, seat: int) -> list[BoardAction]:
+    return [PASS] + [
+        BoardAction("build_stored", BUILDING_IDS.index(b)) for b in stored_choices(g, seat)
+    ]
+
+
+def apply_stored(g: BoardTable, seat: int, action: BoardAction, d: Decision) -> None:
+    assert isinstance(d.ask, WindowAsk)
+    index = d.ask.index
+    if action.kind == "pass":
+        g.then(BuildWindow(index + 1))
+        return
+    building = BUILDING_IDS[action.arg]
+    g.players[seat].stored.remove(building)
+    g.then(BuildWindow(index))  # back to this player once the building is placed
+    start_construction(g, seat, building, Origin.STORED)

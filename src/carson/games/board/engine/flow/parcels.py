@@ -1,0 +1,66 @@
+"""Phase 3's parcel purchase (BG-4.3.8, BG-5.5): contested parcels, then uncontested ones."""
+
+from __future__ import annotations
+
+from carson.games.board.engine.model import SPACES, DecisionKind, OrderAsk, OrderOf, ParcelsAsk
+from carson.games.board.engine.table import BoardTable
+from carson.games.board.engine.tasks import Contested, Fight, ParcelWon, Uncontested
+from carson.games.board.town import NO_OWNER, PARCELS
+
+
+def _contested(g: BoardTable) -> list[int]:
+    # BG-4.3.8, BG-5.5: only unowned parcels; cowboys on buildings wait for BG-6.7.
+    owners = g.town.owners
+    return [p for p in range(PARCELS) if owners[p] == NO_OWNER and len(g.seats_at(SPACES + p)) > 1]
+
+
+def contested(g: BoardTable) -> None:
+    parcels = _contested(g)
+    if not parcels:
+        return
+    g.then(Contested())  # come back for the next one
+    if len(parcels) == 1:
+        resolve_parcel(g, parcels[0])
+    else:
+        ask = OrderAsk(OrderOf.PARCELS, tuple(parcels))
+        g.ask(DecisionKind.ORDER, (g.first_passer(),), ask)
+
+
+def resolve_parcel(g: BoardTable, p: int) -> None:
+    target = SPACES + p
+    g.then(Fight(target, tuple(g.seats_at(target))), ParcelWon(p))
+
+
+def parcel_won(g: BoardTable, p: int) -> None:
+    seat = g.duel_winner
+    assert seat is not None
+    g.take_cowboy_off(SPACES + p, seat, to_supply=False)
+    offer_parcels(g, seat, (p,))
+
+
+def offer_parcels(g: BoardTable, seat: int, parcels: tuple[int, ...]) -> None:
+    if affordable_parcels(g, seat, parcels):
+        g.ask(DecisionKind.BUY_PARCELS, (seat,), ParcelsAsk(parcels))
+
+
+def affordable_parcels(g: BoardTable, seat: int, parcels: tuple[int, ...]) -> list[int]:
+    player = g.players[seat]
+    if player.markers <= 0:  # BG-5.5 DECISION
+        return []
+    return [p for p in parcels if g.town.price(p) <= player.money]
+
+
+def uncontested(g: BoardTable, index: int) -> None:
+    """BG-4.3.8 DECISION: player by player in turn order, each in the order he likes."""
+    order = g.round.turn_order
+    if index >= len(order):
+        return
+    seat = order[index]
+    owners = g.town.owners  # BG-5.5: unowned parcels only, not attacked buildings (BG-6.7)
+    mine = tuple(
+        p for p in range(PARCELS) if owners[p] == NO_OWNER and g.seats_at(SPACES + p) == [seat]
+    )
+    for p in mine:
+        g.take_cowboy_off(SPACES + p, seat, to_supply=False)
+    g.then(Uncontested(index + 1))
+    offer_parcels(g, seat, mine)

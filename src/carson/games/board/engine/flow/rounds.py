@@ -1,0 +1,68 @@
+"""A round's first two phases: personalities (BG-4.1) and cowboy placement (BG-4.2)."""
+
+from __future__ import annotations
+
+from carson.games.board.catalog import PERSONALITY_IDS
+from carson.games.board.engine.model import SPACES, DecisionKind, S
+from carson.games.board.engine.table import BoardTable
+from carson.games.board.engine.tasks import (
+    BuildWindow,
+    Choose,
+    EndRound,
+    Placement,
+    Space,
+    Task,
+    TurnOrder,
+)
+
+
+def round_start(g: BoardTable) -> None:
+    r = g.round
+    order = g.initial_order if r.number == 1 else r.pass_order  # BG-4.1.1
+    r.available = list(PERSONALITY_IDS)
+    choosing = order.copy()
+    r.pass_order = []
+    g.emit("round", number=r.number)
+    g.then(*[Choose(seat) for seat in choosing], TurnOrder(), Placement())
+
+
+def choose(g: BoardTable, seat: int) -> None:
+    g.ask(DecisionKind.PERSONALITY, (seat,))
+
+
+def turn_order(g: BoardTable) -> None:
+    """BG-4.1.3: ascending card numbers."""
+    numbers = {p.id: p.number for p in g.catalog.personalities.values()}
+    g.round.turn_order = sorted(
+        range(g.config.players), key=lambda seat: numbers[g.players[seat].personality or ""]
+    )
+    g.round.cursor = 0
+    g.emit("turn_order", order=g.round.turn_order.copy())
+
+
+def placement(g: BoardTable) -> None:
+    """BG-4.2.1: in turn order, cyclically, the seats that have not passed."""
+    r = g.round
+    n = len(r.turn_order)
+    for step in range(n):
+        seat = r.turn_order[(r.cursor + step) % n]
+        if seat in r.pass_order:
+            continue
+        r.cursor = (r.cursor + step) % n
+        player = g.players[seat]
+        if player.cowboys == 0 and not player.white:  # BG-4.2.2 DECISION
+            record_pass(g, seat)
+            g.then(Placement())
+        else:
+            g.ask(DecisionKind.PLACE, (seat,))
+        return
+    # Everyone passed: phase 3 in track order, with step 12a after BUILD_3 (BG-4.3.1).
+    tasks: list[Task] = [Space(space) for space in range(SPACES)]
+    tasks.insert(S["build_3"] + 1, BuildWindow(0))
+    g.round.given_up = set()  # BG-6.1.5: this round's window starts afresh
+    g.then(*tasks, EndRound())
+
+
+def record_pass(g: BoardTable, seat: int) -> None:
+    g.round.pass_order.append(seat)
+    g.emit("pass", seat=seat, position=len(g.round.pass_order))

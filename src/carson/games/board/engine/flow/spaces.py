@@ -1,0 +1,98 @@
+"""Phase 3 on the action track: each space in turn and what its winner gets (BG-5)."""
+
+from __future__ import annotations
+
+from carson.games.board.catalog import SPACE_IDS
+from carson.games.board.engine.flow.gains import gain_income, gain_vp
+from carson.games.board.engine.model import NO_DUEL, CountAsk, DecisionKind, Menu, MenuAsk, S
+from carson.games.board.engine.table import BoardTable
+from carson.games.board.engine.tasks import (
+    BuildingIncome,
+    Contested,
+    Fight,
+    Grocer,
+    Uncontested,
+    Won,
+)
+
+WAGES = 4  # BG-5.1: dollars for every cowboy on WAGES
+
+
+def space(g: BoardTable, space: int) -> None:
+    if space == S["parcel_purchase"]:
+        g.then(Contested(), Uncontested(0))
+        return
+    if space == S["income_buildings"]:
+        g.then(Grocer(), BuildingIncome())
+        return
+    seats = g.seats_at(space)
+    if not seats:
+        return
+    if space in NO_DUEL:  # BG-5.1, BG-5.4: every cowboy counts
+        for seat, _ in g.cowboys_at[space]:
+            if space == S["wages"]:
+                g.players[seat].money += WAGES
+            else:
+                g.gain_roads(seat, 1)
+        g.emit("paid", space=SPACE_IDS[space], cowboys=[s for s, _ in g.cowboys_at[space]])
+        g.clear_target(space)
+        return
+    if len(seats) > 1:
+        g.then(Fight(space, tuple(seats)), Won(space))
+        return
+    g.duel_winner = seats[0]
+    g.then(Won(space))
+
+
+def won(g: BoardTable, space: int) -> None:
+    """The (duel) winner's action on ``space`` (BG-5); his cowboy leaves (BG-4.3.6)."""
+    seat = g.duel_winner
+    assert seat is not None
+    g.take_cowboy_off(space, seat, to_supply=False)
+    name = SPACE_IDS[space]
+    if name.startswith("income_"):
+        _income(g, seat, name)
+    elif name.startswith("vp_"):
+        _vp(g, seat, name)
+    else:
+        _goods(g, seat, name)
+
+
+def _goods(g: BoardTable, seat: int, name: str) -> None:
+    """AMMUNITION, ROADS_3, the construction spaces and the VP purchases."""
+    player = g.players[seat]
+    if name == "ammunition":
+        for other in g.players:
+            other.three_revolvers = False
+        player.three_revolvers = True
+        g.emit("ammunition", seat=seat)
+    elif name == "roads_3":
+        g.gain_roads(seat, 3)
+    elif name.startswith("build_"):
+        price = int(name.split("_")[1])
+        if g.build_spaces[price] and player.money >= g.building_price(seat, price):
+            g.ask(DecisionKind.MENU, (seat,), MenuAsk(Menu.BUILD, price=price))
+    elif name.startswith("buy_vp_"):
+        price = int(name.rsplit("_", 1)[1])
+        if player.money >= price:
+            g.ask(DecisionKind.COUNT, (seat,), CountAsk(price))
+
+
+def _income(g: BoardTable, seat: int, name: str) -> None:
+    if name == "income_parcels":
+        gain_income(g, seat, 2 * len(g.town.owned_by(seat)), name)
+    elif name == "income_strength":
+        gain_income(g, seat, 2 * g.strength(seat), name)
+    elif name == "income_dice":
+        dice = (g.roll(), g.roll())
+        g.emit("dice", seat=seat, dice=list(dice))
+        gain_income(g, seat, sum(dice), name)
+
+
+def _vp(g: BoardTable, seat: int, name: str) -> None:
+    if name == "vp_parcels":
+        gain_vp(g, seat, len(g.town.owned_by(seat)) // 2, name)
+    elif name == "vp_strength":
+        gain_vp(g, seat, g.strength(seat) // 2, name)
+    elif name == "vp_buildings":
+        gain_vp(g, seat, len(g.town.buildings_of(seat)), name)

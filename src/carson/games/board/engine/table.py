@@ -1,0 +1,333 @@
+"""Everything on the table of one board game, and the facts the rules read from it.
+
+:class:`BoardTable` holds the pieces, the queue of tasks still to run and the open decision;
+its methods are the small moves and questions every part of the rules shares (strength,
+where a cowboy may go, drawing from the bag, …). The flow and the decisions work on it;
+:class:`~carson.games.board.engine.state.BoardGameState` adds the game protocol on top.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Sequence
+from typing import Any
+
+from carson.core.game import Event, Result
+from carson.games.board.catalog import (
+    BUILDING_IDS,
+    PERSONALITY_IDS,
+    BoardCatalog,
+    load_board_catalog,
+)
+from carson.games.board.engine.config import BoardConfig
+from carson.games.board.engine.model import (
+    BUILD_PRICES,
+    BUILD_SPACE_PRICE,
+    GUNSLINGER_BONUS,
+    NO_DUEL,
+    SPACES,
+    Ask,
+    Construction,
+    Decision,
+    DecisionKind,
+    Duel,
+    Round,
+)
+from carson.games.board.engine.player import PlayerState
+from carson.games.board.engine.tasks import Setup, Task
+from carson.games.board.town import HOUSE, MOUNTAIN, NO_OWNER, PARCELS, Town, coords, parcel
+
+
+class BoardTable:
+    """The pieces of one board game, its task queue and open decision (no game protocol)."""
+
+    def __init__(self, config: BoardConfig, seed: int, catalog: BoardCatalog | None = None) -> None:
+        self.config = config
+        self.seed = seed
+        self.catalog = catalog if catalog is not None else load_board_catalog()
+        self.rng = random.Random(seed)
+        river = config.has("river")
+        self.town = Town(parcel(x, y) for x, y in self.catalog.river) if river else Town()
+        start = self.catalog.start
+        self.players = [
+            PlayerState(
+                money=start["money"], revolvers=start["revolvers"], roads=start["roads"],
+                cowboys=start["cowboys"], markers=start["markers"], claims=start["parcels"],
+            )
+            for _ in range(config.players)
+        ]  # fmt: skip
+        self.sides: dict[str, str] = dict.fromkeys(PERSONALITY_IDS, "yellow")
+        self.build_spaces: dict[int, str | None] = dict.fromkeys(BUILD_PRICES)
+        self.bag: dict[str, int] = {b: self.catalog.buildings[b].count for b in BUILDING_IDS}
+        self.cowboys_at: dict[int, list[tuple[int, bool]]] = {}  # target → (seat, white)
+        self.initial_order: list[int] = []
+        self.round = Round()
+        self.pool: list[int] = []  # used duel tiles (BG-10.2), hidden
+        self.duel: Duel | None = None
+        self.duel_winner: int | None = None
+        self.construction: Construction | None = None
+        self.tasks: deque[Task] = deque([Setup()])
+        self.decision: Decision | None = None
+        self.finished = False
+        self._events: list[Event] = []
+
+    def _copy_into(self, other: BoardTable) -> None:
+        """Make ``other`` (a bare instance) an independent copy of this table."""
+        other.config = self.config
+        other.seed = self.seed
+        other.catalog = self.catalog
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.town = self.town.clone()
+        other.players = [player.copy() for player in self.players]
+        other.sides = self.sides.copy()
+        other.build_spaces = self.build_spaces.copy()
+        other.bag = self.bag.copy()
+        other.cowboys_at = {target: list(cows) for target, cows in self.cowboys_at.items()}
+        other.initial_order = self.initial_order.copy()
+        other.round = self.round.copy()
+        other.pool = self.pool.copy()
+        other.duel = self.duel
+        other.duel_winner = self.duel_winner
+        c = self.construction
+        other.construction = (
+            None
+            if c is None
+            else Construction(c.seat, c.building, c.origin, c.asked, c.granted, c.parcel)
+        )
+        other.tasks = self.tasks.copy()
+        other.decision = self.decision
+        other.finished = self.finished
+        other._events = []
+
+    @property
+    def seats_to_act(self) -> tuple[int, ...]:
+        return () if self.decision is None else self.decision.seats
+
+    def result(self) -> Result | None:
+        if not self.finished:
+            return None
+        scores = tuple(player.vp for player in self.players)
+        best = max(scores)
+        tied = [seat for seat, score in enumerate(scores) if score == best]
+        # BG-8.3: the tied player who passed earlier in round 4 wins.
+        winner = min(tied, key=self.round.pass_order.index)
+        return Result(scores, frozenset({winner}))
+
+    # --- the task queue and decisions -------------------------------------------------------
+
+    def then(self, *tasks: Task) -> None:
+        """Do these tasks next, in this order, before what was queued."""
+        self.tasks.extendleft(reversed(tasks))
+
+    def ask(self, kind: DecisionKind, seats: Sequence[int], ask: Ask | None = None) -> None:
+        self.decision = Decision(kind, tuple(seats), ask)
+
+    def emit(self, kind: str, seats: frozenset[int] | None = None, **data: Any) -> None:
+        """Record an event; its data is JSON (for logs and interfaces)."""
+        self._events.append(Event(kind, data, seats))
+
+    # --- facts the rules use ----------------------------------------------------------------
+
+    def strength(self, seat: int) -> int:
+        """BG-4.3.3: cowboys in supply (the white one too), revolvers, the AMMUNITION tile,
+        the Gunslinger's bonus."""
+        player = self.players[seat]
+        bonus = GUNSLINGER_BONUS[player.side] if player.personality == "gunslinger" else 0
+        return player.cowboys + player.white + player.revolvers + 3 * player.three_revolvers + bonus
+
+    def blocked(self, space: int) -> bool:
+        """BG-2.4: the round marker blocks the VP purchases from the right, one a round."""
+        return space >= SPACES + 1 - self.round.number
+
+    def general_cowboys(self, seat: int) -> int:
+        """Cowboys of ``seat``'s colour in the general supply (10 per colour, BG-1.3)."""
+        on_board = sum(
+            1
+            for cows in self.cowboys_at.values()
+            for who, white in cows
+            if who == seat and not white
+        )
+        return self.catalog.limits["cowboys_per_colour"] - self.players[seat].cowboys - on_board
+
+    def general_roads(self) -> int:
+        """BG-1.12: 25 road pieces in all (a bridge takes 2)."""
+        on_board = len(self.town.roads) + len(self.town.bridges)
+        in_supplies = sum(player.roads for player in self.players)
+        return self.catalog.limits["roads"] - on_board - in_supplies
+
+    def general_houses(self) -> int:
+        return self.catalog.limits["houses"] - self.town.count_tiles(HOUSE)
+
+    def cash_limit(self, seat: int) -> int:
+        player = self.players[seat]
+        assert player.personality is not None
+        return self.catalog.personalities[player.personality].cash_limit[player.side]
+
+    def pays_half(self, seat: int) -> bool:
+        """BG-5.6: the yellow Worker pays half the price of buildings this round."""
+        player = self.players[seat]
+        return player.personality == "worker" and player.side == "yellow"
+
+    def building_price(self, seat: int, price: int) -> int:
+        """BG-5.6: what ``seat`` pays for a building of this price (half, rounded up, for
+        the yellow Worker)."""
+        return (price + 1) // 2 if self.pays_half(seat) else price
+
+    def first_passer(self) -> int:
+        return self.round.pass_order[0]
+
+    def seats_at(self, target: int) -> list[int]:
+        """Distinct seats with a cowboy on ``target``, in the order they came."""
+        seats: list[int] = []
+        for seat, _ in self.cowboys_at.get(target, ()):
+            if seat not in seats:
+                seats.append(seat)
+        return seats
+
+    def roll(self) -> int:
+        return self.rng.randint(1, 6)
+
+    # --- pieces -----------------------------------------------------------------------------
+
+    def gain_roads(self, seat: int, count: int) -> None:
+        """BG-1.12: a gain larger than the general supply gives what is left."""
+        gained = max(0, min(count, self.general_roads()))
+        self.players[seat].roads += gained
+        if gained:
+            self.emit("roads", seat=seat, gained=gained)
+
+    def take_cowboy_off(self, target: int, seat: int, to_supply: bool) -> None:
+        """Remove ``seat``'s cowboys from ``target``: a loser's coloured cowboys go back to
+        his supply (BG-4.3.5), others to the general supply; the white one to the card."""
+        cows = self.cowboys_at.get(target, [])
+        for cow in [cow for cow in cows if cow[0] == seat]:
+            cows.remove(cow)
+            if to_supply and not cow[1]:
+                self.players[seat].cowboys += 1
+        if not cows:
+            self.cowboys_at.pop(target, None)
+
+    def clear_target(self, target: int) -> None:
+        for seat in self.seats_at(target):
+            self.take_cowboy_off(target, seat, to_supply=False)
+
+    def claim(self, seat: int, p: int, price: int = 0) -> None:
+        player = self.players[seat]
+        player.money -= price
+        player.markers -= 1
+        self.town.owners[p] = seat
+        self.emit("parcel", seat=seat, parcel=list(coords(p)), price=price)
+
+    def draw(self) -> str | None:
+        """One building from the bag, uniformly at random (BG-11.2); None when empty."""
+        total = sum(self.bag.values())
+        if total == 0:
+            return None
+        pick = self.rng.randrange(total)
+        for building in BUILDING_IDS:
+            if pick < self.bag[building]:
+                self.bag[building] -= 1
+                return building
+            pick -= self.bag[building]
+        raise AssertionError("unreachable")
+
+    def pack_and_refill(self) -> None:
+        """BG-4.4.4: the buildings slide to the cheapest spaces keeping their order, then
+        each empty space gets a building from the bag (or stays empty)."""
+        cheapest_first = BUILD_PRICES[::-1]
+        waiting = deque(self.build_spaces[p] for p in cheapest_first if self.build_spaces[p])
+        for price in cheapest_first:
+            self.build_spaces[price] = waiting.popleft() if waiting else self.draw()
+
+    # --- legality helpers -------------------------------------------------------------------
+
+    def claimable(self, seat: int) -> list[int]:
+        """BG-3.8 and the yellow Settler: unowned, not river; a marker left."""
+        if self.players[seat].markers <= 0:
+            return []
+        town = self.town
+        return [p for p in range(PARCELS) if town.owners[p] == NO_OWNER and p not in town.river]
+
+    def placement_targets(self, seat: int, white: bool) -> list[int]:
+        """BG-4.2.3, BG-4.2.4, BG-7.2, BG-7.3: where this seat may put a cowboy now."""
+        player = self.players[seat]
+        red_sheriff = player.personality == "sheriff" and player.side == "red"
+        free_only = white or red_sheriff
+        cowboys_at = self.cowboys_at
+        targets = [
+            space
+            for space in self._open_spaces()
+            if space in NO_DUEL  # BG-4.2.4: any number, even beside the white cowboy
+            or _may_join(seat, cowboys_at.get(space), free_only)
+        ]
+        town = self.town
+        owners, tiles, river = town.owners, town.tiles, town.river
+        for p in range(PARCELS):
+            if p in river:
+                continue
+            target = SPACES + p
+            cows = cowboys_at.get(target)
+            owner = owners[p]
+            if owner == NO_OWNER:
+                if _may_join(seat, cows, free_only):
+                    targets.append(target)
+            elif tiles[p] not in (None, HOUSE, MOUNTAIN) and not white:
+                if red_sheriff and owner != seat:
+                    continue  # the red Sheriff defends, never attacks
+                if _may_join(seat, cows, free_only=False):  # one attacker each, no white
+                    targets.append(target)
+        return targets
+
+    def _open_spaces(self) -> list[int]:
+        """Spaces that take cowboys, not blocked (BG-2.4), not an empty BUILD space
+        (BG-4.2.3 DECISION: nothing to buy)."""
+        info, build_spaces = self.catalog.spaces, self.build_spaces
+        return [
+            space
+            for space in range(SPACES + 1 - self.round.number)
+            if info[space].takes_cowboys
+            and (space not in BUILD_SPACE_PRICE or build_spaces[BUILD_SPACE_PRICE[space]])
+        ]
+
+    def house_spots(self, build: Construction) -> list[int]:
+        """BG-6.1.4 (ii): empty, road access, not river; unowned, the builder's, or granted."""
+        if self.general_houses() <= 0:
+            return []
+        town = self.town
+        return [
+            p
+            for p in range(PARCELS)
+            if town.tiles[p] is None
+            and p not in town.river
+            and p != build.parcel
+            and (town.owners[p] in (NO_OWNER, build.seat) or p in build.granted)
+            and town.has_access(p)
+        ]
+
+    def building_spots(self, build: Construction) -> list[int]:
+        """BG-6.1.2–6.1.4: the builder's empty parcels; road access and a house spot left."""
+        town = self.town
+        own = [p for p in town.owned_by(build.seat) if town.tiles[p] is None]
+        if not self.catalog.buildings[build.building].needs_road:
+            return own
+        houses = self.house_spots(build)
+        return [p for p in own if town.has_access(p) and any(q != p for q in houses)]
+
+    def road_choices(self, seat: int) -> list[int]:
+        roads = self.players[seat].roads
+        town = self.town
+        return [edge for edge in town.legal_roads() if town.road_cost(edge) <= roads]
+
+    def free_parcels_of(self, owner: int) -> list[int]:
+        town = self.town
+        return [p for p in town.owned_by(owner) if town.tiles[p] is None]
+
+
+def _may_join(seat: int, cows: list[tuple[int, bool]] | None, free_only: bool) -> bool:
+    """A cowboy may join the ones on a target (not a no-duel space) unless it must stay
+    alone (``free_only``), a white cowboy is there, or the seat is there already."""
+    if not cows:
+        return True
+    return not (free_only or any(white or who == seat for who, white in cows))
