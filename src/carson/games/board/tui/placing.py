@@ -4,10 +4,10 @@ order of duels."""
 from __future__ import annotations
 
 from carson.games.board.engine.actions import PASS, BoardAction
+from carson.games.board.engine.queries import occupied_costs
 from carson.games.board.engine.state import (
     BUILD_SPACE_PRICE,
     SPACES,
-    BoardGameState,
 )
 from carson.games.board.town import HOUSE, MOUNTAIN, coords
 from carson.games.board.tui.ask import (
@@ -19,22 +19,6 @@ from carson.games.board.tui.ask import (
     parse_parcel,
     parse_space,
 )
-
-
-def occupied_costs(state: BoardGameState, seat: int) -> tuple[int, int]:
-    """BG-9.5: the $ of the places where the seat's cowboys stand: parcel prices and
-    building prices (what winning them all would cost)."""
-    parcels = buildings = 0
-    for target, cows in state.cowboys_at.items():
-        if all(who != seat for who, _ in cows):
-            continue
-        if target >= SPACES:
-            p = target - SPACES
-            if state.town.owners[p] < 0:
-                parcels += state.town.price(p)
-        elif target in BUILD_SPACE_PRICE and state.build_spaces[BUILD_SPACE_PRICE[target]]:
-            buildings += state.building_price(seat, BUILD_SPACE_PRICE[target])
-    return parcels, buildings
 
 
 def target_note(ask: Ask, target: int) -> str:
@@ -81,7 +65,7 @@ def ask_place(ask: Ask) -> BoardAction:
     """BG-4.2: one cowboy (or the white one) on a space or a parcel, or pass."""
     state, seat = ask.state, ask.seat
     player = state.players[seat]
-    parcels, buildings = occupied_costs(state, seat)
+    parcels, buildings = occupied_costs(state, seat)  # BG-9.5, the engine's answer
     ask.say(ask.t("board", "place_status", cowboys=player.cowboys,
                   white=ask.t("board", "and_white") if player.white else "",
                   money=player.money, parcels=parcels, buildings=buildings,

@@ -21,7 +21,6 @@ TILE_LETTERS = {
 #: The action track in three rows, as on the board (BG-2.3 resolution order).
 TRACK_ROWS: tuple[tuple[str, ...], ...] = (SPACE_IDS[:5], SPACE_IDS[5:12], SPACE_IDS[12:])
 COLUMNS = "ABCDEFGH"
-NO_DUEL_SPACES = ("wages", "road_1")
 
 
 def parcel_label(x: int, y: int) -> str:
@@ -56,8 +55,3 @@ class Targets:
 def decision_kind(view: Mapping[str, Any]) -> str | None:
     decision = view.get("decision")
     return None if not decision else str(decision["kind"])
-
-
-def half_price(player: Mapping[str, Any]) -> bool:
-    """BG-5.6: the yellow Worker pays half, rounded up."""
-    return bool(player.get("personality") == "worker" and player.get("side") == "yellow")

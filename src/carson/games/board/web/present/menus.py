@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from carson.games.board.catalog import BUILDING_IDS
-from carson.games.board.web.present.common import half_price
 from carson.games.board.web.present.names import Names
 from carson.web.choices import Choice
 
@@ -64,7 +63,7 @@ def menu(
 def _build(m: Menu) -> None:
     price = m.decision["price"]
     m.data["prompt"] = m._("You won the construction space: buy its building?")
-    paid = (price + 1) // 2 if half_price(m.player) else price
+    paid = m.player["building_prices"][f"build_{price}"]
     m.labels["take"] = (m._("Buy it"), f"${paid}")
 
 

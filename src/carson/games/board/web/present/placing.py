@@ -9,7 +9,6 @@ from typing import Any
 from carson.games.board.web.present.common import (
     Seat,
     Targets,
-    half_price,
     key,
     parcel_label,
 )
@@ -59,17 +58,10 @@ def place(
 
 
 def placed_cost(names: Names, view: dict[str, Any], me: int) -> int:
-    """BG-9.5: what the buildings and parcels one's cowboys stand on would cost."""
-    player = view["players"][me]
-    total = 0
-    for space in view["spaces"]:
-        if any(c["seat"] == me for c in space["cowboys"]) and space.get("building"):
-            price = int(space["id"].split("_")[1])
-            total += (price + 1) // 2 if half_price(player) else price
-    for p in view["parcels"]:
-        if p["owner"] is None and any(c["seat"] == me for c in p["cowboys"]):
-            total += p["price"]
-    return int(total)
+    """BG-9.5: what the buildings and parcels one's cowboys stand on would cost (the
+    engine's answer, in the seat's view)."""
+    costs = view["players"][me]["occupied_costs"]
+    return int(costs["parcels"]) + int(costs["buildings"])
 
 
 def construct(

@@ -6,7 +6,6 @@ from typing import Any
 
 from carson.games.board.catalog import PERSONALITY_IDS, SPACE_IDS
 from carson.games.board.web.present.common import (
-    NO_DUEL_SPACES,
     TILE_LETTERS,
     TRACK_ROWS,
     Seat,
@@ -35,7 +34,7 @@ def track(
                 "cowboys": [cowboy(names, c, seats) for c in space["cowboys"]],
                 "blocked": space["blocked"],
                 "reminder": not info.takes_cowboys,
-                "no_duel": space_id in NO_DUEL_SPACES,
+                "no_duel": space["no_duel"],
                 "building": None
                 if building is None
                 else {
