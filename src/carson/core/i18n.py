@@ -1,0 +1,93 @@
+"""carson's one translation system: gettext catalogs (``.po``), read with Babel.
+
+Every package that shows text to players — the web pages, the terminal, each game — keeps
+its catalogs as ``<package>/locale/<lang>/LC_MESSAGES/<domain>.po``. English is the source
+language: a message's id is its English text, so English needs no catalog. Catalogs are read
+and compiled in memory when first needed (no build step) and kept for the process.
+
+A page or screen of a game reads through a chain: the game's own catalog first, then the
+platform's (:func:`chain`), so a game translates its own words and inherits the common ones.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable
+from functools import cache
+from importlib import resources
+from importlib.resources.abc import Traversable
+
+from babel import Locale
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import NullTranslations, Translations
+
+#: The languages carson speaks, English (the source) first.
+LANGUAGES: tuple[str, ...] = ("en", "de", "it", "nl", "fr")
+DEFAULT_LANGUAGE = "en"
+
+
+class UnknownLanguage(ValueError):
+    """A language carson does not speak; the message lists those it does."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__(f"unknown language {lang!r}; choose from {', '.join(LANGUAGES)}")
+
+
+def check_language(lang: str) -> str:
+    """``lang`` if carson speaks it, else :class:`UnknownLanguage`."""
+    if lang not in LANGUAGES:
+        raise UnknownLanguage(lang)
+    return lang
+
+
+def po_file(package: str, domain: str, lang: str) -> Traversable:
+    """Where ``package`` keeps its ``domain`` catalog for ``lang``."""
+    return resources.files(package).joinpath("locale", lang, "LC_MESSAGES", f"{domain}.po")
+
+
+@cache
+def catalog(package: str, domain: str, lang: str) -> NullTranslations:
+    """The translations of one catalog. English, and a package without this catalog, give
+    the English ids back unchanged."""
+    check_language(lang)
+    source = po_file(package, domain, lang)
+    if lang == DEFAULT_LANGUAGE or not source.is_file():
+        return NullTranslations()
+    with source.open("rb") as po:
+        messages = read_po(po, locale=lang)
+    compiled = io.BytesIO()
+    write_mo(compiled, messages)
+    compiled.seek(0)
+    return Translations(compiled)
+
+
+@cache
+def _chain(sources: tuple[tuple[str, str], ...], lang: str) -> NullTranslations:
+    first, *rest = sources
+    translations = _copy(catalog(*first, lang))
+    for package, domain in rest:
+        translations.add_fallback(catalog(package, domain, lang))
+    return translations
+
+
+def chain(sources: Iterable[tuple[str, str]], lang: str) -> NullTranslations:
+    """One lookup over several catalogs, ``(package, domain)`` pairs, the first that
+    translates a message winning."""
+    return _chain(tuple(sources), lang)
+
+
+def _copy(translations: NullTranslations) -> NullTranslations:
+    """A fresh object over the same messages: fallbacks are added to the copy, never to the
+    shared, cached catalog."""
+    if isinstance(translations, Translations):
+        copy = Translations()
+        copy._catalog = translations._catalog  # noqa: SLF001 - the messages, shared read-only
+        copy.plural = translations.plural
+        return copy
+    return NullTranslations()
+
+
+def language_name(lang: str) -> str:
+    """The language's own name for itself: Deutsch, italiano, …"""
+    return str(Locale.parse(lang).get_display_name(lang)).capitalize()
