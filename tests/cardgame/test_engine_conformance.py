@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from engine_helpers import assert_cards_conserved, random_config
@@ -54,6 +58,28 @@ def test_random_playout_conformance(game: int) -> None:
     rebuilt = replay_record(record)
     assert rebuilt.view(None) == state.view(None)
     assert rebuilt.result() == state.result()
+
+
+def pickle_round_trip(state: CardGameState) -> CardGameState:
+    twin = pickle.loads(pickle.dumps(state))
+    assert isinstance(twin, CardGameState)
+    return twin
+
+
+@pytest.mark.parametrize("copier", [CardGameState.clone, copy.deepcopy, pickle_round_trip])
+def test_copies_play_on_alone_and_the_same(copier: Callable[[CardGameState], Any]) -> None:
+    rng = random.Random(5)
+    state = CardGameState(random_config(rng), seed=5)
+    while not state.is_over:
+        twin = copier(state)
+        assert type(twin) is CardGameState and vars(twin).keys() == vars(state).keys()
+        seat = rng.choice(state.seats_to_act)
+        action = rng.choice(state.legal_actions(seat))
+        before = state.view(None)
+        events = twin.apply(seat, action)
+        assert state.view(None) == before, "the copy shares no mutable state with the original"
+        assert state.apply(seat, action) == events
+        assert all(twin.view(s) == state.view(s) for s in range(len(state.seats)))
 
 
 @pytest.mark.parametrize("game", range(6))

@@ -16,8 +16,9 @@ from carson.games.card.ai.valuation import (
     wants_window_a,
     wants_window_b,
 )
+from carson.games.card.engine.abilities import BOOSTS, WINDOW_B
 from carson.games.card.engine.actions import Bid, CardAction, Pass, Pick, Place, Sell, Take, Use
-from carson.games.card.engine.state import BOOSTS, WINDOW_B, CardGameState
+from carson.games.card.engine.state import CardGameState
 
 #: Places judged per terrain card: when valuing a card in the row, and when placing it.
 VALUE_SAMPLES = 2

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from carson.core.game import Event
 from carson.games.card.engine.state import CardGameState
 from carson.games.card.scoring import score_city
-
-_KIND_NAME = {"player": "player"}
 
 
 def describe_card(card: dict[str, object]) -> str:
@@ -24,70 +23,81 @@ def format_events(state: CardGameState, events: Iterable[Event]) -> list[str]:
 
     ``state`` is the game just after the events, which gives the cities their grids.
     """
-
-    def city_grid(seat: object) -> list[str]:
-        assert isinstance(seat, int)
-        city = state.seats[seat].city
-        return [] if city is None else city.grid()
-
-    def who(seat: object) -> str:
-        assert isinstance(seat, int)
-        return f"seat {seat} ({state.seats[seat].suit.value}, {state.seats[seat].kind})"
-
     lines: list[str] = []
     for event in events:
-        if not event.visible_to(None):
-            continue
-        data = event.data
-        kind = event.kind
-        if kind == "round_started":
-            lines.append(f"\n== Round {data['round']} (era {data['era']}) ==")
-        elif kind == "revealed":
-            row = data["row"]
-            assert isinstance(row, list)
-            lines.append(
-                "row: " + "; ".join(f"{slot}: {describe_card(c)}" for slot, c in enumerate(row))
-            )
-        elif kind == "skull":
-            lines.append(f"skull: {data['moved']} goes under the personality deck")
-        elif kind == "revealed_extra":
-            lines.append(f"{data['by']} reveals {describe_card(data['card'])}")
-        elif kind == "ability_used":
-            lines.append(f"{who(data['seat'])} uses the {data['ability']}")
-        elif kind == "bid_committed":
-            continue
-        elif kind == "bids_revealed":
-            bids = data["bids"]
-            assert isinstance(bids, list)
-            lines.append("bids: " + ", ".join(f"{who(s)} {v}" for s, v in enumerate(bids)))
-        elif kind == "bid_void":
-            lines.append(f"{who(data['seat'])}'s bid has no effect (Lawyer)")
-        elif kind == "card_taken":
-            lines.append(f"{who(data['seat'])} takes {describe_card(data['card'])}")
-        elif kind == "card_placed":
-            grid = " / ".join(city_grid(data["seat"]))
-            lines.append(f"  placed at ({data['x']}, {data['y']}); city: {grid}")
-        elif kind == "card_set_aside":
-            lines.append("  no legal place: set aside (CG-4.9)")
-        elif kind == "card_sold":
-            lines.append(
-                f"{who(data['seat'])} sells terrain #{data['card']} (sale {data['sold']} of 3)"
-            )
-        elif kind == "leftover_removed":
-            lines.append(f"leaves the game: {describe_card(data['card'])}")
-        elif kind == "era_changed":
-            lines.append(
-                "-- era II begins: hands back, virtual decks reshuffled, abilities refreshed --"
-            )
-        elif kind == "final_window":
-            lines.append("\n== Final window ==")
-        elif kind == "paperboy_pick":
-            lines.append(f"{who(data['seat'])} picks the {data['personality']} (Paperboy)")
-        elif kind == "game_over":
-            lines.extend(score_sheets(state))
-        else:
-            lines.append(f"{kind}: {dict(data)}")
+        if event.visible_to(None):
+            formatter = _FORMATTERS.get(event.kind, _unknown)
+            lines += formatter(state, event)
     return lines
+
+
+#: How an event becomes log lines: the game (just after the event) and the event.
+Formatter = Callable[[CardGameState, Event], list[str]]
+
+
+def _who(state: CardGameState, seat: object) -> str:
+    assert isinstance(seat, int)
+    return f"seat {seat} ({state.seats[seat].suit.value}, {state.seats[seat].kind})"
+
+
+def _line(template: Callable[[Mapping[str, Any]], str]) -> Formatter:
+    """A formatter of one line that reads the event's data only."""
+    return lambda state, event: [template(event.data)]
+
+
+def _seat_line(template: Callable[[str, Mapping[str, Any]], str]) -> Formatter:
+    """A formatter of one line about the event's seat (described by :func:`_who`)."""
+    return lambda state, event: [template(_who(state, event.data["seat"]), event.data)]
+
+
+def _revealed(state: CardGameState, event: Event) -> list[str]:
+    row = event.data["row"]
+    assert isinstance(row, list)
+    return ["row: " + "; ".join(f"{slot}: {describe_card(c)}" for slot, c in enumerate(row))]
+
+
+def _bids_revealed(state: CardGameState, event: Event) -> list[str]:
+    bids = event.data["bids"]
+    assert isinstance(bids, list)
+    return ["bids: " + ", ".join(f"{_who(state, s)} {v}" for s, v in enumerate(bids))]
+
+
+def _card_placed(state: CardGameState, event: Event) -> list[str]:
+    data = event.data
+    seat = data["seat"]
+    assert isinstance(seat, int)
+    city = state.seats[seat].city
+    grid = " / ".join([] if city is None else city.grid())
+    return [f"  placed at ({data['x']}, {data['y']}); city: {grid}"]
+
+
+def _unknown(state: CardGameState, event: Event) -> list[str]:
+    return [f"{event.kind}: {dict(event.data)}"]
+
+
+_FORMATTERS: dict[str, Formatter] = {
+    "round_started": _line(lambda d: f"\n== Round {d['round']} (era {d['era']}) =="),
+    "revealed": _revealed,
+    "skull": _line(lambda d: f"skull: {d['moved']} goes under the personality deck"),
+    "revealed_extra": _line(lambda d: f"{d['by']} reveals {describe_card(d['card'])}"),
+    "ability_used": _seat_line(lambda who, d: f"{who} uses the {d['ability']}"),
+    "bid_committed": lambda state, event: [],
+    "bids_revealed": _bids_revealed,
+    "bid_void": _seat_line(lambda who, d: f"{who}'s bid has no effect (Lawyer)"),
+    "card_taken": _seat_line(lambda who, d: f"{who} takes {describe_card(d['card'])}"),
+    "card_placed": _card_placed,
+    "card_set_aside": _line(lambda d: "  no legal place: set aside (CG-4.9)"),
+    "card_sold": _seat_line(
+        lambda who, d: f"{who} sells terrain #{d['card']} (sale {d['sold']} of 3)"
+    ),
+    "leftover_removed": _line(lambda d: f"leaves the game: {describe_card(d['card'])}"),
+    "era_changed": _line(
+        lambda d: "-- era II begins: hands back, virtual decks reshuffled, abilities refreshed --"
+    ),
+    "final_window": _line(lambda d: "\n== Final window =="),
+    "paperboy_pick": _seat_line(lambda who, d: f"{who} picks the {d['personality']} (Paperboy)"),
+    "game_over": lambda state, event: score_sheets(state),
+}
 
 
 def score_sheets(state: CardGameState) -> list[str]:

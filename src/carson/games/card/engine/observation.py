@@ -17,7 +17,8 @@ from carson.games.card.city import City
 from carson.games.card.engine.determinize import determinize
 
 if TYPE_CHECKING:
-    from carson.games.card.engine.state import CardGameState, RowCard
+    from carson.games.card.engine.row_cards import RowCard
+    from carson.games.card.engine.state import CardGameState
 
 
 class SeatObservation:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from carson.core.game import JSON
 from carson.games.card.catalog import Personality
+from carson.games.card.engine.row_cards import card_json
 
 if TYPE_CHECKING:
     from carson.games.card.engine.state import CardGameState
@@ -20,8 +21,6 @@ if TYPE_CHECKING:
 
 def seat_view(state: CardGameState, seat: int | None) -> JSON:
     """The view of ``seat`` (``None`` = a spectator, who sees only public facts)."""
-    from carson.games.card.engine.state import _card_json
-
     top = state.personality_deck[-1] if state.personality_deck else None
     phase = state.phase
     view: JSON = {
@@ -31,7 +30,7 @@ def seat_view(state: CardGameState, seat: int | None) -> JSON:
         "era": state.era,
         "phase": phase,
         "to_act": list(state.seats_to_act),
-        "row": [None if card is None else _card_json(card) for card in state.row],
+        "row": [None if card is None else card_json(card) for card in state.row],
         "tie_order": [suit.value for suit in state.tie_order()],
         "top_personality_back": None if top is None else _back(top),
         "decks": {
@@ -47,7 +46,7 @@ def seat_view(state: CardGameState, seat: int | None) -> JSON:
             "ability": state.offered_ability or "auctioneer",
         }
     if state.pending is not None:
-        view["placing"] = {"seat": state.seats_to_act[0], "card": _card_json(state.pending)}
+        view["placing"] = {"seat": state.seats_to_act[0], "card": card_json(state.pending)}
     if seat is not None and 0 <= seat < len(state.seats):
         bid = state.seats[seat].bid
         view["private"] = {"bid": bid} if bid is not None else {}
