@@ -82,7 +82,7 @@ def _copy(translations: NullTranslations) -> NullTranslations:
     shared, cached catalog."""
     if isinstance(translations, Translations):
         copy = Translations()
-        copy._catalog = translations._catalog  # noqa: SLF001 - the messages, shared read-only
+        copy._catalog = translations._catalog  # the messages, shared read-only
         copy.plural = translations.plural
         return copy
     return NullTranslations()
