@@ -45,10 +45,12 @@ test-deps:         ## system packages the tests use: PostgreSQL (server tests), 
 screenshots: $(STAMP)  ## the screenshots of the main pages in docs/screenshots (needs chromium)
 	$(BIN)/python tests/web/screenshots.py docs/screenshots
 
-lint: $(STAMP)     ## ruff on everything, mypy --strict on src/
+lint: $(STAMP)     ## ruff on everything, mypy --strict on src/, the architecture's contracts and size limits
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy --strict src
+	$(BIN)/lint-imports --no-cache
+	$(BIN)/python tools/check_sizes.py src
 
 bench: $(STAMP)    ## benchmarks with reported figures (never timed unit tests)
 	$(BIN)/python -m benchmarks $(BENCH)

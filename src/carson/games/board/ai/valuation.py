@@ -129,28 +129,30 @@ def target_gain(g: BoardGameState, seat: int, target: int) -> float:
         if owner == seat:  # a defence is worth half the income, when someone attacks
             return income / 2 if len(g.seats_at(target)) else 0.0
         return 0.0 if town.protected_by_church(p) else income / 2
-    name = SPACE_IDS[target]
-    strength = g.strength(seat) - 1
-    if name == "wages":
-        return 4.0
-    if name == "ammunition":
-        return 3.0
-    if name == "roads_3":
-        return 3 * ROAD
-    if name == "road_1":
-        return ROAD
     if target in BUILD_SPACE_PRICE:
         price = g.building_price(seat, BUILD_SPACE_PRICE[target])
         building = g.build_spaces[BUILD_SPACE_PRICE[target]]
         if building is None or price > player.money:
             return 0.0
         return building_worth(g, seat, building) - price
+    return space_gain(g, seat, SPACE_IDS[target])
+
+
+#: What the action spaces that pay a fixed amount are worth to anyone.
+FIXED_GAINS = {"wages": 4.0, "ammunition": 3.0, "roads_3": 3 * ROAD, "road_1": ROAD,
+               "income_dice": 7.0}  # fmt: skip
+
+
+def space_gain(g: BoardGameState, seat: int, name: str) -> float:
+    """What an action space that is neither a parcel nor a construction gives ``seat``."""
+    if name in FIXED_GAINS:
+        return FIXED_GAINS[name]
+    player, town = g.players[seat], g.town
+    strength = g.strength(seat) - 1
     if name == "income_parcels":
         return 2.0 * len(town.owned_by(seat))
     if name == "income_strength":
         return 2.0 * strength
-    if name == "income_dice":
-        return 7.0
     if name == "vp_parcels":
         return VP * (len(town.owned_by(seat)) // 2)
     if name == "vp_strength":

@@ -37,6 +37,11 @@ from carson.games.board.engine.tasks import (
     Won,
 )
 
+#: Tasks that settle the town: parcels, buildings, attacks, incomes.
+TownTask = (
+    BuildWindow | Uncontested | Contested | ParcelWon | Attacks | AttackWon | Grocer
+    | BuildingIncome
+)  # fmt: skip
 #: Tasks that run once a round or once a game (dispatched after the frequent ones).
 RareTask = (
     RoundStart | TurnOrder | EndRound | NewCowboys | Refill | NextRound | RoadStep | Final
@@ -62,6 +67,13 @@ def run_task(g: BoardTable, task: Task) -> None:
             end.red_effects(g, seat)
         case Claim(seat):
             setup.claim(g, seat)
+        case _:
+            _run_town(g, task)
+
+
+def _run_town(g: BoardTable, task: TownTask | RareTask) -> None:
+    """The steps of a round that change the town: parcels, buildings, attacks, incomes."""
+    match task:
         case BuildWindow(index):
             buildings.build_window(g, index)
         case Uncontested(index):
