@@ -21,9 +21,10 @@ from buildings_scenes import (
     tile,
 )
 
+from carson.games.board.catalog import BUILDING_IDS
 from carson.games.board.engine.actions import PASS, BoardAction
 from carson.games.board.engine.state import BoardGameState
-from carson.games.board.engine.tasks import BuildingIncome
+from carson.games.board.engine.tasks import BuildingIncome, BuildWindow
 from carson.games.board.town import (
     EDGE_SIDES,
     HOUSE,
@@ -181,6 +182,41 @@ def test_bg_9_1_roads_before_the_building_create_its_access() -> None:
     assert g.town.tiles[P(4, 4)] == HOUSE
     assert g.players[1].roads == 1
     assert g.general_roads() == 25 - 3 - 1 - 1 - 1
+
+
+def test_bg_9_1_a_stored_building_lays_no_road() -> None:
+    """Roads are laid only for a building that goes on the board: when the builder stores it
+    after laying roads, they come back to his supply and off the board."""
+    g = arena()
+    centre_road(g)
+    own(g, 1, (6, 6))  # far from the road: the roads below give it no access
+    g.players[1].roads = 3
+    general = g.general_roads()
+    buy(g, 1, "drugstore")
+    act(g, 1, "road", h_edge(4, 3))
+    act(g, 1, "road", v_edge(5, 3))
+    assert g.players[1].roads == 1 and v_edge(5, 3) in g.town.roads
+    act(g, 1, "store")
+    assert g.players[1].roads == 3 and g.players[1].stored == ["drugstore"]
+    assert g.town.roads == {h_edge(3, 3)}
+    assert {p for p in range(64) if g.town.has_access(p)} == ACCESS  # as before the roads
+    assert g.general_roads() == general
+
+
+def test_bg_9_1_step_12a_with_no_parcel_to_build_on_leaves_no_road() -> None:
+    """The case players met: a stored hotel taken out at step 12a by a player with no empty
+    parcel; roads are offered, but storing it again takes them back."""
+    g = arena()
+    centre_road(g)
+    g.players[0].stored = ["hotel"]
+    g.players[0].roads = 2
+    run_tasks(g, BuildWindow(0))
+    act(g, 0, "build_stored", BUILDING_IDS.index("hotel"))
+    assert kinds(g, 0, "build") == set() and kinds(g, 0, "road")
+    act(g, 0, "road", h_edge(4, 3))
+    act(g, 0, "store")
+    assert g.players[0].roads == 2 and g.town.roads == {h_edge(3, 3)}
+    assert g.players[0].stored == ["hotel"]
 
 
 def test_bg_9_1_every_offered_road_touches_the_network() -> None:

@@ -149,6 +149,13 @@ class Town:
         if self.is_bridge_edge(edge):
             self.bridges.add(edge)
 
+    def remove_road(self, edge: int) -> None:
+        """Take a road off the board again (BG-9.1: a construction that ends in storing the
+        building lays no road)."""
+        self.roads.discard(edge)
+        self.bridges.discard(edge)
+        self.road_vertices = {end for road in self.roads for end in EDGE_ENDS[road]}
+
     def has_access(self, p: int) -> bool:
         """BG-2.2.3: a road touches one of the parcel's corners."""
         vertices = self.road_vertices

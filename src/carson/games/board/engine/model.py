@@ -159,6 +159,8 @@ class Construction:
     asked: frozenset[int] = frozenset()
     granted: frozenset[int] = frozenset()
     parcel: int | None = None
+    #: Roads laid for this building, in order: taken back if it is stored instead (BG-9.1).
+    roads: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,6 +45,7 @@ def apply_construct(g: BoardTable, seat: int, action: BoardAction, d: Decision) 
     player = g.players[seat]
     if action.kind == "store":
         g.construction = None
+        _take_roads_back(g, seat, build)
         player.stored.append(build.building)
         if build.origin == Origin.STORED:
             g.round.given_up.add((seat, build.building))
@@ -52,6 +53,7 @@ def apply_construct(g: BoardTable, seat: int, action: BoardAction, d: Decision) 
     elif action.kind == "road":
         player.roads -= g.town.road_cost(action.arg)
         g.town.add_road(action.arg)
+        build.roads = (*build.roads, action.arg)
         g.emit("road", seat=seat, edge=list(edge_name(action.arg)))
         g.ask(DecisionKind.CONSTRUCT, (seat,))
     elif action.kind == "ask":
@@ -60,6 +62,18 @@ def apply_construct(g: BoardTable, seat: int, action: BoardAction, d: Decision) 
         g.ask(DecisionKind.GRANT, (action.arg,), GrantAsk(seat))
     else:
         _build(g, seat, build, action.arg)
+
+
+def _take_roads_back(g: BoardTable, seat: int, build: Construction) -> None:
+    """BG-9.1 (DECISION): roads are laid only for a building that goes on the board; when
+    the builder stores it instead, the roads laid for it return to his supply."""
+    if not build.roads:
+        return
+    for edge in reversed(build.roads):
+        g.players[seat].roads += g.town.road_cost(edge)
+        g.town.remove_road(edge)
+    g.emit("roads_back", seat=seat, edges=[list(edge_name(edge)) for edge in build.roads])
+    build.roads = ()
 
 
 def _build(g: BoardTable, seat: int, build: Construction, p: int) -> None:
