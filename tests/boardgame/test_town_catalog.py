@@ -11,7 +11,10 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 
+from carson.core import i18n
+from carson.games.board import catalog as catalog_module
 from carson.games.board.catalog import (
     BUILDING_IDS,
     LANGUAGES,
@@ -28,6 +31,7 @@ RIVER = ((5, 0), (5, 1), (4, 1), (4, 2), (4, 3), (3, 3), (3, 4), (3, 5), (2, 5),
 
 def test_languages() -> None:
     assert LANGUAGES == ("en", "de", "it", "nl", "fr")
+    assert LANGUAGES is i18n.LANGUAGES
 
 
 def test_bg_1_6_thirty_buildings_by_type() -> None:
@@ -140,6 +144,50 @@ def test_names_in_five_languages_everywhere() -> None:
     assert catalog.space("wages").names["de"] == "Lohn"
 
 
+def test_names_come_from_the_data_catalogs_with_a_context_per_kind() -> None:
+    """English from boardgame.toml; the rest from ``data.po``, whose messages are exactly the
+    names (msgctxt "building" / "personality" / "space"): none stale."""
+    catalog = load_board_catalog()
+    assert catalog.buildings["ranch"].names == dict.fromkeys(LANGUAGES, "Ranch")
+    assert catalog.space("roads_3").names["de"] == "Wege"  # kept as it was: no number
+    kinds = {
+        "building": catalog.buildings.values(),
+        "personality": catalog.personalities.values(),
+        "space": catalog.spaces,
+    }
+    names = {(kind, entry.names["en"]) for kind, entries in kinds.items() for entry in entries}
+    for lang in LANGUAGES[1:]:
+        po = i18n.po_file("carson.games.board", "data", lang)
+        with po.open("rb") as source:
+            assert {(m.context, m.id) for m in read_po(source) if m.id} == names, lang
+
+
+def test_a_name_missing_in_one_language_names_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A stand-in package whose Dutch catalog lacks the wages space: only nl is reported."""
+    package = tmp_path / "board_names_without_dutch_wages"
+    for lang in LANGUAGES[1:]:
+        text = i18n.po_file("carson.games.board", "data", lang).read_text("utf-8")
+        if lang == "nl":
+            text, done = re.subn(r'msgctxt "space"\nmsgid "Wages"\n.*\n', "", text)
+            assert done == 1
+        po = package / "locale" / lang / "LC_MESSAGES" / "data.po"
+        po.parent.mkdir(parents=True)
+        po.write_text(text, encoding="utf-8")
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(catalog_module, "NAMES_CATALOG", (package.name, "data"))
+    copy = tmp_path / "boardgame.toml"
+    copy.write_text(TEXT, encoding="utf-8")
+    with pytest.raises(CatalogError) as raised:
+        load_board_catalog(copy)
+    assert str(raised.value) == (
+        f"{copy}: space wages: name 'Wages' has no translation in nl "
+        f'(msgctxt "space" in {package.name} locale/<lang>/LC_MESSAGES/data.po)'
+    )
+
+
 def test_bg_10_3_placeholder_river_runs_edge_to_edge_one_parcel_wide() -> None:
     river = load_board_catalog().river
     assert river == RIVER
@@ -196,8 +244,11 @@ def entry(table: str, entry_id: str) -> str:
         (broken(r'^id = "mine"$', 'id = "silver_mine"'), "buildings: expected ids"),
         (broken(r'^id = "prison"$', 'id = "jail"'), "found ['ranch'"),
         (broken(r'(?<=id = "ranch"\n)count = 6', "count = 7"), "add up to 30 (BG-1.6)"),
-        (broken(r', fr = "Ranch"', ""), "building ranch: names missing for fr"),
-        (broken(r'de = "Bank", ', 'de = "", '), "building bank: names missing for de"),
+        (
+            broken(r'^name = "Ranch"$', 'name = "Cattle ranch"'),
+            "building ranch: name 'Cattle ranch' has no translation in de, it, nl, fr",
+        ),
+        (broken(r'^name = "Bank"$', 'name = ""'), "building bank: name must be a non-empty"),
         (broken(r"(?<=\n)road = true\n", "", count=1), "malformed entry (KeyError('road'))"),
         (broken(r"^revolvers = 2$", 'revolvers = "two"'), "malformed entry (ValueError("),
         # personalities
@@ -205,7 +256,7 @@ def entry(table: str, entry_id: str) -> str:
         (broken(r"^number = 7$", "number = 6"), "numbers must be 1..7, each once (BG-7.1)"),
         (broken(r"^number = 1$", "number = 0"), "numbers must be 1..7"),
         (broken(r", red = 30 \}", " }"), "malformed entry (KeyError('red'))"),
-        (broken(r'en = "Captain", ', ""), "personality captain: names missing for en"),
+        (broken(r'^name = "Captain"\n', ""), "personality captain: name must be a non-empty"),
         # spaces
         (
             broken(entry("spaces", "road_1") + r"(.*\n)*?(?=\[\[spaces\]\])", ""),
@@ -251,7 +302,9 @@ def test_invalid_catalogs_fail_with_a_clear_message(
     ("text", "message"),
     [
         ("buildings = [", "not valid TOML"),
-        (broken(r'^names = \{ en = "Ranch".*$', 'names = "Ranch"'), "malformed entry"),
+        (broken(r'^name = "Ranch"$', 'name = ["Ranch"]'), "building ranch: name must be a"),
+        # the translations are looked up in the name's own kind (msgctxt): no building Sheriff
+        (broken(r'^name = "Ranch"$', 'name = "Sheriff"'), "name 'Sheriff' has no translation"),
         (broken(r"^cash_limit = .*$", "cash_limit = 20"), "malformed entry (TypeError("),
         # BG-2.3: a construction or VP space's price is the one in its id.
         (broken(r"^price = 8$", "price = 9"), "space build_8: price 9, not 8 (BG-2.3)"),

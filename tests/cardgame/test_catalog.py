@@ -6,9 +6,13 @@ import math
 import re
 from collections import Counter
 from importlib import resources
+from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 
+from carson.core import i18n
+from carson.games.card import catalog as catalog_module
 from carson.games.card.catalog import (
     ELEMENT_COUNTS,
     LANGUAGES,
@@ -111,7 +115,13 @@ def broken(pattern: str, replacement: str, count: int = 1) -> str:
         (broken(r"^era = 1$", "era = 2"), "era must be 1"),
         (broken(r'"mine"', '"ranch"'), "must have 10 mine parcels"),
         (broken(r'^id = "gunsmith"$', 'id = "gunslinger"'), "unknown: gunslinger"),
-        (broken(r', fr = "[^"]*"', ""), "exactly en, de, it, nl, fr"),
+        (
+            broken(r'^name = "The Gunsmith"$', 'name = "The Gunmaker"'),
+            "personality gunsmith: name 'The Gunmaker' has no translation in de, it, nl, fr",
+        ),
+        (broken(r'^name = "Hat"$', 'name = "Cowboy"'), "suit hat: name 'Cowboy' has no"),
+        (broken(r'^name = "The Lawyer"\n', ""), "personality lawyer: name must be a non-empty"),
+        (broken(r'^name = "Star"$', 'name = ""'), "suit star: name must be a non-empty string"),
         (broken(r'^back = "skull"$', 'back = ["hat"]'), "back must be"),
         (broken(r'^symbols = \["↻"\]$', 'symbols = ["?"]'), "symbols must be"),
         (broken(r'^id = "hat"$', 'id = "sombrero"'), "suits must be exactly"),
@@ -122,6 +132,50 @@ def broken(pattern: str, replacement: str, count: int = 1) -> str:
 def test_invalid_catalogs_fail_with_a_clear_message(text: str, message: str) -> None:
     with pytest.raises(CatalogError, match=re.escape(message)):
         parse_catalog(text)
+
+
+def test_languages_are_carsons() -> None:
+    assert LANGUAGES is i18n.LANGUAGES
+
+
+def test_names_come_from_the_data_catalogs_with_a_context_per_kind() -> None:
+    """English from cards.toml; the rest from ``data.po``, whose messages are exactly the names
+    (msgctxt "suit" / "personality"): a renamed card cannot leave a stale translation behind."""
+    catalog = load_catalog()
+    assert catalog.suit_names[Suit.CACTUS] == {
+        "en": "Cactus", "de": "Kaktus", "it": "Cactus", "nl": "Cactus", "fr": "Cactus",
+    }  # fmt: skip
+    assert catalog.personality("cowboy").name("fr") == "Le Cowboy"
+    names = {("suit", catalog.suit_names[suit]["en"]) for suit in catalog.suits}
+    names |= {("personality", card.name("en")) for card in catalog.personalities}
+    for lang in LANGUAGES[1:]:
+        po = i18n.po_file("carson.games.card", "data", lang)
+        with po.open("rb") as source:
+            assert {(m.context, m.id) for m in read_po(source) if m.id} == names, lang
+
+
+def test_a_name_missing_in_one_language_names_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A stand-in package whose French catalog lacks the doctor: only fr is reported."""
+    package = tmp_path / "card_names_without_the_french_doctor"
+    for lang in LANGUAGES[1:]:
+        text = i18n.po_file("carson.games.card", "data", lang).read_text("utf-8")
+        if lang == "fr":
+            text, done = re.subn(r'msgctxt "personality"\nmsgid "The Doctor"\n.*\n', "", text)
+            assert done == 1
+        po = package / "locale" / lang / "LC_MESSAGES" / "data.po"
+        po.parent.mkdir(parents=True)
+        po.write_text(text, encoding="utf-8")
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(catalog_module, "NAMES_CATALOG", (package.name, "data"))
+    with pytest.raises(CatalogError) as raised:
+        parse_catalog(TEXT)
+    assert str(raised.value) == (
+        "cards.toml: personality doctor: name 'The Doctor' has no translation in fr "
+        f'(msgctxt "personality" in {package.name} locale/<lang>/LC_MESSAGES/data.po)'
+    )
 
 
 def test_unreadable_file(tmp_path: object) -> None:

@@ -111,7 +111,7 @@ def test_cards_json_shape_and_text_languages() -> None:
     code, out, _ = run("cards", "--lang", "de")
     assert code == 0 and "Tagelöhner" in out
     code, _, err = run("cards", "--lang", "es")
-    assert code == 2 and "es" in err
+    assert code == 2 and "unknown language 'es'; choose from en, de" in err
 
 
 def test_simulate_is_deterministic_and_reports_statistics(tmp_path: Path) -> None:

@@ -23,6 +23,8 @@ from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, String, create_en
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from carson.core.paths import data_dir
+
 MIGRATIONS = Path(__file__).parent / "migrations"
 #: A list of stored events; ``None`` is SQL NULL ("not derived yet"), never JSON ``null``.
 StoredEvents = JSON(none_as_null=True)
@@ -89,14 +91,12 @@ class Move(Base):
 
 
 def default_url() -> str:
-    """``DATABASE_URL``, else SQLite in the data directory (created on first run)."""
+    """``DATABASE_URL``, else SQLite in carson's data directory (``$CARSON_HOME``, else the
+    platform's, created on first run)."""
     url = os.environ.get("DATABASE_URL")
     if url:
         return url
-    home = os.environ.get("CARSON_HOME")
-    base = Path(home) if home else Path.home() / ".local" / "share" / "carson"
-    base.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{base / 'carson.db'}"
+    return f"sqlite:///{data_dir() / 'carson.db'}"
 
 
 def make_engine(url: str) -> Engine:

@@ -18,6 +18,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from carson.core.game import JSON
+from carson.core.i18n import LANGUAGES as LANGS
 from carson.core.registry import HUMAN, GameSetupError, game_kind
 from carson.server import auth
 from carson.server.cache import GameCache
@@ -39,7 +40,6 @@ __all__ = [
     "Unprocessable",
 ]
 
-LANGS = ("en", "de", "it", "nl", "fr")
 MAX_SEED = 2**62
 #: Seconds a process trusts a token it has checked before asking the database again.
 TOKEN_MEMORY = 30.0

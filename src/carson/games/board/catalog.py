@@ -4,6 +4,10 @@ Buildings (BG-1.6, BG-6.4), personalities with numbers and cash limits (BG-7.1),
 track in resolution order (BG-2.3), the start (BG-3.1) and the two placeholders the spec asks
 to keep replaceable: the river layout (BG-10.3) and the "Ein neuer Anfang" prices (BG-10.4).
 A file edited wrongly fails to load with a message naming the entry and field.
+
+Names are English in the data file; their translations are gettext messages of the game's
+``data`` catalogs (``locale/<lang>/LC_MESSAGES/data.po``), the English name as msgid and the
+kind of thing named as msgctxt. A name without a translation in every language fails too.
 """
 
 from __future__ import annotations
@@ -18,7 +22,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-LANGUAGES: tuple[str, ...] = ("en", "de", "it", "nl", "fr")
+from carson.core import i18n
+
+LANGUAGES: tuple[str, ...] = i18n.LANGUAGES
+#: Where the names' translations are: the ``data`` gettext domain of this package.
+NAMES_CATALOG = ("carson.games.board", "data")
 BUILDING_IDS: tuple[str, ...] = (
     "ranch", "mine", "drugstore", "bank", "saloon", "hotel", "church", "prison",
 )  # fmt: skip
@@ -107,12 +115,29 @@ def _packaged() -> BoardCatalog:
     return _parse(tomllib.loads(text), "boardgame.toml")
 
 
-def _names(entry: Mapping[str, Any], where: str) -> Mapping[str, str]:
-    names = entry.get("names", {})
-    missing = [lang for lang in LANGUAGES if not names.get(lang)]
+def _names(entry: Mapping[str, Any], context: str) -> Mapping[str, str]:
+    """The entry's English ``name`` and its translation into every other language."""
+    where, english = f"{context} {entry['id']}", entry.get("name")
+    if not isinstance(english, str) or not english:
+        raise CatalogError(f"{where}: name must be a non-empty string (the English name)")
+    names = {lang: _translation(english, context, lang) for lang in LANGUAGES}
+    missing = [lang for lang, name in names.items() if name is None]
     if missing:
-        raise CatalogError(f"{where}: names missing for {', '.join(missing)}")
-    return MappingProxyType({lang: str(names[lang]) for lang in LANGUAGES})
+        raise CatalogError(
+            f"{where}: name {english!r} has no translation in {', '.join(missing)} "
+            f'(msgctxt "{context}" in {NAMES_CATALOG[0]} locale/<lang>/LC_MESSAGES/data.po)'
+        )
+    return MappingProxyType({lang: name for lang, name in names.items() if name is not None})
+
+
+def _translation(english: str, context: str, lang: str) -> str | None:
+    """``english`` in ``lang``, ``None`` if the catalog lacks it."""
+    if lang == i18n.DEFAULT_LANGUAGE:
+        return english
+    translations = i18n.catalog(*NAMES_CATALOG, lang)
+    # gettext answers a missing message with its msgid, like a name spelt the same in both
+    # languages (Ranch): only the catalog's own table tells them apart.
+    return translations._catalog.get(translations.CONTEXT_ENCODING % (context, english))
 
 
 def _ids(entries: list[Mapping[str, Any]], expected: tuple[str, ...], what: str) -> None:
@@ -173,7 +198,7 @@ def _buildings(entries: list[Mapping[str, Any]]) -> dict[str, Building]:
             count=int(entry["count"]),
             revolvers=int(entry["revolvers"]),
             needs_road=bool(entry["road"]),
-            names=_names(entry, f"building {entry['id']}"),
+            names=_names(entry, "building"),
         )
         for entry in entries
     }
@@ -194,7 +219,7 @@ def _personalities(entries: list[Mapping[str, Any]]) -> dict[str, Personality]:
             cash_limit=MappingProxyType(
                 {side: int(entry["cash_limit"][side]) for side in ("yellow", "red")}
             ),
-            names=_names(entry, f"personality {entry['id']}"),
+            names=_names(entry, "personality"),
         )
         for entry in entries
     }
@@ -211,7 +236,7 @@ def _spaces(entries: list[Mapping[str, Any]]) -> tuple[Space, ...]:
             duel=bool(entry["duel"]),
             takes_cowboys=bool(entry.get("cowboys", True)),
             price=int(entry["price"]) if "price" in entry else None,
-            names=_names(entry, f"space {entry['id']}"),
+            names=_names(entry, "space"),
         )
         for entry in entries
     )

@@ -1,8 +1,12 @@
 """The card catalog (CG-1): every card, read from ``data/cards.toml`` and checked.
 
 The data file is the only place cards are defined (CG-1.6). The loader refuses a file that
-breaks the rules' invariants — card counts, the CG-1.5 element table, ids, languages, backs —
+breaks the rules' invariants — card counts, the CG-1.5 element table, ids, names, backs —
 with a message naming the card and field, so an edited deck fails loudly, never subtly.
+
+Names are English in the data file; their translations are gettext messages of the game's
+``data`` catalogs (``locale/<lang>/LC_MESSAGES/data.po``), the English name as msgid and the
+kind of thing named as msgctxt. A name without a translation in every language fails too.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from carson.core import i18n
 from carson.games.card.parcels import Parcel
 
 
@@ -36,7 +41,9 @@ class Suit(StrEnum):
     CATTLE = "cattle"
 
 
-LANGUAGES: tuple[str, ...] = ("en", "de", "it", "nl", "fr")
+LANGUAGES: tuple[str, ...] = i18n.LANGUAGES
+#: Where the names' translations are: the ``data`` gettext domain of this package.
+NAMES_CATALOG = ("carson.games.card", "data")
 SYMBOLS = ("$", "↻")
 TERRAIN_PER_ERA = 48
 PERSONALITY_IDS: tuple[str, ...] = (
@@ -186,12 +193,28 @@ def parse_catalog(text: str, source: str = "cards.toml") -> Catalog:
 Fail = Any  # a callable turning a message into a CatalogError
 
 
-def _names(value: Any, where: str, fail: Fail) -> Mapping[str, str]:
-    if not isinstance(value, dict) or set(value) != set(LANGUAGES):
-        raise fail(f"{where}: names must be given in exactly {', '.join(LANGUAGES)}")
-    if not all(isinstance(name, str) and name for name in value.values()):
-        raise fail(f"{where}: every name must be a non-empty string")
-    return MappingProxyType(dict(value))
+def _names(english: Any, context: str, where: str, fail: Fail) -> Mapping[str, str]:
+    """The entry's English ``name`` and its translation into every other language."""
+    if not isinstance(english, str) or not english:
+        raise fail(f"{where}: name must be a non-empty string (the English name)")
+    names = {lang: _translation(english, context, lang) for lang in LANGUAGES}
+    missing = [lang for lang, name in names.items() if name is None]
+    if missing:
+        raise fail(
+            f"{where}: name {english!r} has no translation in {', '.join(missing)} "
+            f'(msgctxt "{context}" in {NAMES_CATALOG[0]} locale/<lang>/LC_MESSAGES/data.po)'
+        )
+    return MappingProxyType({lang: name for lang, name in names.items() if name is not None})
+
+
+def _translation(english: str, context: str, lang: str) -> str | None:
+    """``english`` in ``lang``, ``None`` if the catalog lacks it."""
+    if lang == i18n.DEFAULT_LANGUAGE:
+        return english
+    translations = i18n.catalog(*NAMES_CATALOG, lang)
+    # gettext answers a missing message with its msgid, like a name spelt the same in both
+    # languages (Cactus): only the catalog's own table tells them apart.
+    return translations._catalog.get(translations.CONTEXT_ENCODING % (context, english))
 
 
 def _suits(
@@ -204,7 +227,7 @@ def _suits(
     if ids != [suit.value for suit in Suit]:
         raise fail(f"suits must be exactly {', '.join(s.value for s in Suit)} in that order")
     names = {
-        Suit(entry["id"]): _names(entry.get("names"), f"suit {entry['id']}", fail)
+        Suit(entry["id"]): _names(entry.get("name"), "suit", f"suit {entry['id']}", fail)
         for entry in entries
     }
     return tuple(Suit), names
@@ -246,7 +269,7 @@ def _personalities(data: dict[str, Any], fail: Fail) -> tuple[Personality, ...]:
         cards.append(
             Personality(
                 id=entry["id"],
-                names=_names(entry.get("names"), where, fail),
+                names=_names(entry.get("name"), "personality", where, fail),
                 symbols=tuple(symbols),
                 desirability=desirability,
                 back=back,

@@ -10,6 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from carson.core.i18n import LANGUAGES, UnknownLanguage, check_language
 from carson.games.card.catalog import Catalog, load_catalog
 
 
@@ -18,12 +19,12 @@ class CardsFormat(StrEnum):
     text = "text"
 
 
-class Language(StrEnum):
-    en = "en"
-    de = "de"
-    it = "it"
-    nl = "nl"
-    fr = "fr"
+def language(value: str) -> str:
+    """``--lang``: one of carson's languages."""
+    try:
+        return check_language(value)
+    except UnknownLanguage as error:
+        raise typer.BadParameter(str(error)) from None
 
 
 def catalog_json(catalog: Catalog) -> dict[str, Any]:
@@ -84,11 +85,16 @@ def register(app: typer.Typer) -> None:
         output: Annotated[
             CardsFormat, typer.Option("--format", help="json or text")
         ] = CardsFormat.text,
-        lang: Annotated[Language, typer.Option(help="language of names")] = Language.en,
+        lang: Annotated[
+            str,
+            typer.Option(
+                callback=language, metavar=f"<{'|'.join(LANGUAGES)}>", help="language of names"
+            ),
+        ] = "en",
     ) -> None:
         """Print the card catalog: terrain cards, personalities and suits (CG-1)."""
         catalog = load_catalog()
         if output is CardsFormat.json:
             print(json.dumps(catalog_json(catalog), ensure_ascii=False, indent=2))
         else:
-            print_catalog(catalog, lang.value)
+            print_catalog(catalog, lang)
