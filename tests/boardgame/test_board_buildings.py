@@ -196,7 +196,10 @@ def test_bg_9_1_a_stored_building_lays_no_road() -> None:
     act(g, 1, "road", h_edge(4, 3))
     act(g, 1, "road", v_edge(5, 3))
     assert g.players[1].roads == 1 and v_edge(5, 3) in g.town.roads
+    copy = g.clone()  # a clone knows which roads were laid for the building, too
+    act(copy, 1, "store")
     act(g, 1, "store")
+    assert copy.town.roads == g.town.roads and copy.players[1].roads == 3
     assert g.players[1].roads == 3 and g.players[1].stored == ["drugstore"]
     assert g.town.roads == {h_edge(3, 3)}
     assert {p for p in range(64) if g.town.has_access(p)} == ACCESS  # as before the roads

@@ -9,6 +9,7 @@ where a cowboy may go, drawing from the bag, …). The flow and the decisions wo
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from collections import deque
 from collections.abc import Sequence
 from typing import Any
@@ -91,11 +92,7 @@ class BoardTable:
         other.duel = self.duel
         other.duel_winner = self.duel_winner
         c = self.construction
-        other.construction = (
-            None
-            if c is None
-            else Construction(c.seat, c.building, c.origin, c.asked, c.granted, c.parcel)
-        )
+        other.construction = None if c is None else replace(c)
         other.tasks = self.tasks.copy()
         other.decision = self.decision
         other.finished = self.finished
