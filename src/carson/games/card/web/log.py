@@ -65,7 +65,9 @@ def taking_order(auction: Auction, suits: Sequence[str], tie_order: Sequence[str
 class MoveLog:
     """The lines of one seat's move log, in one language."""
 
-    def __init__(self, present: Presenter, seats: Sequence[SeatPanel], view: dict[str, Any]):
+    def __init__(
+        self, present: Presenter, seats: Sequence[SeatPanel], view: dict[str, Any]
+    ) -> None:
         self.present = present
         self.names = [seat.name for seat in seats]
         self.suits = [seat.suit for seat in seats]
