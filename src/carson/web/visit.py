@@ -18,13 +18,7 @@ from carson.server.api import CSRF_COOKIE, SESSION_COOKIE, SESSION_SECONDS
 from carson.server.db import Game, User
 from carson.server.games import GameService
 from carson.web.adapter import web_game
-from carson.web.i18n import (
-    LANGUAGES,
-    choose_language,
-    language_name,
-    machine_label,
-    translations,
-)
+from carson.web.i18n import LANGUAGES, choose_language, language_name, machine_label, translations
 from carson.web.templating import environment
 
 
