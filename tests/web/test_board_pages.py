@@ -23,6 +23,7 @@ from carson.web.i18n import LANGUAGES
 SRC = Path(__file__).resolve().parents[2] / "src" / "carson"
 WEB = SRC / "web"
 BOARD_WEB = SRC / "games" / "board" / "web"
+BOARD_PO = SRC / "games" / "board" / "locale" / "{lang}" / "LC_MESSAGES" / "web.po"
 BOARD_SOURCES = [
     *sorted(BOARD_WEB.rglob("*.py")),
     *sorted((BOARD_WEB / "templates").glob("*.html")),
@@ -340,7 +341,8 @@ def test_the_white_cowboy_is_placed_in_its_own_mode(client: TestClient) -> None:
 
 
 def test_a_page_shows_nothing_of_another_players_secret_vote(tmp_path: Path) -> None:
-    """BG-10.1, BG-11: bob's board is the same whatever alice voted in secret."""
+    """BG-10.1, BG-11: bob's board, its move log too, is the same whatever alice voted in
+    secret; the votes reach every log once all have voted."""
     boards = []
     for red in ([], ["sheriff", "banker", "worker"]):
         with TestClient(create_app(f"sqlite:///{tmp_path / f'{len(red)}.db'}")) as alice:
@@ -357,8 +359,14 @@ def test_a_page_shows_nothing_of_another_players_secret_vote(tmp_path: Path) -> 
             )
             board = bob.get(game + "/board").text
             boards.append(board.replace(game.split("/")[-1], "GAME").replace(bob_csrf, "CSRF"))
+            assert "The votes are in" not in alice.get(game + "/board").text
+            fields = {"csrf": bob_csrf, "seq": "1", "action": '{"kind":"vote","red":[]}'}
+            bob.post(game + "/act", data=fields, headers=HTMX)
+            for seat in (alice, bob):  # revealed to all at once, in the move log
+                log = seat.get(game + "/board").text.split('id="events"')[1]
+                assert ">#2</span> The votes are in; red sides:" in log
     assert boards[0] == boards[1]
-    assert "has voted" in boards[0] and "Vote in secret" in boards[0]
+    assert "has voted" in boards[0] and "Vote in secret" in boards[0] and "Move log" in boards[0]
 
 
 def test_the_score_sheet_and_the_replay_of_a_finished_board_game(client: TestClient) -> None:
@@ -390,7 +398,12 @@ def test_the_score_sheet_and_the_replay_of_a_finished_board_game(client: TestCli
     assert ("You won!" in sheet) == (winner == 0)
     replay = client.get(game + "/replay?step=40").text
     assert "Move 40 of" in replay and 'id="replay-board"' in replay and 'id="board"' not in replay
-    assert 'data-seq="40"' in replay and "Recent events" in replay
+    assert 'data-seq="40"' in replay and "Move log" in replay
+    log = page[page.index('id="events"') :]  # the whole game's, newest first
+    moves = [int(seq) for seq in re.findall(r'<span class="hint">#(\d+)</span>', log)]
+    assert len(moves) > 100 and moves == sorted(moves, reverse=True) and "Round 1 begins." in log
+    replayed = replay[replay.index('id="events"') :]
+    assert max(int(s) for s in re.findall(r'<span class="hint">#(\d+)</span>', replayed)) <= 40
     first = client.get(game + "/replay?step=0").text
     assert "Move 0 of" in first
 
@@ -400,13 +413,16 @@ def test_the_score_sheet_and_the_replay_of_a_finished_board_game(client: TestCli
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
 def test_every_board_game_text_is_translated_with_its_placeholders(lang: str) -> None:
-    with (WEB / "locale" / lang / "LC_MESSAGES" / "carson.po").open("rb") as po:
-        catalog = read_po(po, locale=lang)
+    """The board game's pages read its own catalog, then the platform's."""
+    catalogs = []
+    for path in (BOARD_PO, WEB / "locale" / "{lang}" / "LC_MESSAGES" / "carson.po"):
+        with Path(str(path).format(lang=lang)).open("rb") as po:
+            catalogs.append(read_po(po, locale=lang))
     found = 0
     for path in BOARD_SOURCES:
         for match in MESSAGE.finditer(path.read_text(encoding="utf-8")):
             text = match.group(1) if match.group(1) is not None else match.group(2)
-            entry = catalog.get(text)
+            entry = next((e for c in catalogs if (e := c.get(text)) is not None), None)
             assert entry is not None and entry.string, f"{lang}: no translation of {text!r}"
             assert sorted(PLACEHOLDER.findall(text)) == sorted(PLACEHOLDER.findall(entry.string))
             found += 1
@@ -421,7 +437,7 @@ def test_the_board_game_page_speaks_german(client: TestClient) -> None:
     for name in ("Sheriff", "Bankier", "Verkäuferin", "Arbeiter", "Siedler", "Hauptmann",
                  "Revolverheld"):  # fmt: skip
         assert name in page
-    assert "Die Stadt" in page and "Die Aktionsleiste" in page and "Letzte Ereignisse" in page
+    assert "Die Stadt" in page and "Die Aktionsleiste" in page and "Spielverlauf" in page
     assert "Choose a starting parcel" not in page and "Runde 1 von 4" in page
     assert "Das Brettspiel" in client.get("/").text
 

@@ -15,6 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from carson.app import create_app
+from carson.core.game import Event
 
 ACTION = re.compile(r'name="action" value="([^"]*)"')
 SEQ = re.compile(r'id="board"[^>]*data-seq="(\d+)" data-status="(\w+)"')
@@ -67,6 +68,12 @@ def test_the_toy_game_is_offered_created_and_played_through_the_generic_page(
     first, last = client.get(game + "/replay?step=0").text, client.get(game + "/replay?step=6")
     assert "Move 0 of 6" in first and 'id="replay-board"' in first and 'data-seq="0"' in first
     assert "Move 6 of 6" in last.text and "<dt>rolls</dt>" in last.text
+    log = client.get(game).text.split('id="events"')[1]
+    assert log.count("<code>rolled</code>") == 3 and log.count("<code>staked</code>") == 3
+    moves = [int(seq) for seq in re.findall(r">#(\d+)<", log)]
+    assert moves == sorted(moves, reverse=True) and moves[0] == 6  # the whole game, newest first
+    halfway = client.get(game + "/replay?step=2").text.split('id="events"')[1]
+    assert halfway.count("<code>rolled</code>") == 1 and ">#3<" not in halfway
 
 
 def test_the_generic_page_escapes_what_the_view_holds(
@@ -80,18 +87,32 @@ def test_the_generic_page_escapes_what_the_view_holds(
         return {**plain(state, seat), "motto": "<script>alert('x')</script>"}
 
     monkeypatch.setattr(carson_toy.ToyState, "view", view)
+    rolled = carson_toy.ToyState._roll
+
+    def roll(state: Any) -> list[Event]:
+        return [Event(e.kind, {**e.data, "motto": "<b>"}, e.seats) for e in rolled(state)]
+
+    monkeypatch.setattr(carson_toy.ToyState, "_roll", roll)
     csrf = sign_up(client, "alice")
     form = {"csrf": csrf, "game": "toy", "friends": "0", "seats": "2", "opponent": "random"}
     game = client.post("/play", data=form, follow_redirects=False).headers["location"]
     page = client.get(game).text
     assert "<script>alert" not in page
     assert "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;" in page
+    found = SEQ.search(client.get(game + "/board").text)
+    assert found is not None
+    stake = {"csrf": csrf, "seq": found.group(1), "action": '{"kind": "stake", "chips": 1}'}
+    client.post(game + "/act", headers=HTMX, data=stake)  # the random seat stakes meanwhile
+    played = client.get(game + "/board").text
+    assert "<code>rolled</code>" in played and "&#34;motto&#34;: &#34;&lt;b&gt;&#34;" in played
+    assert "<b>" not in played
 
 
 def test_a_seat_sees_nothing_of_the_other_seats_secret_stake(
     toy_game: None, tmp_path: Path
 ) -> None:
-    """Bob's page is the same whatever alice staked in secret; alice sees her own stake."""
+    """Bob's page, its move log too, is the same whatever alice staked in secret; alice sees
+    her own stake, in her view and in her log."""
     boards = []
     for chips in (1, 3):
         with TestClient(create_app(f"sqlite:///{tmp_path / f'{chips}.db'}")) as alice:
@@ -109,8 +130,10 @@ def test_a_seat_sees_nothing_of_the_other_seats_secret_stake(
             alice.post(f"/games/{game_id}/act", data={"csrf": csrf, "seq": "0", "action": stake})
             mine = alice.get(f"/games/{game_id}/board").text
             assert f'<dt>my_stake</dt><dd><span class="value">{chips}</span></dd>' in mine
+            assert f"<code>staked</code> {{&#34;chips&#34;: {chips}, &#34;seat&#34;: 0}}" in mine
             board = bob.get(f"/games/{game_id}/board").text
             assert "<dt>my_stake</dt><dd>—</dd>" in board
+            assert "Move log" in board and "<code>staked</code>" not in board
             boards.append(board.replace(game_id, "GAME").replace(bob_csrf, "CSRF"))
     assert boards[0] == boards[1]
     assert 'data-seq="1"' in boards[0]

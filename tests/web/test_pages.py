@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 from fastapi.testclient import TestClient
 
@@ -16,10 +17,23 @@ from carson.web.i18n import LANGUAGES, choose_language
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "carson"
 WEB = SRC / "web"
-#: Where the interface's texts are: the platform's pages and each game's own.
-SOURCES = (WEB, *sorted((SRC / "games").glob("*/web")))
+GAMES = sorted(path.parent for path in (SRC / "games").glob("*/web"))
+#: Each part of the interface — the platform's pages and each game's own — with the
+#: catalogs its pages read, first first: a game's page reads its ``web.po``, then the platform's.
+PLATFORM_PO = WEB / "locale" / "{lang}" / "LC_MESSAGES" / "carson.po"
+PARTS = {
+    "platform": (WEB, [PLATFORM_PO]),
+    **{
+        game.name: (
+            game / "web",
+            [game / "locale" / "{lang}" / "LC_MESSAGES" / "web.po", PLATFORM_PO],
+        )
+        for game in GAMES
+    },
+}
 MESSAGE = re.compile(r"""(?:\b_|gettext)\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')""")
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+FOREIGN = [lang for lang in LANGUAGES if lang != "en"]
 
 
 @pytest.fixture
@@ -37,9 +51,10 @@ def sign_up(client: TestClient, name: str) -> str:
     return client.cookies["carson_csrf"]
 
 
-def messages() -> list[str]:
+def messages(source: Path) -> list[str]:
+    """The msgids the templates and code under ``source`` hand to gettext."""
     found: list[str] = []
-    for path in sorted(path for source in SOURCES for path in source.rglob("*")):
+    for path in sorted(source.rglob("*")):
         if path.suffix in (".html", ".py"):
             for match in MESSAGE.finditer(path.read_text(encoding="utf-8")):
                 text = match.group(1) if match.group(1) is not None else match.group(2)
@@ -48,14 +63,45 @@ def messages() -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
-def test_every_interface_text_is_translated_with_its_placeholders(lang: str) -> None:
-    with (WEB / "locale" / lang / "LC_MESSAGES" / "carson.po").open("rb") as po:
-        catalog = read_po(po, locale=lang)
-    for text in messages():
-        entry = catalog.get(text)
+def read(path: Path, lang: str) -> Catalog:
+    with path.open("rb") as po:
+        return read_po(po, locale=lang)
+
+
+@pytest.mark.parametrize("part", sorted(PARTS))
+@pytest.mark.parametrize("lang", FOREIGN)
+def test_every_interface_text_is_translated_with_its_placeholders(part: str, lang: str) -> None:
+    """Each text of a part's pages is in one of the catalogs those pages read, translated."""
+    source, paths = PARTS[part]
+    catalogs = [read(Path(str(path).format(lang=lang)), lang) for path in paths]
+    assert messages(source), part
+    for text in messages(source):
+        entry = next((found for c in catalogs if (found := c.get(text)) is not None), None)
         assert entry is not None and entry.string, f"{lang}: no translation of {text!r}"
         assert sorted(PLACEHOLDER.findall(text)) == sorted(PLACEHOLDER.findall(entry.string))
+
+
+@pytest.mark.parametrize("lang", FOREIGN)
+def test_every_catalog_is_translated_and_a_games_words_are_its_own(lang: str) -> None:
+    """Every entry of every web catalog translated with its placeholders; a game's catalog
+    holds only words of its own pages, none the platform's catalog has too."""
+    platform = read(WEB / "locale" / lang / "LC_MESSAGES" / "carson.po", lang)
+    games = {
+        game.name: read(game / "locale" / lang / "LC_MESSAGES" / "web.po", lang) for game in GAMES
+    }
+    assert GAMES
+    for catalog in [platform, *games.values()]:
+        for entry in catalog:
+            if entry.id:
+                assert entry.string, f"{lang}: no translation of {entry.id!r}"
+                ids, strings = PLACEHOLDER.findall(str(entry.id)), PLACEHOLDER.findall(entry.string)
+                assert sorted(ids) == sorted(strings), entry.id
+    for name, catalog in games.items():
+        own = set(messages(SRC / "games" / name / "web"))
+        for entry in catalog:
+            if entry.id:
+                assert entry.id in own, f"{name}: {entry.id!r} is not used by its pages"
+                assert platform.get(entry.id) is None, f"{name}: {entry.id!r} is the platform's"
 
 
 def test_the_language_comes_from_the_cookie_then_the_browser() -> None:
@@ -101,7 +147,8 @@ def test_a_move_from_the_page_and_a_refused_one(client: TestClient) -> None:
 
 
 def test_a_page_shows_nothing_of_another_players_secret_bid(tmp_path: Path) -> None:
-    """CG-9.2 on the page: bob's board is the same whatever alice bid in secret."""
+    """CG-9.2 on the page: bob's board, its move log too, is the same whatever alice bid in
+    secret; alice's log tells her own bid."""
     boards = []
     for bid in (3, 9):
         with TestClient(create_app(f"sqlite:///{tmp_path / f'{bid}.db'}")) as alice:
@@ -119,10 +166,19 @@ def test_a_page_shows_nothing_of_another_players_secret_bid(tmp_path: Path) -> N
                 f"/games/{game_id}/act",
                 data={"csrf": csrf, "seq": "0", "action": f'{{"type": "bid", "value": {bid}}}'},
             )
+            mine = alice.get(f"/games/{game_id}/board").text
+            assert f"alice secretly chooses the auction card {bid}." in log_of(mine)
             board = bob.get(f"/games/{game_id}/board").text
+            assert "Move log" in board and "secretly chooses" not in board
             boards.append(board.replace(game_id, "GAME").replace(bob_csrf, "CSRF"))
     assert boards[0] == boards[1]
     assert 'data-seq="1"' in boards[0]
+
+
+def log_of(page: str) -> str:
+    """The move log of a card-game page."""
+    start = page.index('<section class="panel" id="events">')
+    return page[start : page.index("</section>", start)]
 
 
 def test_invitation_replay_and_my_games(client: TestClient) -> None:

@@ -15,6 +15,7 @@ from typing import Any, Protocol, runtime_checkable
 from fastapi import APIRouter
 from jinja2 import BaseLoader
 
+from carson.core.game import Event
 from carson.core.registry import AnyGameKind
 
 Gettext = Callable[[str], str]
@@ -34,7 +35,9 @@ class TableRequest:
 
     ``page`` is the seat's view as ``GET /api/games/{id}`` gives it; ``seen`` is the game's
     observation of the seat (its ``GameKind.observation``); ``query`` the page's query
-    parameters (a previewed placement, a chosen mode …)."""
+    parameters (a previewed placement, a chosen mode …); ``events`` the stored events the
+    seat may see so far, ``(seq, event)`` oldest first (seq 0: the setup), in their JSON
+    form (lists for tuples, string keys), for the move log."""
 
     game_id: str
     page: Mapping[str, Any]
@@ -43,13 +46,14 @@ class TableRequest:
     lang: str
     gettext: Gettext
     error: str | None = None
+    events: Sequence[tuple[int, Event]] = ()
 
 
 @dataclass(frozen=True)
 class ReplayRequest:
     """One moment of a finished game as the seat saw it (``page``, with no legal actions),
     the seat's observation of the final state (``final``), the step and the number of
-    actions."""
+    actions; ``events`` as in :class:`TableRequest`, up to that step."""
 
     game_id: str
     page: Mapping[str, Any]
@@ -58,6 +62,7 @@ class ReplayRequest:
     total: int
     lang: str
     gettext: Gettext
+    events: Sequence[tuple[int, Event]] = ()
 
 
 @dataclass(frozen=True)
@@ -79,7 +84,9 @@ class WebGame(Protocol):
     """A game's web part. ``loader`` finds the game's templates (in one namespace with the
     platform's: names must not clash); ``router`` adds the game's own pages (or ``None``);
     ``list_args`` are the ``arg_<key>`` form fields of a posted action that take every value
-    of the field as a list."""
+    of the field as a list; ``messages`` the game's catalog of its pages' sentences,
+    ``(package, domain)``, read before the platform's for the game's pages (every ``gettext``
+    handed to the adapter reads it)."""
 
     @property
     def loader(self) -> BaseLoader: ...
@@ -89,6 +96,9 @@ class WebGame(Protocol):
 
     @property
     def list_args(self) -> frozenset[str]: ...
+
+    @property
+    def messages(self) -> tuple[str, str]: ...
 
     def label(self, gettext: Gettext) -> str:
         """The game's short name (tabs, the list of one's games)."""

@@ -36,14 +36,14 @@ def tab_url(path: str, name: str) -> str:
 
 def game_label(kind: AnyGameKind, visit: Visit) -> str:
     adapter = web_game(kind)
-    return kind.title if adapter is None else adapter.label(visit.gettext)
+    return kind.title if adapter is None else adapter.label(visit.for_game(kind).gettext)
 
 
 def new_game_form(kind: AnyGameKind, visit: Visit) -> NewGameForm:
     """The game's new-game form: its adapter's, else one from the registry alone."""
     adapter = web_game(kind)
     if adapter is not None:
-        return adapter.new_game_form(visit.lang, visit.gettext)
+        return adapter.new_game_form(visit.lang, visit.for_game(kind).gettext)
     variants = None
     if kind.variants:
         variants = Fragment("generic_variants.html", {"variants": kind.variants})
@@ -59,7 +59,7 @@ async def home(request: Request) -> HTMLResponse:
     kind = chosen_game(request.query_params.get("game"))
     form = new_game_form(kind, visit)
     labels = {name: game_label(other, visit) for name, other in games().items()}
-    return visit.render(
+    return visit.for_game(kind).render(
         "home.html",
         games=mine,
         game_names=labels,

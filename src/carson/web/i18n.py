@@ -1,46 +1,42 @@
-"""The web interface in five languages: gettext catalogs (``locale/<lang>/LC_MESSAGES/
-carson.po``, read with Babel when first needed, so no compile step) and the choice of
-language from the ``lang`` cookie or the browser's ``Accept-Language``.
+"""The web interface in five languages, through carson's one translation system
+(:mod:`carson.core.i18n`): the platform's sentences in ``carson.web``'s catalog
+(``locale/<lang>/LC_MESSAGES/carson.po``), each game's own in its package's ``web`` catalog
+(``carson/games/<game>/locale/<lang>/LC_MESSAGES/web.po``), which a game's pages read first
+(:func:`translations`); and the choice of language from the ``lang`` cookie or the browser's
+``Accept-Language``.
 
-Game terms (parcels, personalities, levels) come from the card catalog and the game texts
-shared with the terminal; this catalog holds the interface's own sentences.
+Game terms (parcels, personalities, levels) come from the games' catalogs and the texts shared
+with the terminal; these catalogs hold the interface's own sentences.
 """
 
 from __future__ import annotations
 
-import io
-from collections.abc import Callable
-from functools import cache
-from importlib import resources
+from collections.abc import Callable, Iterable
 
-from babel import Locale, negotiate_locale
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-from babel.support import NullTranslations, Translations
+from babel import negotiate_locale
+from babel.support import NullTranslations
 
-LANGUAGES = ("en", "de", "it", "nl", "fr")
-DEFAULT = "en"
+from carson.core.i18n import DEFAULT_LANGUAGE as DEFAULT
+from carson.core.i18n import LANGUAGES, chain, language_name
 
+#: The platform's catalog of the pages: ``(package, domain)``.
+PLATFORM = ("carson.web", "carson")
 
-@cache
-def translations(lang: str) -> NullTranslations:
-    """The gettext translations of ``lang`` (English is the source: no catalog)."""
-    if lang == DEFAULT:
-        return NullTranslations()
-    if lang not in LANGUAGES:
-        raise ValueError(f"unknown language {lang!r}; choose from {', '.join(LANGUAGES)}")
-    source = resources.files("carson.web").joinpath("locale", lang, "LC_MESSAGES", "carson.po")
-    with source.open("rb") as po:
-        catalog = read_po(po, locale=lang)
-    compiled = io.BytesIO()
-    write_mo(compiled, catalog)
-    compiled.seek(0)
-    return Translations(compiled)
+__all__ = [
+    "DEFAULT",
+    "LANGUAGES",
+    "PLATFORM",
+    "choose_language",
+    "language_name",
+    "machine_label",
+    "translations",
+]
 
 
-def language_name(lang: str) -> str:
-    """The language's own name for itself: Deutsch, italiano, …"""
-    return str(Locale.parse(lang).get_display_name(lang)).capitalize()
+def translations(lang: str, games: Iterable[tuple[str, str]] = ()) -> NullTranslations:
+    """The gettext translations of ``lang``: the given games' catalogs first (``(package,
+    domain)`` pairs), then the platform's. English is the source: ids come back as they are."""
+    return chain((*games, PLATFORM), lang)
 
 
 def choose_language(cookie: str | None, accept_language: str | None) -> str:

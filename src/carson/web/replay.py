@@ -28,11 +28,15 @@ async def replay(game_id: str, request: Request) -> HTMLResponse:
     try:
         page, total = await run_in_threadpool(service.replay, visit.user, game_id, step)
         _, final = await run_in_threadpool(service.observe, visit.user, game_id)
+        events = await run_in_threadpool(service.seat_events, visit.user, game_id, None, step)
     except GameError as error:
         return visit.render("message.html", status=error.status, message=error.message)
     page = {**page, "legal_actions": []}
     kind = games()[page["game"]]
-    moment = ReplayRequest(game_id, page, final, page["seq"], total, visit.lang, visit.gettext)
+    visit = visit.for_game(kind)
+    moment = ReplayRequest(
+        game_id, page, final, page["seq"], total, visit.lang, visit.gettext, events
+    )
     adapter = web_game(kind)
     fragment = generic_replay(moment, kind) if adapter is None else adapter.replay(moment)
     return visit.render(fragment.template, **fragment.context)

@@ -20,11 +20,13 @@ async def rules(request: Request) -> HTMLResponse:
     tabs: list[tuple[str, str, str]] = []
     for name, kind in games().items():
         found = web_game(kind)
-        part = None if found is None else found.rules(visit.lang, visit.gettext)
+        part = None if found is None else found.rules(visit.lang, visit.for_game(kind).gettext)
         if part is not None:
             parts[name] = part
             tabs.append((name, game_label(kind, visit), tab_url("/rules", name)))
     wanted = request.query_params.get("game")
     chosen = wanted if wanted in parts else next(iter(parts), "")
     part = parts.get(chosen, Fragment("", {}))
+    if chosen:
+        visit = visit.for_game(games()[chosen])
     return visit.render("rules.html", tabs=tabs, chosen=chosen, part=part.template, **part.context)

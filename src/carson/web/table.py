@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
@@ -13,6 +14,8 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from carson.core.registry import HUMAN, AnyGameKind, games
+from carson.server.db import User
+from carson.server.events import SeatEvent
 from carson.server.games import GameError, GameService
 from carson.web.adapter import Fragment, TableRequest, web_game
 from carson.web.generic import generic_table
@@ -78,13 +81,13 @@ async def game_page(game_id: str, request: Request) -> HTMLResponse:
     if visit.user is None:
         return visit.render("login_needed.html", next=f"/games/{game_id}")
     try:
-        page, seen = await run_in_threadpool(service.observe, visit.user, game_id)
+        now = await run_in_threadpool(observe, service, visit.user, game_id)
     except GameError as error:
         if error.status == 403:  # not seated: an invitation, if a seat is free
             return await _invitation(visit, service, game_id)
         return visit.render("message.html", status=error.status, message=error.message)
-    fragment = table_fragment(visit, game_id, page, seen, request.query_params)
-    return visit.render("game.html", fragment=fragment.template, **fragment.context)
+    shown, fragment = table_fragment(visit, game_id, now, request.query_params)
+    return shown.render("game.html", fragment=fragment.template, **fragment.context)
 
 
 async def _invitation(visit: Visit, service: GameService, game_id: str) -> HTMLResponse:
@@ -120,11 +123,11 @@ async def board(game_id: str, request: Request) -> HTMLResponse:
     if visit.user is None:
         return forbidden(visit)
     try:
-        page, seen = await run_in_threadpool(_service(request).observe, visit.user, game_id)
+        now = await run_in_threadpool(observe, _service(request), visit.user, game_id)
     except GameError as error:
         return visit.render("message.html", status=error.status, message=error.message)
-    fragment = table_fragment(visit, game_id, page, seen, request.query_params)
-    return visit.render(fragment.template, **fragment.context)
+    shown, fragment = table_fragment(visit, game_id, now, request.query_params)
+    return shown.render(fragment.template, **fragment.context)
 
 
 @router.post("/games/{game_id}/act", response_class=HTMLResponse)
@@ -155,9 +158,9 @@ async def act(game_id: str, request: Request, later: BackgroundTasks) -> Respons
         later.add_task(service.run_machines, game_id)
     if "hx-request" not in request.headers:  # a plain form post: back to the page
         return RedirectResponse(f"/games/{game_id}", status_code=303, background=later)
-    page, seen = await run_in_threadpool(service.observe, user, game_id)
-    fragment = table_fragment(visit, game_id, page, seen, {}, error)
-    response = visit.render(fragment.template, **fragment.context)
+    now = await run_in_threadpool(observe, service, user, game_id)
+    shown, fragment = table_fragment(visit, game_id, now, {}, error)
+    response = shown.render(fragment.template, **fragment.context)
     response.background = later
     return response
 
@@ -183,16 +186,35 @@ def _with_args(action: dict[str, Any], form: Any, list_args: frozenset[str]) -> 
     return action
 
 
+@dataclass(frozen=True)
+class SeatNow:
+    """What a seat is shown now: its view, its observation and the stored events it may see
+    up to the view's move (read after the view: never a move the view does not show)."""
+
+    page: dict[str, Any]
+    seen: object
+    events: list[SeatEvent]
+
+
+def observe(service: GameService, user: User, game_id: str) -> SeatNow:
+    page, seen = service.observe(user, game_id)
+    return SeatNow(page, seen, service.seat_events(user, game_id, upto=page["seq"]))
+
+
 def table_fragment(
     visit: Visit,
     game_id: str,
-    page: dict[str, Any],
-    seen: object,
+    now: SeatNow,
     query: Mapping[str, str],
     error: str | None = None,
-) -> Fragment:
-    """The seat's table: drawn by the game's web adapter, else by the generic page."""
+) -> tuple[Visit, Fragment]:
+    """The seat's table: drawn by the game's web adapter, else by the generic page; and
+    the visit in the game's words, to render it with."""
+    page = now.page
     kind = games()[page["game"]]
-    request = TableRequest(game_id, page, seen, dict(query), visit.lang, visit.gettext, error)
+    visit = visit.for_game(kind)
+    request = TableRequest(
+        game_id, page, now.seen, dict(query), visit.lang, visit.gettext, error, now.events
+    )
     adapter = web_game(kind)
-    return generic_table(request, kind) if adapter is None else adapter.table(request)
+    return visit, generic_table(request, kind) if adapter is None else adapter.table(request)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import quote
 
@@ -13,7 +13,7 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from carson.core.registry import HUMAN, games
+from carson.core.registry import HUMAN, AnyGameKind, games
 from carson.server.api import CSRF_COOKIE, SESSION_COOKIE, SESSION_SECONDS
 from carson.server.db import Game, User
 from carson.server.games import GameService
@@ -24,15 +24,26 @@ from carson.web.templating import environment
 
 @dataclass
 class Visit:
-    """Who asks, in which language, with what CSRF token."""
+    """Who asks, in which language, with what CSRF token; ``games`` the games' catalogs
+    read before the platform's (a game's page reads its game's)."""
 
     request: Request
     user: User | None
     lang: str
     csrf: str
+    games: tuple[tuple[str, str], ...] = ()
 
     def gettext(self, message: str) -> str:
-        return str(translations(self.lang).gettext(message))
+        return str(translations(self.lang, self.games).gettext(message))
+
+    def speaking(self, messages: tuple[str, str]) -> Visit:
+        """This visit with a game's catalog read first."""
+        return replace(self, games=(messages, *self.games))
+
+    def for_game(self, kind: AnyGameKind) -> Visit:
+        """This visit as a page of ``kind`` reads: with its web catalog, if it has one."""
+        adapter = web_game(kind)
+        return self if adapter is None else self.speaking(adapter.messages)
 
     def render(self, template: str, status: int = 200, **context: Any) -> HTMLResponse:
         page = (
@@ -57,15 +68,17 @@ class Visit:
         for kind in games().values():
             adapter = web_game(kind)
             if adapter is not None:
-                found.extend(adapter.links(self.gettext))
+                found.extend(adapter.links(self.speaking(adapter.messages).gettext))
         return found
 
     def seat_label(self, game: str, kind: str) -> str:
         """A seat kind as players read it: the game's own label, else the platform's."""
         adapter = web_game(games()[game]) if game in games() else None
-        label = None if adapter is None else adapter.seat_label(kind, self.lang, self.gettext)
-        if label is not None:
-            return label
+        if adapter is not None:
+            own = self.speaking(adapter.messages)
+            label = adapter.seat_label(kind, self.lang, own.gettext)
+            if label is not None:
+                return label
         if kind == HUMAN:
             return self.gettext("a friend")
         return machine_label(kind, self.gettext)

@@ -8,8 +8,7 @@ from collections.abc import Mapping, Sequence
 from fastapi import APIRouter
 from jinja2 import BaseLoader, PackageLoader
 
-from carson.games.board.engine.observation import BoardObservation
-from carson.games.board.web.events import EVENTS
+from carson.games.board.web import MESSAGES
 from carson.games.board.web.present import BoardPresenter
 from carson.web.adapter import (
     Fragment,
@@ -35,6 +34,7 @@ class BoardWeb:
     router: APIRouter | None = None
     #: A secret vote's ticked cards come as one form field per card.
     list_args: frozenset[str] = frozenset({"red"})
+    messages: tuple[str, str] = MESSAGES
 
     def label(self, gettext: Gettext) -> str:
         return gettext("The board game")
@@ -57,21 +57,14 @@ class BoardWeb:
         return None
 
     def table(self, request: TableRequest) -> Fragment:
-        seen = request.seen
-        events = []
-        if isinstance(seen, BoardObservation):
-            events = EVENTS.seen_by(request.game_id, seen.state, request.page["seat"])
         presenter = BoardPresenter(request.lang, request.gettext)
-        data = presenter.game(dict(request.page), events, request.query.get("mode"))
+        data = presenter.game(dict(request.page), request.events, request.query.get("mode"))
         data["error"] = request.error
         return Fragment("boardgame.html", {"board": data})
 
     def replay(self, request: ReplayRequest) -> Fragment:
-        events = []
-        if isinstance(request.final, BoardObservation):
-            state = request.final.state
-            events = EVENTS.seen_by(request.game_id, state, request.page["seat"], request.step)
-        data = BoardPresenter(request.lang, request.gettext).game(dict(request.page), events)
+        presenter = BoardPresenter(request.lang, request.gettext)
+        data = presenter.game(dict(request.page), request.events)
         data["error"] = None
         context = {"board": data, "step": request.step, "total": request.total, "replay": True}
         return Fragment("boardgame_replay.html", {**context, "game_id": request.game_id})

@@ -1,4 +1,5 @@
-"""The card game's web part (``GameKind.adapters["web"]``): its table, replay, rules part,
+"""The card game's web part (``GameKind.adapters["web"]``): its table with the move log,
+replay, rules part,
 home-page form and the scoring assistant's pages."""
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ from jinja2 import BaseLoader, PackageLoader
 from carson.games.card.catalog import load_catalog
 from carson.games.card.engine.observation import SeatObservation
 from carson.games.card.parcels import Parcel
+from carson.games.card.web import MESSAGES
 from carson.games.card.web.assistant import router as assistant_router
+from carson.games.card.web.log import MoveLog
 from carson.games.card.web.present import Cell, Presenter
 from carson.terminal.texts import texts
 from carson.web.adapter import (
@@ -34,6 +37,7 @@ class CardWeb:
     loader: BaseLoader = PackageLoader("carson.games.card.web", "templates")
     router: APIRouter | None = assistant_router
     list_args: frozenset[str] = frozenset()
+    messages: tuple[str, str] = MESSAGES
 
     def label(self, gettext: Gettext) -> str:
         return gettext("The card game")
@@ -59,6 +63,7 @@ class CardWeb:
         seen = request.seen if isinstance(request.seen, SeatObservation) else None
         presenter = _presenter(request.lang, request.gettext)
         data = presenter.game(dict(request.page), seen, _preview(request.query))
+        data["log"] = MoveLog(presenter, data["seats"], request.page["view"]).lines(request.events)
         data["error"] = request.error
         data["parcel_names"] = _parcel_names(presenter)
         return Fragment("board.html", {"board": data})
@@ -66,6 +71,7 @@ class CardWeb:
     def replay(self, request: ReplayRequest) -> Fragment:
         presenter = _presenter(request.lang, request.gettext)
         data = presenter.game(dict(request.page), None, None)
+        data["log"] = MoveLog(presenter, data["seats"], request.page["view"]).lines(request.events)
         data["parcel_names"] = _parcel_names(presenter)
         data["error"] = None
         context = {"board": data, "step": request.step, "total": request.total}

@@ -12,6 +12,7 @@ from carson.games.card.cli.input import InputError
 from carson.games.card.cli.score import score_request
 from carson.games.card.parcels import Parcel
 from carson.games.card.scoring import MAX_SALES
+from carson.games.card.web import MESSAGES
 from carson.terminal.texts import texts
 from carson.web.visit import Visit, visit_of
 
@@ -21,14 +22,14 @@ ASSISTANT_SIZE = 9  # the largest city (9×8 or 8×9 with the Captain) fits
 
 @router.get("/score", response_class=HTMLResponse)
 async def assistant(request: Request) -> HTMLResponse:
-    visit = await visit_of(request)
+    visit = (await visit_of(request)).speaking(MESSAGES)
     return visit.render("score.html", **_assistant_context(visit))
 
 
 @router.post("/score", response_class=HTMLResponse)
 async def assistant_sheet(request: Request) -> HTMLResponse:
     """The score sheet of the city in the form (htmx swaps it in beside the grid)."""
-    visit = await visit_of(request)
+    visit = (await visit_of(request)).speaking(MESSAGES)
     form = {key: str(value) for key, value in (await request.form()).items()}
     people = [key[2:] for key in form if key.startswith("p-")]
     rows = [

@@ -199,21 +199,24 @@ class Presenter:
         for slot, card in enumerate(view["row"]):
             if card is None:
                 continue
-            entry: dict[str, Any] = {
-                "slot": slot,
-                "kind": card["kind"],
-                "desirability": card["desirability"],
-                "take": json.dumps(takeable[slot]) if slot in takeable else None,
-            }
-            if card["kind"] == "terrain":
-                entry["name"] = self._("Terrain") + f" #{card['id']}"
-                entry["parcels"] = self.parcels(Parcel.from_id(p) for p in card["parcels"])
-            else:
-                entry["name"] = self.personality(card["id"])
-                entry["does"] = self.does(card["id"])
-                entry["symbols"] = " ".join(self.catalog.personality(card["id"]).symbols)
+            entry = self.card(card)
+            entry["slot"] = slot
+            entry["take"] = json.dumps(takeable[slot]) if slot in takeable else None
             row.append(entry)
         return row
+
+    def card(self, card: Mapping[str, Any]) -> dict[str, Any]:
+        """A card of the row (its JSON, as views and events give it) as the page draws it:
+        a terrain card's name and parcels, a personality's name, symbols and ability."""
+        entry: dict[str, Any] = {"kind": card["kind"], "desirability": card["desirability"]}
+        if card["kind"] == "terrain":
+            entry["name"] = self._("Terrain") + f" #{card['id']}"
+            entry["parcels"] = self.parcels(Parcel.from_id(p) for p in card["parcels"])
+        else:
+            entry["name"] = self.personality(card["id"])
+            entry["does"] = self.does(card["id"])
+            entry["symbols"] = " ".join(self.catalog.personality(card["id"]).symbols)
+        return entry
 
     # ------------------------------------------------------------------ decisions
 

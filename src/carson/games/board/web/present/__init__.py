@@ -70,7 +70,7 @@ class BoardPresenter(Names):
     def _header(
         self, page: dict[str, Any], seats: list[Seat], events: Sequence[tuple[int, Event]]
     ) -> dict[str, Any]:
-        """The page's data besides the board: status, round, orders, the recent events, and
+        """The page's data besides the board: status, round, orders, the move log, and
         the empty places the decision fills in."""
         view = page["view"]
         me = page["seat"]

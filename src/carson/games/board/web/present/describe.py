@@ -1,4 +1,4 @@
-"""The public events of a board game as sentences for the page's "recent events": one small
+"""The public events of a board game as sentences for the page's move log: one small
 function per event kind, found through :data:`SENTENCES`."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The end of a board game on the page: the score sheet by source, from the public events,
-and the recent events told as sentences."""
+and the move log told as sentences."""
 
 from __future__ import annotations
 
@@ -66,13 +66,12 @@ def result(
 
 
 def events(
-    names: Names, events: Sequence[tuple[int, Event]], seats: list[Seat], last: int = 16
+    names: Names, events: Sequence[tuple[int, Event]], seats: list[Seat]
 ) -> list[dict[str, Any]]:
+    """The whole game's move log, newest first: one sentence per event the page tells."""
     shown = []
     for number, event in reversed(events):
         text = describe(names, event, seats)
         if text:
             shown.append({"move": number, "text": text, "kind": event.kind})
-        if len(shown) >= last:
-            break
     return shown

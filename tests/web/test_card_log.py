@@ -1,0 +1,96 @@
+"""The card game's move log: each round's auction (bids beside their boosts, the taking order
+that follows) from the events alone, and the whole game's log on the page and the replay, in
+the player's language, read from the stored events."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from carson.app import create_app
+from carson.core.game import Event
+from carson.games.card.web.log import auctions, taking_order
+
+SUITS = ["hat", "star", "cactus"]
+
+
+def test_an_auction_adds_each_seats_boosts_and_orders_the_seats_by_total() -> None:
+    events = [
+        (1, Event("round_started", {"round": 2, "era": 1})),
+        (1, Event("ability_used", {"seat": "1", "ability": "heroes"})),  # window A: +3
+        (2, Event("bids_revealed", {"bids": [5, 4, 6]})),
+        (3, Event("ability_used", {"seat": 0, "ability": "mercenary"})),  # window B: +5
+        (3, Event("ability_used", {"seat": 2, "ability": "governor"})),  # no boost
+    ]
+    (index, auction), *_ = auctions(events).items()
+    assert index == 2 and auction.bids == [5, 4, 6] and auction.boosts == {1: 3, 0: 5}
+    assert taking_order(auction, SUITS, ["hat", "star", "cactus"]) == [0, 1, 2]  # 10, 7, 6
+
+
+def test_ties_go_by_the_takes_made_else_by_the_suits_and_the_lawyer_takes_no_part() -> None:
+    events = [
+        (1, Event("round_started", {"round": 1, "era": 1})),
+        (2, Event("bids_revealed", {"bids": [4, 4, 9]})),
+        (2, Event("bid_void", {"seat": 2, "ability": "lawyer"})),
+    ]
+    auction = next(iter(auctions(events).values()))
+    assert auction.void == 2
+    assert taking_order(auction, SUITS, ["star", "hat", "cactus"]) == [1, 0]
+    taken = [*events, (3, Event("card_taken", {"seat": 0, "slot": 1, "card": {}}))]
+    assert taking_order(next(iter(auctions(taken).values())), SUITS, ["star", "hat"]) == [0, 1]
+    later = [*taken, (4, Event("round_started", {"round": 2, "era": 1}))]
+    assert len(auctions(later)) == 1  # a new round starts a new auction
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'web.db'}")) as test_client:
+        yield test_client
+
+
+def finished_game(client: TestClient) -> str:
+    """alice against three virtual players, always the first legal action, to the end."""
+    client.post("/register", data={"username": "alice", "password": "a long password"})
+    csrf = client.cookies["carson_csrf"]
+    headers = {"X-CSRF-Token": csrf}
+    seats = ["human", "expert", "advanced", "beginner"]
+    game_id = str(client.post("/api/games", headers=headers, json={"seats": seats}).json()["id"])
+    for _ in range(400):
+        view = client.get(f"/api/games/{game_id}").json()
+        if view["status"] == "over":
+            return game_id
+        move = {"seq": view["seq"], "action": view["legal_actions"][0]}
+        assert client.post(f"/api/games/{game_id}/actions", headers=headers, json=move).is_success
+    raise AssertionError("the game did not end")
+
+
+def log_lines(page: str) -> list[str]:
+    """The lines of a card-game page's move log, as text, newest first."""
+    start = page.index('<section class="panel" id="events">')
+    log = page[start : page.index("</section>", start)]
+    items = [item.split(">", 1)[1] for item in log.split("<li")[1:]]
+    return [" ".join(re.sub(r"<[^>]+>", " ", item).split()) for item in items]
+
+
+def test_the_page_and_the_replay_tell_the_whole_game(client: TestClient) -> None:
+    game_id = finished_game(client)
+    lines = log_lines(client.get(f"/games/{game_id}").text)
+    assert len(lines) > 100  # the whole game, not the last few lines
+    assert lines[-1].startswith("#0 Round 1 begins")
+    rounds = [line for line in lines if "Round" in line and "begins" in line]
+    assert len(rounds) == 18 and "Era II begins" in str(lines)
+    reveals = [line for line in lines if "Auction cards revealed:" in line]
+    assert len(reveals) == 18 and all("Taking order:" in line for line in reveals)
+    assert any(re.search(r"alice takes (terrain #\d+|The )", line) for line in lines)
+    assert any("places it at" in line for line in lines)
+    halfway = log_lines(client.get(f"/games/{game_id}/replay?step=10").text)
+    assert halfway and all(int(line.split()[0][1:]) <= 10 for line in halfway)
+    assert len(halfway) < len(lines)
+    client.cookies.set("lang", "de")
+    german = client.get(f"/games/{game_id}").text
+    assert "Spielverlauf" in german and "Runde 18 beginnt" in german
+    assert "Aufgedeckte Auktionskarten:" in german and "Reihenfolge beim Nehmen:" in german
