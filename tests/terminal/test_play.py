@@ -15,11 +15,10 @@ from carson.games.card.engine.determinize import determinize
 from carson.games.card.match import record_of
 from carson.games.card.tui.kit import new_state
 from carson.games.card.tui.render import Names, table_screen
-from carson.games.card.tui.texts import raw_table, texts
+from carson.games.card.tui.texts import texts
 from carson.terminal.game import TerminalGame
 from carson.terminal.replay import ReplayViewer
 from carson.terminal.saves import SaveError, load_save
-from carson.terminal.texts import LANGUAGES
 
 
 def console() -> Console:
@@ -150,19 +149,6 @@ def test_replay_steps_forwards_backwards_and_jumps(tmp_path: Path) -> None:
     assert "Game over" in out
 
 
-def test_every_text_exists_in_every_language_with_the_same_placeholders() -> None:
-    import string
-
-    for section, entries in raw_table().items():
-        for key, translations in entries.items():
-            assert set(translations) == set(LANGUAGES), f"{section}.{key}"
-            fields = {
-                lang: {name for _, name, _, _ in string.Formatter().parse(text) if name}
-                for lang, text in translations.items()
-            }
-            assert all(names == fields["en"] for names in fields.values()), f"{section}.{key}"
-
-
 def test_save_file_is_the_record_plus_the_seat_kinds(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
     play(["human", "expert", "expert", "expert"], 1, BotKeyboard(), save=save)
@@ -174,4 +160,4 @@ def test_save_file_is_the_record_plus_the_seat_kinds(tmp_path: Path) -> None:
 def test_every_personality_says_what_it_does_in_every_language() -> None:
     from carson.games.card.catalog import PERSONALITY_IDS
 
-    assert set(raw_table()["does"]) == set(PERSONALITY_IDS)
+    assert set(texts().keys("does")) == set(PERSONALITY_IDS)

@@ -14,6 +14,7 @@ import typer
 from rich.console import Console
 
 from carson.cli.errors import fail
+from carson.core.i18n import LANGUAGES
 from carson.core.record import GameRecord, RecordError
 from carson.core.registry import HUMAN, AnyGameKind, GameSetupError, game_kind, games
 from carson.terminal.game import TerminalGame
@@ -21,7 +22,6 @@ from carson.terminal.kit import Setup
 from carson.terminal.kits import kit_for
 from carson.terminal.replay import ReplayViewer
 from carson.terminal.saves import SAVE_PROGRAM, Saved, SaveError, read_save
-from carson.terminal.texts import LANGUAGES
 
 
 def _seat_help() -> str:
