@@ -35,7 +35,7 @@ from carson.games.board.tui.town import town_grid
 from carson.terminal.asker import Asker
 from carson.terminal.game import TerminalGame
 from carson.terminal.replay import ReplayViewer
-from carson.terminal.saves import SaveError, load_save
+from carson.terminal.saves import SaveError, load_save, read_save
 
 #: Every decision kind of the engine (the state's docstring).
 DECISION_KINDS = {
@@ -171,13 +171,15 @@ def test_hot_seat_quit_and_resume_with_vote_duel_tiles_and_new_beginning_in_germ
     assert "Gib die Tastatur an Lila 3 · Spieler 3 weiter" in out
     assert "Wähle geheim dein Duellplättchen" in out and "Stimmen ausgezählt" in out
     assert f"Spiel gespeichert in {save}" in out
-    saved, saved_kinds, lang = load_save(save)
-    assert isinstance(saved, BoardGameState) and not saved.is_over
-    assert saved_kinds == kinds and lang == "de" and saved.config.variants == set(variants)
-    assert saved.actions == game.state.actions
+    saved = read_save(save)
+    state = saved.state
+    assert isinstance(state, BoardGameState) and not state.is_over
+    assert saved.kinds == kinds and saved.lang == "de" and state.config.variants == set(variants)
+    assert state.actions == game.state.actions
     keyboard = BoardKeyboard(GreedyPlayer(4))
     screen = console()
-    resumed = TerminalGame(saved, saved_kinds, texts(lang), screen, keyboard, save, 0)
+    resumed = TerminalGame(state, saved.kinds, texts(saved.lang), screen, keyboard, save, 0,
+                           log=saved.log, seen=saved.seen)  # fmt: skip
     keyboard.game = resumed
     assert resumed.run() == 0 and load_save(save)[0].is_over
     out = screen.export_text()

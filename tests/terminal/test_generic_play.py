@@ -111,13 +111,15 @@ def test_quit_resume_and_replay(tmp_path: Path, toy_game: None) -> None:
     assert saved.setup.kit.game == "toy" and saved.setup.seed == 4 and not saved.state.is_over
     texts_de = saved.setup.kit.texts("de")
     resumed = TerminalGame(saved.state, saved.kinds, texts_de, console(), MenuKeyboard(),
-                           save, None, saved.setup)  # fmt: skip
+                           save, None, saved.setup, saved.log, saved.seen)  # fmt: skip
     assert resumed.run() == 0
-    record = read_save(save).setup.record(resumed.state)
-    assert len(record.actions) == 6
+    finished = read_save(save)
+    record = finished.setup.record(finished.state)
+    assert len(record.actions) == 6 and finished.log is not None and len(finished.log) == 7
     steps = iter(["", "p", "g 6", "wat", "q"])
     screen = console()
-    viewer = ReplayViewer(record, saved.kinds, texts_de, screen, lambda _: next(steps))
+    viewer = ReplayViewer(record, saved.kinds, texts_de, screen, lambda _: next(steps),
+                          finished.log)  # fmt: skip
     assert viewer.run() == 0
     out = screen.export_text()
     assert "Wiederholung: Schritt 1 von 6" in out and "Unbekannter Befehl" in out

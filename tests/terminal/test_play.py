@@ -18,7 +18,7 @@ from carson.games.card.tui.render import Names, table_screen
 from carson.games.card.tui.texts import texts
 from carson.terminal.game import TerminalGame
 from carson.terminal.replay import ReplayViewer
-from carson.terminal.saves import SaveError, load_save
+from carson.terminal.saves import SaveError, load_save, read_save
 
 
 def console() -> Console:
@@ -107,10 +107,11 @@ def test_quit_saves_and_resume_finishes_the_game(tmp_path: Path) -> None:
     game = TerminalGame(new_state(kinds, 9), kinds, texts("fr"), screen, quitting, save)
     assert game.run() == 3
     assert "Partie sauvegardée" in screen.export_text()
-    state, saved_kinds, lang = load_save(save)
-    assert saved_kinds == kinds and lang == "fr" and not state.is_over
+    saved = read_save(save)
+    assert saved.kinds == kinds and saved.lang == "fr" and not saved.state.is_over
     keyboard = BotKeyboard()
-    resumed = TerminalGame(state, saved_kinds, texts(lang), console(), keyboard, save)
+    resumed = TerminalGame(saved.state, saved.kinds, texts(saved.lang), console(), keyboard,
+                           save, setup=saved.setup, log=saved.log, seen=saved.seen)  # fmt: skip
     keyboard.game = resumed
     assert resumed.run() == 0 and load_save(save)[0].is_over
 

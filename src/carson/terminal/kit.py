@@ -23,6 +23,7 @@ from carson.core.players import Player, player_seed
 from carson.core.record import GameRecord, replay
 from carson.core.registry import HUMAN, AnyGameKind, game_kind
 from carson.terminal.asker import Asker
+from carson.terminal.moves import MoveLog, replayed
 from carson.terminal.texts import DOMAIN, SHARED, Source, Texts
 
 __all__ = ["HUMAN", "GameKit", "Setup"]
@@ -90,6 +91,12 @@ class GameKit(ABC):
 
     def replay_record(self, record: GameRecord, upto: int | None = None) -> Any:
         return replay(record, self.kind.new_state, upto)
+
+    def replay_logged(self, record: GameRecord) -> tuple[Any, MoveLog]:
+        """The state at the end of ``record`` with its move log, derived by playing the
+        record: once, for a record or an old save, which keep no events."""
+        state = self.kind.new_state(record.config, record.seed)
+        return state, replayed(record, state, self.opening_events(state))
 
     @abstractmethod
     def names(self, state: Any, kinds: list[str], texts: Texts) -> Any:
