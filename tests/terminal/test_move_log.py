@@ -74,6 +74,20 @@ def test_a_save_keeps_each_moves_events_with_their_audience(tmp_path: Path) -> N
     assert data["seen"] == {"0": len(events)}  # the human looked before he quit
 
 
+def test_a_new_games_first_screen_shows_the_setups_events(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(type(CARD_KIT), "describe", lambda _, event, *__: f"<{event.kind}>")
+    screen = console()
+    keyboard = QuittingKeyboard(0)
+    game = TerminalGame(new_state(KINDS, 3), KINDS, texts("en"), screen, keyboard)
+    keyboard.game = game
+    assert game.run() == 3
+    deal = [f"<{event.kind}>" for event in CARD_KIT.opening_events(new_state(KINDS, 3))]
+    out = screen.export_text()
+    assert deal and all(f"• {line}" in out for line in deal)
+
+
 def test_resume_shows_what_happened_since_the_human_last_looked_from_the_save(
     tmp_path: Path,
 ) -> None:

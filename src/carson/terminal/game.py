@@ -71,10 +71,13 @@ class TerminalGame:
                 if player is not None:
                     self.players[seat] = player
         self.humans = [seat for seat, kind in enumerate(kinds) if kind == HUMAN]
-        # What happened; each human sees the lines of the entries since he last looked.
+        # What happened; each human sees the lines of the entries since he last looked
+        # (in a game begun here, from the setup's on).
+        unseen = 0 if log is None and not state.actions else None
         self.log = log if log is not None else self._first_log()
         seen = seen or {}
-        self._seen = {seat: seen.get(seat, len(self.log)) for seat in self.humans}
+        default = len(self.log) if unseen is None else unseen
+        self._seen = {seat: seen.get(seat, default) for seat in self.humans}
         self._last_viewer: int | None = None
 
     def _first_log(self) -> MoveLog:

@@ -67,7 +67,7 @@ class Texts:
 
 
 @cache
-def template(package: str, domain: str) -> dict[str, str]:
+def english_of(package: str, domain: str) -> dict[str, str]:
     """context → English text of one catalog (its ``locale/<domain>.pot``); empty for a
     package without one."""
     source = resources.files(package).joinpath("locale", f"{domain}.pot")
@@ -89,7 +89,7 @@ def english(sources: tuple[Source, ...]) -> dict[str, str]:
     """context → English text over several catalogs; ``ValueError`` if two define one."""
     merged: dict[str, str] = {}
     for package, domain in sources:
-        own = template(package, domain)
+        own = english_of(package, domain)
         twice = sorted(merged.keys() & own.keys())
         if twice:
             raise ValueError(f"texts {', '.join(twice)} are defined twice ({package})")
