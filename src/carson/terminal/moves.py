@@ -53,12 +53,12 @@ class MoveLog:
         """A log read back from a save; ``ValueError`` if it is not one."""
         if not isinstance(data, list) or not data:
             raise ValueError("the move log is missing")
-        log = cls.__new__(cls)
         try:
-            log._moves = [[decode_event(event) for event in move] for move in data]
+            moves = [[decode_event(event) for event in move] for move in data]
         except (KeyError, TypeError) as error:
             raise ValueError(f"malformed move log: {error}") from None
-        log._stored = data
+        log = cls()
+        log._moves, log._stored = moves, data
         return log
 
 
