@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 
+from carson.core.i18n import LANGUAGES
 from carson.core.players import Player
 from carson.games.board.ai.greedy import GreedyPlayer
 from carson.games.board.engine.actions import PASS, BoardAction
@@ -29,13 +30,12 @@ from carson.games.board.tui.names import BoardNames
 from carson.games.board.tui.placing import occupied_costs
 from carson.games.board.tui.prompts import ask_board_action
 from carson.games.board.tui.render import board_screen
-from carson.games.board.tui.texts import raw_table, texts
+from carson.games.board.tui.texts import texts
 from carson.games.board.tui.town import town_grid
 from carson.terminal.asker import Asker
 from carson.terminal.game import TerminalGame
 from carson.terminal.replay import ReplayViewer
-from carson.terminal.saves import SaveError, load_save
-from carson.terminal.texts import LANGUAGES
+from carson.terminal.saves import SaveError, load_save, read_save
 
 #: Every decision kind of the engine (the state's docstring).
 DECISION_KINDS = {
@@ -171,13 +171,15 @@ def test_hot_seat_quit_and_resume_with_vote_duel_tiles_and_new_beginning_in_germ
     assert "Gib die Tastatur an Lila 3 · Spieler 3 weiter" in out
     assert "Wähle geheim dein Duellplättchen" in out and "Stimmen ausgezählt" in out
     assert f"Spiel gespeichert in {save}" in out
-    saved, saved_kinds, lang = load_save(save)
-    assert isinstance(saved, BoardGameState) and not saved.is_over
-    assert saved_kinds == kinds and lang == "de" and saved.config.variants == set(variants)
-    assert saved.actions == game.state.actions
+    saved = read_save(save)
+    state = saved.state
+    assert isinstance(state, BoardGameState) and not state.is_over
+    assert saved.kinds == kinds and saved.lang == "de" and state.config.variants == set(variants)
+    assert state.actions == game.state.actions
     keyboard = BoardKeyboard(GreedyPlayer(4))
     screen = console()
-    resumed = TerminalGame(saved, saved_kinds, texts(lang), screen, keyboard, save, 0)
+    resumed = TerminalGame(state, saved.kinds, texts(saved.lang), screen, keyboard, save, 0,
+                           log=saved.log, seen=saved.seen)  # fmt: skip
     keyboard.game = resumed
     assert resumed.run() == 0 and load_save(save)[0].is_over
     out = screen.export_text()
@@ -214,8 +216,9 @@ def _scripted_asker(answers: list[str], lang: str) -> tuple[Asker, Console]:
 
 def _error_texts(lang: str) -> list[str]:
     """The start of every board error message in ``lang`` (before any placeholder)."""
-    table = raw_table()["board"]
-    return [entry[lang].split("{")[0] for key, entry in table.items() if key.startswith("err_")]
+    words = texts(lang)
+    errors = [key for key in words.keys("board") if key.startswith("err_")]
+    return [words.template("board", key).split("{")[0] for key in errors]
 
 
 def test_every_decision_kind_has_a_question_that_reads_back_the_chosen_action() -> None:

@@ -15,11 +15,10 @@ from carson.games.card.engine.determinize import determinize
 from carson.games.card.match import record_of
 from carson.games.card.tui.kit import new_state
 from carson.games.card.tui.render import Names, table_screen
-from carson.games.card.tui.texts import raw_table, texts
+from carson.games.card.tui.texts import texts
 from carson.terminal.game import TerminalGame
 from carson.terminal.replay import ReplayViewer
-from carson.terminal.saves import SaveError, load_save
-from carson.terminal.texts import LANGUAGES
+from carson.terminal.saves import SaveError, load_save, read_save
 
 
 def console() -> Console:
@@ -108,10 +107,11 @@ def test_quit_saves_and_resume_finishes_the_game(tmp_path: Path) -> None:
     game = TerminalGame(new_state(kinds, 9), kinds, texts("fr"), screen, quitting, save)
     assert game.run() == 3
     assert "Partie sauvegardée" in screen.export_text()
-    state, saved_kinds, lang = load_save(save)
-    assert saved_kinds == kinds and lang == "fr" and not state.is_over
+    saved = read_save(save)
+    assert saved.kinds == kinds and saved.lang == "fr" and not saved.state.is_over
     keyboard = BotKeyboard()
-    resumed = TerminalGame(state, saved_kinds, texts(lang), console(), keyboard, save)
+    resumed = TerminalGame(saved.state, saved.kinds, texts(saved.lang), console(), keyboard,
+                           save, setup=saved.setup, log=saved.log, seen=saved.seen)  # fmt: skip
     keyboard.game = resumed
     assert resumed.run() == 0 and load_save(save)[0].is_over
 
@@ -150,19 +150,6 @@ def test_replay_steps_forwards_backwards_and_jumps(tmp_path: Path) -> None:
     assert "Game over" in out
 
 
-def test_every_text_exists_in_every_language_with_the_same_placeholders() -> None:
-    import string
-
-    for section, entries in raw_table().items():
-        for key, translations in entries.items():
-            assert set(translations) == set(LANGUAGES), f"{section}.{key}"
-            fields = {
-                lang: {name for _, name, _, _ in string.Formatter().parse(text) if name}
-                for lang, text in translations.items()
-            }
-            assert all(names == fields["en"] for names in fields.values()), f"{section}.{key}"
-
-
 def test_save_file_is_the_record_plus_the_seat_kinds(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
     play(["human", "expert", "expert", "expert"], 1, BotKeyboard(), save=save)
@@ -174,4 +161,4 @@ def test_save_file_is_the_record_plus_the_seat_kinds(tmp_path: Path) -> None:
 def test_every_personality_says_what_it_does_in_every_language() -> None:
     from carson.games.card.catalog import PERSONALITY_IDS
 
-    assert set(raw_table()["does"]) == set(PERSONALITY_IDS)
+    assert set(texts().keys("does")) == set(PERSONALITY_IDS)

@@ -4,7 +4,6 @@ its :class:`~carson.core.registry.GameKind`."""
 
 from __future__ import annotations
 
-import os
 import random
 import time
 from pathlib import Path
@@ -14,14 +13,16 @@ import typer
 from rich.console import Console
 
 from carson.cli.errors import fail
+from carson.core.i18n import LANGUAGES
+from carson.core.paths import data_dir
 from carson.core.record import GameRecord, RecordError
 from carson.core.registry import HUMAN, AnyGameKind, GameSetupError, game_kind, games
 from carson.terminal.game import TerminalGame
 from carson.terminal.kit import Setup
 from carson.terminal.kits import kit_for
+from carson.terminal.moves import MoveLog
 from carson.terminal.replay import ReplayViewer
 from carson.terminal.saves import SAVE_PROGRAM, Saved, SaveError, read_save
-from carson.terminal.texts import LANGUAGES
 
 
 def _seat_help() -> str:
@@ -99,8 +100,9 @@ def play(
     save: Annotated[
         Path | None,
         typer.Option(
-            help="save the game to FILE after every move (default: a new file in "
-            "$CARSON_HOME/games, or ~/.local/share/carson/games)"
+            help="save the game to FILE after every move (default: a new file in the "
+            "games folder of carson's data directory: $CARSON_HOME, else ~/.local/share/carson "
+            "on Linux)"
         ),
     ] = None,
     no_save: Annotated[bool, typer.Option("--no-save", help="do not save the game at all")] = False,
@@ -131,7 +133,7 @@ def play(
     console = Console(highlight=False)
     terminal = TerminalGame(
         playing.state, playing.kinds, playing.setup.kit.texts(lang), console,
-        console.input, save, budget_ms, playing.setup,
+        console.input, save, budget_ms, playing.setup, playing.log, playing.seen,
     )  # fmt: skip
     raise typer.Exit(terminal.run())
 
@@ -144,10 +146,10 @@ def replay(
     """Step through a saved game forwards and backwards."""
     if lang not in LANGUAGES:
         fail(f"unknown language {lang!r}; choose from {', '.join(LANGUAGES)}")
-    record, kinds = _read_any(file)
+    record, kinds, log = _read_any(file)
     console = Console(highlight=False)
     texts = kit_for(record.game).texts(lang)
-    viewer = ReplayViewer(record, kinds, texts, console, console.input)
+    viewer = ReplayViewer(record, kinds, texts, console, console.input, log)
     raise typer.Exit(viewer.run(step))
 
 
@@ -157,15 +159,14 @@ def register(app: typer.Typer) -> None:
 
 
 def default_save_path(seed: int) -> Path:
-    """A new file for a game: under ``$CARSON_HOME/games`` (default ``~/.local/share/carson``)."""
-    home = os.environ.get("CARSON_HOME")
-    base = Path(home) if home else Path.home() / ".local" / "share" / "carson"
+    """A new file for a game, in the ``games`` folder of carson's data directory."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    return base / "games" / f"game-{stamp}-{seed}.json"
+    return data_dir() / "games" / f"game-{stamp}-{seed}.json"
 
 
-def _read_any(path: Path) -> tuple[GameRecord, list[str]]:
-    """A record and its seat kinds from a ``carson play`` save or a plain game record."""
+def _read_any(path: Path) -> tuple[GameRecord, list[str], MoveLog]:
+    """A record, its seat kinds and its move log from a ``carson play`` save or a plain
+    game record (whose log is derived by playing it, once)."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
@@ -175,11 +176,12 @@ def _read_any(path: Path) -> tuple[GameRecord, list[str]]:
             saved = read_save(path)
         except SaveError as error:
             fail(str(error))
-        return saved.setup.record(saved.state), saved.kinds
+        assert saved.log is not None  # a save read back has its log
+        return saved.setup.record(saved.state), saved.kinds, saved.log
     try:
         record = GameRecord.loads(text)
         kit = kit_for(record.game)
-        state = kit.replay_record(record)
+        state, log = kit.replay_logged(record)
     except (RecordError, ValueError) as error:
         fail(f"{path}: {error}")
-    return record, kit.record_kinds(state, record.config)
+    return record, kit.record_kinds(state, record.config), log

@@ -4,8 +4,11 @@ The loop asks the engine who must act. Seats the engine plays itself act inside 
 seats choose through the :class:`Player` protocol; each human decision is a prompt, parsed
 by the game's kit (a mistake gets a message, never a traceback). With more than one human
 seat the screen is cleared between their turns, so that no one sees another seat's secret
-choice (hot seat). With ``--save`` the game is written after every action, as its record
-(config, seed, actions) plus the seat kinds: ``--resume`` replays it.
+choice (hot seat). Each move's events are kept (:class:`~carson.terminal.moves.MoveLog`): a human
+sees the lines of those since he last looked. With ``--save`` the game is written after
+every action, as its record (config, seed, actions) plus the seat kinds, the events and how
+far each human has seen them: ``--resume`` replays the record and shows each human what
+happened since he last looked, from the saved events.
 
 What differs between games (screen, prompts, event lines, players, records) comes from the
 game's :class:`~carson.terminal.kit.GameKit`: its own, or the generic one.
@@ -13,17 +16,17 @@ game's :class:`~carson.terminal.kit.GameKit`: its own, or the generic one.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 
-from carson.core.game import Event
 from carson.core.players import Player
 from carson.terminal.asker import Asker, QuitGame
 from carson.terminal.kit import HUMAN, Setup
 from carson.terminal.kits import setup_of
+from carson.terminal.moves import MoveLog
 from carson.terminal.saves import write_save
 from carson.terminal.texts import Texts
 
@@ -35,7 +38,9 @@ NEWS_LINES = 40
 
 class TerminalGame:
     """One game at the terminal. ``setup`` (kit, configuration, seed) may be left out for a
-    state whose game's kit can tell it (the card and board games)."""
+    state whose game's kit can tell it (the card and board games). A resumed game comes with
+    its move ``log`` and, per human seat, how many entries of it he has ``seen`` (a seat not
+    named has seen them all)."""
 
     def __init__(
         self,
@@ -47,6 +52,8 @@ class TerminalGame:
         save_path: Path | None = None,
         budget_ms: int | None = None,
         setup: Setup | None = None,
+        log: MoveLog | None = None,
+        seen: Mapping[int, int] | None = None,
     ) -> None:
         self.setup = setup or setup_of(state)
         self.kit = self.setup.kit
@@ -64,16 +71,26 @@ class TerminalGame:
                 if player is not None:
                     self.players[seat] = player
         self.humans = [seat for seat, kind in enumerate(kinds) if kind == HUMAN]
-        # What happened, as lines; each human sees the lines since he last looked.
-        self._news: list[str] = []
-        self._seen: dict[int, int] = dict.fromkeys(self.humans, 0)
+        # What happened; each human sees the lines of the entries since he last looked
+        # (in a game begun here, from the setup's on).
+        unseen = 0 if log is None and not state.actions else None
+        self.log = log if log is not None else self._first_log()
+        seen = seen or {}
+        default = len(self.log) if unseen is None else unseen
+        self._seen = {seat: seen.get(seat, default) for seat in self.humans}
         self._last_viewer: int | None = None
+
+    def _first_log(self) -> MoveLog:
+        """The log of a game begun here; a state with moves and no log (a caller that kept
+        none) gets its log derived once, all of it seen."""
+        if not self.state.actions:
+            return MoveLog(self.kit.opening_events(self.state))
+        return self.kit.replay_logged(self.setup.record(self.state))[1]
 
     # ------------------------------------------------------------------ the loop
 
     def run(self) -> int:
         """Play to the end (or until a human quits). 0 when the game ended, 3 when left."""
-        self._remember(self.kit.opening_events(self.state) if not self.state.actions else [])
         try:
             while not self.state.is_over:
                 self._step()
@@ -90,7 +107,7 @@ class TerminalGame:
         # Machines first: a human then sees what they did (their secrets stay hidden anyway).
         seat = next((s for s in actors if s in self.players), actors[0])
         action = self._machine_choice(seat) if seat in self.players else self._human_choice(seat)
-        self._remember(self.state.apply(seat, action))
+        self.log.add(self.state.apply(seat, action))
         self._save()
 
     def _machine_choice(self, seat: int) -> Any:
@@ -107,15 +124,18 @@ class TerminalGame:
         self.asker.commands = self.kit.commands(self.state, seat, self.names, self.texts)
         return self.kit.ask(self.asker, self.state, seat, self.names)
 
-    def _remember(self, events: list[Event]) -> None:
-        for event in events:
+    def _news(self, since: int) -> list[str]:
+        """The lines of the public events of the log's entries from ``since`` on."""
+        lines = []
+        for event in self.log.since(since):
             if event.visible_to(None):
                 line = self.kit.describe(event, self.names, self.texts)
                 if line:
-                    self._news.append(line)
+                    lines.append(line)
+        return lines
 
     def _print_news(self, since: int) -> None:
-        lines = self._news[since:]
+        lines = self._news(since)
         if len(lines) > NEWS_LINES:
             skipped = len(lines) - NEWS_LINES
             self.console.print(self.texts("ui", "news_skipped", count=skipped), style="dim")
@@ -132,7 +152,7 @@ class TerminalGame:
         self._last_viewer = seat
         self.console.rule(self.kit.title(self.texts))
         self._print_news(self._seen.get(seat, 0))
-        self._seen[seat] = len(self._news)
+        self._seen[seat] = len(self.log)
         self.console.print(self.kit.screen(self.state, seat, self.names, self.texts), markup=False)
         self.console.print(
             self.texts("ui", "your_turn", who=self.names.seat(seat)), style="bold", markup=False
@@ -177,7 +197,10 @@ class TerminalGame:
     def _save(self) -> None:
         if self.save_path is None:
             return
-        write_save(self.save_path, self.setup, self.state, self.kinds, self.texts.lang)
+        write_save(
+            self.save_path, self.setup, self.state, self.kinds, self.texts.lang,
+            self.log, self._seen,
+        )  # fmt: skip
         if self.state.is_over:  # the readable log, beside the save
             log = self.kit.game_log(self.state, self.setup.record(self.state))
             self._log_path().write_text(log, encoding="utf-8")

@@ -21,7 +21,7 @@ from carson.core.record import GameRecord
 from carson.core.registry import HUMAN, AnyGameKind, GameSetupError
 from carson.terminal.asker import Asker, ask_number
 from carson.terminal.kit import GameKit
-from carson.terminal.texts import Texts, shared_table
+from carson.terminal.texts import Texts
 
 
 class GenericNames:
@@ -184,7 +184,7 @@ def generic_log(kind: AnyGameKind, record: GameRecord) -> str:
     """A finished game as lines: each action (its seat and JSON) and the events it brought
     about, an event seen by some seats only marked with them; then the result."""
     state = kind.new_state(record.config, record.seed)
-    names = GenericNames([], Texts("en", shared_table()))
+    names = GenericNames([], Texts("en"))
     lines = [f"{kind.title} ({kind.name}), seed {record.seed}, {as_json(record.config)}"]
     for number, (seat, action) in enumerate(record.actions, start=1):
         lines.append(f"{number}. {names.seat(seat)}: {as_json(action)}")

@@ -23,7 +23,8 @@ from carson.core.players import Player, player_seed
 from carson.core.record import GameRecord, replay
 from carson.core.registry import HUMAN, AnyGameKind, game_kind
 from carson.terminal.asker import Asker
-from carson.terminal.texts import Texts, TextTable, merged, shared_table
+from carson.terminal.moves import MoveLog, replayed
+from carson.terminal.texts import DOMAIN, SHARED, Source, Texts
 
 __all__ = ["HUMAN", "GameKit", "Setup"]
 
@@ -36,6 +37,9 @@ class GameKit(ABC):
     game: str
     #: The text of the help line: ``(section, key)``.
     help: tuple[str, str] = ("ui", "help")
+    #: The package whose ``locale`` folder holds the game's own terminal texts (``None``:
+    #: the shared words only).
+    texts_package: str | None = None
 
     @property
     def kind(self) -> AnyGameKind:
@@ -46,16 +50,15 @@ class GameKit(ABC):
         """The screen's title."""
         return self.kind.title
 
-    def text_table(self) -> TextTable:
-        """The game's own texts (besides the shared words)."""
-        return {}
+    def text_sources(self) -> list[Source]:
+        """The catalogs the game's screens read, the game's own first."""
+        if self.texts_package is None:
+            return [SHARED]
+        return [(self.texts_package, DOMAIN), SHARED]
 
     def texts(self, lang: str) -> Texts:
-        """The shared words and the game's own, in ``lang``."""
-        table = self.__dict__.get("_texts")
-        if table is None:  # merged once per kit: screens ask for texts often
-            table = self.__dict__["_texts"] = merged(shared_table(), self.text_table())
-        return Texts(lang, table)
+        """The game's own words and the shared ones, in ``lang``."""
+        return Texts(lang, self.text_sources())
 
     def new_state(self, kinds: list[str], seed: int, variants: list[str] | None = None) -> Any:
         """A new game for these seat kinds; raises :class:`~carson.core.registry.GameSetupError`."""
@@ -88,6 +91,12 @@ class GameKit(ABC):
 
     def replay_record(self, record: GameRecord, upto: int | None = None) -> Any:
         return replay(record, self.kind.new_state, upto)
+
+    def replay_logged(self, record: GameRecord) -> tuple[Any, MoveLog]:
+        """The state at the end of ``record`` with its move log, derived by playing the
+        record: once, for a record or an old save, which keep no events."""
+        state = self.kind.new_state(record.config, record.seed)
+        return state, replayed(record, state, self.opening_events(state))
 
     @abstractmethod
     def names(self, state: Any, kinds: list[str], texts: Texts) -> Any:

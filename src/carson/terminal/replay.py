@@ -1,8 +1,10 @@
 """``carson replay``: step through a saved game forwards and backwards.
 
-Any step is rebuilt by replaying the record up to it (event sourcing): no state is kept
-between steps, so stepping back is as exact as stepping forward. Works for every game (the
-record names its game; one without a kit of its own is shown by the generic kit).
+Any step's table is rebuilt by replaying the record up to it (event sourcing): no state is
+kept between steps, so stepping back is as exact as stepping forward. What each step
+brought about comes from the move log (a save keeps it; for a plain record it is derived
+once, when the viewer opens). Works for every game (the record names its game; one
+without a kit of its own is shown by the generic kit).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from rich.console import Console
 
 from carson.core.record import GameRecord
 from carson.terminal.kits import kit_for
+from carson.terminal.moves import MoveLog
 from carson.terminal.texts import Texts
 
 
@@ -24,6 +27,7 @@ class ReplayViewer:
         texts: Texts,
         console: Console,
         ask: Callable[[str], str],
+        log: MoveLog | None = None,
     ) -> None:
         self.record = record
         self.kinds = kinds
@@ -32,18 +36,17 @@ class ReplayViewer:
         self._ask = ask
         self.kit = kit_for(record.game)
         self.total = len(record.actions)
+        self.log = log if log is not None else self.kit.replay_logged(record)[1]
+        if len(self.log) != self.total + 1:
+            raise ValueError(f"a move log of {len(self.log)} entries for {self.total} moves")
 
     def show(self, step: int) -> None:
         """The table after ``step`` actions, with what the last action brought about."""
         kit = self.kit
-        state = kit.replay_record(self.record, upto=max(0, step - 1))
+        state = kit.replay_record(self.record, upto=step)
         names = kit.names(state, self.kinds, self.texts)
-        events = kit.opening_events(state)
-        if step > 0:
-            seat, action = self.record.actions[step - 1]
-            events = state.apply_json(seat, action)
         self.console.rule(self.texts("ui", "replay_step", step=step, total=self.total))
-        for event in events:
+        for event in self.log[step]:
             if event.visible_to(None):
                 line = kit.describe(event, names, self.texts)
                 if line:

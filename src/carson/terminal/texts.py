@@ -1,38 +1,60 @@
-"""The terminal's texts in five languages: the words every game shares (``texts.toml``
-beside this file) and each game's own table, which its terminal kit reads from its package.
+"""The terminal's texts in carson's languages: gettext catalogs read through
+:mod:`carson.core.i18n`.
 
-A :class:`Texts` looks up one language in a merged table; tables merge by section and key,
-and no key may come twice (a game cannot silently change a shared word).
+The platform's terminal keeps the words every game shares (``carson/terminal/locale``);
+each game keeps its own in its package (``<game>/locale``), and its screens read through
+both, the game's catalog first. Code looks a text up by section and key,
+``texts("ui", "round", round=3)``: in a catalog the message's context is ``"ui.round"`` and
+its id the English text, which the template (``locale/terminal.pot``) gives for a context.
+No context may come in two catalogs of one lookup (a game cannot silently change a shared
+word).
 """
 
 from __future__ import annotations
 
-import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable
 from functools import cache
 from importlib import resources
 from typing import Any
 
-LANGUAGES = ("en", "de", "it", "nl", "fr")
+from babel.messages.pofile import read_po
 
-#: section → key → language → text
-TextTable = dict[str, dict[str, dict[str, str]]]
+from carson.core.i18n import chain, check_language
+
+__all__ = ["DOMAIN", "SHARED", "Source", "Texts", "english", "texts"]
+
+#: The gettext domain of the terminal's catalogs.
+DOMAIN = "terminal"
+#: A catalog: (package that holds its ``locale`` folder, domain).
+Source = tuple[str, str]
+#: The platform terminal's own catalog: the words every game shares.
+SHARED: Source = ("carson.terminal", DOMAIN)
 
 
 class Texts:
-    """Look-ups in one language: ``texts("ui", "round", round=3, era=1)``."""
+    """Look-ups in one language over some catalogs: ``texts("ui", "round", round=3)``."""
 
-    def __init__(self, lang: str, table: Mapping[str, Mapping[str, Mapping[str, str]]]) -> None:
-        if lang not in LANGUAGES:
-            raise ValueError(f"unknown language {lang!r}; choose from {', '.join(LANGUAGES)}")
-        self.lang = lang
-        self._table = table
+    def __init__(self, lang: str, sources: Iterable[Source] = (SHARED,)) -> None:
+        self.lang = check_language(lang)
+        self.sources = tuple(sources)
+        self._english = english(self.sources)
+        self._translations = chain(self.sources, lang)
 
     def __call__(self, section: str, key: str, **values: Any) -> str:
-        return self._table[section][key][self.lang].format(**values)
+        return self.template(section, key).format(**values)
+
+    def template(self, section: str, key: str) -> str:
+        """The text with its ``{placeholders}`` unfilled; ``KeyError`` if there is none."""
+        context = f"{section}.{key}"
+        return str(self._translations.pgettext(context, self._english[context]))
 
     def has(self, section: str, key: str) -> bool:
-        return key in self._table.get(section, {})
+        return f"{section}.{key}" in self._english
+
+    def keys(self, section: str) -> list[str]:
+        """The keys of one section, in the catalogs' order."""
+        prefix = f"{section}."
+        return [key.removeprefix(prefix) for key in self._english if key.startswith(prefix)]
 
     def yes(self, answer: str) -> bool | None:
         """True for yes, False for no (``n``, ``no``, ``nein``, ``nee``, ``non``), else None."""
@@ -44,29 +66,35 @@ class Texts:
         return None
 
 
-def read_table(package: str, name: str) -> TextTable:
-    """A TOML table of texts shipped in ``package`` (package data)."""
-    text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
-    return tomllib.loads(text)
-
-
-def merged(*tables: TextTable) -> TextTable:
-    """The tables as one; raises ``ValueError`` if two of them define the same key."""
-    table: TextTable = {}
-    for part in tables:
-        for section, entries in part.items():
-            into = table.setdefault(section, {})
-            twice = sorted(into.keys() & entries.keys())
-            if twice:
-                raise ValueError(f"texts [{section}] {', '.join(twice)} are defined twice")
-            into.update(entries)
-    return table
+@cache
+def english_of(package: str, domain: str) -> dict[str, str]:
+    """context → English text of one catalog (its ``locale/<domain>.pot``); empty for a
+    package without one."""
+    source = resources.files(package).joinpath("locale", f"{domain}.pot")
+    if not source.is_file():
+        return {}
+    with source.open("rb") as pot:
+        messages = read_po(pot)
+    found: dict[str, str] = {}
+    for message in messages:
+        if message.id and isinstance(message.id, str):
+            if message.context is None:
+                raise ValueError(f"{package} {domain}: {message.id!r} has no context")
+            found[message.context] = message.id
+    return found
 
 
 @cache
-def shared_table() -> TextTable:
-    """The words every game's terminal program uses."""
-    return read_table("carson.terminal", "texts.toml")
+def english(sources: tuple[Source, ...]) -> dict[str, str]:
+    """context → English text over several catalogs; ``ValueError`` if two define one."""
+    merged: dict[str, str] = {}
+    for package, domain in sources:
+        own = english_of(package, domain)
+        twice = sorted(merged.keys() & own.keys())
+        if twice:
+            raise ValueError(f"texts {', '.join(twice)} are defined twice ({package})")
+        merged.update(own)
+    return merged
 
 
 def texts(lang: str = "en") -> Texts:
@@ -75,4 +103,5 @@ def texts(lang: str = "en") -> Texts:
     :meth:`~carson.terminal.kit.GameKit.texts`.)"""
     from carson.terminal.kits import installed_kits  # the kits import this module
 
-    return Texts(lang, merged(shared_table(), *(kit.text_table() for kit in installed_kits())))
+    games = [source for kit in installed_kits() for source in kit.text_sources()]
+    return Texts(lang, [*dict.fromkeys(s for s in games if s != SHARED), SHARED])

@@ -20,12 +20,11 @@ from carson.games.board.tui.events import describe_board_event
 from carson.games.board.tui.names import BoardNames
 from carson.games.board.tui.prompts import ask_board_action
 from carson.games.board.tui.render import board_screen, final_table
-from carson.games.board.tui.texts import own_table
-from carson.games.board.tui.texts import texts as texts_in
+from carson.games.board.tui.texts import PACKAGE
 from carson.games.board.tui.town import prices_screen
 from carson.terminal.asker import Asker
 from carson.terminal.kit import GameKit
-from carson.terminal.texts import Texts, TextTable
+from carson.terminal.texts import Texts
 
 
 class BoardKit(GameKit):
@@ -33,12 +32,10 @@ class BoardKit(GameKit):
 
     game = "board"
     help = ("board", "help")
+    texts_package = PACKAGE
 
     def title(self, texts: Texts) -> str:
         return texts("board", "title")
-
-    def text_table(self) -> TextTable:
-        return own_table()
 
     def setup_of(self, state: Any) -> tuple[JSON, int] | None:
         if not isinstance(state, BoardGameState):
@@ -78,7 +75,7 @@ class BoardKit(GameKit):
     ) -> dict[str, Callable[[], RenderableType]]:
         """Prices on request: ``prices`` (parcel prices, building incomes); ``board`` shows
         the whole table again."""
-        english = texts_in("en")
+        english = self.texts("en")
 
         def prices() -> RenderableType:
             return prices_screen(state, viewer, texts)

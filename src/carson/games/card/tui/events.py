@@ -1,7 +1,10 @@
-"""One line, in the player's language, for each public event of the engine."""
+"""One line, in the player's language, for each public event of the engine: a formatter per
+event kind (events read back from a save are in JSON form, so every value is read as such)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from carson.core.game import Event
@@ -9,46 +12,63 @@ from carson.games.card.tui.render import Names
 from carson.terminal.texts import Texts
 
 
-def describe(event: Event, names: Names, texts: Texts) -> str | None:  # noqa: C901 (split in a coming commit)
-    """The line for ``event``, or ``None`` for events the table shows by itself."""
-    data = event.data
-    kind = event.kind
+@dataclass(frozen=True)
+class Line:
+    """One event being described, with the look-ups its line needs."""
 
-    def who() -> str:
-        return names.seat(int(data["seat"]))
+    data: Any
+    names: Names
+    texts: Texts
 
-    def card(item: Any) -> str:
+    def t(self, key: str, **values: Any) -> str:
+        return self.texts("events", key, **values)
+
+    def who(self) -> str:
+        return self.names.seat(int(self.data["seat"]))
+
+    def person(self, key: str) -> str:
+        return self.names.personality(str(self.data[key]))
+
+    def card(self, key: str = "card") -> str:
+        item = self.data[key]
         if item["kind"] == "personality":
-            return names.personality(str(item["id"]))
-        return texts("ui", "terrain", id=item["id"])
+            return self.names.personality(str(item["id"]))
+        return self.texts("ui", "terrain", id=item["id"])
 
-    if kind == "round_started":
-        return texts("events", "round", round=data["round"])
-    if kind == "card_taken":
-        return texts("events", "took", who=who(), card=card(data["card"]))
-    if kind == "card_placed":
-        return texts("events", "placed", who=who(), x=data["x"], y=data["y"])
-    if kind == "card_set_aside":
-        return texts("events", "set_aside", who=who())
-    if kind == "bids_revealed":
-        bids = ", ".join(f"{names.seat(seat)} {value}" for seat, value in enumerate(data["bids"]))
-        return texts("events", "bids", bids=bids)
-    if kind == "bid_void":
-        return texts("events", "bid_void", who=who())
-    if kind == "ability_used":
-        return texts("events", "ability", who=who(), name=names.personality(data["ability"]))
-    if kind == "revealed_extra":
-        return texts(
-            "events", "revealed_extra", name=names.personality(data["by"]), card=card(data["card"])
-        )
-    if kind == "card_sold":
-        return texts("events", "sold", who=who(), id=data["card"], count=data["sold"])
-    if kind == "leftover_removed":
-        return texts("events", "leftover", card=card(data["card"]))
-    if kind == "skull":
-        return texts("events", "skull", name=names.personality(data["moved"]))
-    if kind == "era_changed":
-        return texts("events", "era")
-    if kind == "paperboy_pick":
-        return texts("events", "paperboy", who=who(), name=names.personality(data["personality"]))
-    return None  # revealed, final_window, game_over, bid_committed: the screen shows them
+
+def _bids(line: Line) -> str:
+    seats = line.names.seat
+    bids = ", ".join(f"{seats(seat)} {value}" for seat, value in enumerate(line.data["bids"]))
+    return line.t("bids", bids=bids)
+
+
+FORMATTERS: dict[str, Callable[[Line], str]] = {
+    "round_started": lambda line: line.t("round", round=line.data["round"]),
+    "card_taken": lambda line: line.t("took", who=line.who(), card=line.card()),
+    "card_placed": lambda line: line.t(
+        "placed", who=line.who(), x=line.data["x"], y=line.data["y"]
+    ),
+    "card_set_aside": lambda line: line.t("set_aside", who=line.who()),
+    "bids_revealed": _bids,
+    "bid_void": lambda line: line.t("bid_void", who=line.who()),
+    "ability_used": lambda line: line.t("ability", who=line.who(), name=line.person("ability")),
+    "revealed_extra": lambda line: line.t(
+        "revealed_extra", name=line.person("by"), card=line.card()
+    ),
+    "card_sold": lambda line: line.t(
+        "sold", who=line.who(), id=line.data["card"], count=line.data["sold"]
+    ),
+    "leftover_removed": lambda line: line.t("leftover", card=line.card()),
+    "skull": lambda line: line.t("skull", name=line.person("moved")),
+    "era_changed": lambda line: line.t("era"),
+    "paperboy_pick": lambda line: line.t(
+        "paperboy", who=line.who(), name=line.person("personality")
+    ),
+}
+
+
+def describe(event: Event, names: Names, texts: Texts) -> str | None:
+    """The line for ``event``, or ``None`` for events the table shows by itself (revealed,
+    final_window, game_over, bid_committed)."""
+    formatter = FORMATTERS.get(event.kind)
+    return None if formatter is None else formatter(Line(event.data, names, texts))

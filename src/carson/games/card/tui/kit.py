@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from rich.console import RenderableType
@@ -18,19 +17,17 @@ from carson.games.card.tui.prompts import ask_action
 from carson.games.card.tui.render import Names, score_sheets, table_screen
 from carson.terminal.asker import Asker
 from carson.terminal.kit import GameKit
-from carson.terminal.texts import Texts, TextTable, read_table
+from carson.terminal.texts import Texts
 
 
 class CardKit(GameKit):
     """*Carson City: The Card Game* at the terminal."""
 
     game = "card"
+    texts_package = "carson.games.card"
 
     def title(self, texts: Texts) -> str:
         return texts("ui", "title")
-
-    def text_table(self) -> TextTable:
-        return _table()
 
     def setup_of(self, state: Any) -> tuple[JSON, int] | None:
         if not isinstance(state, CardGameState):
@@ -68,11 +65,6 @@ class CardKit(GameKit):
 
     def opening_events(self, state: CardGameState) -> list[Event]:
         return list(state.setup_events)
-
-
-@cache
-def _table() -> TextTable:
-    return read_table("carson.games.card.tui", "texts.toml")
 
 
 KIT = CardKit()

@@ -3,14 +3,8 @@
 from __future__ import annotations
 
 from carson.games.card.tui.kit import KIT
-from carson.terminal.texts import Texts, TextTable, merged, shared_table
+from carson.terminal.texts import Texts
 
 
 def texts(lang: str = "en") -> Texts:
     return KIT.texts(lang)
-
-
-def raw_table() -> TextTable:
-    """Every text the card game's screens use, in every language (for the tests that check
-    the files)."""
-    return merged(shared_table(), KIT.text_table())
