@@ -9,9 +9,9 @@ where a cowboy may go, drawing from the bag, …). The flow and the decisions wo
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from collections import deque
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from carson.core.game import Event, Result
