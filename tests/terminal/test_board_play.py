@@ -434,3 +434,17 @@ def test_the_screen_and_questions_exist_in_every_language(lang: str) -> None:
     out = screen.export_text()
     assert texts(lang)("board", "personalities") in out
     assert texts(lang)("board_colours", "c1") in out
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_roads_taken_back_are_told(lang: str) -> None:
+    """BG-9.1: a stored building takes its roads back; the news line says which."""
+    from carson.core.game import Event
+
+    state = new_board_state(["human", "random"], 1)
+    names = BoardNames(state, ["human", "random"], texts(lang))
+    event = Event("roads_back", {"seat": 0, "edges": [["H", 4, 3], ["V", 5, 3]]})
+    line = describe_board_event(event, names, texts(lang))
+    assert line is not None and "H 4 3" in line and "V 5 3" in line
+    english = describe_board_event(event, names, texts("en"))
+    assert (line == english) == (lang == "en")

@@ -458,3 +458,21 @@ def test_the_rules_page_summarises_the_board_game_in_english_and_german(
                  "Revolverheld"):  # fmt: skip
         assert name in german.text
     assert "Final scoring" not in german.text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_roads_taken_back_are_told_in_the_move_log(lang: str) -> None:
+    """BG-9.1: a stored building takes its roads back; the log says so, in every language."""
+    from carson.core.game import Event
+    from carson.games.board.web.present.common import Seat
+    from carson.games.board.web.present.describe import describe
+    from carson.games.board.web.present.names import Names
+    from carson.web.i18n import translations
+
+    gettext = translations(lang, [("carson.games.board", "web")]).gettext
+    seats = [Seat(0, "alice", "red"), Seat(1, "bob", "blue")]
+    event = Event("roads_back", {"seat": 1, "edges": [["H", 4, 3], ["V", 5, 3]]})
+    line = describe(Names(lang, gettext), event, seats)
+    assert line.startswith("bob") and line.count("(") == 1
+    english = describe(Names("en", lambda text: text), event, seats)
+    assert (line == english) == (lang == "en")

@@ -34,7 +34,7 @@ class Line:
 def describe_board_event(event: Event, names: BoardNames, texts: Texts) -> str | None:
     """The line for ``event``, or ``None`` for events the screen shows by itself."""
     line = Line(event.kind, event.data, names, texts)
-    for describe in (_setup_line, _action_line, _building_line):
+    for describe in (_setup_line, _action_line, _road_line, _building_line):
         text = describe(line)
         if text is not None:
             return text
@@ -119,8 +119,23 @@ def _action_line(line: Line) -> str | None:
     return None
 
 
+def _road_line(line: Line) -> str | None:
+    """Roads laid, roads taken back with a stored building (BG-9.1), permissions asked and
+    granted (BG-9.4)."""
+    if line.kind == "road":
+        return line.t("road", who=line.who(), edge=line.names.edge(line.data["edge"]))
+    if line.kind == "roads_back":
+        edges = ", ".join(line.names.edge(edge) for edge in line.data["edges"])
+        return line.t("roads_back", who=line.who(), edges=edges)
+    if line.kind == "ask":
+        return line.t("ask", who=line.who(), owner=line.who("owner"))
+    if line.kind == "grant":
+        return line.t("grant", who=line.who(), parcel=line.where())
+    return None
+
+
 def _building_line(line: Line) -> str | None:
-    """Buildings, roads, permissions, attacks and the end of the game."""
+    """Buildings, attacks and the end of the game."""
     if line.kind == "bought":
         return line.t(
             "bought",
@@ -130,12 +145,6 @@ def _building_line(line: Line) -> str | None:
         )
     if line.kind == "stored":
         return line.t("stored", who=line.who(), building=line.names.building(line.data["building"]))
-    if line.kind == "road":
-        return line.t("road", who=line.who(), edge=line.names.edge(line.data["edge"]))
-    if line.kind == "ask":
-        return line.t("ask", who=line.who(), owner=line.who("owner"))
-    if line.kind == "grant":
-        return line.t("grant", who=line.who(), parcel=line.where())
     if line.kind == "built":
         return line.t(
             "built",

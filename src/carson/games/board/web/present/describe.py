@@ -129,6 +129,12 @@ def _road(t: Told) -> str:
     return t._("%(who)s builds a road (%(edge)s).") % values
 
 
+def _roads_back(t: Told) -> str:
+    edges = ", ".join(t.names.edge(edge) for edge in t.d["edges"])
+    values = {"who": t.who(), "edges": edges}
+    return t._("%(who)s takes the roads back (%(edges)s): no roads without a building.") % values
+
+
 def _ask(t: Told) -> str:
     values = {"who": t.who(), "owner": t.who("owner")}
     return t._("%(who)s asks %(owner)s for a parcel for a house.") % values
@@ -212,6 +218,7 @@ SENTENCES: dict[str, Callable[[Told], str]] = {
     "built": _built,
     "stored": _stored,
     "road": _road,
+    "roads_back": _roads_back,
     "ask": _ask,
     "grant": _grant,
     "house": _house,
