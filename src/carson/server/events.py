@@ -11,48 +11,17 @@ Numbering: the events of move ``n`` have seq ``n`` (1, 2, …); the events of a 
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Protocol, runtime_checkable
+from typing import Any, NamedTuple
 
+from carson.core.events import decode_event, encode_events, opening_events
 from carson.core.game import JSON, Event
+
+__all__ = ["OPENING_SEQ", "EventPage", "SeatEvent", "decode_event", "encode_events",
+           "opening_events"]  # fmt: skip
 
 #: The seq of a game's setup events (moves count from 1).
 OPENING_SEQ = 0
-
-
-@runtime_checkable
-class HasSetupEvents(Protocol):
-    """A state that reports what happened while it was set up (the card game's deal)."""
-
-    @property
-    def setup_events(self) -> Sequence[Event]: ...
-
-
-def opening_events(state: object) -> list[Event]:
-    """The events of a fresh state's setup (none for a game that reports none)."""
-    return list(state.setup_events) if isinstance(state, HasSetupEvents) else []
-
-
-def encode_events(events: Iterable[Event]) -> list[JSON]:
-    """Events in their stored form ``{"kind", "data", "seats"}``, exactly as the database
-    gives them back (through JSON: tuples become lists, seat keys become strings)."""
-    stored = [
-        {
-            "kind": event.kind,
-            "data": dict(event.data),
-            "seats": None if event.seats is None else sorted(event.seats),
-        }
-        for event in events
-    ]
-    loaded: list[JSON] = json.loads(json.dumps(stored))
-    return loaded
-
-
-def decode_event(stored: JSON) -> Event:
-    seats = stored["seats"]
-    return Event(stored["kind"], stored["data"], None if seats is None else frozenset(seats))
 
 
 class SeatEvent(NamedTuple):

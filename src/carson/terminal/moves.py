@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from carson.core.events import decode_event, encode_events
 from carson.core.game import JSON, Event
 from carson.core.record import GameRecord, RecordError
-from carson.server.events import decode_event, encode_events
 
 
 class MoveLog:

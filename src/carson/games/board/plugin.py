@@ -31,6 +31,9 @@ def _phase(state: BoardGameState) -> str:
     return "" if state.decision is None else str(state.decision.kind)
 
 
+# The annotation is the static conformance check: mypy --strict verifies that the state
+# satisfies the platform's GameState protocol and that the codec, observer and players agree
+# on the action and observation types.
 GAME: GameKind[BoardGameState, BoardAction, BoardObservation] = GameKind(
     name="board",
     title="Carson City",

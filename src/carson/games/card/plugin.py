@@ -27,6 +27,9 @@ def _action(state: CardGameState, data: Any) -> CardAction:
     return action_from_json(data, state.personality_ids)
 
 
+# The annotation is the static conformance check: mypy --strict verifies that the state
+# satisfies the platform's GameState protocol and that the codec, observer and players agree
+# on the action and observation types.
 GAME: GameKind[CardGameState, CardAction, SeatObservation] = GameKind(
     name="card",
     title="Carson City: The Card Game",
