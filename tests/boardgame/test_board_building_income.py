@@ -19,7 +19,7 @@ from buildings_scenes import (
 from carson.games.board.catalog import BUILDING_IDS
 from carson.games.board.engine.actions import PASS, BoardAction, option
 from carson.games.board.engine.options import Pick
-from carson.games.board.engine.state import S
+from carson.games.board.engine.state import BoardGameState, S
 from carson.games.board.engine.tasks import BuildingIncome, BuildWindow, Placement, Space
 from carson.games.board.town import (
     HOUSE,
@@ -420,3 +420,56 @@ def test_bg_4_3_9_the_first_passer_orders_several_attacks() -> None:
     assert g.decision is None  # one left: resolved at once
     assert [e["parcel"] for e in events(g, "attack")] == [[5, 5], [1, 1]]
     assert [p.money for p in g.players] == [21, 18, 18]
+
+
+# --- issue 19: what each building pays whom, in the events -----------------------------------
+
+
+def _paid(g: BoardGameState) -> list[tuple[int, str, tuple[int, int], int, bool]]:
+    (event,) = events(g, "building_income")
+    incomes = event["incomes"]
+    assert isinstance(incomes, list)
+    return [
+        (i["seat"], i["building"], tuple(i["parcel"]), i["amount"], i["doubled"]) for i in incomes
+    ]
+
+
+def test_bg_6_3_the_income_event_tells_each_building_its_owner_and_amount() -> None:
+    g = arena()
+    own(g, 0, (2, 2), tile="saloon")
+    tile(g, HOUSE, (1, 1), (3, 3))  # the saloon: 2 HE → $10
+    own(g, 1, (6, 6), tile="hotel")  # $6
+    own(g, 2, (0, 7), tile="ranch")  # 3 empty neighbours → $3
+    own(g, 2, (7, 0), tile="church")  # $0, still told
+    own(g, 1, (5, 1), tile="hotel")
+    put(g, 0, (5, 1))  # attacked: told by its "attack" event, not here
+    run_tasks(g, BuildingIncome())
+    assert _paid(g) == [
+        (2, "church", (7, 0), 0, False),
+        (0, "saloon", (2, 2), 10, False),
+        (1, "hotel", (6, 6), 6, False),
+        (2, "ranch", (0, 7), 3, False),
+    ]
+    assert events(g, "attack")[0]["income"] == 6
+    assert [p.money for p in g.players] == [15 + 10 + 3, 15 + 6 + 3, 15 + 3]
+
+
+def test_bg_7_2_the_income_event_tells_the_grocers_doubled_buildings() -> None:
+    g = arena()
+    grocer = g.players[0]
+    grocer.personality, grocer.side, grocer.choice = "grocer", "yellow", Pick.DEFER
+    own(g, 0, (1, 1), tile="hotel")
+    own(g, 0, (7, 1), tile="ranch")  # 5 empty neighbours
+    run_tasks(g, Space(S["income_buildings"]))
+    act(g, 0, "option", option("double:hotel").arg)
+    assert _paid(g) == [(0, "hotel", (1, 1), 12, True), (0, "ranch", (7, 1), 5, False)]
+
+
+def test_bg_6_7_2_a_church_protected_attack_tells_the_income_paid() -> None:
+    g = arena()
+    own(g, 0, (3, 3), tile="hotel")
+    own(g, 0, (4, 4), tile="church")
+    put(g, 1, (3, 3))
+    run_tasks(g, BuildingIncome())
+    attack = events(g, "attack")[0]
+    assert (attack["result"], attack["income"]) == ("church", 6)

@@ -66,6 +66,8 @@ def test_bg_7_3_others_may_join_the_red_sheriff_and_his_lost_duels_give_3_vp() -
     run_tasks(g, Space(S["roads_3"]))
     sheriff = g.players[0]
     assert (sheriff.vp, sheriff.cowboys) == (3, 2)  # the loser's cowboy is back in supply
+    vp = [dict(e.data) for e in g._events if e.kind == "vp"]
+    assert vp == [{"seat": 0, "amount": 3, "why": "sheriff"}]  # told, with its amount
     assert g.players[1].roads == 1 + 3
     # A defence he loses counts too.
     own(g, (6, 6), 0, "saloon")
@@ -180,8 +182,10 @@ def test_bg_7_3_red_banker_buys_one_option_only(choice: str, price: int, vp: int
     g = with_cards({0: "banker", 1: "sheriff", 2: "grocer"}, variants=RED)
     g.players[0].money = 100
     run_tasks(g, RedEffects(0))
-    act(g, 0, "option", OPTIONS.index(choice))
+    events = g.apply(0, option(choice))
     assert (g.players[0].money, g.players[0].vp) == (100 - price, vp)
+    told = [dict(e.data) for e in events if e.kind == "vp"]
+    assert told == [{"seat": 0, "amount": vp, "why": "banker"}]
     assert g.decision is None
 
 

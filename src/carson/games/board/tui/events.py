@@ -30,6 +30,9 @@ class Line:
     def where(self, key: str = "parcel") -> str:
         return self.names.target(self.data[key])
 
+    def where_of(self, parcel: Any) -> str:
+        return self.names.target(parcel)
+
 
 def describe_board_event(event: Event, names: BoardNames, texts: Texts) -> str | None:
     """The line for ``event``, or ``None`` for events the screen shows by itself."""
@@ -155,7 +158,7 @@ def _building_line(line: Line) -> str | None:
     if line.kind == "house":
         return line.t("house", who=line.who(), parcel=line.where())
     if line.kind == "building_income":
-        return line.t("building_income")
+        return _building_incomes(line)
     if line.kind == "attack":
         if line.data["result"] == "church":
             return line.t("attack_church", parcel=line.where())
@@ -186,6 +189,23 @@ def _building_line(line: Line) -> str | None:
             total=line.data["total"],
         )
     return None
+
+
+def _building_incomes(line: Line) -> str:
+    """BG-6.3: what each building paid, owner by owner (x2: the Grocer's double)."""
+    by_owner: dict[int, list[str]] = {}
+    for paid in line.data.get("incomes", ()):
+        building, where = line.names.building(paid["building"]), line.where_of(paid["parcel"])
+        double = " ×2" if paid["doubled"] else ""
+        by_owner.setdefault(int(paid["seat"]), []).append(
+            f"{building} {where} ${paid['amount']}{double}"
+        )
+    if not by_owner:
+        return line.t("building_income")
+    incomes = "; ".join(
+        f"{line.names.who(seat)}: {', '.join(items)}" for seat, items in sorted(by_owner.items())
+    )
+    return line.t("building_incomes", incomes=incomes)
 
 
 def _why(why: str, names: BoardNames, texts: Texts) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from carson.games.board.catalog import BUILDING_IDS
 from carson.games.board.engine.actions import PASS, BoardAction, menu_option, option_action
 from carson.games.board.engine.flow.buildings import start_construction
-from carson.games.board.engine.flow.gains import pay_excess
+from carson.games.board.engine.flow.gains import gain_vp, pay_excess
 from carson.games.board.engine.model import (
     BANKER_VP,
     BUILD_PRICES,
@@ -102,7 +102,7 @@ def apply_menu(g: BoardTable, seat: int, action: BoardAction, d: Decision) -> No
             _worker_buys(g, seat, price)
         case BankerVP(vp):
             player.money -= BANKER_VP[vp]
-            player.vp += vp
+            gain_vp(g, seat, vp, "banker")
         case Pick.ROUND_UP:
             assert ask.excess is not None
             tens = -(-ask.excess // 10)

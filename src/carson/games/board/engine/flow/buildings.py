@@ -91,14 +91,22 @@ def pay_buildings(g: BoardTable) -> None:
     """Unattacked buildings pay first (a defender's cowboy leaves, BG-6.7.7)."""
     town = g.town
     attacked = set(_attacked(g))
+    paid: list[dict[str, object]] = []
     for p in range(PARCELS):
-        if town.tiles[p] in NOT_BUILDINGS or p in attacked:
+        tile = town.tiles[p]
+        if tile in NOT_BUILDINGS or p in attacked:
             continue
+        owner = town.owners[p]
         income = building_income(g, p)
         if income:
-            g.players[town.owners[p]].money += income
+            g.players[owner].money += income
+        paid.append(
+            {"seat": owner, "building": tile, "parcel": list(coords(p)), "amount": income,
+             "doubled": _doubled(g, p)}
+        )  # fmt: skip
         g.clear_target(SPACES + p)
-    g.emit("building_income")
+    # What each building paid whom, so players can check it (attacked ones: "attack").
+    g.emit("building_income", incomes=paid)
     g.then(Attacks())
 
 
@@ -124,8 +132,9 @@ def resolve_attack(g: BoardTable, p: int) -> None:
         for seat in attackers:
             g.take_cowboy_off(target, seat, to_supply=True)
         g.clear_target(target)
-        g.players[owner].money += building_income(g, p)
-        g.emit("attack", parcel=list(coords(p)), result="church")
+        income = building_income(g, p)
+        g.players[owner].money += income
+        g.emit("attack", parcel=list(coords(p)), result="church", income=income)
         return
     if owner not in seats and len(attackers) == 1:  # BG-6.7.3: succeeds at once
         g.duel_winner = attackers[0]

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from carson.games.board.catalog import SPACE_IDS
+from carson.games.board.engine.flow.gains import gain_vp
 from carson.games.board.engine.model import SPACES, DecisionKind, Duel
 from carson.games.board.engine.table import BoardTable
 from carson.games.board.town import coords
+
+RED_SHERIFF_VP = 3
 
 
 def fight(g: BoardTable, target: int, seats: tuple[int, ...]) -> None:
@@ -37,7 +40,7 @@ def finish_duel(g: BoardTable, target: int, seats: tuple[int, ...], draws: dict[
         g.take_cowboy_off(target, seat, to_supply=True)  # BG-4.3.5
         player = g.players[seat]
         if player.personality == "sheriff" and player.side == "red":
-            player.vp += 3  # BG-7.3: 3 VP for every duel the red Sheriff loses
+            gain_vp(g, seat, RED_SHERIFF_VP, "sheriff")  # BG-7.3: for every duel he loses
 
 
 def target_name(target: int) -> str | list[int]:

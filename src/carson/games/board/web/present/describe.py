@@ -158,7 +158,19 @@ def _parcel(t: Told) -> str:
 
 
 def _building_income(t: Told) -> str:
-    return t._("The buildings pay their incomes.")
+    """Each owner's buildings with what each pays (x2: the Grocer's double), owner by owner."""
+    by_owner: dict[int, list[str]] = {}
+    for paid in t.d.get("incomes", ()):
+        building = t.names.building(paid["building"])
+        double = " ×2" if paid["doubled"] else ""
+        item = f"{building} {parcel_label(*paid['parcel'])} ${paid['amount']}{double}"
+        by_owner.setdefault(int(paid["seat"]), []).append(item)
+    if not by_owner:
+        return t._("The buildings pay their incomes.")
+    owners = "; ".join(
+        f"{t.seats[seat].name}: {', '.join(items)}" for seat, items in sorted(by_owner.items())
+    )
+    return t._("The buildings pay their incomes: %(incomes)s.") % {"incomes": owners}
 
 
 def _attack(t: Told) -> str:

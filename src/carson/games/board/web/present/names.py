@@ -160,5 +160,7 @@ class Names:
             "bought": _("bought"),
             "settler": self.personality("settler"),
             "grocer": self.personality("grocer"),
+            "banker": self.personality("banker"),
+            "sheriff": self.personality("sheriff"),
         }
         return names.get(why, why)

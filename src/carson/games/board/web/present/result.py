@@ -19,8 +19,8 @@ def result(
     seats: list[Seat],
     me: int | None,
 ) -> dict[str, Any]:
-    """The score sheet: VP by source, from the public events (BG-8.2); what no event
-    names (the red Banker's and Sheriff's VP, new-beginning purchases) is "other"."""
+    """The score sheet: VP by source, from the public events (BG-8.2); the personalities'
+    VP and what no event names (new-beginning purchases) are "other"."""
     _ = names._
     result = view.get("result") or {"scores": [], "winners": []}
     sources = ("actions", "bought", "cash", "parcels", "money", "other")
@@ -29,7 +29,7 @@ def result(
         d = event.data
         if event.kind == "vp":
             source = "bought" if d["why"] == "bought" else "actions"
-            if d["why"] in ("settler", "grocer"):
+            if d["why"] in ("settler", "grocer", "banker", "sheriff"):
                 source = "other"
             sheet[source][d["seat"]] += d["amount"]
         elif event.kind == "cash_limit":
