@@ -22,7 +22,7 @@ from buildings_scenes import (
 )
 
 from carson.games.board.catalog import BUILDING_IDS
-from carson.games.board.engine.actions import PASS, BoardAction
+from carson.games.board.engine.actions import GRANT_ALL, PASS, BoardAction
 from carson.games.board.engine.state import BoardGameState
 from carson.games.board.engine.tasks import BuildingIncome, BuildWindow
 from carson.games.board.town import (
@@ -291,8 +291,10 @@ def test_bg_9_4_a_granted_parcel_makes_the_building_possible() -> None:
     act(g, 0, "ask", 1)
     assert g.decision is not None and g.decision.kind == "grant"
     assert g.decision.seats == (1,)
-    assert g.legal_actions(1) == [PASS] + [
-        BoardAction("grant", p) for p in (P(0, 0), P(2, 2), P(4, 2), P(2, 3))
+    assert g.legal_actions(1) == [
+        PASS,
+        *(BoardAction("grant", p) for p in (P(0, 0), P(2, 2), P(4, 2), P(2, 3))),
+        GRANT_ALL,
     ]
     rejects(g, 0, BoardAction("grant", P(2, 2)))  # only the owner answers
     act(g, 1, "grant", P(4, 2))
@@ -357,3 +359,46 @@ def test_bg_9_4_each_owner_asked_once_several_owners_possible() -> None:
     assert kinds(g, 0, "ask") == set()
     act(g, 0, "build", P(3, 3))
     assert kinds(g, 0, "house") == {P(2, 2)}
+
+
+def test_bg_9_4_grant_all_answers_with_every_free_parcel_at_once() -> None:
+    g = permission_town()
+    buy(g, 0, "saloon")
+    act(g, 0, "ask", 1)
+    act(g, 1, "grant", P(0, 0))
+    events = g.apply(1, GRANT_ALL)  # the rest, in one answer
+    granted = [tuple(e.data["parcel"]) for e in events if e.kind == "grant"]
+    assert granted == [(2, 2), (4, 2), (2, 3)]
+    assert g.construction is not None
+    assert g.construction.granted == {P(0, 0), P(2, 2), P(4, 2), P(2, 3)}
+    assert g.decision is not None and g.decision.kind == "construct"  # the builder's turn
+    assert g.decision.seats == (0,)
+    act(g, 0, "build", P(3, 3))
+    assert kinds(g, 0, "house") == {P(2, 2), P(4, 2), P(2, 3)}
+
+
+def test_bg_9_4_grant_all_is_offered_only_with_two_parcels_or_more() -> None:
+    g = permission_town()
+    own(g, 2, (6, 6))
+    buy(g, 0, "church")
+    act(g, 0, "ask", 2)
+    assert g.legal_actions(2) == [PASS, BoardAction("grant", P(6, 6))]
+    rejects(g, 2, GRANT_ALL)
+    act(g, 2, "pass")
+    act(g, 0, "ask", 1)
+    for p in (P(0, 0), P(2, 2), P(4, 2)):
+        assert GRANT_ALL in g.legal_actions(1)
+        act(g, 1, "grant", p)
+    assert g.legal_actions(1) == [PASS, BoardAction("grant", P(2, 3))]
+
+
+def test_bg_9_4_the_grant_question_names_the_parcels_with_road_access() -> None:
+    g = permission_town()
+    g.town.river = frozenset({P(4, 2)})  # a river parcel never takes a house
+    buy(g, 0, "saloon")
+    act(g, 0, "ask", 1)
+    assert g.decision is not None
+    assert g.decision.get("access") == (P(2, 2), P(2, 3))  # not (0, 0): no road there
+    assert g.view(1)["decision"]["access"] == [[2, 2], [2, 3]]
+    act(g, 1, "grant", P(2, 2))
+    assert g.decision.get("access") == (P(2, 3),)  # what is still on offer

@@ -568,3 +568,16 @@ def test_every_index_of_the_action_space_round_trips() -> None:
     for index in (-1, ACTION_SPACE_SIZE):
         with pytest.raises(IllegalActionError):
             BoardAction.from_index(index)
+
+
+def test_grant_all_comes_last_and_every_older_action_keeps_its_index_and_json() -> None:
+    """Issue 19: "grant_all" was added at the end of the fixed action space, so the indices
+    and JSON forms of every older action are unchanged (a stored game and a trained policy
+    still read)."""
+    assert BoardAction("grant_all").index == ACTION_SPACE_SIZE - 1
+    assert BoardAction("count", 99).index == ACTION_SPACE_SIZE - 2
+    assert BoardAction("grant", 9).index == 703 and BoardAction("store").index == 886
+    assert BoardAction("grant_all").to_json() == {"kind": "grant_all"}
+    assert action_from_json({"kind": "grant_all"}) == BoardAction("grant_all")
+    assert BoardAction("grant", 9).to_json() == {"kind": "grant", "parcel": [1, 1]}
+    assert ACTION_SPACE_SIZE == 995 + 1

@@ -77,6 +77,8 @@ def typed(state: BoardGameState, seat: int, action: BoardAction) -> str:
         return " ".join(map(str, edge_name(arg)))
     if kind == "ask":
         return f"ask {arg + 1}"
+    if kind == "grant_all":
+        return "all"
     assert kind == "build_stored"
     return str([a for a in legal if a.kind == "build_stored"].index(action) + 1)
 

@@ -4,6 +4,7 @@ road access (BG-9.4)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -67,3 +68,37 @@ def test_the_score_sheet_counts_the_banker_and_sheriff_vp_under_personalities() 
     sheet = result(names("en"), view, told, SEATS, 0)
     rows = {row["label"]: row["values"] for row in sheet["rows"]}
     assert rows == {"Action spaces": [0, 2], "Personalities and other": [3, 5]}
+
+
+# --- BG-9.4: "Grant all" and the parcels with road access --------------------------------------
+
+
+def grant_page(lang: str = "en") -> tuple[dict[str, Any], Any]:
+    from board_grant_scene import asked_for_grant
+    from carson.games.board.web.present.decisions import decide
+
+    g = asked_for_grant()
+    data: dict[str, Any] = {"me": 1, "note": "", "choices": [], "lists": [], "forms": []}
+    legal = [a.to_json() for a in g.legal_actions(1)]
+    targets = decide(names(lang), data, g.view(1), legal, [*SEATS, Seat(2, "carl", "green")], None)
+    return data, targets
+
+
+def test_the_grant_menu_has_a_grant_all_button_and_marks_road_access() -> None:
+    data, targets = grant_page()
+    labels = {choice.label: choice for choice in data["choices"]}
+    assert json.loads(labels["Grant all"].action) == {"kind": "grant_all"}
+    assert labels["Grant C3"].hint == "road access" and labels["Grant C4"].hint == "road access"
+    assert labels["Grant A1"].hint == "" and labels["Grant G7"].hint == ""
+    assert "With road access now: C3, C4" in data["note"]
+    assert targets.parcels[(2, 2)][1] == "grant (road access)"
+    assert targets.parcels[(0, 0)][1] == "grant"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_grant_menu_speaks_every_language(lang: str) -> None:
+    data, _targets = grant_page(lang)
+    english, _ = grant_page()
+    labels = [choice.label for choice in data["choices"]]
+    assert (labels == [choice.label for choice in english["choices"]]) == (lang == "en")
+    assert (data["note"] == english["note"]) == (lang == "en")

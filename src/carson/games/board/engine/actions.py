@@ -26,7 +26,10 @@ house           put the free house on a parcel                        parcel
 store           keep the building in one's supply instead             —
 build_stored    build a stored building (step 12a)                    building
 count           how many VP to buy                                    0..MAX_COUNT
+grant_all       grant all one's free parcels to the asker (BG-9.4)    —
 ==============  ====================================================  =====================
+
+``grant_all`` comes last so that every older kind keeps its indices.
 
 A cowboy target is a space index (0..22, BG-2.3 order) or ``23 + parcel``.
 """
@@ -73,6 +76,7 @@ SIZES: dict[str, int] = {
     "store": 1,
     "build_stored": len(BUILDING_IDS),
     "count": MAX_COUNT + 1,
+    "grant_all": 1,
 }
 OFFSETS: dict[str, int] = {}
 _offset = 0
@@ -101,7 +105,7 @@ class BoardAction:
 
     def to_json(self) -> JSON:
         kind, arg = self.kind, self.arg
-        if kind in ("pass", "store"):
+        if kind in ("pass", "store", "grant_all"):
             return {"kind": kind}
         if kind == "vote":
             return {"kind": kind, "red": [p for i, p in enumerate(PERSONALITY_IDS) if arg >> i & 1]}
@@ -156,7 +160,7 @@ def _parcel_arg(value: Any) -> int:
 
 
 def _arg(kind: str, data: dict[str, Any]) -> int:
-    if kind in ("pass", "store"):
+    if kind in ("pass", "store", "grant_all"):
         return 0
     if kind == "vote":
         return sum(1 << _index_of(PERSONALITY_IDS, p, "personality") for p in set(data["red"]))
@@ -199,3 +203,4 @@ def menu_option(action: BoardAction) -> MenuOption:
 
 PASS = BoardAction("pass")
 STORE = BoardAction("store")
+GRANT_ALL = BoardAction("grant_all")

@@ -107,7 +107,11 @@ class WindowAsk:
 
 @dataclass(frozen=True, slots=True)
 class GrantAsk:
+    """``grant``: who asks, and which of the owner's parcels on offer have road access now
+    (a house needs it, BG-6.1.4 (ii); roads laid later may give it to the others)."""
+
     asker: int
+    access: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,7 @@ Decisions (``Decision.kind``, a :class:`DecisionKind`) and the actions they take
 ``buy_parcels``   parcels one's cowboys stand on (BG-5.5)           buy_parcel / pass
 ``construct``     roads, permission, the building's parcel          road / ask / build / store
 ``house``         the free house (BG-6.1.4)                         house
-``grant``         another owner answers the builder (BG-9.4)        grant / pass
+``grant``         another owner answers the builder (BG-9.4)        grant / grant_all / pass
 ``stored``        step 12a (BG-6.1.5)                               build_stored / pass
 ``count``         VP to buy (BG-5.14)                               count
 ``roads``         the river game's last road step (BG-9.2)          road / pass

@@ -125,7 +125,7 @@ def _player(g: BoardTable, index: int, seat: int | None) -> JSON:
 def _decision(decision: Decision) -> JSON:
     out: JSON = {"kind": decision.kind.value, "seats": list(decision.seats)}
     for key, value in decision.data():
-        if key == "parcels":
+        if key in ("parcels", "access"):
             assert isinstance(value, tuple)
             out[key] = [list(coords(p)) for p in value]
         else:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from carson.games.board.engine.actions import PASS, STORE, BoardAction
+from collections.abc import Callable
+
+from carson.games.board.engine.actions import GRANT_ALL, PASS, STORE, BoardAction
 from carson.games.board.town import coords
 from carson.games.board.tui.ask import (
     Ask,
@@ -81,12 +83,32 @@ def ask_house(ask: Ask) -> BoardAction:
 
 
 def ask_grant(ask: Ask) -> BoardAction:
-    """BG-9.4: the owner answers the builder, one parcel at a time, then no."""
+    """BG-9.4: the owner answers the builder, one parcel at a time, then no; or all of them
+    at once ("all", issue 19)."""
     asker = ask.decision.get("asker")
     free = choices_of(ask, "grant")
     question = ask.t("board", "prompt_grant", who=ask.names.who(asker),
                      parcels=parcel_list(free))  # fmt: skip
-    return ask.until(question, parcel_answer(ask, "grant", True))
+    return ask.until(question, _grant_answer(ask))
+
+
+def _grant_answer(ask: Ask) -> Callable[[str], Parsed]:
+    """Says which parcels have road access and that "all" grants every one; reads "all" or
+    what :func:`parcel_answer` reads."""
+    access = list(ask.decision.get("access", ()))
+    if access:
+        ask.say(ask.t("board", "grant_access", parcels=parcel_list(access)))
+    if GRANT_ALL in ask.legal:
+        ask.say(ask.t("board", "grant_all_hint"))
+    one = parcel_answer(ask, "grant", True)
+
+    def parse(answer: str) -> Parsed:
+        if answer.strip().casefold() in ask.words("all_words"):
+            grants = [action for action in ask.legal if action.kind == "grant"]
+            return grants[0] if len(grants) == 1 else GRANT_ALL  # one left: "all" is that one
+        return one(answer)
+
+    return parse
 
 
 def ask_roads(ask: Ask) -> BoardAction:

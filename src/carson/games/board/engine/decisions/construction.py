@@ -5,7 +5,7 @@ and building stored buildings in step 12a (BG-6.1.5)."""
 from __future__ import annotations
 
 from carson.games.board.catalog import BUILDING_IDS
-from carson.games.board.engine.actions import PASS, BoardAction
+from carson.games.board.engine.actions import GRANT_ALL, PASS, BoardAction
 from carson.games.board.engine.flow.buildings import start_construction, stored_choices
 from carson.games.board.engine.model import (
     Construction,
@@ -59,7 +59,7 @@ def apply_construct(g: BoardTable, seat: int, action: BoardAction, d: Decision) 
     elif action.kind == "ask":
         build.asked = build.asked | {action.arg}
         g.emit("ask", seat=seat, owner=action.arg)
-        g.ask(DecisionKind.GRANT, (action.arg,), GrantAsk(seat))
+        _ask_grant(g, action.arg, build)
     else:
         _build(g, seat, build, action.arg)
 
@@ -98,21 +98,40 @@ def apply_house(g: BoardTable, seat: int, action: BoardAction, d: Decision) -> N
     g.emit("house", seat=seat, parcel=list(coords(action.arg)))
 
 
+def _offered(g: BoardTable, owner: int, build: Construction) -> list[int]:
+    """The owner's free parcels not granted yet for this building (BG-9.4)."""
+    return [p for p in g.free_parcels_of(owner) if p not in build.granted]
+
+
+def _ask_grant(g: BoardTable, owner: int, build: Construction) -> None:
+    town = g.town
+    access = tuple(
+        p for p in _offered(g, owner, build) if p not in town.river and town.has_access(p)
+    )
+    g.ask(DecisionKind.GRANT, (owner,), GrantAsk(build.seat, access))
+
+
 def legal_grant(g: BoardTable, seat: int) -> list[BoardAction]:
-    build = _building(g)
-    return [PASS] + [
-        BoardAction("grant", p) for p in g.free_parcels_of(seat) if p not in build.granted
-    ]
+    offered = _offered(g, seat, _building(g))
+    legal = [PASS] + [BoardAction("grant", p) for p in offered]
+    if len(offered) > 1:  # issue 19: every one at once (one parcel: "grant" does it)
+        legal.append(GRANT_ALL)
+    return legal
 
 
 def apply_grant(g: BoardTable, seat: int, action: BoardAction, d: Decision) -> None:
     build = _building(g)
-    if action.kind == "grant":
-        build.granted = build.granted | {action.arg}
-        g.emit("grant", seat=seat, parcel=list(coords(action.arg)))
-        g.ask(DecisionKind.GRANT, (seat,), GrantAsk(build.seat))
+    if action.kind == "pass":
+        g.ask(DecisionKind.CONSTRUCT, (build.seat,))
         return
-    g.ask(DecisionKind.CONSTRUCT, (build.seat,))
+    granting = _offered(g, seat, build) if action.kind == "grant_all" else [action.arg]
+    for p in granting:
+        build.granted = build.granted | {p}
+        g.emit("grant", seat=seat, parcel=list(coords(p)))
+    if action.kind == "grant_all":
+        g.ask(DecisionKind.CONSTRUCT, (build.seat,))
+    else:
+        _ask_grant(g, seat, build)
 
 
 def legal_stored(g: BoardTable, seat: int) -> list[BoardAction]:

@@ -213,11 +213,28 @@ def _grant(ask: Ask) -> None:
             "parcels": ", ".join(parcel_label(*p) for p in granted)
         }
     ask.on_parcels("grant", _("grant"))
-    data["choices"] += [
-        ask.choice(_("Grant %(parcel)s") % {"parcel": parcel_label(*a["parcel"])}, a)
-        for a in ask.of("grant")
-    ]
+    _grant_choices(ask)
     data["choices"] += [ask.choice(_("Done"), a) for a in ask.passes]
+
+
+def _grant_choices(ask: Ask) -> None:
+    """A button per parcel, the parcels with road access (a house needs it) marked on the
+    board, on their buttons and in a note, and "Grant all" (issue 19)."""
+    _, data = ask._, ask.data
+    access = [tuple(p) for p in ask.decision.get("access", [])]
+    if access:
+        line = _("With road access now: %(parcels)s") % {
+            "parcels": ", ".join(parcel_label(*p) for p in access)
+        }
+        data["note"] = f"{data['note']} · {line}" if data.get("note") else line
+    for where, (action_key, verb) in ask.targets.parcels.items():
+        if where in access:
+            ask.targets.parcels[where] = (action_key, f"{verb} ({_('road access')})")
+    for a in ask.of("grant"):
+        label = _("Grant %(parcel)s") % {"parcel": parcel_label(*a["parcel"])}
+        hint = _("road access") if tuple(a["parcel"]) in access else ""
+        data["choices"].append(ask.choice(label, a, hint))
+    data["choices"] += [ask.choice(_("Grant all"), a) for a in ask.of("grant_all")]
 
 
 def _stored(ask: Ask) -> None:
