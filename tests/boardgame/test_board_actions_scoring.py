@@ -228,6 +228,20 @@ def test_bg_5_13_decision_vp_buildings_counts_only_buildings_on_the_board() -> N
     assert g.players[2].vp == 2
 
 
+def test_bg_5_13_decision_a_stored_building_is_owned_but_scores_nothing() -> None:
+    """Yucata: "für jedes Gebäude, das er besitzt"; carson (docs/boardgame-rules.md) reads it
+    as the buildings standing on his parcels: one built and one stored building give 1 VP."""
+    g = arena()
+    own(g, 1, (4, 4), tile="saloon")
+    g.players[1].stored = ["hotel"]
+    put(g, 1, "vp_buildings")
+    run_tasks(g, Space(S["vp_buildings"]))
+    assert g.players[1].vp == 1
+    told = [dict(e.data) for e in g._events if e.kind == "vp"]
+    assert told == [{"seat": 1, "amount": 1, "why": "vp_buildings"}]
+    assert g.players[1].stored == ["hotel"]  # still his, for a later round
+
+
 def test_bg_5_14_buy_any_number_of_vp_at_the_price() -> None:
     g = arena()
     g.players[0].money = 13
