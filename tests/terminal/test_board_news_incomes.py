@@ -80,3 +80,13 @@ def test_all_grants_the_last_parcel_when_only_one_is_left() -> None:
     asker, screen = _asker(["all"], "en")
     assert ask_board_action(asker, g, 1, names) == BoardAction("grant", parcel(6, 6))
     assert texts("en")("board", "grant_all_hint") not in screen.export_text()
+
+
+@pytest.mark.parametrize("why", ["banker", "sheriff"])
+def test_the_news_tells_the_red_banker_and_sheriff_vp(why: str) -> None:
+    state = new_board_state(["human", "random"], 1)
+    names = BoardNames(state, ["human", "random"], texts("de"))
+    event = Event("vp", {"seat": 1, "amount": 3, "why": why})
+    line = describe_board_event(event, names, texts("de"))
+    assert line is not None and names.who(1) in line and "3" in line
+    assert names.personality(why) in line
