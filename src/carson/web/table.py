@@ -149,11 +149,7 @@ async def act(game_id: str, request: Request, later: BackgroundTasks) -> Respons
     except GameError as refused:
         if refused.status in (401, 403, 404):
             return visit.render("message.html", status=refused.status, message=refused.message)
-        error = (
-            visit.gettext("The game moved on meanwhile; here it is now.")
-            if refused.status == 409
-            else refused.message
-        )
+        error = refusal(visit, refused)
     if service.has_machine_seats(game_id):
         later.add_task(service.run_machines, game_id)
     if "hx-request" not in request.headers:  # a plain form post: back to the page
@@ -163,6 +159,15 @@ async def act(game_id: str, request: Request, later: BackgroundTasks) -> Respons
     response = shown.render(fragment.template, **fragment.context)
     response.background = later
     return response
+
+
+def refusal(visit: Visit, refused: GameError) -> str:
+    """A refused move as a page tells it: a few words in the player's language. The API
+    keeps the service's precise message (``malformed purchase action …``), which is
+    written for developers; the page shows the game as it is now below it."""
+    if refused.status == 409:
+        return visit.gettext("The game moved on meanwhile; here it is now.")
+    return visit.gettext("That move is not possible now; here is the game as it is.")
 
 
 def _list_args(game: str | None) -> frozenset[str]:

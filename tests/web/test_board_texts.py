@@ -1,0 +1,95 @@
+"""What the board game's pages tell players, as issue 19 found it wanting: duels say which
+number is the tile (or die) and which the strength, the score sheet has a row for the new
+beginning's VP, the waiting room shows the start the variants really give, the invitation
+names the host and the variants, opponents' duel tiles say what is counted, a refused move
+reads as a short sentence (the API keeps the precise one), and parcels are A–H/1–8 — in
+English and another language."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from carson.app import create_app
+
+HTMX = {"HX-Request": "true"}
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'web.db'}")) as test_client:
+        yield test_client
+
+
+def sign_up(client: TestClient, name: str, lang: str = "en") -> str:
+    client.cookies.set("lang", lang)
+    response = client.post(
+        "/register", data={"username": name, "password": "a long password"}, follow_redirects=False
+    )
+    assert response.status_code == 303
+    return client.cookies["carson_csrf"]
+
+
+def guest(client: TestClient, name: str, lang: str = "en") -> tuple[TestClient, str]:
+    other = TestClient(client.app)
+    return other, sign_up(other, name, lang)
+
+
+def create(client: TestClient, csrf: str, seats: list[str], variants: list[str], seed: int) -> str:
+    body = {"game": "board", "seats": seats, "variants": variants, "seed": seed}
+    response = client.post("/api/games", json=body, headers={"X-CSRF-Token": csrf})
+    assert response.status_code == 201, response.text
+    return f"/games/{response.json()['id']}"
+
+
+def text_of(fragment: str) -> str:
+    """What a player reads of an HTML fragment: its text, tags and attributes left out."""
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", fragment)))
+
+
+def part(page: str, start: str, end: str | None = None) -> str:
+    """The page from the element with id ``start`` up to the one with id ``end``."""
+    begin = page.index(f'id="{start}"')
+    return page[begin : page.index(f'id="{end}"', begin) if end else None]
+
+
+# ---------------------------------------------------------------------- a refused move (6)
+
+
+REFUSED = {
+    "en": "That move is not possible now; here is the game as it is.",
+    "de": "Dieser Zug ist jetzt nicht möglich; hier ist der aktuelle Stand des Spiels.",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(REFUSED))
+def test_a_malformed_move_reads_as_a_short_sentence_and_the_api_keeps_the_precise_one(
+    client: TestClient, lang: str
+) -> None:
+    csrf = sign_up(client, "alice", lang)
+    game = create(client, csrf, ["human", "greedy"], ["new-beginning"], seed=3)
+    view = client.get("/api" + game).json()
+    assert view["view"]["decision"]["kind"] == "purchase"
+    malformed = {"kind": "purchase", "item": "a castle"}
+    data = {"csrf": csrf, "seq": str(view["seq"]), "action": json.dumps(malformed)}
+    page = client.post(game + "/act", data=data, headers=HTMX)
+    assert page.status_code == 200
+    error = re.search(r'<p class="error" role="alert">([^<]*)</p>', page.text)
+    assert error is not None and html.unescape(error.group(1)) == REFUSED[lang]
+    assert "malformed" not in page.text and "castle" not in text_of(page.text)
+    assert f'data-seq="{view["seq"]}"' in page.text  # nothing changed: the game as it is
+    illegal = {**data, "action": json.dumps({"kind": "claim", "parcel": [0, 0]})}
+    refused = client.post(game + "/act", data=illegal, headers=HTMX).text
+    assert REFUSED[lang] in html.unescape(refused)
+    api = client.post(
+        "/api" + game + "/actions",
+        json={"seq": view["seq"], "action": malformed},
+        headers={"X-CSRF-Token": csrf},
+    )
+    assert api.status_code == 422 and "malformed" in api.json()["detail"]
