@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import html
 import json
+import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -93,3 +95,69 @@ def test_a_malformed_move_reads_as_a_short_sentence_and_the_api_keeps_the_precis
         headers={"X-CSRF-Token": csrf},
     )
     assert api.status_code == 422 and "malformed" in api.json()["detail"]
+
+
+# ---------------------------------------------------------------------- playing along
+
+
+def crowding(view: dict[str, Any], legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The cowboy placements where another seat's cowboy already stands (a duel to come)."""
+    taken: set[Any] = {space["id"] for space in view["spaces"] if space["cowboys"]}
+    taken |= {(p["x"], p["y"]) for p in view["parcels"] if p["cowboys"] and p["owner"] is None}
+    return [
+        action
+        for action in legal
+        if action["kind"] == "cowboy"
+        and (action.get("space") in taken or tuple(action.get("parcel", ())) in taken)
+    ]
+
+
+def play_until(
+    client: TestClient, csrf: str, game: str, kinds: set[str], rng: random.Random, moves: int = 400
+) -> list[dict[str, Any]]:
+    """Alice plays through the page (random moves, crowding others' cowboys) until an event
+    of one of ``kinds`` has happened or the game is over; the events seen so far (API)."""
+    seen: list[dict[str, Any]] = []
+    for _ in range(moves):
+        since = f"?since={seen[-1]['seq']}" if seen else ""
+        seen += client.get("/api" + game + "/events" + since).json()["events"]
+        view = client.get("/api" + game).json()
+        if view["status"] == "over" or any(event["kind"] in kinds for event in seen):
+            return seen
+        legal = view["legal_actions"]
+        if not legal:
+            client.get("/")  # the machine seats move meanwhile
+            continue
+        action = rng.choice(crowding(view["view"], legal) or legal)
+        data = {"csrf": csrf, "seq": str(view["seq"]), "action": json.dumps(action)}
+        assert client.post(game + "/act", data=data, headers=HTMX).status_code == 200
+    raise AssertionError(f"no {kinds} in {moves} moves")
+
+
+# ---------------------------------------------------------------------- duels (1)
+
+
+DUEL_WORDS = {
+    ("en", True): ("tile", "strength"),
+    ("en", False): ("die", "strength"),
+    ("de", True): ("Plättchen", "Stärke"),
+    ("de", False): ("Würfel", "Stärke"),
+}
+
+
+@pytest.mark.parametrize(("lang", "tiles"), sorted(DUEL_WORDS))
+def test_a_duel_in_the_move_log_says_which_number_is_the_tile_or_die_and_the_strength(
+    client: TestClient, lang: str, tiles: bool
+) -> None:
+    """BG-4.3.4, BG-10.2: "bob (tile 4 + strength 0 = 4)", not "bob 4+0=4"."""
+    csrf = sign_up(client, "alice", lang)
+    variants = ["duel-tiles"] if tiles else []
+    game = create(client, csrf, ["human", "greedy", "greedy"], variants, seed=7)
+    seen = play_until(client, csrf, game, {"duel"}, random.Random(1))
+    duel = next(event["data"] for event in seen if event["kind"] == "duel")
+    log = text_of(part(client.get(game + "/board").text, "events"))
+    draw, strength = DUEL_WORDS[lang, tiles]
+    for seat, value in duel["values"].items():
+        got = duel["draws"][seat]
+        assert f"({draw} {got} + {strength} {value - got} = {value})" in log, log
+    assert not re.search(r"\d\+\d=\d", log)

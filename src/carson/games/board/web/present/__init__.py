@@ -75,6 +75,7 @@ class BoardPresenter(Names):
         view = page["view"]
         me = page["seat"]
         decision = view.get("decision") or {}
+        variants = view["config"]["variants"]
         return {
             "id": page["id"],
             "status": page["status"],
@@ -82,7 +83,7 @@ class BoardPresenter(Names):
             "me": me,
             "round": view["round"],
             "rounds": self.catalog.rounds,
-            "variants": [self.variant(name) for name in view["config"]["variants"]],
+            "variants": [self.variant(name) for name in variants],
             "phase": self.phase(decision.get("kind")) if page["status"] == "playing" else "",
             "seats": seats,
             "waiting_for": [seats[s].name for s in view["seats_to_act"] if s != me],
@@ -92,7 +93,7 @@ class BoardPresenter(Names):
             "lists": [],
             "forms": [],
             "modes": [],
-            "events": recent_events(self, events, seats),
+            "events": recent_events(self, events, seats, "duel-tiles" in variants),
             "bag": sum(view["bag"].values()),
             "turn_order": [seats[s] for s in view["turn_order"]],
             "pass_order": [seats[s] for s in view["pass_order"]],

@@ -66,12 +66,13 @@ def result(
 
 
 def events(
-    names: Names, events: Sequence[tuple[int, Event]], seats: list[Seat]
+    names: Names, events: Sequence[tuple[int, Event]], seats: list[Seat], tiles: bool = False
 ) -> list[dict[str, Any]]:
-    """The whole game's move log, newest first: one sentence per event the page tells."""
+    """The whole game's move log, newest first: one sentence per event the page tells
+    (``tiles``: duels are fought with duel tiles)."""
     shown = []
     for number, event in reversed(events):
-        text = describe(names, event, seats)
+        text = describe(names, event, seats, tiles)
         if text:
             shown.append({"move": number, "text": text, "kind": event.kind})
     return shown
