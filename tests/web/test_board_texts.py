@@ -161,3 +161,41 @@ def test_a_duel_in_the_move_log_says_which_number_is_the_tile_or_die_and_the_str
         got = duel["draws"][seat]
         assert f"({draw} {got} + {strength} {value - got} = {value})" in log, log
     assert not re.search(r"\d\+\d=\d", log)
+
+
+# ---------------------------------------------------------------------- duel tiles (5)
+
+
+TILE_WORDS = {
+    "en": ("duel tiles", "{count} in hand", "announced at the start: {total} in all"),
+    "de": ("Duellplättchen", "{count} auf der Hand", "zu Beginn angesagt: {total} insgesamt"),
+}
+
+
+def panel(page: str, seat: int) -> str:
+    """The text of one player's panel."""
+    start = page.index(f'data-seat="{seat}"', page.index('id="players"'))
+    return text_of(page[start : page.index("</div>", start)])
+
+
+@pytest.mark.parametrize("lang", sorted(TILE_WORDS))
+def test_the_duel_tiles_in_hand_and_the_total_announced_are_told_apart(
+    client: TestClient, lang: str
+) -> None:
+    """BG-10.2, BG-11.3: the tiles each player holds now, and the total he announced at the
+    start, each labelled (it was "6 · Σ 17"); one's own tiles' values are shown too."""
+    csrf = sign_up(client, "alice", lang)
+    game = create(client, csrf, ["human", "greedy", "greedy"], ["duel-tiles"], seed=7)
+    play_until(client, csrf, game, {"duel"}, random.Random(1))
+    view = client.get("/api" + game).json()["view"]
+    page = client.get(game + "/board").text
+    label, in_hand, announced = TILE_WORDS[lang]
+    for seat, player in enumerate(view["players"]):
+        shown = panel(page, seat)
+        count = in_hand.format(count=player["tiles_in_hand"])
+        if seat == 0:
+            count += ": " + " ".join(str(tile) for tile in player["tiles"])
+        total = announced.format(total=player["announced_tile_total"])
+        assert f"{label} {count} · {total} " in shown, shown
+        assert "Σ" not in shown
+    assert any(player["tiles_in_hand"] < 6 for player in view["players"])  # after a duel
