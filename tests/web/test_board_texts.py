@@ -199,3 +199,46 @@ def test_the_duel_tiles_in_hand_and_the_total_announced_are_told_apart(
         assert f"{label} {count} · {total} " in shown, shown
         assert "Σ" not in shown
     assert any(player["tiles_in_hand"] < 6 for player in view["players"])  # after a duel
+
+
+# ---------------------------------------------------------------------- the score sheet (2)
+
+
+SHEET_WORDS = {
+    "en": ("A new beginning: VP bought or sold", "Personalities and other"),
+    "fr": ("Un nouveau départ : PV achetés ou vendus", "Personnages et divers"),
+}
+
+
+def sheet_rows(page: str) -> dict[str, list[int]]:
+    sheet = part(page, "result", "events")
+    rows = re.findall(r"<tr><td>([^<]+)</td>((?:<td>-?\d+</td>)+)</tr>", sheet)
+    return {
+        html.unescape(label): [int(value) for value in re.findall(r"<td>(-?\d+)</td>", cells)]
+        for label, cells in rows
+    }
+
+
+@pytest.mark.parametrize("lang", sorted(SHEET_WORDS))
+def test_the_vp_sold_in_a_new_beginning_have_their_own_row_of_the_score_sheet(
+    client: TestClient, lang: str
+) -> None:
+    """BG-10.4, BG-8.2: alice sells 5 VP and buys 1 at the start; the sheet shows -4 in the
+    new beginning's row, not under "Personalities and other", and every column adds up."""
+    csrf = sign_up(client, "alice", lang)
+    game = create(client, csrf, ["human", "greedy"], ["new-beginning"], seed=5)
+    sell, buy = {"kind": "purchase", "item": "sell_5_vp"}, {"kind": "purchase", "item": "vp"}
+    for action in (sell, buy, {"kind": "pass"}):
+        seq = client.get("/api" + game).json()["seq"]
+        data = {"csrf": csrf, "seq": str(seq), "action": json.dumps(action)}
+        assert 'class="error"' not in client.post(game + "/act", data=data, headers=HTMX).text
+    play_until(client, csrf, game, set(), random.Random(3), moves=800)
+    view = client.get("/api" + game).json()
+    assert view["status"] == "over"
+    rows = sheet_rows(client.get(game).text)
+    beginning, other = SHEET_WORDS[lang]
+    assert view["view"]["players"][0]["purchases"] == ["sell_5_vp", "vp"]
+    assert rows[beginning][0] == -4
+    assert other not in rows or rows[other][0] >= 0
+    sums = [sum(values[seat] for values in rows.values()) for seat in range(2)]
+    assert sums == view["view"]["result"]["scores"]

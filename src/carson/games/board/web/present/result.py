@@ -20,14 +20,16 @@ def result(
     me: int | None,
 ) -> dict[str, Any]:
     """The score sheet: VP by source, from the public events (BG-8.2); what no event
-    names (the red Banker's and Sheriff's VP, new-beginning purchases) is "other"."""
+    names (the red Banker's and Sheriff's VP) is "other"."""
     _ = names._
     result = view.get("result") or {"scores": [], "winners": []}
-    sources = ("actions", "bought", "cash", "parcels", "money", "other")
+    sources = ("beginning", "actions", "bought", "cash", "parcels", "money", "other")
     sheet = {source: [0] * len(seats) for source in sources}
     for _number, event in events:
         d = event.data
-        if event.kind == "vp":
+        if event.kind == "purchases":
+            sheet["beginning"][d["seat"]] += purchased_vp(d["items"])
+        elif event.kind == "vp":
             source = "bought" if d["why"] == "bought" else "actions"
             if d["why"] in ("settler", "grocer"):
                 source = "other"
@@ -42,6 +44,7 @@ def result(
         known = sum(sheet[source][seat] for source in sources)
         sheet["other"][seat] += totals[seat] - known
     labels = {
+        "beginning": _("A new beginning: VP bought or sold"),
         "actions": _("Action spaces"),
         "bought": _("VP bought"),
         "cash": _("Cash limit"),
@@ -63,6 +66,18 @@ def result(
         "winners": [seats[s].name for s in winners],
         "i_won": me in winners,
     }
+
+
+def purchased_vp(items: Sequence[str]) -> int:
+    """BG-10.4: the VP a new beginning's purchases gave, as the engine counts them: 1 per VP
+    bought (``vp``), minus the VP sold (``sell_5_vp``: 5). The event names the items only."""
+    vp = 0
+    for item in items:
+        if item == "vp":
+            vp += 1
+        elif item.startswith("sell_"):
+            vp -= int(item.split("_")[1])
+    return vp
 
 
 def events(
