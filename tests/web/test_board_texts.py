@@ -242,3 +242,51 @@ def test_the_vp_sold_in_a_new_beginning_have_their_own_row_of_the_score_sheet(
     assert other not in rows or rows[other][0] >= 0
     sums = [sum(values[seat] for values in rows.values()) for seat in range(2)]
     assert sums == view["view"]["result"]["scores"]
+
+
+# ---------------------------------------------------------------------- the invitation (4)
+
+
+INVITED = {
+    "en": (
+        "Game The board game Host alice Variants sides by vote, duel tiles, a new beginning "
+        "Seats alice (host) a free seat AI, easy"
+    ),
+    "de": (
+        "Spiel Das Brettspiel Gastgeber alice Varianten Seiten per Abstimmung, Duellplättchen, "
+        "ein neuer Anfang Plätze alice (Gastgeber) ein freier Platz KI, leicht"
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(INVITED))
+def test_the_invitation_names_the_host_the_game_its_variants_and_the_seats(
+    client: TestClient, lang: str
+) -> None:
+    """It read "a friend, a friend, AI, easy": now the host, the variants and each seat."""
+    csrf = sign_up(client, "alice")
+    form = {"csrf": csrf, "game": "board", "friends": "1", "seats": "3", "opponent": "ai-easy",
+            "sides": "vote-sides", "duel-tiles": "on", "new-beginning": "on"}  # fmt: skip
+    game = client.post("/play", data=form, follow_redirects=False).headers["location"]
+    bob, _ = guest(client, "bob", lang)
+    page = text_of(bob.get(game).text)
+    assert INVITED[lang] in page, page
+    assert "a friend" not in page
+    bob.post(game + "/join", data={"csrf": bob.cookies["carson_csrf"]})
+    carol, _ = guest(client, "carol", lang)
+    full = text_of(carol.get(game).text)  # the seats taken, by name
+    assert INVITED[lang].replace(SEATS_FREE[lang], "bob") in full
+
+
+SEATS_FREE = {"en": "a free seat", "de": "ein freier Platz"}
+
+
+def test_the_invitation_of_a_game_without_variants_has_no_variants_row(client: TestClient) -> None:
+    """The card game (no variants in the registry): the host and the seats, in its words."""
+    csrf = sign_up(client, "alice")
+    form = {"csrf": csrf, "friends": "1", "seats": "4", "opponent": "expert"}
+    game = client.post("/play", data=form, follow_redirects=False).headers["location"]
+    bob, _ = guest(client, "bob")
+    page = bob.get(game).text
+    assert 'class="variants"' not in page
+    assert "Host alice Seats alice (host) a free seat virtual player" in text_of(page)
