@@ -290,3 +290,87 @@ def test_the_invitation_of_a_game_without_variants_has_no_variants_row(client: T
     page = bob.get(game).text
     assert 'class="variants"' not in page
     assert "Host alice Seats alice (host) a free seat virtual player" in text_of(page)
+
+
+# ---------------------------------------------------------------------- the waiting room (3)
+
+
+START_WORDS = {
+    "en": {
+        "vote": "side decided by vote",
+        "fresh": "A new beginning: then buys the rest of the start in secret.",
+        "dealt": "$ 30 minus the total of the duel tiles dealt",
+        "yellow": "yellow side · cash limit $",
+        "red": "red side · cash limit $",
+        "cowboys": "cowboys",
+        "vp": "VP",
+    },
+    "it": {
+        "vote": "lato deciso dal voto",
+        "fresh": "Un nuovo inizio: poi compra in segreto il resto della sua partenza.",
+        "dealt": "$ 30 meno il totale delle tessere duello distribuite",
+        "yellow": "lato giallo · limite $",
+        "red": "lato rosso · limite $",
+        "cowboys": "cowboy",
+        "vp": "PV",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", sorted(START_WORDS))
+def test_the_waiting_room_shows_the_start_the_variants_give_and_the_sides_to_be_voted(
+    client: TestClient, lang: str
+) -> None:
+    """BG-10.1, BG-10.4: while players join and vote, every seat starts with $50 and 1 cowboy
+    (not the standard $15, 3 cowboys, revolver and road), and every card's side is decided by
+    the vote (not "yellow side"); once all have voted, the page shows the game itself."""
+    words = START_WORDS[lang]
+    csrf = sign_up(client, "alice", lang)
+    form = {"csrf": csrf, "game": "board", "friends": "1", "seats": "3", "opponent": "greedy",
+            "sides": "vote-sides", "new-beginning": "on"}  # fmt: skip
+    game = client.post("/play", data=form, follow_redirects=False).headers["location"]
+    waiting = client.get(game).text
+    assert 'data-status="waiting"' in waiting
+    for page in (waiting, client.get(game + "/board").text):
+        cards = text_of(part(page, "personalities", "orders"))
+        assert cards.count(words["vote"]) == 7 and cards.count(words["red"]) == 7
+        assert cards.count(words["yellow"]) == 7
+        for seat in range(3):
+            shown = panel(page, seat)
+            start = f"$ 50 {words['vp']} 0 {words['cowboys']} 1 "
+            assert start in shown and words["fresh"] in shown, shown
+            assert "$ 15" not in shown
+    bob, bob_csrf = guest(client, "bob", lang)
+    bob.post(game + "/join", data={"csrf": bob_csrf})
+    for player, token in ((client, csrf), (bob, bob_csrf)):
+        seq = player.get("/api" + game).json()["seq"]
+        fields = {"csrf": token, "seq": str(seq), "action": '{"kind":"vote","red":[]}'}
+        player.post(game + "/act", data=fields, headers=HTMX)
+    view = client.get("/api" + game).json()["view"]
+    assert view["decision"]["kind"] == "purchase"
+    after = client.get(game + "/board").text
+    assert words["vote"] not in after and words["fresh"] not in after
+    cards = text_of(part(after, "personalities", "orders"))
+    assert cards.count(words["yellow"]) + cards.count(words["red"]) == 7
+    assert f"$ {view['players'][0]['money']} {words['vp']} 0" in panel(after, 0)
+
+
+@pytest.mark.parametrize("lang", sorted(START_WORDS))
+def test_before_the_vote_dealt_duel_tiles_say_what_the_money_will_be(
+    client: TestClient, lang: str
+) -> None:
+    """BG-10.2 with 3 players: the money is $30 minus the tiles dealt at the setup; with 2,
+    each has tiles 0–5 and the standard $15."""
+    csrf = sign_up(client, "alice", lang)
+    three = create(client, csrf, ["human", "greedy", "greedy"], ["vote-sides", "duel-tiles"], 4)
+    page = client.get(three + "/board").text
+    for seat in range(3):
+        assert words_in(panel(page, seat), START_WORDS[lang]["dealt"], "6, ")
+    two = create(client, csrf, ["human", "greedy"], ["vote-sides", "duel-tiles"], 4)
+    page = client.get(two + "/board").text
+    for seat in range(2):
+        assert words_in(panel(page, seat), "$ 15 ", ": 0 1 2 3 4 5")
+
+
+def words_in(text: str, *words: str) -> bool:
+    return all(word in text for word in words)

@@ -29,6 +29,7 @@ from carson.games.board.web.present.decisions import decide
 from carson.games.board.web.present.names import Names
 from carson.games.board.web.present.result import events as recent_events
 from carson.games.board.web.present.result import result
+from carson.games.board.web.present.start import before_setup, show_start
 from carson.games.board.web.present.tables import personalities, players, track
 from carson.games.board.web.present.town import town
 
@@ -63,6 +64,8 @@ class BoardPresenter(Names):
         data["track_form"] = bool(targets.spaces)
         data["personalities"] = personalities(self, view, targets, seats)
         data["players"] = players(self, view, seats, me)
+        if before_setup(view):
+            show_start(self, view, data)
         if page["status"] == "over":
             data["result"] = result(self, view, events, seats, me)
         return data
@@ -100,6 +103,7 @@ class BoardPresenter(Names):
             "tile_names": {tile: self.tile(tile) for tile in TILE_LETTERS},
             "side_names": {side: self.side(side) for side in ("yellow", "red")},
             "result": None,
+            "before_setup": None,
         }
 
 
