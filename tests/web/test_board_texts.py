@@ -374,3 +374,72 @@ def test_before_the_vote_dealt_duel_tiles_say_what_the_money_will_be(
 
 def words_in(text: str, *words: str) -> bool:
     return all(word in text for word in words)
+
+
+# ---------------------------------------------------------------------- parcels (7)
+
+
+#: Every event the move log tells that names a parcel or an edge, at parcel D5 (x 3, y 4).
+PARCEL_EVENTS = [
+    ("cowboy", {"seat": 0, "target": [3, 4], "white": False}),
+    ("duel", {"where": [3, 4], "draws": {"0": 2, "1": 1}, "values": {"0": 5, "1": 3},
+              "winner": 0}),  # fmt: skip
+    ("built", {"seat": 0, "building": "saloon", "parcel": [3, 4]}),
+    ("road", {"seat": 0, "edge": ["H", 3, 4]}),
+    ("roads_back", {"seat": 0, "edges": [["V", 3, 4]]}),
+    ("grant", {"seat": 1, "parcel": [3, 4]}),
+    ("house", {"seat": 0, "parcel": [3, 4]}),
+    ("parcel", {"seat": 0, "parcel": [3, 4], "price": 4}),
+    ("attack", {"parcel": [3, 4], "result": "defended", "winner": 1, "income": 6}),
+]
+#: A parcel or edge as the engine's numbers: ``[3, 4]``, ``(3, 4)``, ``["H", 3, 4]``.
+PAIRS = re.compile(r"[\[(]\s*(?:\W?[HV]\W?\s*,\s*)?\d+\s*,\s*\d+\s*[\])]")
+#: In a sentence also ``3 4`` (the terminal's old form).
+COORDINATES = re.compile(PAIRS.pattern + r"|\b\d+ \d+\b")
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+@pytest.mark.parametrize(("kind", "data"), PARCEL_EVENTS, ids=[k for k, _ in PARCEL_EVENTS])
+def test_every_parcel_in_the_move_log_is_named_as_on_the_board(
+    lang: str, kind: str, data: dict[str, Any]
+) -> None:
+    """The board's own coordinates (columns A–H, rows 1–8), never the engine's x y."""
+    from carson.core.game import Event
+    from carson.games.board.web.present.common import Seat
+    from carson.games.board.web.present.describe import describe
+    from carson.games.board.web.present.names import Names
+    from carson.web.i18n import translations
+
+    gettext = translations(lang, [("carson.games.board", "web")]).gettext
+    seats = [Seat(0, "alice", "red"), Seat(1, "bob", "blue")]
+    line = describe(Names(lang, gettext), Event(kind, data), seats)
+    assert "D5" in line and not COORDINATES.search(line), line
+
+
+def test_every_parcel_a_page_shows_or_asks_for_is_named_as_on_the_board(
+    client: TestClient,
+) -> None:
+    """Played through the page (river and a new beginning: parcels bought, claimed, built on,
+    granted, duelled for): what the pages show — text, titles, labels — names parcels A–H/1–8
+    only, and each town parcel carries its label."""
+    csrf = sign_up(client, "alice")
+    game = create(client, csrf, ["human", "greedy", "greedy"], ["river", "new-beginning"], 2)
+    rng = random.Random(4)
+    labels: set[str] = set()
+    for _ in range(150):
+        page = client.get(game + "/board").text
+        read = text_of(page) + " ".join(re.findall(r'(?:title|aria-label)="([^"]*)"', page))
+        assert not PAIRS.search(html.unescape(read)), PAIRS.search(read)
+        labels |= set(re.findall(r"\b[A-H][1-8]\b", read))
+        assert set(re.findall(r'data-parcel="([^"]*)"', page)) == {
+            f"{column}{row}" for column in "ABCDEFGH" for row in range(1, 9)
+        }
+        view = client.get("/api" + game).json()
+        if view["status"] == "over":
+            break
+        if not view["legal_actions"]:
+            continue
+        action = rng.choice(view["legal_actions"])
+        data = {"csrf": csrf, "seq": str(view["seq"]), "action": json.dumps(action)}
+        client.post(game + "/act", data=data, headers=HTMX)
+    assert len(labels) > 20
