@@ -382,8 +382,7 @@ def words_in(text: str, *words: str) -> bool:
 #: Every event the move log tells that names a parcel or an edge, at parcel D5 (x 3, y 4).
 PARCEL_EVENTS = [
     ("cowboy", {"seat": 0, "target": [3, 4], "white": False}),
-    ("duel", {"where": [3, 4], "draws": {"0": 2, "1": 1}, "values": {"0": 5, "1": 3},
-              "winner": 0}),  # fmt: skip
+    ("duel", {"where": [3, 4], "draws": {"0": 2}, "values": {"0": 5}, "winner": 0}),
     ("built", {"seat": 0, "building": "saloon", "parcel": [3, 4]}),
     ("road", {"seat": 0, "edge": ["H", 3, 4]}),
     ("roads_back", {"seat": 0, "edges": [["V", 3, 4]]}),
