@@ -332,6 +332,7 @@ def test_the_waiting_room_shows_the_start_the_variants_give_and_the_sides_to_be_
     waiting = client.get(game).text
     assert 'data-status="waiting"' in waiting
     for page in (waiting, client.get(game + "/board").text):
+        assert 'id="before-setup"' in page
         cards = text_of(part(page, "personalities", "orders"))
         assert cards.count(words["vote"]) == 7 and cards.count(words["red"]) == 7
         assert cards.count(words["yellow"]) == 7
@@ -350,6 +351,7 @@ def test_the_waiting_room_shows_the_start_the_variants_give_and_the_sides_to_be_
     assert view["decision"]["kind"] == "purchase"
     after = client.get(game + "/board").text
     assert words["vote"] not in after and words["fresh"] not in after
+    assert 'id="before-setup"' not in after
     cards = text_of(part(after, "personalities", "orders"))
     assert cards.count(words["yellow"]) + cards.count(words["red"]) == 7
     assert f"$ {view['players'][0]['money']} {words['vp']} 0" in panel(after, 0)
