@@ -114,6 +114,11 @@ class WebGame(Protocol):
         """A seat kind as players read it, or ``None`` for the platform's label."""
         ...
 
+    def variant_label(self, variant: str, lang: str, gettext: Gettext) -> str | None:
+        """A variant (one of the ``GameKind``'s) as players read it, or ``None`` for its
+        name."""
+        ...
+
     def table(self, request: TableRequest) -> Fragment:
         """The table of a seat: a template with an element ``#board`` carrying ``data-game``,
         ``data-seq`` and ``data-status`` (live updates swap it)."""

@@ -20,6 +20,7 @@ from carson.server.games import GameError, GameService
 from carson.web.adapter import Fragment, TableRequest, web_game
 from carson.web.generic import generic_table
 from carson.web.home import chosen_game, new_game_form, tab_url
+from carson.web.invitation import invitation_page
 from carson.web.visit import Visit, forbidden, game_name, signed_in_form, visit_of
 
 router = APIRouter(include_in_schema=False)
@@ -84,20 +85,10 @@ async def game_page(game_id: str, request: Request) -> HTMLResponse:
         now = await run_in_threadpool(observe, service, visit.user, game_id)
     except GameError as error:
         if error.status == 403:  # not seated: an invitation, if a seat is free
-            return await _invitation(visit, service, game_id)
+            return await invitation_page(visit, service, game_id)
         return visit.render("message.html", status=error.status, message=error.message)
     shown, fragment = table_fragment(visit, game_id, now, request.query_params)
     return shown.render("game.html", fragment=fragment.template, **fragment.context)
-
-
-async def _invitation(visit: Visit, service: GameService, game_id: str) -> HTMLResponse:
-    try:
-        kinds = await run_in_threadpool(service.seat_kinds, game_id)
-    except GameError as error:
-        return visit.render("message.html", status=error.status, message=error.message)
-    game = await run_in_threadpool(game_name, service, game_id)
-    labels = [visit.seat_label(game or "", kind) for kind in kinds]
-    return visit.render("join.html", game_id=game_id, seats=labels)
 
 
 @router.post("/games/{game_id}/join")
@@ -149,11 +140,7 @@ async def act(game_id: str, request: Request, later: BackgroundTasks) -> Respons
     except GameError as refused:
         if refused.status in (401, 403, 404):
             return visit.render("message.html", status=refused.status, message=refused.message)
-        error = (
-            visit.gettext("The game moved on meanwhile; here it is now.")
-            if refused.status == 409
-            else refused.message
-        )
+        error = refusal(visit, refused)
     if service.has_machine_seats(game_id):
         later.add_task(service.run_machines, game_id)
     if "hx-request" not in request.headers:  # a plain form post: back to the page
@@ -163,6 +150,15 @@ async def act(game_id: str, request: Request, later: BackgroundTasks) -> Respons
     response = shown.render(fragment.template, **fragment.context)
     response.background = later
     return response
+
+
+def refusal(visit: Visit, refused: GameError) -> str:
+    """A refused move as a page tells it: a few words in the player's language. The API
+    keeps the service's precise message (``malformed purchase action …``), which is
+    written for developers; the page shows the game as it is now below it."""
+    if refused.status == 409:
+        return visit.gettext("The game moved on meanwhile; here it is now.")
+    return visit.gettext("That move is not possible now; here is the game as it is.")
 
 
 def _list_args(game: str | None) -> frozenset[str]:

@@ -10,6 +10,7 @@ from jinja2 import BaseLoader, PackageLoader
 
 from carson.games.board.web import MESSAGES
 from carson.games.board.web.present import BoardPresenter
+from carson.games.board.web.present.names import Names
 from carson.web.adapter import (
     Fragment,
     Gettext,
@@ -55,6 +56,9 @@ class BoardWeb:
 
     def seat_label(self, kind: str, lang: str, gettext: Gettext) -> str | None:
         return None
+
+    def variant_label(self, variant: str, lang: str, gettext: Gettext) -> str | None:
+        return Names(lang, gettext).variant(variant)
 
     def table(self, request: TableRequest) -> Fragment:
         presenter = BoardPresenter(request.lang, request.gettext)

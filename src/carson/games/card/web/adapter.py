@@ -59,6 +59,9 @@ class CardWeb:
             return gettext("virtual player") + f" ({names('levels', kind)})"
         return None
 
+    def variant_label(self, variant: str, lang: str, gettext: Gettext) -> str | None:
+        return None  # the card game has no variants
+
     def table(self, request: TableRequest) -> Fragment:
         seen = request.seen if isinstance(request.seen, SeatObservation) else None
         presenter = _presenter(request.lang, request.gettext)

@@ -29,6 +29,7 @@ from carson.games.board.web.present.decisions import decide
 from carson.games.board.web.present.names import Names
 from carson.games.board.web.present.result import events as recent_events
 from carson.games.board.web.present.result import result
+from carson.games.board.web.present.start import before_setup, show_start
 from carson.games.board.web.present.tables import personalities, players, track
 from carson.games.board.web.present.town import town
 
@@ -63,6 +64,8 @@ class BoardPresenter(Names):
         data["track_form"] = bool(targets.spaces)
         data["personalities"] = personalities(self, view, targets, seats)
         data["players"] = players(self, view, seats, me)
+        if before_setup(view):
+            show_start(self, view, data)
         if page["status"] == "over":
             data["result"] = result(self, view, events, seats, me)
         return data
@@ -75,6 +78,7 @@ class BoardPresenter(Names):
         view = page["view"]
         me = page["seat"]
         decision = view.get("decision") or {}
+        variants = view["config"]["variants"]
         return {
             "id": page["id"],
             "status": page["status"],
@@ -82,7 +86,7 @@ class BoardPresenter(Names):
             "me": me,
             "round": view["round"],
             "rounds": self.catalog.rounds,
-            "variants": [self.variant(name) for name in view["config"]["variants"]],
+            "variants": [self.variant(name) for name in variants],
             "phase": self.phase(decision.get("kind")) if page["status"] == "playing" else "",
             "seats": seats,
             "waiting_for": [seats[s].name for s in view["seats_to_act"] if s != me],
@@ -92,13 +96,14 @@ class BoardPresenter(Names):
             "lists": [],
             "forms": [],
             "modes": [],
-            "events": recent_events(self, events, seats),
+            "events": recent_events(self, events, seats, "duel-tiles" in variants),
             "bag": sum(view["bag"].values()),
             "turn_order": [seats[s] for s in view["turn_order"]],
             "pass_order": [seats[s] for s in view["pass_order"]],
             "tile_names": {tile: self.tile(tile) for tile in TILE_LETTERS},
             "side_names": {side: self.side(side) for side in ("yellow", "red")},
             "result": None,
+            "before_setup": None,
         }
 
 

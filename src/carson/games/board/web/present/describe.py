@@ -14,11 +14,13 @@ from carson.games.board.web.present.names import Names
 
 @dataclass(frozen=True)
 class Told:
-    """One event to tell: its data, the names and the seats."""
+    """One event to tell: its data, the names and the seats; ``tiles``: the game's duels
+    are fought with duel tiles, not dice (BG-10.2)."""
 
     names: Names
     d: Mapping[str, Any]
     seats: list[Seat]
+    tiles: bool = False
 
     def who(self, key: str = "seat") -> str:
         return self.seats[int(self.d[key])].name
@@ -27,10 +29,11 @@ class Told:
         return self.names._(message)
 
 
-def describe(names: Names, event: Event, seats: list[Seat]) -> str:
-    """One public event as a sentence ("" for those the page does not tell)."""
+def describe(names: Names, event: Event, seats: list[Seat], tiles: bool = False) -> str:
+    """One public event as a sentence ("" for those the page does not tell); ``tiles``: the
+    game has the duel tiles variant."""
     sentence = SENTENCES.get(event.kind)
-    return "" if sentence is None else sentence(Told(names, event.data, seats))
+    return "" if sentence is None else sentence(Told(names, event.data, seats, tiles))
 
 
 def _round(t: Told) -> str:
@@ -95,9 +98,21 @@ def _vp(t: Told) -> str:
 
 
 def _duel(t: Told) -> str:
+    """BG-4.3.4, BG-10.2: each rival's die (or tile) and strength, and who wins."""
+    each = (
+        t._("%(who)s (tile %(draw)s + strength %(strength)s = %(value)s)")
+        if t.tiles
+        else t._("%(who)s (die %(draw)s + strength %(strength)s = %(value)s)")
+    )
     values = t.d["values"]
     parts = [
-        f"{t.seats[int(s)].name} {draw}+{values[s] - draw}={values[s]}"
+        each
+        % {
+            "who": t.seats[int(s)].name,
+            "draw": draw,
+            "strength": values[s] - draw,
+            "value": values[s],
+        }
         for s, draw in t.d["draws"].items()
     ]
     return t._("Duel (%(where)s): %(values)s; %(who)s wins.") % {

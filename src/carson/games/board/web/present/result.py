@@ -20,14 +20,17 @@ def result(
     me: int | None,
 ) -> dict[str, Any]:
     """The score sheet: VP by source, from the public events (BG-8.2); the personalities'
-    VP and what no event names (new-beginning purchases) are "other"."""
+    VP (the Settler's, the Grocer's, the red Banker's and Sheriff's) and whatever no event
+    names are "other"."""
     _ = names._
     result = view.get("result") or {"scores": [], "winners": []}
-    sources = ("actions", "bought", "cash", "parcels", "money", "other")
+    sources = ("beginning", "actions", "bought", "cash", "parcels", "money", "other")
     sheet = {source: [0] * len(seats) for source in sources}
     for _number, event in events:
         d = event.data
-        if event.kind == "vp":
+        if event.kind == "purchases":
+            sheet["beginning"][d["seat"]] += purchased_vp(d["items"])
+        elif event.kind == "vp":
             source = "bought" if d["why"] == "bought" else "actions"
             if d["why"] in ("settler", "grocer", "banker", "sheriff"):
                 source = "other"
@@ -42,6 +45,7 @@ def result(
         known = sum(sheet[source][seat] for source in sources)
         sheet["other"][seat] += totals[seat] - known
     labels = {
+        "beginning": _("A new beginning: VP bought or sold"),
         "actions": _("Action spaces"),
         "bought": _("VP bought"),
         "cash": _("Cash limit"),
@@ -65,13 +69,26 @@ def result(
     }
 
 
+def purchased_vp(items: Sequence[str]) -> int:
+    """BG-10.4: the VP a new beginning's purchases gave, as the engine counts them: 1 per VP
+    bought (``vp``), minus the VP sold (``sell_5_vp``: 5). The event names the items only."""
+    vp = 0
+    for item in items:
+        if item == "vp":
+            vp += 1
+        elif item.startswith("sell_"):
+            vp -= int(item.split("_")[1])
+    return vp
+
+
 def events(
-    names: Names, events: Sequence[tuple[int, Event]], seats: list[Seat]
+    names: Names, events: Sequence[tuple[int, Event]], seats: list[Seat], tiles: bool = False
 ) -> list[dict[str, Any]]:
-    """The whole game's move log, newest first: one sentence per event the page tells."""
+    """The whole game's move log, newest first: one sentence per event the page tells
+    (``tiles``: duels are fought with duel tiles)."""
     shown = []
     for number, event in reversed(events):
-        text = describe(names, event, seats)
+        text = describe(names, event, seats, tiles)
         if text:
             shown.append({"move": number, "text": text, "kind": event.kind})
     return shown
