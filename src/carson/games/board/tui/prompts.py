@@ -33,6 +33,7 @@ from carson.games.board.tui.choices import (
 from carson.games.board.tui.menus import ask_menu, ask_stored
 from carson.games.board.tui.names import BoardNames
 from carson.games.board.tui.placing import ask_order, ask_place
+from carson.games.board.tui.refusals import refusal
 from carson.terminal.asker import Asker
 
 
@@ -42,7 +43,7 @@ def ask_board_action(
     """The seat's decision now, asked until it is a legal action."""
     decision = state.decision
     assert decision is not None and seat in decision.seats
-    ask = Ask(asker, state, seat, names, decision, state.legal_actions(seat))
+    ask = Ask(asker, state, seat, names, decision, state.legal_actions(seat), refusal)
     return ASKS[decision.kind](ask)
 
 
