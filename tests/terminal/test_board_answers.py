@@ -5,13 +5,19 @@ understood. Played through the real loop (:class:`TerminalGame`) with a scripted
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
-from test_board_play import BoardKeyboard, play
+from test_board_play import BoardKeyboard, _eager_choice, console, play
 
 from carson.games.board.ai.greedy import GreedyPlayer
+from carson.games.board.engine.state import BoardGameState
+from carson.games.board.town import EDGE_ENDS, coords, edge_name
+from carson.games.board.tui.kit import new_board_state
+from carson.games.board.tui.names import BoardNames, parcel_label
 from carson.games.board.tui.texts import texts
+from carson.terminal.game import TerminalGame
 
 
 class CashKeyboard(BoardKeyboard):
@@ -59,3 +65,119 @@ def test_declining_the_round_up_says_the_whole_excess_is_paid(lang: str, option:
     assert shown in out, (shown, out[-3000:])
     wrong = texts(lang)("board_options", "pass_cash", paid=excess - excess % 10, vp=excess // 10)
     assert f"0: {wrong}" not in out
+
+
+def _at_construct(needs_road: bool) -> BoardGameState:
+    """A two-player game where seat 0 places a building that needs a road (and may lay one)
+    or one that needs none, reached by eager random moves."""
+    for seed in range(80):
+        state = new_board_state(["human", "human"], seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.seats_to_act[0]
+            build = state.construction
+            if state.decision is not None and state.decision.kind == "construct" and seat == 0:
+                assert build is not None
+                kinds = {action.kind for action in state.legal_actions(seat)}
+                if state.catalog.buildings[build.building].needs_road == needs_road and (
+                    not needs_road or "road" in kinds
+                ):
+                    return state
+                break
+            state.apply(seat, _eager_choice(rng, state.legal_actions(seat)))
+    pytest.fail("no such construction")
+
+
+def _run(state: BoardGameState, answers: list[str], lang: str) -> tuple[TerminalGame, str]:
+    """The real loop from ``state``, seat 0 at the keyboard typing ``answers`` then 'quit'."""
+    feed = iter(answers)
+    screen = console()
+    game = TerminalGame(state, ["human", "greedy"], texts(lang), screen,
+                        lambda prompt: next(feed, "quit") if prompt else "")  # fmt: skip
+    assert game.run() == 3
+    return game, " ".join(screen.export_text().split())  # lines wrap at the console width
+
+
+def _said(lang: str, key: str, **values: object) -> str:
+    return " ".join(texts(lang)("board", key, **values).split())
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "it"])
+def test_a_building_that_needs_no_road_offers_no_roads_and_says_why(lang: str) -> None:
+    """BG-6.1.2, BG-6.1.3, BG-9.1: a silver mine or a ranch needs no road and has no free
+    house: the question offers neither roads nor asking, and typing them is refused with the
+    reason; a parcel that is not one's own too; the building then goes where typed (C4)."""
+    state = _at_construct(needs_road=False)
+    build = state.construction
+    assert build is not None
+    building = BoardNames(state, ["human", "greedy"], texts(lang)).building(build.building)
+    spot = next(a.arg for a in state.legal_actions(0) if a.kind == "build")
+    other = next(p for p in range(64) if state.town.owners[p] != 0 and p not in state.town.river
+                 and state.town.tiles[p] is None)  # fmt: skip
+    side = texts(lang)("board", "side_top")
+    answers = [f"A1 {side}", "H 3 3", "ask 2", parcel_label(*coords(other)),
+               parcel_label(*coords(spot))]  # fmt: skip
+    game, out = _run(state, answers, lang)
+    question = out[: out.index(_said(lang, "why_road_not_needed", building=building))]
+    asked = question[question.rindex(_said(lang, "construct_status", building=building)) :]
+    assert _said(lang, "construct_no_road", building=building) in asked
+    for offer in ("choice_road", "choice_ask"):
+        assert _said(lang, offer, example="", number="").split("(")[0] not in asked, offer
+    assert _said(lang, "choice_store") in asked
+    assert out.count(_said(lang, "why_road_not_needed", building=building)) == 2
+    assert _said(lang, "why_ask_not_needed", building=building) in out
+    where = parcel_label(*coords(other))
+    owner = state.town.owners[other]
+    if owner < 0:
+        assert _said(lang, "why_not_yours", parcel=where) in out
+    else:
+        assert _said(lang, "why_owned", parcel=where, who=texts(lang)("board_colours", "c2")
+                     + " 2") in out  # fmt: skip
+    assert _said(lang, "err_not_now") not in out
+    assert game.state.town.tiles[spot] == build.building  # typed as on the board: C4
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_roads_and_asking_refused_say_why(lang: str) -> None:
+    """BG-2.2.4, BG-9.4: a road away from the network, a road already there, asking oneself
+    or a player who is not at the table: each refusal says why; a legal road typed as a
+    parcel's side (``C4 top`` in the player's words) is laid."""
+    state = _at_construct(needs_road=True)
+    town = state.town
+    names = BoardNames(state, ["human", "greedy"], texts(lang))
+    legal = [a.arg for a in state.legal_actions(0) if a.kind == "road"]
+    away = next(e for e in range(144) if e not in town.roads
+                and not any(end in town.road_vertices for end in EDGE_ENDS[e]))  # fmt: skip
+    laid = min(town.roads)
+    kind, x, y = edge_name(laid)
+    answers = [names.edge(edge_name(away)), f"{kind} {x} {y}", "ask 1", "ask 7",
+               names.edge(edge_name(legal[0]))]  # fmt: skip
+    game, out = _run(state, answers, lang)
+    assert _said(lang, "why_road_not_connected", edge=names.edge(edge_name(away))) in out
+    assert _said(lang, "why_road_there", edge=names.edge(edge_name(laid))) in out
+    assert _said(lang, "why_ask_self") in out
+    assert _said(lang, "why_no_player", number=7, count=2) in out
+    assert _said(lang, "err_not_now") not in out
+    assert legal[0] in game.state.town.roads
+    edges = _said(lang, "construct_roads", roads=state.players[0].roads, edges="")
+    assert edges.split(":")[0] in out
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_parcels_are_named_and_typed_as_on_the_board_and_x_y_still_works(lang: str) -> None:
+    """The town's axes are A–H and 1–8, as on the web page; a starting parcel typed ``C4``
+    or ``x y`` is claimed, and the news names it as on the board."""
+    state = new_board_state(["human", "greedy"], 5)
+    while list(state.seats_to_act) != [0]:  # the other seat claims first
+        state.apply(state.seats_to_act[0], state.legal_actions(state.seats_to_act[0])[0])
+    claims = [a.arg for a in state.legal_actions(0) if a.kind == "claim"]
+    first, second = claims[0], claims[-1]
+    answers = [parcel_label(*coords(first)).lower(), "{} {}".format(*coords(second))]
+    game, out = _run(state, answers, lang)
+    assert game.state.town.owners[first] == 0 and game.state.town.owners[second] == 0
+    assert "A B C D E F G H" in out and texts(lang)("board", "town") in out
+    blue = texts(lang)("board_colours", "c1") + " 1"
+    for p in (first, second):
+        told = texts(lang)("board_events", "parcel_claimed", who=blue,
+                           parcel=parcel_label(*coords(p)))  # fmt: skip
+        assert told in out, told
