@@ -166,14 +166,21 @@ def test_roads_and_asking_refused_say_why(lang: str) -> None:
 @pytest.mark.parametrize("lang", ["en", "nl"])
 def test_parcels_are_named_and_typed_as_on_the_board_and_x_y_still_works(lang: str) -> None:
     """The town's axes are A–H and 1–8, as on the web page; a starting parcel typed ``C4``
-    or ``x y`` is claimed, and the news names it as on the board."""
+    or ``x y`` is claimed, and the news names it as on the board; the other player's parcel
+    is refused with the reason and the parcels one may choose."""
     state = new_board_state(["human", "greedy"], 5)
     while list(state.seats_to_act) != [0]:  # the other seat claims first
         state.apply(state.seats_to_act[0], state.legal_actions(state.seats_to_act[0])[0])
     claims = [a.arg for a in state.legal_actions(0) if a.kind == "claim"]
     first, second = claims[0], claims[-1]
-    answers = [parcel_label(*coords(first)).lower(), "{} {}".format(*coords(second))]
+    taken = state.town.owners.index(1)  # the other seat's first parcel
+    answers = [parcel_label(*coords(taken)), parcel_label(*coords(first)).lower(),
+               "{} {}".format(*coords(second))]  # fmt: skip
     game, out = _run(state, answers, lang)
+    green = BoardNames(state, ["human", "greedy"], texts(lang)).who(1)
+    assert _said(lang, "why_owned", parcel=parcel_label(*coords(taken)), who=green) in out
+    offered = ", ".join(parcel_label(*coords(p)) for p in claims)
+    assert _said(lang, "why_offered", parcels=offered) in out
     assert game.state.town.owners[first] == 0 and game.state.town.owners[second] == 0
     assert "A B C D E F G H" in out and texts(lang)("board", "town") in out
     blue = texts(lang)("board_colours", "c1") + " 1"
