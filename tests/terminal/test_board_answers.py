@@ -14,9 +14,11 @@ from test_board_play import BoardKeyboard, _eager_choice, console, play
 from carson.games.board.ai.greedy import GreedyPlayer
 from carson.games.board.engine.state import BoardGameState
 from carson.games.board.town import EDGE_ENDS, coords, edge_name
+from carson.games.board.tui.ask import Ask, parse_edge, parse_parcel
 from carson.games.board.tui.kit import new_board_state
 from carson.games.board.tui.names import BoardNames, parcel_label
 from carson.games.board.tui.texts import texts
+from carson.terminal.asker import Asker
 from carson.terminal.game import TerminalGame
 
 
@@ -188,3 +190,33 @@ def test_parcels_are_named_and_typed_as_on_the_board_and_x_y_still_works(lang: s
         told = texts(lang)("board_events", "parcel_claimed", who=blue,
                            parcel=parcel_label(*coords(p)))  # fmt: skip
         assert told in out, told
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_terminal_names_parcels_and_roads_as_the_web_page_does(lang: str) -> None:
+    """One coordinate system: every parcel's name is the web page's (``parcel_label``), and
+    every edge is named by the same parcel and side as the web's "top of C4"; each name typed
+    back (and ``x y`` / ``H x y``) gives that very parcel or edge."""
+    from carson.games.board.web.present.common import parcel_label as web_label
+    from carson.games.board.web.present.names import Names
+
+    state = new_board_state(["human", "greedy"], 1)
+    names = BoardNames(state, ["human", "greedy"], texts(lang))
+    web = Names("en", lambda text: text, state.catalog)
+    feed = iter(["no"])
+    asker = Asker(lambda _: next(feed), console(), texts(lang), ("board", "help"))
+    decision = state.decision
+    assert decision is not None
+    ask = Ask(asker, state, 0, names, decision, [])
+    for p in range(64):
+        x, y = coords(p)
+        assert parcel_label(x, y) == web_label(x, y) == names.parcel(x, y)
+        assert parse_parcel(parcel_label(x, y)) == parse_parcel(f"{x} {y}") == p
+    english = {"top": "top", "bottom": "bottom", "left": "left", "right": "right"}
+    for edge in range(144):
+        kind, x, y = edge_name(edge)
+        label, side = names.edge([kind, x, y]).split()
+        words = {texts(lang)("board", f"side_{s}"): s for s in english}
+        assert web.edge([kind, x, y]) == f"{english[words[side]]} of {label}"
+        assert parse_edge(f"{label} {side}", ask.sides()) == edge
+        assert parse_edge(f"{kind} {x} {y}", ask.sides()) == edge
