@@ -125,7 +125,10 @@ def test_a_building_that_needs_no_road_offers_no_roads_and_says_why(lang: str) -
     assert _said(lang, "construct_no_road", building=building) in asked
     for offer in ("choice_road", "choice_ask"):
         assert _said(lang, offer, example="", number="").split("(")[0] not in asked, offer
-    assert _said(lang, "choice_store") in asked
+    example = parcel_label(*coords(spot))
+    only = _said(lang, "choice_build", example=example) + "; " + _said(lang, "choice_store")
+    assert _said(lang, "prompt_construct", choices=only) in asked  # nothing else is offered
+    assert "H x y" not in asked
     assert out.count(_said(lang, "why_road_not_needed", building=building)) == 2
     assert _said(lang, "why_ask_not_needed", building=building) in out
     where = parcel_label(*coords(other))
