@@ -12,6 +12,7 @@ import pytest
 from test_board_play import BoardKeyboard, _eager_choice, console, play
 
 from carson.games.board.ai.greedy import GreedyPlayer
+from carson.games.board.engine.actions import PURCHASES
 from carson.games.board.engine.state import BoardGameState
 from carson.games.board.town import EDGE_ENDS, coords, edge_name
 from carson.games.board.tui.ask import Ask, parse_edge, parse_parcel
@@ -223,3 +224,41 @@ def test_the_terminal_names_parcels_and_roads_as_the_web_page_does(lang: str) ->
         assert web.edge([kind, x, y]) == f"{english[words[side]]} of {label}"
         assert parse_edge(f"{label} {side}", ask.sides()) == edge
         assert parse_edge(f"{kind} {x} {y}", ask.sides()) == edge
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_purchases_and_personalities_refused_say_why(lang: str) -> None:
+    """BG-10.4: VP are sold once, the Sharpshooter is not sold with duel tiles, money runs
+    out: each refusal says why."""
+    state = new_board_state(["human", "greedy"], 3, ("new-beginning", "duel-tiles"))
+    sell, shooter, vp = (str(PURCHASES.index(item) + 1) for item in
+                         ("sell_5_vp", "sharpshooter", "vp"))  # fmt: skip
+    money = state.players[0].money + state.catalog.new_beginning_sales["sell_5_vp"]
+    price = state.catalog.new_beginning_prices["vp"]
+    answers = [sell, sell, shooter] + [vp] * (money // price + 1) + ["done"]
+    _, out = _run(state, answers, lang)
+    item = texts(lang)("board_items", "vp")
+    assert _said(lang, "why_sell_once") in out and _said(lang, "why_no_sharpshooter") in out
+    assert _said(lang, "why_purchase_money", item=item, price=price, money=money % price) in out
+    assert _said(lang, "err_not_now") not in out
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_personality_taken_is_refused_with_why(lang: str) -> None:
+    """BG-4.1: a card another player took is no longer on display."""
+    for seed in range(20):
+        state = new_board_state(["human", "greedy"], seed)
+        while state.decision is not None and state.decision.kind != "personality":
+            seat = state.seats_to_act[0]
+            state.apply(seat, state.legal_actions(seat)[0])
+        if list(state.seats_to_act) == [1]:  # the other seat chooses first
+            state.apply(1, state.legal_actions(1)[0])
+            break
+    else:
+        pytest.fail("the other seat never chose first")
+    taken = next(p for p in state.players[1:] if p.personality).personality
+    assert taken is not None
+    number = state.catalog.personalities[taken].number
+    _, out = _run(state, [str(number)], lang)
+    name = BoardNames(state, ["human", "greedy"], texts(lang)).personality(taken)
+    assert _said(lang, "why_personality_taken", name=name) in out

@@ -4,7 +4,8 @@ possible"; what is possible instead is named where a list helps."""
 
 from __future__ import annotations
 
-from carson.games.board.engine.actions import BoardAction
+from carson.games.board.catalog import PERSONALITY_IDS
+from carson.games.board.engine.actions import PURCHASES, BoardAction
 from carson.games.board.engine.state import SPACES
 from carson.games.board.town import EDGE_ENDS, EDGE_SIDES, HOUSE, MOUNTAIN, edge_name
 from carson.games.board.tui.ask import Ask, choices_of, parcel_list, parcel_name, target_name
@@ -25,6 +26,11 @@ def refusal(ask: Ask, action: BoardAction) -> str:
         return _parcel(ask, action)
     if action.kind in ("cowboy", "white"):
         return _target(ask, action.arg)
+    if action.kind == "purchase":
+        return _purchase(ask, PURCHASES[action.arg])
+    if action.kind == "personality":
+        name = ask.names.personality(PERSONALITY_IDS[action.arg])
+        return ask.t("board", "why_personality_taken", name=name)
     return ask.t("board", "err_not_now")
 
 
@@ -145,3 +151,25 @@ def _target(ask: Ask, target: int) -> str:
         if found is not None:
             return found
     return ask.t("board", "why_target", target=where)
+
+
+def _purchase(ask: Ask, item: str) -> str:
+    """BG-10.4: why ``item`` may not be bought now (the engine decides; this names the
+    reason among those the rules give)."""
+    catalog, player = ask.state.catalog, ask.state.players[ask.seat]
+    name = ask.t("board_items", item)
+    if item.startswith("sell_"):
+        return ask.t("board", "why_sell_once")
+    spent = sum(
+        -catalog.new_beginning_sales[bought]
+        if bought in catalog.new_beginning_sales
+        else catalog.new_beginning_prices[bought]
+        for bought in player.purchases
+    )
+    price = catalog.new_beginning_prices[item]
+    if price > player.money - spent:
+        return ask.t("board", "why_purchase_money", item=name, price=price,
+                     money=player.money - spent)  # fmt: skip
+    if item == "sharpshooter" and "sharpshooter" not in player.purchases:
+        return ask.t("board", "why_no_sharpshooter")
+    return ask.t("board", "why_purchase_most", item=name)
