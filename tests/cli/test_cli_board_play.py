@@ -18,8 +18,8 @@ def test_board_game_in_a_real_terminal_then_quit_and_resume(tmp_path: Path) -> N
                     "--seed", "4", "--save", str(save))  # fmt: skip
     term.read_until("Choose a starting parcel")
     term.type("nonsense")
-    term.read_until("Please type a parcel as two numbers")
-    term.type("7 7")
+    term.read_until("Please type a parcel as on the board")
+    term.type("H8")  # the board's name of x 7, y 7
     term.read_until("Still to place: 1")
     term.type("quit")
     term.read_until("Resume with")

@@ -141,7 +141,7 @@ def test_a_whole_game_against_two_greedy_bots(tmp_path: Path) -> None:
     state = game.state
     assert code == 0 and state.is_over
     for shown in ("Round 1 of 4", "Round 4 of 4", "Action track, row 3", "Personalities",
-                  "Players", "Town (x →, y ↓)", "Game over", "Winner: "):  # fmt: skip
+                  "Players", "Town (columns A–H, rows 1–8)", "Game over", "Winner: "):  # fmt: skip
         assert shown in out, shown
     # The final sheet: VP of the game + parcels + money = the engine's scores (BG-8.2).
     result = state.result()
@@ -270,17 +270,17 @@ def test_bad_answers_get_a_message_and_the_question_again() -> None:
     game, code, out = play(["human", "greedy"], 3, keyboard)
     assert code == 0 and game.state.is_over
     for message in (
-        "Please type a parcel as two numbers x y from 0 to 7",
+        "Please type a parcel as on the board: a column A–H and a row 1–8, like: C4",
         "Please type the number (1–7) or the name of a personality",
-        "Please type a space (1–23 or its name), a parcel x y",
-        "That is not possible now.",  # 5: the parcel purchase reminder takes no cowboys
+        "Please type a space (1–23 or its name), a parcel (like C4)",
+        "takes no cowboys",  # 5: the parcel purchase reminder is a reminder on the track
         "You do not have the white cowboy.",
-        "Type your answer and press Enter. Parcels are x y",  # help
+        "Type your answer and press Enter. Parcels are named as on the board",  # help
         "Prices and incomes",  # prices (BG-9.5)
-        "Free parcels (x y $price, *N = player N is there): 0 0 $",  # list (with prices)
+        "Free parcels (parcel $price, *N = player N is there): A1 $",  # list (with prices)
         "Please type a number from 1 to 1, or 0 / 'no'.",  # a menu
         "Please type 'ask' and a player's number, like: ask 2",
-        "Please type x y, H x y or V x y, 'ask N' or 'store'.",
+        "Please type a parcel to build there (like",
         "Please type a number from 0 to",  # VP to buy
     ):
         assert message in " ".join(out.split()), message  # lines wrap at the console width
@@ -421,7 +421,8 @@ def test_keywords_work_in_the_players_language_and_in_english() -> None:
     asker, screen = _scripted_asker(["liste", "1"], "de")
     assert ask_board_action(asker, state, seat, names) == BoardAction("cowboy", S["wages"])
     out = " ".join(screen.export_text().split())  # lines wrap at the console's width
-    assert "Freie Grundstücke (x y $Preis, *N = Spieler N ist dort):" in out and "7 7 $1" in out
+    assert "Freie Grundstücke (Grundstück $Preis, *N = Spieler N ist dort):" in out
+    assert "H8 $1" in out
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -447,6 +448,7 @@ def test_roads_taken_back_are_told(lang: str) -> None:
     names = BoardNames(state, ["human", "random"], texts(lang))
     event = Event("roads_back", {"seat": 0, "edges": [["H", 4, 3], ["V", 5, 3]]})
     line = describe_board_event(event, names, texts(lang))
-    assert line is not None and "H 4 3" in line and "V 5 3" in line
+    top, left = texts(lang)("board", "side_top"), texts(lang)("board", "side_left")
+    assert line is not None and f"E4 {top}" in line and f"F4 {left}" in line
     english = describe_board_event(event, names, texts("en"))
     assert (line == english) == (lang == "en")

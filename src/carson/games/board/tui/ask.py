@@ -1,5 +1,6 @@
 """One board-game decision being asked (:class:`Ask`), and the parsers and helpers every
-question shares: parcels as ``x y``, spaces by number or name, road edges as ``H x y``."""
+question shares: parcels as on the board (``C4``, or ``x y``), spaces by number or name, road
+edges as a parcel's side (``C4 top``, or ``H x y``)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from carson.games.board.engine.state import (
     Decision,
 )
 from carson.games.board.town import coords, edge_from_name, edge_name, parcel
-from carson.games.board.tui.names import BoardNames
+from carson.games.board.tui.names import COLUMNS, SIDES, BoardNames, edge_at, parcel_label
 from carson.games.board.tui.texts import texts
 from carson.terminal.asker import Asker
 
@@ -36,6 +37,8 @@ class Ask:
     names: BoardNames
     decision: Decision
     legal: list[BoardAction]
+    #: Why an action is refused (:func:`~carson.games.board.tui.refusals.refusal`).
+    refuse: Callable[[Ask, BoardAction], str] | None = None
 
     def t(self, section: str, key: str, **values: object) -> str:
         return self.asker.texts(section, key, **values)
@@ -48,6 +51,15 @@ class Ask:
         english = texts("en")("board", key)
         return set(english.casefold().split()) | set(self.t("board", key).casefold().split())
 
+    def sides(self) -> dict[str, str]:
+        """A parcel's side as typed (English or the player's language) → its name."""
+        english = texts("en")
+        return {
+            word.casefold(): side
+            for side in SIDES
+            for word in (english("board", f"side_{side}"), self.t("board", f"side_{side}"))
+        }
+
     def is_no(self, answer: str) -> bool:
         word = answer.strip().lower()
         return self.asker.texts.yes(word) is False or word in self.words("pass_words")
@@ -59,13 +71,21 @@ class Ask:
             if isinstance(result, BoardAction):
                 if result in self.legal:
                     return result
-                self.asker.error(self.t("board", "err_not_now"))
+                refused = self.refuse(self, result) if self.refuse else None
+                self.asker.error(refused or self.t("board", "err_not_now"))
             elif isinstance(result, str):
                 self.asker.error(result)
 
 
+_LABEL = re.compile(r"^\s*([a-h])\s*([1-8])\s*$", re.IGNORECASE)
+
+
 def parse_parcel(answer: str) -> int | None:
-    """``x y`` (also ``x,y`` or ``(x, y)``) with x, y in 0..7, or None."""
+    """A parcel as on the board, ``C4`` (column A–H, row 1–8), or as ``x y`` (also ``x,y``
+    or ``(x, y)``) with x, y in 0..7; None for anything else."""
+    label = _LABEL.match(answer)
+    if label is not None:
+        return parcel(COLUMNS.index(label[1].upper()), int(label[2]) - 1)
     parts = re.sub(r"[(),\[\]]", " ", answer).split()
     if len(parts) != 2 or not all(part.isdigit() for part in parts):
         return None
@@ -76,13 +96,20 @@ def parse_parcel(answer: str) -> int | None:
 _EDGE = re.compile(r"^\s*([hv])\s*[,(]?\s*(\d+)\s*[, ]\s*(\d+)\s*\)?\s*$", re.IGNORECASE)
 
 
-def parse_edge(answer: str) -> int | None:
-    """``H x y`` or ``V x y`` (BG-2.2.1), or None."""
+def parse_edge(answer: str, sides: dict[str, str]) -> int | None:
+    """A parcel and one of its sides, ``C4 top`` or ``top C4`` (``sides``: the side words
+    one may type), or ``H x y`` / ``V x y`` (BG-2.2.1); None for anything else."""
     match = _EDGE.match(answer)
-    if match is None:
-        return None
     try:
-        return edge_from_name(match[1].upper(), int(match[2]), int(match[3]))
+        if match is not None:
+            return edge_from_name(match[1].upper(), int(match[2]), int(match[3]))
+        words = answer.strip().casefold().split()
+        named = [word for word in words if word in sides]
+        if len(named) != 1 or len(words) < 2 or named[0] not in (words[0], words[-1]):
+            return None
+        words.remove(named[0])
+        p = parse_parcel(" ".join(words))
+        return None if p is None else edge_at(*coords(p), sides[named[0]])
     except ValueError:
         return None
 
@@ -99,8 +126,13 @@ def parse_space(answer: str, names: BoardNames) -> int | None:
     return None
 
 
+def parcel_name(p: int) -> str:
+    """Parcel index ``p`` as on the board: ``C4``."""
+    return parcel_label(*coords(p))
+
+
 def parcel_list(parcels: list[int]) -> str:
-    return ", ".join("{} {}".format(*coords(p)) for p in parcels)
+    return ", ".join(parcel_name(p) for p in parcels)
 
 
 def parcel_answer(ask: Ask, kind: str, allow_no: bool) -> Callable[[str], Parsed]:
@@ -135,7 +167,7 @@ def target_name(ask: Ask, target: int) -> str:
     return ask.names.parcel(*coords(target - SPACES))
 
 
-def edge_text(state: BoardGameState, edge: int) -> str:
-    """``H x y``, with ``(2)`` for a bridge (2 road pieces, BG-10.3)."""
-    text = " ".join(map(str, edge_name(edge)))
-    return text + " (2)" if state.town.is_bridge_edge(edge) else text
+def edge_text(ask: Ask, edge: int) -> str:
+    """``C4 top``, with ``(2)`` for a bridge (2 road pieces, BG-10.3)."""
+    text = ask.names.edge(edge_name(edge))
+    return text + " (2)" if ask.state.town.is_bridge_edge(edge) else text

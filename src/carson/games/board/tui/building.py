@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from carson.games.board.engine.actions import GRANT_ALL, PASS, STORE, BoardAction
-from carson.games.board.town import coords
 from carson.games.board.tui.ask import (
     Ask,
     Parsed,
@@ -13,6 +12,7 @@ from carson.games.board.tui.ask import (
     edge_text,
     parcel_answer,
     parcel_list,
+    parcel_name,
     parse_edge,
     parse_parcel,
 )
@@ -22,7 +22,7 @@ def ask_buy_parcels(ask: Ask) -> BoardAction:
     """BG-5.5: buy the parcels one's cowboys won, one at a time, or stop."""
     town = ask.state.town
     offered = ", ".join(
-        ask.t("board", "parcel_price", x=coords(p)[0], y=coords(p)[1], price=town.price(p))
+        ask.t("board", "parcel_price", parcel=parcel_name(p), price=town.price(p))
         for p in choices_of(ask, "buy_parcel")
     )
     money = ask.state.players[ask.seat].money
@@ -31,8 +31,9 @@ def ask_buy_parcels(ask: Ask) -> BoardAction:
 
 
 def ask_construct(ask: Ask) -> BoardAction:
-    """BG-6.1, BG-9.1, BG-9.4: roads first, asking owners, then the building's parcel; or
-    keep the building in supply."""
+    """BG-6.1, BG-9.1, BG-9.4: roads first and asking owners (only for a building that
+    needs a road), then the building's parcel; or keep the building in supply. Only what is
+    possible now is offered."""
     state, seat = ask.state, ask.seat
     build = state.construction
     assert build is not None
@@ -40,39 +41,57 @@ def ask_construct(ask: Ask) -> BoardAction:
     roads = choices_of(ask, "road")
     asks = choices_of(ask, "ask")
     name = ask.names.building(build.building)
+    needs_road = state.catalog.buildings[build.building].needs_road
     ask.say(ask.t("board", "construct_status", building=name))
     if spots:
         ask.say(ask.t("board", "construct_spots", parcels=parcel_list(spots)))
     else:
-        ask.say(ask.t("board", "construct_no_spot"))
+        ask.say(ask.t("board", "construct_no_spot" if needs_road else "construct_no_parcel"))
+    if not needs_road:
+        ask.say(ask.t("board", "construct_no_road", building=name))
     if roads:
-        edges = ", ".join(edge_text(state, edge) for edge in roads)
+        edges = ", ".join(edge_text(ask, edge) for edge in roads)
         ask.say(ask.t("board", "construct_roads", roads=state.players[seat].roads, edges=edges))
     if asks:
         owners = ", ".join(f"{other + 1} ({ask.names.who(other)})" for other in asks)
         ask.say(ask.t("board", "construct_ask", owners=owners))
     if build.granted:
         ask.say(ask.t("board", "construct_granted", parcels=parcel_list(sorted(build.granted))))
+    choices = construct_choices(ask, spots, roads, asks)
 
     def parse(answer: str) -> Parsed:
         words = answer.strip().casefold().split()
         if not words:
-            return ask.t("board", "err_construct")
+            return ask.t("board", "err_construct", choices=choices)
         if words[0] in ask.words("store_words") and len(words) == 1:
             return STORE
         if words[0] in ask.words("ask_words"):
             if len(words) != 2 or not words[1].isdigit() or int(words[1]) < 1:
                 return ask.t("board", "err_ask")
             return BoardAction("ask", int(words[1]) - 1)
-        edge = parse_edge(answer)
+        edge = parse_edge(answer, ask.sides())
         if edge is not None:
             return BoardAction("road", edge)
         p = parse_parcel(answer)
         if p is not None:
             return BoardAction("build", p)
-        return ask.t("board", "err_construct")
+        return ask.t("board", "err_construct", choices=choices)
 
-    return ask.until(ask.t("board", "prompt_construct"), parse)
+    return ask.until(ask.t("board", "prompt_construct", choices=choices), parse)
+
+
+def construct_choices(ask: Ask, spots: list[int], roads: list[int], asks: list[int]) -> str:
+    """What one may type now, with an example each: ``C4`` to build, ``C4 top`` for a road,
+    ``ask 2``, ``store``."""
+    parts = []
+    if spots:
+        parts.append(ask.t("board", "choice_build", example=parcel_name(spots[0])))
+    if roads:
+        parts.append(ask.t("board", "choice_road", example=edge_text(ask, roads[0])))
+    if asks:
+        parts.append(ask.t("board", "choice_ask", number=asks[0] + 1))
+    parts.append(ask.t("board", "choice_store"))
+    return "; ".join(parts)
 
 
 def ask_house(ask: Ask) -> BoardAction:
@@ -118,10 +137,10 @@ def ask_roads(ask: Ask) -> BoardAction:
     def parse(answer: str) -> Parsed:
         if ask.is_no(answer):
             return PASS
-        edge = parse_edge(answer)
+        edge = parse_edge(answer, ask.sides())
         if edge is None:
             return ask.t("board", "err_edge")
         return BoardAction("road", edge)
 
-    edges = ", ".join(edge_text(ask.state, edge) for edge in choices_of(ask, "road"))
+    edges = ", ".join(edge_text(ask, edge) for edge in choices_of(ask, "road"))
     return ask.until(ask.t("board", "prompt_roads", roads=roads, edges=edges), parse)

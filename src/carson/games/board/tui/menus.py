@@ -56,7 +56,8 @@ def pass_line(ask: Ask) -> str:
     about = ask.decision.get("about")
     if about == "cash":
         excess = ask.decision.get("excess")
-        return ask.t("board_options", "pass_cash", paid=excess - excess % 10, vp=excess // 10)
+        # BG-4.4.3: declining the round-up still pays the whole excess, for the full $10s
+        return ask.t("board_options", "pass_cash", paid=excess, vp=excess // 10)
     return ask.t("board_options", "pass_build" if about == "build" else "pass")
 
 

@@ -8,7 +8,7 @@ from rich.text import Text
 
 from carson.games.board.catalog import SPACE_IDS
 from carson.games.board.engine.state import BoardGameState
-from carson.games.board.town import HOUSE, MOUNTAIN
+from carson.games.board.town import HOUSE, MOUNTAIN, SIZE, edge_from_name
 from carson.terminal.texts import Texts
 
 #: Each seat's colour: its digit on the board, its cowboys and its markers.
@@ -29,6 +29,34 @@ ROAD_STYLE = "bold yellow"
 MARK_STYLE = "bold yellow"
 WHITE_STYLE = "bold black on white"
 SIDE_STYLES = {"yellow": "bold yellow", "red": "bold red"}
+#: The board's own names of its columns (x 0–7); rows are numbered 1–8 (y 0–7), as the web
+#: page's axes (``parcel_label`` of its presentation): ``D5`` is x 3, y 4.
+COLUMNS = "ABCDEFGH"
+#: The four sides of a parcel, as a road on it is named (``C4 top``).
+SIDES = ("top", "bottom", "left", "right")
+
+
+def parcel_label(x: int, y: int) -> str:
+    """A parcel as on the board's axes: column letter, row number (``D5``)."""
+    return f"{COLUMNS[x]}{y + 1}"
+
+
+def edge_place(kind: str, x: int, y: int) -> tuple[int, int, str]:
+    """The parcel and side that name the edge ``H x y`` / ``V x y`` (BG-2.2.1), as the web
+    page names it: the top or left side of a parcel, the bottom or right one on the town's
+    last row or column."""
+    if kind == "H":
+        return (x, y, "top") if y < SIZE else (x, SIZE - 1, "bottom")
+    return (x, y, "left") if x < SIZE else (SIZE - 1, y, "right")
+
+
+def edge_at(x: int, y: int, side: str) -> int:
+    """The edge on ``side`` of parcel ``(x, y)`` (``ValueError`` for no such side)."""
+    if side in ("top", "bottom"):
+        return edge_from_name("H", x, y + (side == "bottom"))
+    if side in ("left", "right"):
+        return edge_from_name("V", x + (side == "right"), y)
+    raise ValueError(side)
 
 
 class BoardNames:
@@ -80,7 +108,7 @@ class BoardNames:
 
     @staticmethod
     def parcel(x: int, y: int) -> str:
-        return f"({x}, {y})"
+        return parcel_label(x, y)
 
     def target(self, target: Any) -> str:
         """A cowboy's target as the engine names it: a space id or ``[x, y]``."""
@@ -89,10 +117,11 @@ class BoardNames:
         x, y = target
         return self.parcel(int(x), int(y))
 
-    @staticmethod
-    def edge(edge: Any) -> str:
+    def edge(self, edge: Any) -> str:
+        """A road's edge as the engine names it (``["H", x, y]``): ``C4 top``."""
         kind, x, y = edge
-        return f"{kind} {x} {y}"
+        column, row, side = edge_place(str(kind), int(x), int(y))
+        return f"{parcel_label(column, row)} {self._texts('board', f'side_{side}')}"
 
 
 def cowboys_text(entries: list[dict[str, Any]], width: int | None = None) -> Text:

@@ -9,13 +9,14 @@ from carson.games.board.engine.state import (
     BUILD_SPACE_PRICE,
     SPACES,
 )
-from carson.games.board.town import HOUSE, MOUNTAIN, coords
+from carson.games.board.town import HOUSE, MOUNTAIN
 from carson.games.board.tui.ask import (
     Ask,
     Parsed,
     choices_of,
     parcel_answer,
     parcel_list,
+    parcel_name,
     parse_parcel,
     parse_space,
 )
@@ -35,12 +36,11 @@ def target_note(ask: Ask, target: int) -> str:
             name += f" ({names.building(building)}, ${state.building_price(ask.seat, price)})"
         return f"{name}{there}"
     p = target - SPACES
-    x, y = coords(p)
     owner = state.town.owners[p]
     tile = state.town.tiles[p]
     assert owner >= 0 and tile not in (None, HOUSE, MOUNTAIN)
     key = "target_defend" if owner == ask.seat else "target_attack"
-    return ask.t("board", key, x=x, y=y, building=names.building(tile),
+    return ask.t("board", key, parcel=parcel_name(p), building=names.building(tile),
                  owner=names.who(owner), income=state.town.income(p)) + there  # fmt: skip
 
 
@@ -50,11 +50,11 @@ def list_targets(ask: Ask, targets: list[int]) -> None:
     free = []
     for target in targets:
         if target >= SPACES and ask.state.town.owners[target - SPACES] < 0:
-            x, y = coords(target - SPACES)
             there = "".join(
                 f"*{seat + 1}" for seat in ask.state.seats_at(target) if seat != ask.seat
             )
-            free.append(f"{x} {y} ${ask.state.town.price(target - SPACES)}{there}")
+            p = target - SPACES
+            free.append(f"{parcel_name(p)} ${ask.state.town.price(p)}{there}")
         else:
             ask.say("  " + target_note(ask, target))
     if free:

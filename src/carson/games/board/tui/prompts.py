@@ -1,10 +1,11 @@
 """Asking a human seat for its board-game decision, one decision kind at a time.
 
 Each kind (see :mod:`carson.games.board.engine.state`) has its question and its parser:
-parcels as ``x y``, spaces by number (BG-2.3 order, 1–23) or name, road edges as
-``H x y`` / ``V x y``, menus as numbered options with one line each. An answer that is not
-a legal action gets a message saying what is wanted, and the question again: nothing reaches
-the engine that it would refuse.
+parcels as on the board, ``C4`` (or ``x y``), spaces by number (BG-2.3 order, 1–23) or name,
+road edges as a parcel's side, ``C4 top`` (or ``H x y`` / ``V x y``), menus as numbered
+options with one line each. An answer that is not understood gets a message saying what is
+wanted, one the rules refuse a message saying why (:mod:`~carson.games.board.tui.refusals`),
+and the question again: nothing reaches the engine that it would refuse.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from carson.games.board.tui.choices import (
 from carson.games.board.tui.menus import ask_menu, ask_stored
 from carson.games.board.tui.names import BoardNames
 from carson.games.board.tui.placing import ask_order, ask_place
+from carson.games.board.tui.refusals import refusal
 from carson.terminal.asker import Asker
 
 
@@ -42,7 +44,7 @@ def ask_board_action(
     """The seat's decision now, asked until it is a legal action."""
     decision = state.decision
     assert decision is not None and seat in decision.seats
-    ask = Ask(asker, state, seat, names, decision, state.legal_actions(seat))
+    ask = Ask(asker, state, seat, names, decision, state.legal_actions(seat), refusal)
     return ASKS[decision.kind](ask)
 
 

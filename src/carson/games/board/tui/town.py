@@ -13,6 +13,7 @@ from carson.games.board.engine.state import SPACES, BoardGameState
 from carson.games.board.town import HOUSE, MOUNTAIN, parcel
 from carson.games.board.tui.names import (
     BUILDING_STYLE,
+    COLUMNS,
     MARK_STYLE,
     OWNER_STYLES,
     RIVER_STYLE,
@@ -41,15 +42,16 @@ def town_grid(
     marks: frozenset[int] = frozenset(),
     values: dict[int, str] | None = None,
 ) -> Text:
-    """The 8×8 town with x (columns) and y (rows), roads on the parcels' edges (``━ ┃``,
-    bridges ``═ ║``) and each parcel as: owner digit, tile letter, ``+`` when it is a legal
-    choice now (``marks``), then the cowboys standing there. With ``values`` (parcel → a
-    short text) the cowboys' place shows that text instead (prices and incomes)."""
+    """The 8×8 town with its columns A–H and rows 1–8 (as on the board), roads on the
+    parcels' edges (``━ ┃``, bridges ``═ ║``) and each parcel as: owner digit, tile letter,
+    ``+`` when it is a legal choice now (``marks``), then the cowboys standing there. With
+    ``values`` (parcel → a short text) the cowboys' place shows that text instead (prices and
+    incomes)."""
     roads = {tuple(edge) for edge in view["roads"]}
     bridges = {tuple(edge) for edge in view["bridges"]}
     vertices = _road_vertices(view)
     cells = {parcel(entry["x"], entry["y"]): entry for entry in view["parcels"]}
-    grid = Text("   " + "".join(f" {x:^{CELL}}" for x in range(8)) + "\n", "dim")
+    grid = Text("   " + "".join(f" {column:^{CELL}}" for column in COLUMNS) + "\n", "dim")
 
     def vertex(i: int, j: int) -> None:
         if (i, j) in vertices:
@@ -72,7 +74,7 @@ def town_grid(
         grid.append("\n")
         if y == 8:
             break
-        grid.append(f"{y:>2} ", "dim")
+        grid.append(f"{y + 1:>2} ", "dim")
         for x in range(9):
             if ("V", x, y) in bridges:
                 grid.append("║", ROAD_STYLE)
