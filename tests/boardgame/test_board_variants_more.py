@@ -73,6 +73,9 @@ def test_bg_10_4_purchases_and_sales_are_paid_at_the_reveal() -> None:
     reveal = {e.data["seat"]: e.data["items"] for e in events if e.kind == "purchases"}
     assert reveal == {0: items, 1: ["sell_10_vp", "sharpshooter"], 2: []}
     assert all(e.visible_to(None) for e in events if e.kind == "purchases")
+    told = {e.data["seat"]: (e.data["paid"], e.data["vp"]) for e in events if e.kind == "purchases"}
+    # What each paid net (10 VP sold bring $30, the Sharpshooter costs $10) and the VP change.
+    assert told == {0: (50 - p0.money, 1 - 5), 1: (10 - 30, -10), 2: (0, 0)}
     # Seat 0 bought two markers: they are his only starting parcels.
     assert g.decision == Decision("claim", (0,))
     answer(g, "claim")

@@ -23,6 +23,11 @@ GUNSLINGER_BONUS = {"yellow": 3, "red": 2}
 CAPTAIN_COWBOYS = {1: 1, 2: 4, 3: 9}  # yellow Captain: cowboys → price
 CAPTAIN_REVOLVERS = {1: 3, 2: 9}  # red Captain: revolvers → price
 BANKER_VP = {3: 3, 5: 12, 7: 25}  # red Banker: VP → price (BG-7.3)
+#: BG-10.2: one set of duel tiles, 0–5; with 3–5 players each is dealt as many tiles from the
+#: shuffled sets and starts with DEALT_TILES_MONEY minus their total (with 2 players, or with
+#: a new beginning, everyone has a whole set).
+DUEL_TILE_SET = tuple(range(6))
+DEALT_TILES_MONEY = 30
 
 
 def target_of_parcel(p: int) -> int:

@@ -90,10 +90,12 @@ def apply_purchase(g: BoardTable, seat: int, action: BoardAction, d: Decision) -
         g.ask(DecisionKind.PURCHASE, waiting)
         return
     for index, other in enumerate(g.players):  # the reveal (BG-11.4)
-        other.money -= _purchase_total(g, other)
+        paid, vp_before = _purchase_total(g, other), other.vp
+        other.money -= paid
         for item in other.purchases:
             _receive(other, item)
-        g.emit("purchases", seat=index, items=other.purchases.copy())
+        g.emit("purchases", seat=index, items=other.purchases.copy(), paid=paid,
+               vp=other.vp - vp_before)  # fmt: skip
 
 
 def _receive(player: PlayerState, item: str) -> None:

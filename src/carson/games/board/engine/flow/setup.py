@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from carson.games.board.catalog import PERSONALITY_IDS
-from carson.games.board.engine.model import DecisionKind
+from carson.games.board.engine.model import DEALT_TILES_MONEY, DUEL_TILE_SET, DecisionKind
 from carson.games.board.engine.table import BoardTable
 from carson.games.board.engine.tasks import Board, Claim, Claims, RoundStart, Task
 from carson.games.board.town import HOUSE, MOUNTAIN, PARCEL_EDGES, coords, parcel
@@ -53,14 +53,15 @@ def _deal_tiles(g: BoardTable, new_beginning: bool) -> None:
     n = g.config.players
     if n == 2 or new_beginning:
         for player in g.players:
-            player.tiles = list(range(6))
+            player.tiles = list(DUEL_TILE_SET)
         return
-    # BG-10.2: deal 6 of the shuffled sets; money = $30 − total
-    tiles = sorted(list(range(6)) * n)
+    # BG-10.2: deal a set's worth of the shuffled sets; money = $30 − total
+    tiles = sorted(list(DUEL_TILE_SET) * n)
     g.rng.shuffle(tiles)
+    size = len(DUEL_TILE_SET)
     for index, player in enumerate(g.players):
-        player.tiles = sorted(tiles[6 * index : 6 * index + 6])
-        player.money = 30 - sum(player.tiles)
+        player.tiles = sorted(tiles[size * index : size * index + size])
+        player.money = DEALT_TILES_MONEY - sum(player.tiles)
         player.announced = sum(player.tiles)  # BG-11.3: public
 
 

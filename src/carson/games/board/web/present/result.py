@@ -3,7 +3,7 @@ and the move log told as sentences."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from carson.core.game import Event
@@ -29,7 +29,7 @@ def result(
     for _number, event in events:
         d = event.data
         if event.kind == "purchases":
-            sheet["beginning"][d["seat"]] += purchased_vp(d["items"])
+            sheet["beginning"][d["seat"]] += purchased_vp(d)
         elif event.kind == "vp":
             source = "bought" if d["why"] == "bought" else "actions"
             if d["why"] in ("settler", "grocer", "banker", "sheriff"):
@@ -69,11 +69,13 @@ def result(
     }
 
 
-def purchased_vp(items: Sequence[str]) -> int:
-    """BG-10.4: the VP a new beginning's purchases gave, as the engine counts them: 1 per VP
-    bought (``vp``), minus the VP sold (``sell_5_vp``: 5). The event names the items only."""
+def purchased_vp(purchases: Mapping[str, Any]) -> int:
+    """BG-10.4: the VP a new beginning's purchases gave or took, as the engine's event tells
+    them (games stored before the event carried them: derived from the items' names)."""
+    if "vp" in purchases:
+        return int(purchases["vp"])
     vp = 0
-    for item in items:
+    for item in purchases["items"]:
         if item == "vp":
             vp += 1
         elif item.startswith("sell_"):

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from carson.games.board.engine.model import DEALT_TILES_MONEY, DUEL_TILE_SET
 from carson.games.board.web.present.names import Names
 
-#: BG-10.2 with 3–5 players: each draws 6 tiles and starts with $30 minus their total.
-DEALT_TILES = 6
-DEALT_TILES_MONEY = 30
-#: BG-10.2 with 2 players, and with a new beginning (BG-10.4): every player has tiles 0–5.
-TILE_SET = tuple(range(6))
+#: BG-10.2 with 3–5 players: each is dealt a set's worth of tiles (the engine's numbers).
+DEALT_TILES = len(DUEL_TILE_SET)
+#: BG-10.2 with 2 players, and with a new beginning (BG-10.4): every player has a whole set.
+TILE_SET = DUEL_TILE_SET
 
 
 def before_setup(view: dict[str, Any]) -> bool:
