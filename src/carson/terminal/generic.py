@@ -119,7 +119,7 @@ def seat_count(kind: AnyGameKind, config: JSON) -> int | None:
     return None
 
 
-class GenericKit(GameKit):
+class GenericKit(GameKit[GameState[Any], GenericNames, Any]):
     """Any game at the terminal, through the platform's protocol alone."""
 
     help = ("ui", "help_menu")

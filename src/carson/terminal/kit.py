@@ -14,11 +14,11 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar, cast
 
 from rich.console import RenderableType
 
-from carson.core.game import JSON, Event
+from carson.core.game import JSON, Event, GameState
 from carson.core.players import Player, player_seed
 from carson.core.record import GameRecord, replay
 from carson.core.registry import HUMAN, AnyGameKind, game_kind
@@ -26,12 +26,17 @@ from carson.terminal.asker import Asker
 from carson.terminal.moves import MoveLog, replayed
 from carson.terminal.texts import DOMAIN, SHARED, Source, Texts
 
-__all__ = ["HUMAN", "GameKit", "Setup"]
+__all__ = ["HUMAN", "AnyKit", "GameKit", "Setup"]
+
+StateT = TypeVar("StateT", bound=GameState[Any])
+NamesT = TypeVar("NamesT")
+ActionT = TypeVar("ActionT")
 
 
-class GameKit(ABC):
-    """One game's part of the terminal program. ``state`` and ``names`` are the game's own
-    types (a kit is only ever handed its own)."""
+class GameKit(ABC, Generic[StateT, NamesT, ActionT]):
+    """One game's part of the terminal program, typed by the game's state, its names (how
+    seats and pieces are called on screen) and its actions: a kit is only ever handed its
+    own. The loop holds kits as :data:`AnyKit`, since it finds them at run time."""
 
     #: The record's game name (``GameRecord.game``).
     game: str
@@ -60,17 +65,18 @@ class GameKit(ABC):
         """The game's own words and the shared ones, in ``lang``."""
         return Texts(lang, self.text_sources())
 
-    def new_state(self, kinds: list[str], seed: int, variants: list[str] | None = None) -> Any:
+    def new_state(self, kinds: list[str], seed: int, variants: list[str] | None = None) -> StateT:
         """A new game for these seat kinds; raises :class:`~carson.core.registry.GameSetupError`."""
-        return self.kind.new_state(self.kind.config(kinds, variants or ()), seed)
+        state: StateT = self.kind.new_state(self.kind.config(kinds, variants or ()), seed)
+        return state
 
     def make_player(
         self, kind: str, game_seed: int, seat: int, budget_ms: int | None
-    ) -> Player[Any] | None:
+    ) -> Player[ActionT] | None:
         """The player of a machine seat (``None``: the engine plays it itself)."""
         return self.kind.make_player(kind, player_seed(game_seed, seat), budget_ms)
 
-    def observation(self, state: Any, seat: int) -> Any:
+    def observation(self, state: StateT, seat: int) -> object:
         """What a machine seat's player is handed."""
         return self.kind.observation(state, seat)
 
@@ -83,70 +89,78 @@ class GameKit(ABC):
         (``None``: the caller must know them, as the generic kit's callers do)."""
         return None
 
-    def record_of(self, state: Any) -> GameRecord:
+    def record_of(self, state: StateT) -> GameRecord:
         setup = self.setup_of(state)
         if setup is None:
             raise ValueError(f"a {self.game} state does not tell its configuration and seed")
         return GameRecord.of(self.game, setup[0], setup[1], state)
 
-    def replay_record(self, record: GameRecord, upto: int | None = None) -> Any:
-        return replay(record, self.kind.new_state, upto)
+    def replay_record(self, record: GameRecord, upto: int | None = None) -> StateT:
+        # The registry's kind is this kit's own game, so its states are the kit's states.
+        return cast(StateT, replay(record, self.kind.new_state, upto))
 
-    def replay_logged(self, record: GameRecord) -> tuple[Any, MoveLog]:
+    def replay_logged(self, record: GameRecord) -> tuple[StateT, MoveLog]:
         """The state at the end of ``record`` with its move log, derived by playing the
         record: once, for a record or an old save, which keep no events."""
         state = self.kind.new_state(record.config, record.seed)
         return state, replayed(record, state, self.opening_events(state))
 
     @abstractmethod
-    def names(self, state: Any, kinds: list[str], texts: Texts) -> Any:
+    def names(self, state: StateT, kinds: list[str], texts: Texts) -> NamesT:
         """How seats and pieces are called on screen; has ``seat(seat) -> str``."""
 
     @abstractmethod
-    def screen(self, state: Any, viewer: int | None, names: Any, texts: Texts) -> RenderableType:
+    def screen(
+        self, state: StateT, viewer: int | None, names: NamesT, texts: Texts
+    ) -> RenderableType:
         """Everything ``viewer`` sees at the table (``None``: a spectator)."""
 
     @abstractmethod
-    def final(self, state: Any, names: Any, texts: Texts) -> RenderableType:
+    def final(self, state: StateT, names: NamesT, texts: Texts) -> RenderableType:
         """The score sheets of a finished game."""
 
     @abstractmethod
-    def ask(self, asker: Asker, state: Any, seat: int, names: Any) -> Any:
+    def ask(self, asker: Asker, state: StateT, seat: int, names: NamesT) -> ActionT:
         """A human seat's decision, asked until it is a legal action."""
 
     @abstractmethod
-    def describe(self, event: Event, names: Any, texts: Texts) -> str | None:
+    def describe(self, event: Event, names: NamesT, texts: Texts) -> str | None:
         """One line for a public event, or ``None`` for events the screen shows itself."""
 
     @abstractmethod
-    def game_log(self, state: Any, record: GameRecord) -> str:
+    def game_log(self, state: StateT, record: GameRecord) -> str:
         """The readable log of a finished game (``state``, played as ``record`` says)."""
 
     @abstractmethod
-    def kinds_fit(self, state: Any, kinds: list[str], config: JSON) -> bool:
+    def kinds_fit(self, state: StateT, kinds: list[str], config: JSON) -> bool:
         """Whether a save's seat kinds match its game (of configuration ``config``)."""
 
     @abstractmethod
-    def record_kinds(self, state: Any, config: JSON) -> list[str]:
+    def record_kinds(self, state: StateT, config: JSON) -> list[str]:
         """Seat kinds to show for a plain record (which names none)."""
 
-    def opening_events(self, state: Any) -> list[Event]:
+    def opening_events(self, state: StateT) -> list[Event]:
         """Events of the deal, shown before the first move."""
         return []
 
     def commands(
-        self, state: Any, viewer: int, names: Any, texts: Texts
+        self, state: StateT, viewer: int, names: NamesT, texts: Texts
     ) -> dict[str, Callable[[], RenderableType]]:
         """Extra words a human may type at any question (``prices``, …), each with what it
         shows."""
         return {}
 
 
+#: A kit of any game, as the loop finds it at run time (the registry's adapters are typed by
+#: the game that offers them, not by the loop that asks).
+AnyKit = GameKit[Any, Any, Any]
+
+
 @dataclass(frozen=True)
 class Setup:
     """What makes one game besides its actions: the game's kit, configuration and seed."""
 
-    kit: GameKit
+    kit: AnyKit
     config: JSON
     seed: int
 

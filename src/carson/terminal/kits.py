@@ -6,10 +6,10 @@ from typing import Any
 
 from carson.core.registry import game_kind, games
 from carson.terminal.generic import GenericKit
-from carson.terminal.kit import GameKit, Setup
+from carson.terminal.kit import AnyKit, GameKit, Setup
 
 
-def kit_for(game: str) -> GameKit:
+def kit_for(game: str) -> AnyKit:
     """The kit of a game by name; raises :class:`~carson.core.registry.GameSetupError` for
     a game that is not installed."""
     kind = game_kind(game)
@@ -21,7 +21,7 @@ def kit_for(game: str) -> GameKit:
     return adapter
 
 
-def installed_kits() -> list[GameKit]:
+def installed_kits() -> list[AnyKit]:
     """The kit of every installed game, in the registry's order."""
     return [kit_for(name) for name in games()]
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from carson.core.record import GameRecord, RecordError
 from carson.core.registry import GameSetupError
-from carson.terminal.kit import GameKit, Setup
+from carson.terminal.kit import AnyKit, Setup
 from carson.terminal.kits import kit_for
 from carson.terminal.moves import MoveLog
 
@@ -91,7 +91,7 @@ def read_save(path: Path) -> Saved:
 
 
 def _played(
-    kit: GameKit, record: GameRecord, data: dict[str, Any]
+    kit: AnyKit, record: GameRecord, data: dict[str, Any]
 ) -> tuple[Any, MoveLog, dict[int, int]]:
     """The state of a saved game, its move log and the humans' seen marks."""
     if data["format"] == 1:  # no events kept: derive them, and count them all as seen

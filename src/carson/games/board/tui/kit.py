@@ -27,7 +27,7 @@ from carson.terminal.kit import GameKit
 from carson.terminal.texts import Texts
 
 
-class BoardKit(GameKit):
+class BoardKit(GameKit[BoardGameState, BoardNames, BoardAction]):
     """*Carson City* (the board game) at the terminal."""
 
     game = "board"

@@ -9,6 +9,7 @@ from rich.console import RenderableType
 
 from carson.core.game import JSON, Event
 from carson.core.record import GameRecord
+from carson.games.card.engine.actions import CardAction
 from carson.games.card.engine.log import game_log
 from carson.games.card.engine.state import CardGameState
 from carson.games.card.players import engine_kind
@@ -20,7 +21,7 @@ from carson.terminal.kit import GameKit
 from carson.terminal.texts import Texts
 
 
-class CardKit(GameKit):
+class CardKit(GameKit[CardGameState, Names, CardAction]):
     """*Carson City: The Card Game* at the terminal."""
 
     game = "card"
@@ -45,7 +46,7 @@ class CardKit(GameKit):
     def final(self, state: CardGameState, names: Names, texts: Texts) -> RenderableType:
         return score_sheets(state, names, texts)
 
-    def ask(self, asker: Asker, state: CardGameState, seat: int, names: Names) -> Any:
+    def ask(self, asker: Asker, state: CardGameState, seat: int, names: Names) -> CardAction:
         return ask_action(asker, state, seat, names)
 
     def describe(self, event: Event, names: Names, texts: Texts) -> str | None:
