@@ -88,6 +88,19 @@ def _copy(translations: NullTranslations) -> NullTranslations:
     return NullTranslations()
 
 
+def translated(package: str, domain: str, lang: str, context: str, english: str) -> str | None:
+    """``english`` (with its ``msgctxt``) in ``lang``, or ``None`` where the catalog lacks it.
+    gettext answers a missing message with its id, just as it answers a word spelt the same in
+    both languages (Ranch, Cactus): only the catalog's own table tells the two apart."""
+    if lang == DEFAULT_LANGUAGE:
+        return english
+    translations = catalog(package, domain, lang)
+    if not isinstance(translations, Translations):
+        return None
+    found = translations._catalog.get(translations.CONTEXT_ENCODING % (context, english))
+    return found if isinstance(found, str) else None
+
+
 def language_name(lang: str) -> str:
     """The language's own name for itself: Deutsch, italiano, …"""
     return str(Locale.parse(lang).get_display_name(lang)).capitalize()

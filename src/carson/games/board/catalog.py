@@ -120,7 +120,7 @@ def _names(entry: Mapping[str, Any], context: str) -> Mapping[str, str]:
     where, english = f"{context} {entry['id']}", entry.get("name")
     if not isinstance(english, str) or not english:
         raise CatalogError(f"{where}: name must be a non-empty string (the English name)")
-    names = {lang: _translation(english, context, lang) for lang in LANGUAGES}
+    names = {lang: i18n.translated(*NAMES_CATALOG, lang, context, english) for lang in LANGUAGES}
     missing = [lang for lang, name in names.items() if name is None]
     if missing:
         raise CatalogError(
@@ -128,16 +128,6 @@ def _names(entry: Mapping[str, Any], context: str) -> Mapping[str, str]:
             f'(msgctxt "{context}" in {NAMES_CATALOG[0]} locale/<lang>/LC_MESSAGES/data.po)'
         )
     return MappingProxyType({lang: name for lang, name in names.items() if name is not None})
-
-
-def _translation(english: str, context: str, lang: str) -> str | None:
-    """``english`` in ``lang``, ``None`` if the catalog lacks it."""
-    if lang == i18n.DEFAULT_LANGUAGE:
-        return english
-    translations = i18n.catalog(*NAMES_CATALOG, lang)
-    # gettext answers a missing message with its msgid, like a name spelt the same in both
-    # languages (Ranch): only the catalog's own table tells them apart.
-    return translations._catalog.get(translations.CONTEXT_ENCODING % (context, english))
 
 
 def _ids(entries: list[Mapping[str, Any]], expected: tuple[str, ...], what: str) -> None:
