@@ -398,6 +398,7 @@ def test_the_score_sheet_and_the_replay_of_a_finished_board_game(client: TestCli
     assert ("You won!" in sheet) == (winner == 0)
     replay = client.get(game + "/replay?step=40").text
     assert "Move 40 of" in replay and 'id="replay-board"' in replay and 'id="board"' not in replay
+    assert re.search(r"Move 40 of \d+ · Round \d of 4", replay), "the replay says the round"
     assert 'data-seq="40"' in replay and "Move log" in replay
     log = page[page.index('id="events"') :]  # the whole game's, newest first
     moves = [int(seq) for seq in re.findall(r'<span class="hint">#(\d+)</span>', log)]

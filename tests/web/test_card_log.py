@@ -87,7 +87,9 @@ def test_the_page_and_the_replay_tell_the_whole_game(client: TestClient) -> None
     assert len(reveals) == 18 and all("Taking order:" in line for line in reveals)
     assert any(re.search(r"alice takes (terrain #\d+|The )", line) for line in lines)
     assert any("places it at" in line for line in lines)
-    halfway = log_lines(client.get(f"/games/{game_id}/replay?step=10").text)
+    halfway_page = client.get(f"/games/{game_id}/replay?step=10").text
+    assert re.search(r"Move 10 of \d+ · Round \d+ of 18 · era 1", halfway_page)
+    halfway = log_lines(halfway_page)
     assert halfway and all(int(line.split()[0][1:]) <= 10 for line in halfway)
     assert len(halfway) < len(lines)
     client.cookies.set("lang", "de")
