@@ -87,6 +87,9 @@ class GameKind(Generic[StateT, ActionT, ObservationT]):
                 f"a {self.name} game has {self.min_seats}–{self.max_seats} seats; "
                 f"{len(seat_kinds)} given"
             )
+        twice = sorted({variant for variant in variants if list(variants).count(variant) > 1})
+        if twice:
+            raise GameSetupError(f"variant {twice[0]!r} given twice")
         for variant in variants:
             if variant not in self.variants:
                 known = ", ".join(self.variants) or "none"

@@ -6,7 +6,6 @@ Every error is ``{"detail": "<what is wrong>"}`` with the status of :mod:`carson
 
 from __future__ import annotations
 
-import hmac
 import secrets
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
@@ -64,7 +63,9 @@ class NewGame(BaseModel):
 
 
 class ActionIn(BaseModel):
-    seq: int = Field(description="the number of accepted actions the client has seen")
+    seq: int = Field(
+        strict=True, description="the number of accepted actions the client has seen (an integer)"
+    )
     action: dict[str, Any] = Field(description="an action object as listed in legal_actions")
 
 
@@ -94,7 +95,7 @@ async def current_user(
         if request.method not in SAFE_METHODS:
             expected = request.cookies.get(CSRF_COOKIE, "")
             sent = request.headers.get(CSRF_HEADER, "")
-            if not expected or not hmac.compare_digest(expected, sent):
+            if not expected or not auth.same_secret(expected, sent):
                 raise HTTPException(403, f"missing or wrong CSRF token (send {CSRF_HEADER})")
     else:
         raise HTTPException(401, "log in: send Authorization: Bearer <token>")

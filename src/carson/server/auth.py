@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import hmac
 import re
 import secrets
 
@@ -13,6 +14,13 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from carson.server.db import Token, User
+
+
+def same_secret(expected: str, sent: str) -> bool:
+    """Whether ``sent`` is the secret ``expected``, in constant time. Compared as UTF-8 bytes:
+    ``hmac.compare_digest`` refuses text with non-ASCII characters, which anyone may send."""
+    return hmac.compare_digest(expected.encode("utf-8"), sent.encode("utf-8"))
+
 
 USERNAME = re.compile(r"^[A-Za-z0-9_.-]{3,32}$")
 MIN_PASSWORD = 8

@@ -15,7 +15,15 @@ from carson.server import auth
 from carson.server.api import CSRF_COOKIE, SESSION_COOKIE
 from carson.web.adapter import Fragment, NewGameForm, web_game
 from carson.web.i18n import LANGUAGES
-from carson.web.visit import Visit, checked_form, forbidden, login_response, service_of, visit_of
+from carson.web.visit import (
+    Visit,
+    checked_form,
+    forbidden,
+    login_response,
+    same_site_path,
+    service_of,
+    visit_of,
+)
 
 router = APIRouter(include_in_schema=False)
 
@@ -98,8 +106,7 @@ async def _account(request: Request, *, create: bool) -> Response:
         token = await run_in_threadpool(attempt)
     except auth.AuthError as error:
         return RedirectResponse("/?error=" + quote(str(error)), status_code=303)
-    back = form.get("next", "/")
-    return login_response(token, request, back if back.startswith("/") else "/")
+    return login_response(token, request, same_site_path(form.get("next", "/")))
 
 
 @router.post("/logout")
@@ -118,8 +125,8 @@ async def logout(request: Request) -> Response:
 
 @router.get("/lang/{code}")
 async def switch_language(code: str, request: Request) -> Response:
-    back = request.query_params.get("next", "/")
-    response = RedirectResponse(back if back.startswith("/") else "/", status_code=303)
+    back = same_site_path(request.query_params.get("next", "/"))
+    response = RedirectResponse(back, status_code=303)
     if code in LANGUAGES:
         response.set_cookie("lang", code, max_age=365 * 24 * 3600, samesite="lax")
     return response

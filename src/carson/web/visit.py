@@ -3,17 +3,17 @@ helpers every page shares (rendering, the posted form, the session cookies)."""
 
 from __future__ import annotations
 
-import hmac
 import secrets
 from dataclasses import dataclass, replace
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 from fastapi import Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from carson.core.registry import HUMAN, AnyGameKind, games
+from carson.server import auth
 from carson.server.api import CSRF_COOKIE, SESSION_COOKIE, SESSION_SECONDS
 from carson.server.db import Game, User
 from carson.server.games import GameService
@@ -106,7 +106,7 @@ async def checked_form(request: Request, visit: Visit) -> dict[str, str] | None:
     """The posted form, if its CSRF token matches the cookie's (else None)."""
     form = {key: str(value) for key, value in (await request.form()).items()}
     sent = form.get("csrf", "")
-    if not visit.csrf or not hmac.compare_digest(sent, visit.csrf):
+    if not visit.csrf or not auth.same_secret(visit.csrf, sent):
         return None
     return form
 
@@ -119,6 +119,18 @@ async def signed_in_form(request: Request) -> tuple[Visit, User, dict[str, str]]
     if visit.user is None or form is None:
         return forbidden(visit)
     return visit, visit.user, form
+
+
+def same_site_path(target: str) -> str:
+    """``target`` if it is a path of this site, else ``/``: a ``next`` parameter must never
+    send a visitor elsewhere (``//evil.example``, ``/\\evil.example``, ``https://…``)."""
+    parts = urlsplit(target)
+    foreign = parts.scheme or parts.netloc or not target.startswith("/")
+    if foreign or target.startswith("//") or "\\" in target:
+        return "/"
+    if any(ord(char) < 0x20 or ord(char) == 0x7F for char in target):
+        return "/"
+    return target
 
 
 def login_response(token: str, request: Request, to: str = "/") -> RedirectResponse:

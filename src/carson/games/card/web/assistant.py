@@ -10,7 +10,7 @@ from fastapi.responses import HTMLResponse
 from carson.games.card.catalog import load_catalog
 from carson.games.card.cli.input import InputError
 from carson.games.card.cli.score import score_request
-from carson.games.card.parcels import Parcel
+from carson.games.card.parcels import NO_CARD, Parcel
 from carson.games.card.scoring import MAX_SALES
 from carson.games.card.web import MESSAGES
 from carson.terminal.texts import texts
@@ -32,10 +32,14 @@ async def assistant_sheet(request: Request) -> HTMLResponse:
     visit = (await visit_of(request)).speaking(MESSAGES)
     form = {key: str(value) for key, value in (await request.form()).items()}
     people = [key[2:] for key in form if key.startswith("p-")]
-    rows = [
-        "".join(form.get(f"c-{x}-{y}", "-") or "-" for x in range(ASSISTANT_SIZE))
-        for y in range(ASSISTANT_SIZE)
-    ]
+    cells = [[form.get(f"c-{x}-{y}", "-") or "-" for x in range(ASSISTANT_SIZE)]
+             for y in range(ASSISTANT_SIZE)]  # fmt: skip
+    unknown = _unknown_cell(cells)
+    if unknown is not None:
+        message = visit.gettext("Row %(row)s, column %(column)s: choose a parcel from the list.")
+        where = {"row": unknown[1] + 1, "column": unknown[0] + 1}
+        return visit.render("sheet.html", sheet=None, error=message % where, labels={})
+    rows = ["".join(row) for row in cells]
     try:
         sold = int(form.get("sold", "0") or 0)
     except ValueError:
@@ -45,6 +49,20 @@ async def assistant_sheet(request: Request) -> HTMLResponse:
     except InputError as error:
         return visit.render("sheet.html", sheet=None, error=str(error), labels={})
     return visit.render("sheet.html", sheet=sheet, error=None, labels=_labels(visit))
+
+
+def _unknown_cell(cells: list[list[str]]) -> tuple[int, int] | None:
+    """(column, row) of the first cell that is not one parcel letter or empty: a hand-made
+    post may send anything, and the page answers with a message, never an error page."""
+    for y, row in enumerate(cells):
+        for x, value in enumerate(row):
+            if value == NO_CARD:
+                continue
+            try:
+                Parcel.from_letter(value)
+            except ValueError:
+                return x, y
+    return None
 
 
 def _trim(rows: list[str]) -> list[str]:

@@ -1,0 +1,71 @@
+"""What a hostile or broken client may send the pages (issue 20): redirects stay on the site,
+odd secrets and cells get a clear answer, never an error page, and change nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from carson.app import create_app
+from carson.web.visit import same_site_path
+
+ELSEWHERE = [
+    "//evil.example/x",
+    "/\\evil.example",
+    "https://evil.example/",
+    "javascript:alert(1)",
+    "evil.example",
+    "/\tevil",
+    "",
+]
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'web.db'}")) as test_client:
+        yield test_client
+
+
+@pytest.mark.parametrize("target", ELSEWHERE)
+def test_next_never_leads_off_the_site(client: TestClient, target: str) -> None:
+    assert same_site_path(target) == "/"
+    switched = client.get("/lang/de", params={"next": target}, follow_redirects=False)
+    assert switched.status_code == 303 and switched.headers["location"] == "/"
+    form = {"username": "alice", "password": "a long password", "next": target}
+    signed_up = client.post("/register", data=form, follow_redirects=False)
+    assert signed_up.status_code == 303 and signed_up.headers["location"] == "/"
+
+
+def test_a_path_of_the_site_is_kept(client: TestClient) -> None:
+    switched = client.get("/lang/de", params={"next": "/rules?game=board"}, follow_redirects=False)
+    assert switched.headers["location"] == "/rules?game=board"
+
+
+def test_a_csrf_token_with_any_characters_is_refused_not_an_error(client: TestClient) -> None:
+    client.post("/register", data={"username": "alice", "password": "a long password"})
+    page = client.post("/play", data={"csrf": "é", "seats": "4", "opponent": "expert"})
+    assert page.status_code == 403
+    api = client.post("/api/games", json={"seats": ["human", "expert", "expert", "expert"]},
+                      headers={"X-CSRF-Token": "é".encode()})  # fmt: skip
+    assert api.status_code in (401, 403)
+    opened = client.post("/api/session", json={"username": "alice", "password": "a long password"})
+    assert opened.status_code == 200
+    api = client.post("/api/games", json={"seats": ["human", "expert", "expert", "expert"]},
+                      headers={"X-CSRF-Token": "é".encode()})  # fmt: skip
+    assert api.status_code == 403 and "CSRF" in api.json()["detail"]
+    assert client.get("/api/games").json() == []  # nothing was created
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"), [("en", "Row 2, column 3"), ("de", "Zeile 2, Spalte 3")]
+)
+@pytest.mark.parametrize("cell", ["z", "é", "hh", "\x00"])
+def test_the_scoring_assistant_answers_a_bad_cell_with_a_message(
+    client: TestClient, cell: str, lang: str, words: str
+) -> None:
+    client.cookies.set("lang", lang)
+    answer = client.post("/score", data={"c-0-0": "h", "c-2-1": cell})
+    assert answer.status_code == 200 and words in answer.text and 'role="alert"' in answer.text
