@@ -66,24 +66,3 @@ def test_bad_toy_actions_are_refused_and_change_nothing(
                           json={"seq": before["seq"], "action": action}, headers=alice)  # fmt: skip
     assert refused.status_code == 422 and message in refused.text
     assert client.get(f"/api/games/{game_id}", headers=alice).json() == before
-
-
-def test_a_variant_given_twice_is_refused(client: TestClient) -> None:
-    alice = account(client, "alice")
-    body = {"game": "board", "seats": ["human", "random"], "variants": ["river", "river"]}
-    refused = client.post("/api/games", json=body, headers=alice)
-    assert refused.status_code == 422 and "'river' given twice" in refused.text
-    assert client.get("/api/games", headers=alice).json() == []
-
-
-def test_seq_must_be_an_integer(client: TestClient) -> None:
-    alice = account(client, "alice")
-    created = client.post("/api/games", json={"game": "toy", "seats": ["human", "random"]},
-                          headers=alice)  # fmt: skip
-    game_id = created.json()["id"]
-    stake = {"kind": "stake", "chips": 1}
-    for seq in ("0", 0.0, True, None):
-        sent = client.post(f"/api/games/{game_id}/actions", json={"seq": seq, "action": stake},
-                           headers=alice)  # fmt: skip
-        assert sent.status_code == 422, seq
-    assert client.get(f"/api/games/{game_id}", headers=alice).json()["view"]["my_stake"] is None

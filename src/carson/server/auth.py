@@ -6,10 +6,11 @@ import hashlib
 import hmac
 import re
 import secrets
+import unicodedata
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerifyMismatchError
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -22,7 +23,7 @@ def same_secret(expected: str, sent: str) -> bool:
     return hmac.compare_digest(expected.encode("utf-8"), sent.encode("utf-8"))
 
 
-USERNAME = re.compile(r"^[A-Za-z0-9_.-]{3,32}$")
+USERNAME = re.compile(r"[A-Za-z0-9_.-]{3,32}")
 MIN_PASSWORD = 8
 _hasher = PasswordHasher()
 
@@ -35,12 +36,22 @@ def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def normal_username(username: str) -> str:
+    """The username as it is kept: NFKC-normalised (``ａｌｉｃｅ`` is ``alice``)."""
+    return unicodedata.normalize("NFKC", username)
+
+
 def register(session: Session, username: str, password: str) -> str:
-    """Create an account and return a new token for it."""
-    if not USERNAME.match(username):
+    """Create an account and return a new token for it. Names are unique whatever their
+    case: ``Alice`` cannot register beside ``alice``."""
+    username = normal_username(username)
+    if not USERNAME.fullmatch(username):
         raise AuthError("a username is 3–32 letters, digits, '.', '_' or '-'")
     if len(password) < MIN_PASSWORD:
         raise AuthError(f"a password has at least {MIN_PASSWORD} characters")
+    alike = select(User.id).where(func.lower(User.username) == username.lower()).limit(1)
+    if session.scalar(alike) is not None:
+        raise AuthError(f"the username {username!r} is taken")
     user = User(username=username, password_hash=_hasher.hash(password))
     session.add(user)
     try:
@@ -52,6 +63,7 @@ def register(session: Session, username: str, password: str) -> str:
 
 
 def login(session: Session, username: str, password: str) -> str:
+    username = normal_username(username)
     user = session.scalar(select(User).where(User.username == username))
     # Verify against a dummy hash for unknown names, so timing does not tell names apart.
     stored = user.password_hash if user is not None else _DUMMY_HASH
