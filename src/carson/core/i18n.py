@@ -12,10 +12,11 @@ platform's (:func:`chain`), so a game translates its own words and inherits the 
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
+from types import MappingProxyType
 
 from babel import Locale
 from babel.messages.mofile import write_mo
@@ -99,6 +100,23 @@ def translated(package: str, domain: str, lang: str, context: str, english: str)
         return None
     found = translations._catalog.get(translations.CONTEXT_ENCODING % (context, english))
     return found if isinstance(found, str) else None
+
+
+class MissingTranslation(LookupError):
+    """A message that some language's catalog lacks; the message names them and the catalog."""
+
+
+def in_every_language(package: str, domain: str, context: str, english: str) -> Mapping[str, str]:
+    """``english`` (with its ``msgctxt``) in every language of carson, read-only; raises
+    :class:`MissingTranslation` naming the languages whose catalog lacks it."""
+    found = {lang: translated(package, domain, lang, context, english) for lang in LANGUAGES}
+    missing = [lang for lang, text in found.items() if text is None]
+    if missing:
+        raise MissingTranslation(
+            f"name {english!r} has no translation in {', '.join(missing)} "
+            f'(msgctxt "{context}" in {package} locale/<lang>/LC_MESSAGES/{domain}.po)'
+        )
+    return MappingProxyType({lang: text for lang, text in found.items() if text is not None})
 
 
 def language_name(lang: str) -> str:

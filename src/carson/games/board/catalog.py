@@ -120,14 +120,10 @@ def _names(entry: Mapping[str, Any], context: str) -> Mapping[str, str]:
     where, english = f"{context} {entry['id']}", entry.get("name")
     if not isinstance(english, str) or not english:
         raise CatalogError(f"{where}: name must be a non-empty string (the English name)")
-    names = {lang: i18n.translated(*NAMES_CATALOG, lang, context, english) for lang in LANGUAGES}
-    missing = [lang for lang, name in names.items() if name is None]
-    if missing:
-        raise CatalogError(
-            f"{where}: name {english!r} has no translation in {', '.join(missing)} "
-            f'(msgctxt "{context}" in {NAMES_CATALOG[0]} locale/<lang>/LC_MESSAGES/data.po)'
-        )
-    return MappingProxyType({lang: name for lang, name in names.items() if name is not None})
+    try:
+        return i18n.in_every_language(*NAMES_CATALOG, context, english)
+    except i18n.MissingTranslation as error:
+        raise CatalogError(f"{where}: {error}") from None
 
 
 def _ids(entries: list[Mapping[str, Any]], expected: tuple[str, ...], what: str) -> None:

@@ -197,14 +197,10 @@ def _names(english: Any, context: str, where: str, fail: Fail) -> Mapping[str, s
     """The entry's English ``name`` and its translation into every other language."""
     if not isinstance(english, str) or not english:
         raise fail(f"{where}: name must be a non-empty string (the English name)")
-    names = {lang: i18n.translated(*NAMES_CATALOG, lang, context, english) for lang in LANGUAGES}
-    missing = [lang for lang, name in names.items() if name is None]
-    if missing:
-        raise fail(
-            f"{where}: name {english!r} has no translation in {', '.join(missing)} "
-            f'(msgctxt "{context}" in {NAMES_CATALOG[0]} locale/<lang>/LC_MESSAGES/data.po)'
-        )
-    return MappingProxyType({lang: name for lang, name in names.items() if name is not None})
+    try:
+        return i18n.in_every_language(*NAMES_CATALOG, context, english)
+    except i18n.MissingTranslation as error:
+        raise fail(f"{where}: {error}") from None
 
 
 def _suits(
