@@ -156,3 +156,17 @@ def test_a_catalog_for_english_or_an_unknown_language_is_a_problem(tmp_path: Pat
     body = 'msgid "Hat"\nmsgstr "Hat"\n'
     assert "'en' is not one of" in problems(catalog_file(tmp_path / "a", body, "en"))[0]
     assert "'es' is not one of" in problems(catalog_file(tmp_path / "b", body, "es"))[0]
+
+
+RULE_ID = re.compile(r"\b(?:CG|BG)-\d")
+
+
+@pytest.mark.parametrize("path", PO_FILES, ids=lambda path: str(path.relative_to(SOURCE)))
+def test_no_rule_id_reaches_a_player(path: Path) -> None:
+    """Rule ids (CG-…, BG-…) are for code and tests; no text a player reads names one
+    (translators' comments may)."""
+    shown = [
+        text for message in read(path) if message.id for text in (*forms(message.id),
+                                                                 *forms(message.string))
+    ]  # fmt: skip
+    assert [text for text in shown if RULE_ID.search(text)] == []
