@@ -159,3 +159,27 @@ def test_simulate_with_an_ai_seat_on_a_time_budget() -> None:
     code, out, _ = run(*args)
     summary = json.loads(out)
     assert code == 0 and summary["seats"][0] == "ai-easy" and len(summary["scores"]) == 1
+
+
+def _command_paths() -> list[list[str]]:
+    import typer.main
+
+    group = typer.main.get_command(app)
+    paths: list[list[str]] = [[]]
+    commands = getattr(group, "commands", {})
+    for name, command in commands.items():
+        paths.append([name])
+        paths.extend([name, sub] for sub in getattr(command, "commands", {}))
+    return paths
+
+
+def test_no_help_text_shows_a_rule_id() -> None:
+    """Rule ids (CG-…, BG-…) belong in code and tests, never in what players read."""
+    import re
+
+    paths = _command_paths()
+    assert len(paths) > 5
+    for path in paths:
+        code, out, _ = run(*path, "--help")
+        assert code == 0, path
+        assert not re.search(r"\b(CG|BG)-\d", out), (path, out)

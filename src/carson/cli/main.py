@@ -17,7 +17,7 @@ from carson.core.registry import games
 
 app = typer.Typer(
     name="carson",
-    help="Carson City: The Card Game — play, simulate and score.",
+    help="Carson City, the card game and the board game: play, simulate, score and serve.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,

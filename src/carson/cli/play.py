@@ -111,8 +111,10 @@ def play(
         int | None, typer.Option(help="AI seats think this many ms per decision")
     ] = None,
 ) -> None:
-    """Play a game in the terminal: humans at one keyboard, with machine seats (--game
-    chooses the game; --seat the table, else the game's usual one)."""
+    """Play a game in the terminal: humans at one keyboard, with machine seats.
+
+    --game chooses the game; --seat sets the table, else the game's usual one.
+    """
     if lang not in LANGUAGES:
         fail(f"unknown language {lang!r}; choose from {', '.join(LANGUAGES)}")
     if budget_ms is not None and budget_ms < 0:

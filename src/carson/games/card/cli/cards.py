@@ -92,7 +92,8 @@ def register(app: typer.Typer) -> None:
             ),
         ] = "en",
     ) -> None:
-        """Print the card catalog: terrain cards, personalities and suits (CG-1)."""
+        # The catalog of CG-1.
+        """Print the card catalog: terrain cards, personalities and suits."""
         catalog = load_catalog()
         if output is CardsFormat.json:
             print(json.dumps(catalog_json(catalog), ensure_ascii=False, indent=2))

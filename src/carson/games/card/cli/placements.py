@@ -70,7 +70,8 @@ def register(app: typer.Typer) -> None:
             str, typer.Argument(help="JSON file with a request or an array of them; - for stdin")
         ] = "-",
     ) -> None:
-        """List every legal position of a card's top-left parcel in a city (CG-6).
+        # Placement per CG-6.
+        """List every legal position of a card's top-left parcel in a city.
 
         Input: a JSON object with grid, card (4 letters, e.g. "hm.^") and personalities.
         Output: the placements as x, y pairs, column and row from the grid's top-left cell.

@@ -70,7 +70,8 @@ def register(app: typer.Typer) -> None:
             ScoreFormat, typer.Option("--format", help="json or text")
         ] = ScoreFormat.json,
     ) -> None:
-        """Score a city (CG-7): a JSON object with grid, personalities and sold (see README)."""
+        # Scoring per CG-7.
+        """Score a city: a JSON object with grid, personalities and sold (see README)."""
         document = read_json_input(file)
         if output is ScoreFormat.json:
             print(for_each_object(document, lambda request: score_request(request).to_json()))
