@@ -58,9 +58,10 @@ def create_server(url: str | None = None, budget_ms: int | None = None) -> FastA
     app.include_router(router)
     for error in DATABASE_DOWN:  # an outage answers 503 (the pages add their own, in HTML)
         app.add_exception_handler(error, health.database_down)
-    # The last added runs first: every response, even a 500, gets its id and its headers.
-    app.add_middleware(SecurityHeaders)
+    # The last added runs first: every response, even the 500 of an unhandled error that
+    # RequestIds answers, gets its id and the security headers.
     app.add_middleware(RequestIds)
+    app.add_middleware(SecurityHeaders)
     return app
 
 
