@@ -15,8 +15,9 @@ from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, e
 WATCH_VIOLATIONS = """
 window.__cspViolations = [];
 document.addEventListener("securitypolicyviolation", event => {
+  const where = `${event.sourceFile}:${event.lineNumber}`;
   window.__cspViolations.push(
-    `${event.violatedDirective} blocked ${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber}`
+    `${event.violatedDirective} blocked ${event.blockedURI || "inline"} at ${where}`
   );
 });
 """
