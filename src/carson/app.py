@@ -8,6 +8,8 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from carson.server.app import create_server
+from carson.server.errors import DATABASE_DOWN
+from carson.web.outage import database_down_page
 from carson.web.routes import STATIC, web_router
 
 
@@ -18,4 +20,6 @@ def create_app(url: str | None = None, budget_ms: int | None = None) -> FastAPI:
     app = create_server(url, budget_ms)
     app.include_router(web_router())
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    for error in DATABASE_DOWN:  # a page, not JSON, tells a visitor of an outage
+        app.add_exception_handler(error, database_down_page)
     return app

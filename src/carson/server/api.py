@@ -116,11 +116,6 @@ def _refused(error: GameError) -> HTTPException:
     return HTTPException(error.status, error.message)
 
 
-@router.get("/healthz")
-def healthz() -> dict[str, str]:
-    return {"status": "ok"}
-
-
 @router.post("/api/register", response_model=TokenOut)
 def register(body: Credentials, service: Service) -> TokenOut:
     with service.sessions.begin() as session:

@@ -13,15 +13,21 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
+from carson.server import health
 from carson.server.api import router
-from carson.server.db import default_url, make_engine, migrate
+from carson.server.db import check_integrity, default_url, make_engine, migrate
+from carson.server.errors import DATABASE_DOWN
 from carson.server.games import GameService
+from carson.server.headers import SecurityHeaders
+from carson.server.logs import RequestIds
 
 
 def create_server(url: str | None = None, budget_ms: int | None = None) -> FastAPI:
     """The server on ``url`` (default: ``DATABASE_URL`` or SQLite in the data directory),
-    migrated to the newest schema before it serves."""
+    checked (a damaged SQLite file is refused: :class:`carson.server.db.CorruptDatabase`)
+    and migrated to the newest schema before it serves."""
     engine = make_engine(url or default_url())
+    check_integrity(engine)
     migrate(engine)
 
     service = GameService(engine, budget_ms)
@@ -47,7 +53,15 @@ def create_server(url: str | None = None, budget_ms: int | None = None) -> FastA
     )
     app.state.games = service
     app.state.engine = engine
+    app.state.readiness = health.ReadinessProbe(engine)
+    app.include_router(health.router)
     app.include_router(router)
+    for error in DATABASE_DOWN:  # an outage answers 503 (the pages add their own, in HTML)
+        app.add_exception_handler(error, health.database_down)
+    # The last added runs first: every response, even the 500 of an unhandled error that
+    # RequestIds answers, gets its id and the security headers.
+    app.add_middleware(RequestIds)
+    app.add_middleware(SecurityHeaders)
     return app
 
 

@@ -21,9 +21,11 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, String, create_engine, event
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DatabaseError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from carson.core.paths import data_dir
+from carson.server.errors import database_failure
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 #: A list of stored events; ``None`` is SQL NULL ("not derived yet"), never JSON ``null``.
@@ -100,8 +102,12 @@ def default_url() -> str:
 
 
 def make_engine(url: str) -> Engine:
+    """The engine for ``url``; its errors and logs never show a statement's parameters (a
+    token's digest, a password's hash)."""
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        engine = create_engine(
+            url, connect_args={"check_same_thread": False, "timeout": 30}, hide_parameters=True
+        )
 
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(connection: Any, _: Any) -> None:
@@ -111,7 +117,35 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, hide_parameters=True)
+
+
+class CorruptDatabase(Exception):
+    """The SQLite file is damaged (or is no database at all): the server refuses to start
+    rather than serve, and perhaps write, on top of it."""
+
+
+def check_integrity(engine: Engine) -> None:
+    """``PRAGMA quick_check`` of an existing SQLite file (a linear pass over it: seconds for
+    a large file); raises :class:`CorruptDatabase` naming the file and the first problem.
+    A new file, an in-memory database and PostgreSQL (which checks itself) pass."""
+    path = engine.url.database
+    if engine.dialect.name != "sqlite" or not path or path == ":memory:":
+        return
+    if not Path(path).exists():
+        return
+    try:
+        with engine.connect() as connection:
+            problems = list(connection.exec_driver_sql("PRAGMA quick_check").scalars())
+    except OperationalError:
+        raise  # cannot open it at all (permissions, a directory): not a damaged file
+    except DatabaseError as error:
+        problem = database_failure(error)
+        raise CorruptDatabase(f"{path} is not a sound SQLite database ({problem})") from None
+    if problems != ["ok"]:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        first = " ".join(str(problems[0]).split())  # one line: SQLite's spans several
+        raise CorruptDatabase(f"{path} failed SQLite's integrity check: {first}{more}")
 
 
 def migrate(engine: Engine) -> None:

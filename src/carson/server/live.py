@@ -11,20 +11,42 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import threading
 
+from cachetools import LRUCache
 from sqlalchemy.engine import Engine
 
 CHANNEL = "carson_moves"
+log = logging.getLogger("carson.server.live")
+
+
+class Versions(LRUCache[str, int]):
+    """The number of each recently woken game's latest wake-up, least recently used out.
+    Numbers come from one clock for all games, and a game not in the table answers the
+    largest number ever dropped: so a game's number never goes down, even once dropped,
+    and a stream that read it misses no wake-up (at worst it wakes once for nothing)."""
+
+    def __init__(self, maxsize: int) -> None:
+        super().__init__(maxsize)
+        self.floor = 0
+
+    def popitem(self) -> tuple[str, int]:
+        game_id, number = super().popitem()
+        self.floor = max(self.floor, number)
+        return game_id, number
 
 
 class Notifier:
-    def __init__(self) -> None:
+    def __init__(self, games: int) -> None:
+        """``games``: how many games' wake-up numbers to keep (the rest share one)."""
         self._loop: asyncio.AbstractEventLoop | None = None
+        #: The streams waiting, by game: one entry per open stream, at most.
         self._waiters: dict[str, set[asyncio.Future[None]]] = {}
-        #: How many wake-ups each game has had: a stream that read this number before it
-        #: looked at the game misses no move made while it was looking.
-        self._versions: dict[str, int] = {}
+        #: The games' wake-up numbers: a stream that read one before it looked at the game
+        #: misses no move made while it was looking. Used on the event loop only.
+        self._versions = Versions(games)
+        self._clock = 0
         self._stop = threading.Event()
         self._listener: threading.Thread | None = None
 
@@ -49,14 +71,24 @@ class Notifier:
     def _listen(self, conninfo: str) -> None:
         import psycopg
 
+        failing = False  # log an outage once, and its end, not every second of it
         while not self._stop.is_set():
             try:
                 with psycopg.connect(conninfo, autocommit=True) as connection:
                     connection.execute(f"LISTEN {CHANNEL}")
+                    if failing:
+                        log.warning("listening for other processes' moves again")
+                        failing = False
                     while not self._stop.is_set():
                         for notice in connection.notifies(timeout=0.5):
                             self.publish(notice.payload)
-            except psycopg.Error:
+            except psycopg.Error as error:
+                if not failing:
+                    # The driver's class only: its message may name the server and user.
+                    log.warning("lost the database's notifications (%s); live views of "
+                                "other processes' moves wait until it is back",
+                                type(error).__name__)  # fmt: skip
+                    failing = True
                 self._stop.wait(1.0)  # the database went away: try again shortly
 
     # ------------------------------------------------------------------ waking
@@ -69,18 +101,20 @@ class Notifier:
                 loop.call_soon_threadsafe(self._wake, game_id)
 
     def _wake(self, game_id: str) -> None:
-        self._versions[game_id] = self._versions.get(game_id, 0) + 1
+        self._clock += 1
+        self._versions[game_id] = self._clock
         for waiter in self._waiters.pop(game_id, set()):
             if not waiter.done():
                 waiter.set_result(None)
 
     def version(self, game_id: str) -> int:
-        """The number of wake-ups of ``game_id`` so far (call on the event loop)."""
-        return self._versions.get(game_id, 0)
+        """The number of ``game_id``'s latest wake-up; larger after each (call on the event
+        loop)."""
+        return self._versions.get(game_id, self._versions.floor)
 
     async def wait(self, game_id: str, timeout: float, seen: int | None = None) -> None:
         """Until the next move of ``game_id`` (or ``timeout`` seconds: a safety net); at
-        once if it has had more wake-ups than ``seen``."""
+        once if it was woken after ``seen``."""
         if seen is not None and self.version(game_id) > seen:
             return
         waiter = asyncio.get_running_loop().create_future()

@@ -9,13 +9,15 @@ key — so when two submissions race for one number, exactly one insert succeeds
 
 from __future__ import annotations
 
+import os
 import threading
-from collections import defaultdict
+import weakref
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import Any
 
+from cachetools import LRUCache
 from sqlalchemy import bindparam, func, insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
@@ -25,13 +27,28 @@ from carson.core.game import GameState, IllegalActionError
 from carson.core.registry import HUMAN, AnyGameKind, game_kind
 from carson.server.cache import GameCache
 from carson.server.db import Game, GameSeat, Move, User
-from carson.server.errors import Conflict, Forbidden, NotFound, Unprocessable
+from carson.server.errors import BadSetting, Conflict, Forbidden, NotFound, Unprocessable
 from carson.server.events import encode_events
 from carson.server.live import CHANNEL, Notifier
 
 #: Games whose state a process keeps in memory; the least recently used beyond are dropped
-#: (and rebuilt by replay, a millisecond or two, when asked for again).
+#: (and rebuilt by replay, a millisecond or two, when asked for again). Every per-game table
+#: of a process (states, tables, machine players, live versions) is bounded by it.
 CACHED_GAMES = 2000
+#: The setting that changes it.
+CACHED_GAMES_SETTING = "CARSON_CACHED_GAMES"
+
+
+def cached_games() -> int:
+    """How many games a process keeps in memory: ``$CARSON_CACHED_GAMES``, else 2000."""
+    raw = os.environ.get(CACHED_GAMES_SETTING, "").strip()
+    if not raw:
+        return CACHED_GAMES
+    if not raw.isdigit() or not 1 <= int(raw) <= 10_000_000:
+        raise BadSetting(f"{CACHED_GAMES_SETTING} must be a number of games from 1 to 10000000, "
+                         f"not {raw!r}")  # fmt: skip
+    return int(raw)
+
 
 #: The moves of a game after a given seq, in order (built once: a statement is reused).
 NEWER_MOVES = (
@@ -70,12 +87,42 @@ class Table:
         return "waiting" if self.waiting else "over" if state.is_over else "playing"
 
 
+class _Lock:
+    """A lock that a weak reference may point to (``threading.Lock`` takes none)."""
+
+    __slots__ = ("__weakref__", "lock")
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+
+
+class GameLocks:
+    """One lock per game while some thread holds it or waits for it, and none otherwise: the
+    entries are weak, so a game's lock goes when its last user lets go of it, and a lock
+    still held is never dropped (which would let a second writer in)."""
+
+    def __init__(self) -> None:
+        self._locks: weakref.WeakValueDictionary[str, _Lock] = weakref.WeakValueDictionary()
+        self._guard = threading.Lock()
+
+    @contextmanager
+    def hold(self, game_id: str) -> Iterator[None]:
+        with self._guard:
+            lock = self._locks.get(game_id)
+            if lock is None:
+                lock = self._locks[game_id] = _Lock()
+        with lock.lock:  # ``lock`` stays referenced, hence in the table, until released
+            yield
+
+    def __len__(self) -> int:
+        return len(self._locks)
+
+
 class GameStore:
     """The stored games of one server process, with its caches and per-game locks."""
 
     def __init__(self, engine: Engine) -> None:
         self.sessions = sessionmaker(engine, expire_on_commit=False)
-        self.notifier = Notifier()
         self.postgres = engine.dialect.name == "postgresql"
         #: SQLite has one writer at a time and makes the others retry on a sleeping
         #: back-off; taking turns here instead lets the next writer in the moment the last
@@ -83,18 +130,18 @@ class GameStore:
         self.write_turn: AbstractContextManager[object] = (
             threading.Lock() if engine.dialect.name == "sqlite" else nullcontext()
         )
-        self.cache = GameCache(CACHED_GAMES)
-        self._tables: dict[str, Table] = {}
-        self._locks: defaultdict[str, threading.Lock] = defaultdict(threading.Lock)
-        self._locks_guard = threading.Lock()
+        self.games_in_memory = cached_games()
+        self.notifier = Notifier(self.games_in_memory)
+        self.cache = GameCache(self.games_in_memory)
+        #: The tables of started games, least recently used out (cachetools is not
+        #: thread-safe: the guard serialises the request threads).
+        self._tables: LRUCache[str, Table] = LRUCache(self.games_in_memory)
+        self._tables_guard = threading.Lock()
+        self.locks = GameLocks()
 
-    @contextmanager
-    def lock(self, game_id: str) -> Iterator[None]:
+    def lock(self, game_id: str) -> AbstractContextManager[None]:
         """This process's turn at one game (other processes are kept out by the key)."""
-        with self._locks_guard:
-            lock = self._locks[game_id]
-        with lock:
-            yield
+        return self.locks.hold(game_id)
 
     def game(self, session: Session, game_id: str) -> Game:
         game = session.get(Game, game_id)
@@ -109,7 +156,7 @@ class GameStore:
         return {seat: user_id for seat, user_id in rows}
 
     def table(self, session: Session, game_id: str) -> Table:
-        cached = self._tables.get(game_id)
+        cached = self.known_table(game_id)
         if cached is not None:
             return cached
         game = self.game(session, game_id)
@@ -131,12 +178,18 @@ class GameStore:
             names={seat: usernames[user_id] for seat, user_id in holders.items()},
         )
         if not table.waiting:  # every seat is taken: nothing of it changes any more
-            self._tables[game_id] = table
+            with self._tables_guard:
+                self._tables[game_id] = table
         return table
 
     def known_table(self, game_id: str) -> Table | None:
         """The game's table if this process has it cached (no database query)."""
-        return self._tables.get(game_id)
+        with self._tables_guard:
+            return self._tables.get(game_id)
+
+    def tables_in_memory(self) -> int:
+        with self._tables_guard:
+            return len(self._tables)
 
     def start_if_full(self, session: Session, game: Game) -> None:
         humans = sum(kind == HUMAN for kind in game.seat_kinds)

@@ -1,0 +1,187 @@
+"""Database outages: a full disk or a lost database answers 503 with ``Retry-After`` (JSON on
+the API, a translated page on the web), ``/readyz`` tells a load balancer, and a damaged
+SQLite file is refused at start."""
+
+from __future__ import annotations
+
+import logging
+import shutil
+import sqlite3
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from api_helpers import account
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, event, func, select
+from typer.testing import CliRunner
+
+from carson.app import create_app
+from carson.cli.main import app as cli
+from carson.server.db import CorruptDatabase, Game
+from carson.server.health import ReadinessProbe
+
+SEATS = ["human", "greedy", "greedy", "greedy"]
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> Path:
+    return tmp_path / "carson.db"
+
+
+@pytest.fixture
+def app(database: Path) -> FastAPI:
+    return create_app(f"sqlite:///{database}", budget_ms=5)
+
+
+@pytest.fixture
+def client(app: FastAPI) -> Iterator[TestClient]:
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+def fill_the_disk(app: FastAPI) -> None:
+    """From now on SQLite may not grow the file by a page: a full disk, as SQLite sees it
+    (``SQLITE_FULL``, "database or disk is full")."""
+    engine = app.state.engine
+    with engine.connect() as connection:
+        pages = connection.exec_driver_sql("PRAGMA page_count").scalar()
+
+    @event.listens_for(engine, "connect")
+    def full(connection: Any, _: Any) -> None:
+        connection.execute(f"PRAGMA max_page_count = {pages}")
+
+    engine.dispose()  # the pooled connections were opened before the disk filled
+
+
+def lose_the_database(app: FastAPI, database: Path) -> None:
+    """The file's directory is gone (an unmounted volume): no connection can be opened."""
+    shutil.rmtree(database.parent)
+    app.state.engine.dispose()
+
+
+def test_a_full_disk_answers_503_with_retry_after_and_changes_nothing(
+    client: TestClient, app: FastAPI
+) -> None:
+    headers = account(client, "ann")
+    fill_the_disk(app)
+    statuses = []
+    for _ in range(30):
+        response = client.post("/api/games", json={"seats": SEATS}, headers=headers)
+        statuses.append(response.status_code)
+        if response.status_code == 503:
+            assert response.headers["Retry-After"] == "5"
+            assert response.json() == {
+                "detail": "the database is unavailable; try again in a few seconds"
+            }
+    assert 503 in statuses and set(statuses) <= {201, 503}, statuses  # never a 500
+    with app.state.engine.connect() as connection:
+        stored = connection.execute(select(func.count()).select_from(Game)).scalar()
+    assert stored == statuses.count(201)  # a refused creation left no game behind
+    assert client.get("/healthz").status_code == 200  # liveness does not ask the database
+
+
+def test_a_lost_database_answers_503_on_the_api_and_a_translated_page(
+    client: TestClient, app: FastAPI, database: Path
+) -> None:
+    token = account(client, "ann")["Authorization"].split()[1]
+    lose_the_database(app, database)
+    api = client.get("/api/me", headers={"Authorization": f"Bearer {token}"})
+    assert api.status_code == 503 and api.headers["Retry-After"] == "5"
+    assert api.json()["detail"].startswith("the database is unavailable")
+    client.cookies.set("carson_session", token)
+    client.cookies.set("lang", "de")
+    page = client.get("/")
+    assert page.status_code == 503 and page.headers["Retry-After"] == "5"
+    assert page.headers["content-type"].startswith("text/html")
+    assert "erreicht seine Datenbank gerade nicht" in page.text
+    assert 'lang="de"' in page.text
+
+
+def test_readyz_answers_200_then_503_when_the_database_is_lost(
+    client: TestClient, app: FastAPI, database: Path
+) -> None:
+    assert client.get("/readyz").json() == {"status": "ready"}
+    lose_the_database(app, database)
+    response = client.get("/readyz")
+    assert response.status_code == 503 and response.headers["Retry-After"] == "5"
+    assert "unable to open database file" in response.json()["detail"]
+    assert client.get("/healthz").status_code == 200
+
+
+def test_readyz_does_not_wait_longer_than_its_timeout_nor_pile_up_probes(
+    client: TestClient, app: FastAPI
+) -> None:
+    def slow_database() -> sqlite3.Connection:
+        time.sleep(1.5)  # a database that takes this long to answer
+        return sqlite3.connect(":memory:")
+
+    app.state.readiness = ReadinessProbe(create_engine("sqlite://", creator=slow_database), 0.2)
+    started = time.monotonic()
+    first = client.get("/readyz")
+    assert first.status_code == 503
+    assert "did not answer within 0.2 s" in first.json()["detail"]
+    assert time.monotonic() - started < 1.2
+    second = client.get("/readyz")  # the first probe still hangs: no second thread
+    assert second.status_code == 503
+    assert "previous readiness probe has not finished" in second.json()["detail"]
+
+
+def test_readyz_on_postgresql_answers_503_when_the_server_is_unreachable(
+    client: TestClient, app: FastAPI
+) -> None:
+    unreachable = create_engine("postgresql+psycopg://carson@127.0.0.1:9/carson")
+    app.state.readiness = ReadinessProbe(unreachable, 5.0)
+    response = client.get("/readyz")
+    assert response.status_code == 503
+    assert response.json()["detail"].startswith("not ready: OperationalError")
+
+
+@pytest.fixture
+def root_logger_kept() -> Iterator[None]:
+    """``carson serve`` configures the process's logging: put it back for the next tests."""
+    root, quiet = logging.getLogger(), logging.getLogger("sqlalchemy")
+    handlers, level, quiet_level = list(root.handlers), root.level, quiet.level
+    yield
+    root.handlers[:] = handlers
+    root.setLevel(level)
+    quiet.setLevel(quiet_level)
+
+
+def damaged_copy(database: Path, tmp_path: Path, offset: int) -> Path:
+    create_app(f"sqlite:///{database}").state.engine.dispose()
+    copy = tmp_path / f"damaged-{offset}.db"
+    data = bytearray(database.read_bytes())
+    data[offset : offset + 200] = b"\xff" * 200
+    copy.write_bytes(bytes(data))
+    return copy
+
+
+@pytest.mark.parametrize(
+    ("offset", "problem"),
+    [(0, "is not a sound SQLite database"), (2 * 4096, "failed SQLite's integrity check")],
+)
+@pytest.mark.usefixtures("root_logger_kept")
+def test_a_damaged_sqlite_file_is_refused_at_start(
+    database: Path, tmp_path: Path, offset: int, problem: str
+) -> None:
+    damaged = damaged_copy(database, tmp_path, offset)
+    with pytest.raises(CorruptDatabase, match=problem) as refused:
+        create_app(f"sqlite:///{damaged}")
+    assert str(damaged) in str(refused.value)
+    result = CliRunner().invoke(cli, ["serve", "--db", f"sqlite:///{damaged}"])
+    assert result.exit_code != 0
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr
+    assert lines[0].startswith("carson: refusing to serve: ") and str(damaged) in lines[0]
+    assert problem in lines[0]
+
+
+def test_a_sound_file_and_a_new_one_start(database: Path, tmp_path: Path) -> None:
+    create_app(f"sqlite:///{database}").state.engine.dispose()  # new
+    create_app(f"sqlite:///{database}").state.engine.dispose()  # existing, sound
+    create_app("sqlite://").state.engine.dispose()  # in memory

@@ -1,0 +1,100 @@
+"""The pages work under their Content-Security-Policy in a real browser: every page a player
+goes through, htmx swaps, the live stream and the scoring assistant, without one violation."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+from board_play import play_board_decision
+from play import GAME_URL, play_one_decision, register
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, expect
+
+#: Run in every page before its own scripts: collects the browser's CSP violation reports.
+WATCH_VIOLATIONS = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", event => {
+  const where = `${event.sourceFile}:${event.lineNumber}`;
+  window.__cspViolations.push(
+    `${event.violatedDirective} blocked ${event.blockedURI || "inline"} at ${where}`
+  );
+});
+"""
+
+
+@pytest.fixture
+def watched(browser: Browser) -> Iterator[tuple[BrowserContext, list[str]]]:
+    """A browser context whose pages report every CSP violation (events and console)."""
+    context = browser.new_context()
+    context.add_init_script(WATCH_VIOLATIONS)
+    console: list[str] = []
+
+    def listen(page: Page) -> None:
+        def on_console(message: ConsoleMessage) -> None:
+            if "Content Security Policy" in message.text:
+                console.append(message.text)
+
+        page.on("console", on_console)
+
+    context.on("page", listen)
+    yield context, console
+    context.close()
+
+
+def violations(page: Page, console: list[str]) -> list[str]:
+    return [*page.evaluate("window.__cspViolations || []"), *console]
+
+
+def test_pages_htmx_and_live_updates_run_without_a_csp_violation(
+    watched: tuple[BrowserContext, list[str]], base_url: str
+) -> None:
+    context, console = watched
+    page = context.new_page()
+    register(page, base_url, "strict")
+    assert page.evaluate("htmx.config.includeIndicatorStyles") is False
+    seen: list[str] = []
+    # A card game: htmx swaps the board on each click, the live stream brings the rest.
+    page.select_option("#play-now select[name=opponent]", "beginner")
+    page.click("#play-now button")
+    page.wait_for_url(GAME_URL)
+    rng = random.Random(11)
+    for _ in range(8):
+        if not play_one_decision(page, rng):
+            break
+    seen += violations(page, console)
+    # A board game page, with a few clicks.
+    page.goto(base_url + "/")
+    page.click("#tab-board")
+    page.select_option("#board-play-now select[name=opponent]", "greedy")
+    page.click("#board-play-now button")
+    page.wait_for_url(GAME_URL)
+    for _ in range(4):
+        if play_board_decision(page, rng) is None:
+            break
+    seen += violations(page, console)
+    # The rules, the scoring assistant (htmx on load and on change), a missing page.
+    for path in ("/rules", "/score", "/games/nosuchgame"):
+        page.goto(base_url + path)
+        if path == "/score":
+            page.check("input[name=brush][value='r']")
+            page.click("[data-cell='0-0']")
+            expect(page.locator("#total")).not_to_have_text("")
+        seen += violations(page, console)
+    assert seen == []
+
+
+def test_the_watch_does_see_a_violation(
+    watched: tuple[BrowserContext, list[str]], base_url: str
+) -> None:
+    """The test above cannot pass for want of listening: an inline script is reported."""
+    context, console = watched
+    page = context.new_page()
+    page.goto(base_url + "/rules")
+    page.evaluate(
+        "() => { const s = document.createElement('script');"
+        " s.textContent = 'window.ran = true'; document.body.append(s); }"
+    )
+    page.wait_for_function("window.__cspViolations.length > 0")
+    assert page.evaluate("window.ran") is None
+    assert any("script-src" in line for line in violations(page, console))
