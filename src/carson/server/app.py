@@ -13,7 +13,9 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
+from carson.server import sessions_api
 from carson.server.api import router
+from carson.server.cookies import secure_configured
 from carson.server.db import default_url, make_engine, migrate
 from carson.server.games import GameService
 
@@ -25,6 +27,7 @@ def create_server(url: str | None = None, budget_ms: int | None = None) -> FastA
     migrate(engine)
 
     service = GameService(engine, budget_ms)
+    service.accounts.forget_expired()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -47,7 +50,10 @@ def create_server(url: str | None = None, budget_ms: int | None = None) -> FastA
     )
     app.state.games = service
     app.state.engine = engine
+    #: Cookies ``Secure`` even over http (a TLS proxy whose scheme is not forwarded).
+    app.state.secure_cookies = secure_configured()
     app.include_router(router)
+    app.include_router(sessions_api.router)
     return app
 
 

@@ -1,12 +1,11 @@
-"""Accounts: argon2 password hashes and bearer tokens (stored only as their SHA-256)."""
+"""Accounts: argon2 password hashes; their bearer tokens are :mod:`carson.server.tokens`."""
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import re
-import secrets
 import unicodedata
+from datetime import datetime
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerifyMismatchError
@@ -14,7 +13,11 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from carson.server.db import Token, User
+from carson.server import tokens
+from carson.server.db import User, now
+from carson.server.tokens import digest
+
+__all__ = ["AuthError", "change_password", "digest", "login", "register", "same_secret"]
 
 
 def same_secret(expected: str, sent: str) -> bool:
@@ -32,16 +35,12 @@ class AuthError(ValueError):
     """Bad credentials or a bad registration; the message is safe to show."""
 
 
-def digest(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
 def normal_username(username: str) -> str:
     """The username as it is kept: NFKC-normalised (``ａｌｉｃｅ`` is ``alice``)."""
     return unicodedata.normalize("NFKC", username)
 
 
-def register(session: Session, username: str, password: str) -> str:
+def register(session: Session, username: str, password: str, label: str = "") -> str:
     """Create an account and return a new token for it. Names are unique whatever their
     case: ``Alice`` cannot register beside ``alice``."""
     username = normal_username(username)
@@ -59,10 +58,10 @@ def register(session: Session, username: str, password: str) -> str:
     except IntegrityError:
         session.rollback()
         raise AuthError(f"the username {username!r} is taken") from None
-    return issue_token(session, user)
+    return issue_token(session, user, label)
 
 
-def login(session: Session, username: str, password: str) -> str:
+def login(session: Session, username: str, password: str, label: str = "") -> str:
     username = normal_username(username)
     user = session.scalar(select(User).where(User.username == username))
     # Verify against a dummy hash for unknown names, so timing does not tell names apart.
@@ -73,18 +72,27 @@ def login(session: Session, username: str, password: str) -> str:
         raise AuthError("wrong username or password") from None
     if user is None:
         raise AuthError("wrong username or password")
-    return issue_token(session, user)
+    return issue_token(session, user, label)
 
 
-def issue_token(session: Session, user: User) -> str:
-    token = secrets.token_urlsafe(32)
-    session.add(Token(digest=digest(token), user_id=user.id))
-    return token
+def issue_token(session: Session, user: User, label: str = "", at: datetime | None = None) -> str:
+    """A new session for ``user`` (``label``: which client, from its user agent)."""
+    return tokens.issue(session, user, at or now(), label)
 
 
-def user_for_token(session: Session, token: str) -> User | None:
-    row = session.get(Token, digest(token))
-    return None if row is None else session.get(User, row.user_id)
+def change_password(session: Session, user_id: int, current: str, new: str) -> None:
+    """Set the user's password to ``new`` if ``current`` is the password; else nothing
+    changes. (The caller ends the user's other sessions.)"""
+    user = session.get(User, user_id)
+    if user is None:
+        raise AuthError("wrong password")
+    try:
+        _hasher.verify(user.password_hash, current)
+    except (VerifyMismatchError, InvalidHashError):
+        raise AuthError("the current password is wrong") from None
+    if len(new) < MIN_PASSWORD:
+        raise AuthError(f"a password has at least {MIN_PASSWORD} characters")
+    user.password_hash = _hasher.hash(new)
 
 
 _DUMMY_HASH = _hasher.hash("not a password anyone has")
