@@ -24,6 +24,21 @@ def register(app: typer.Typer) -> None:
         access_log: Annotated[
             bool, typer.Option(help="log every request (off: a proxy in front usually does)")
         ] = False,
+        forwarded_allow_ips: Annotated[
+            str | None,
+            typer.Option(
+                help="addresses of the TLS proxies whose X-Forwarded-Proto and X-Forwarded-For "
+                "are trusted, comma-separated ('*': any; default: FORWARDED_ALLOW_IPS, else "
+                "127.0.0.1)"
+            ),
+        ] = None,
+        secure_cookies: Annotated[
+            bool,
+            typer.Option(
+                help="session cookies 'Secure' even on requests that arrive over http "
+                "(default: only over https; also CARSON_SECURE_COOKIES=1)"
+            ),
+        ] = False,
     ) -> None:
         """Serve online games: the JSON API (documented at /docs) with live updates."""
         import uvicorn
@@ -37,10 +52,20 @@ def register(app: typer.Typer) -> None:
             application = create_app(db)
         except (ArgumentError, OperationalError) as error:
             fail(f"cannot open the database: {error}")
+        if secure_cookies:
+            application.state.secure_cookies = True
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
         address = f"http://{shown}:{port}/"
         print(f"carson is running: open {address} in your browser (Ctrl+C stops it)", flush=True)
         # Live streams stay open: on shutdown they get 5 s to end, then the server stops.
+        # The scheme and client address come from the trusted proxies' forwarded headers:
+        # cookies are Secure behind a TLS proxy (carson.server.cookies).
         uvicorn.run(
-            application, host=host, port=port, access_log=access_log, timeout_graceful_shutdown=5
+            application,
+            host=host,
+            port=port,
+            access_log=access_log,
+            timeout_graceful_shutdown=5,
+            proxy_headers=True,
+            forwarded_allow_ips=forwarded_allow_ips,
         )

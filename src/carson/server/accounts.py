@@ -74,8 +74,10 @@ class Accounts:
         """A new session's token for an account (a new one with ``create``); AuthError."""
         with self.sessions.begin() as session:
             if create:
-                return auth.register(session, username, password, label)
-            return auth.login(session, username, password, label)
+                user = auth.register(session, username, password)
+            else:
+                user = auth.login(session, username, password)
+            return tokens.issue(session, user, self.clock(), label)
 
     def revoke(self, token: str) -> None:
         """End the session of ``token``: it stops working at once in this process."""

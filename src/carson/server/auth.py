@@ -1,11 +1,11 @@
-"""Accounts: argon2 password hashes; their bearer tokens are :mod:`carson.server.tokens`."""
+"""Accounts: who may log in, with argon2 password hashes. The sessions a login opens (bearer
+tokens) are :mod:`carson.server.tokens`."""
 
 from __future__ import annotations
 
 import hmac
 import re
 import unicodedata
-from datetime import datetime
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerifyMismatchError
@@ -13,8 +13,7 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from carson.server import tokens
-from carson.server.db import User, now
+from carson.server.db import User
 from carson.server.tokens import digest
 
 __all__ = ["AuthError", "change_password", "digest", "login", "register", "same_secret"]
@@ -40,9 +39,9 @@ def normal_username(username: str) -> str:
     return unicodedata.normalize("NFKC", username)
 
 
-def register(session: Session, username: str, password: str, label: str = "") -> str:
-    """Create an account and return a new token for it. Names are unique whatever their
-    case: ``Alice`` cannot register beside ``alice``."""
+def register(session: Session, username: str, password: str) -> User:
+    """Create an account. Names are unique whatever their case: ``Alice`` cannot register
+    beside ``alice`` (the database's unique index on ``lower(username)`` settles a race)."""
     username = normal_username(username)
     if not USERNAME.fullmatch(username):
         raise AuthError("a username is 3–32 letters, digits, '.', '_' or '-'")
@@ -58,10 +57,11 @@ def register(session: Session, username: str, password: str, label: str = "") ->
     except IntegrityError:
         session.rollback()
         raise AuthError(f"the username {username!r} is taken") from None
-    return issue_token(session, user, label)
+    return user
 
 
-def login(session: Session, username: str, password: str, label: str = "") -> str:
+def login(session: Session, username: str, password: str) -> User:
+    """The account of ``username`` if ``password`` is its password; else AuthError."""
     username = normal_username(username)
     user = session.scalar(select(User).where(User.username == username))
     # Verify against a dummy hash for unknown names, so timing does not tell names apart.
@@ -72,12 +72,7 @@ def login(session: Session, username: str, password: str, label: str = "") -> st
         raise AuthError("wrong username or password") from None
     if user is None:
         raise AuthError("wrong username or password")
-    return issue_token(session, user, label)
-
-
-def issue_token(session: Session, user: User, label: str = "", at: datetime | None = None) -> str:
-    """A new session for ``user`` (``label``: which client, from its user agent)."""
-    return tokens.issue(session, user, at or now(), label)
+    return user
 
 
 def change_password(session: Session, user_id: int, current: str, new: str) -> None:
