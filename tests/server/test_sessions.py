@@ -11,7 +11,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from carson.server.accounts import TOKEN_MEMORY
+from carson.server.accounts import TOKEN_MEMORY, memory_size_configured
 from carson.server.app import create_app
 from carson.server.db import Token, now
 from carson.server.games import GameService
@@ -255,3 +255,14 @@ def test_an_end_in_another_process_is_noticed_within_the_memory_time(db_url: str
 )  # fmt: skip
 def test_user_agent_labels(agent: str | None, label: str) -> None:
     assert agent_label(agent) == label
+
+
+@pytest.mark.parametrize("raw", ["", "0", "-5", "ten", "1e4"])
+def test_a_bad_token_memory_size_is_a_clear_error(
+    raw: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CARSON_TOKEN_MEMORY", raw)
+    with pytest.raises(ValueError, match="CARSON_TOKEN_MEMORY must be a whole number"):
+        memory_size_configured()
+    monkeypatch.setenv("CARSON_TOKEN_MEMORY", "25")
+    assert memory_size_configured() == 25

@@ -23,8 +23,19 @@ from carson.server.tokens import SessionInfo
 
 #: Seconds a process trusts a token it has checked before asking the database again.
 TOKEN_MEMORY = 30.0
-#: Tokens a process remembers at most (``CARSON_TOKEN_MEMORY`` sets another size).
-TOKEN_MEMORY_SIZE = int(os.environ.get("CARSON_TOKEN_MEMORY", "10000"))
+
+
+def memory_size_configured() -> int:
+    """The tokens a process remembers at most: ``CARSON_TOKEN_MEMORY``, else 10,000."""
+    raw = os.environ.get("CARSON_TOKEN_MEMORY", "10000")
+    if not raw.isdecimal() or int(raw) < 1:
+        raise ValueError(
+            f"CARSON_TOKEN_MEMORY must be a whole number of tokens (1 or more), not {raw!r}"
+        )
+    return int(raw)
+
+
+TOKEN_MEMORY_SIZE = memory_size_configured()
 
 
 class Accounts:

@@ -11,6 +11,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from carson.server import auth, cookies
+from carson.server.tokens import IDLE
 from carson.web.visit import Visit, service_of, signed_in_form, visit_of
 
 router = APIRouter(include_in_schema=False)
@@ -43,6 +44,7 @@ async def account_page(visit: Visit, error: str | None = None, status: int = 200
         error=error,
         notice=notices.get(done or ""),
         min_password=auth.MIN_PASSWORD,
+        idle_days=IDLE.days,
     )
 
 
