@@ -17,7 +17,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
 from carson.server.db import Token, User
@@ -73,15 +73,17 @@ def issue(session: Session, user: User, now: datetime, label: str = "") -> str:
 def user_for(session: Session, token: str, now: datetime) -> User | None:
     """The token's user, or None for an unknown or expired token (an expired one is deleted).
     Use renews it, writing at most once per :data:`TOUCH_EVERY`."""
-    row = session.get(Token, digest(token))
+    key = digest(token)
+    row = session.get(Token, key)
     if row is None:
         return None
+    # Statements, not changes to the row: a row another request deleted meanwhile is no error.
     if _aware(row.expires_at) <= now:
-        session.delete(row)
+        session.execute(delete(Token).where(Token.digest == key))
         return None
     if now - _aware(row.last_used_at) >= TOUCH_EVERY:
-        row.last_used_at = now
-        row.expires_at = now + IDLE
+        renewed = {"last_used_at": now, "expires_at": now + IDLE}
+        session.execute(update(Token).where(Token.digest == key).values(renewed))
     return session.get(User, row.user_id)
 
 
@@ -122,7 +124,7 @@ def end(session: Session, user_id: int, public_id: str) -> str | None:
     )
     if row is None:
         return None
-    session.delete(row)
+    session.execute(delete(Token).where(Token.digest == row.digest))
     return row.digest
 
 
