@@ -8,7 +8,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -30,16 +30,19 @@ def chromium_available() -> bool:
 
 
 @contextmanager
-def running_server(directory: Path, env: Mapping[str, str] | None = None) -> Iterator[str]:
+def running_server(
+    directory: Path, env: Mapping[str, str] | None = None, options: Sequence[str] = ()
+) -> Iterator[str]:
     """``carson serve`` on a free loopback port with a fresh SQLite database (``env``: the
-    server's environment, for one with the toy game installed)."""
+    server's environment, for one with the toy game installed; ``options``: more of
+    ``carson serve``'s)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     log = (directory / "server.log").open("w")
     process = subprocess.Popen(
         [sys.executable, "-m", "carson.cli.main", "serve", "--port", str(port),
-         "--db", f"sqlite:///{directory / 'web.db'}"],
+         "--db", f"sqlite:///{directory / 'web.db'}", *options],
         stdout=log, stderr=subprocess.STDOUT, env=None if env is None else dict(env),
     )  # fmt: skip
     base = f"http://127.0.0.1:{port}"

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from babel.messages.pofile import read_po
 from fastapi.testclient import TestClient
+from signing import post_account_form
 
 from carson.app import create_app
 from carson.games.board.catalog import PERSONALITY_IDS
@@ -52,9 +53,7 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 
 
 def sign_up(client: TestClient, name: str) -> str:
-    response = client.post(
-        "/register", data={"username": name, "password": "a long password"}, follow_redirects=False
-    )
+    response = post_account_form(client, "/register", name)
     assert response.status_code == 303
     return client.cookies["carson_csrf"]
 

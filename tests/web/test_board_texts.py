@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from signing import post_account_form
 
 from carson.app import create_app
 
@@ -31,9 +32,7 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 
 def sign_up(client: TestClient, name: str, lang: str = "en") -> str:
     client.cookies.set("lang", lang)
-    response = client.post(
-        "/register", data={"username": name, "password": "a long password"}, follow_redirects=False
-    )
+    response = post_account_form(client, "/register", name)
     assert response.status_code == 303
     return client.cookies["carson_csrf"]
 

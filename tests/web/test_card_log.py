@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from signing import post_account_form
 
 from carson.app import create_app
 from carson.core.game import Event
@@ -54,7 +55,7 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 
 def finished_game(client: TestClient) -> str:
     """alice against three virtual players, always the first legal action, to the end."""
-    client.post("/register", data={"username": "alice", "password": "a long password"})
+    post_account_form(client, "/register", "alice")
     csrf = client.cookies["carson_csrf"]
     headers = {"X-CSRF-Token": csrf}
     seats = ["human", "expert", "advanced", "beginner"]

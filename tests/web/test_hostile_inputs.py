@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from signing import post_account_form
 
 from carson.app import create_app
 from carson.web.visit import same_site_path
@@ -34,8 +35,7 @@ def test_next_never_leads_off_the_site(client: TestClient, target: str) -> None:
     assert same_site_path(target) == "/"
     switched = client.get("/lang/de", params={"next": target}, follow_redirects=False)
     assert switched.status_code == 303 and switched.headers["location"] == "/"
-    form = {"username": "alice", "password": "a long password", "next": target}
-    signed_up = client.post("/register", data=form, follow_redirects=False)
+    signed_up = post_account_form(client, "/register", "alice", next=target)
     assert signed_up.status_code == 303 and signed_up.headers["location"] == "/"
 
 
@@ -45,7 +45,7 @@ def test_a_path_of_the_site_is_kept(client: TestClient) -> None:
 
 
 def test_a_csrf_token_with_any_characters_is_refused_not_an_error(client: TestClient) -> None:
-    client.post("/register", data={"username": "alice", "password": "a long password"})
+    post_account_form(client, "/register", "alice")
     page = client.post("/play", data={"csrf": "é", "seats": "4", "opponent": "expert"})
     assert page.status_code == 403
     api = client.post("/api/games", json={"seats": ["human", "expert", "expert", "expert"]},

@@ -11,6 +11,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 from fastapi.testclient import TestClient
+from signing import post_account_form
 
 from carson.app import create_app
 from carson.web.i18n import LANGUAGES, choose_language
@@ -44,9 +45,7 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 
 def sign_up(client: TestClient, name: str) -> str:
     """Registers ``name`` through the form; the CSRF token of its session."""
-    response = client.post(
-        "/register", data={"username": name, "password": "a long password"}, follow_redirects=False
-    )
+    response = post_account_form(client, "/register", name)
     assert response.status_code == 303
     return client.cookies["carson_csrf"]
 

@@ -40,6 +40,21 @@ def register(app: typer.Typer) -> None:
             LogLevel,
             typer.Option(help="the least severe records logged", envvar="CARSON_LOG_LEVEL"),
         ] = LogLevel.info,
+        forwarded_allow_ips: Annotated[
+            str | None,
+            typer.Option(
+                help="addresses of the TLS proxies whose X-Forwarded-Proto and X-Forwarded-For "
+                "are trusted, comma-separated ('*': any; default: FORWARDED_ALLOW_IPS, else "
+                "127.0.0.1)"
+            ),
+        ] = None,
+        secure_cookies: Annotated[
+            bool,
+            typer.Option(
+                help="session cookies 'Secure' even on requests that arrive over http "
+                "(default: only over https; also CARSON_SECURE_COOKIES=1)"
+            ),
+        ] = False,
     ) -> None:
         """Serve online games: the JSON API (documented at /docs) with live updates."""
         import uvicorn
@@ -60,10 +75,22 @@ def register(app: typer.Typer) -> None:
             fail(f"cannot open the database: {error.orig}")
         except ArgumentError as error:
             fail(f"cannot open the database: {error}")
+        if secure_cookies:
+            application.state.secure_cookies = True
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
         address = f"http://{shown}:{port}/"
         print(f"carson is running: open {address} in your browser (Ctrl+C stops it)", flush=True)
         # Live streams stay open: on shutdown they get 5 s to end, then the server stops.
-        # log_config=None: uvicorn's records go through the handler configured above.
-        uvicorn.run(application, host=host, port=port, access_log=access_log, log_config=None,
-                    timeout_graceful_shutdown=5)  # fmt: skip
+        # log_config=None: uvicorn's records go through the handler configured above. The
+        # scheme and client address come from the trusted proxies' forwarded headers:
+        # cookies are Secure behind a TLS proxy (carson.server.cookies).
+        uvicorn.run(
+            application,
+            host=host,
+            port=port,
+            access_log=access_log,
+            log_config=None,
+            timeout_graceful_shutdown=5,
+            proxy_headers=True,
+            forwarded_allow_ips=forwarded_allow_ips,
+        )

@@ -6,8 +6,8 @@ Every error is ``{"detail": "<what is wrong>"}`` with the status of :mod:`carson
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 from fastapi import APIRouter, BackgroundTasks, Depends, Header, HTTPException, Query, Request
@@ -17,7 +17,8 @@ from fastapi.sse import EventSourceResponse, ServerSentEvent
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
-from carson.server import auth, stream
+from carson.server import auth, cookies, stream, tokens
+from carson.server.cookies import CSRF_COOKIE, CSRF_HEADER, SAFE_METHODS, SESSION_COOKIE
 from carson.server.db import User
 from carson.server.errors import GameError, Unprocessable
 from carson.server.event_log import MAX_PAGE_MOVES
@@ -25,11 +26,6 @@ from carson.server.games import GameService
 from carson.server.stream import StreamStart
 
 router = APIRouter()
-SESSION_COOKIE = "carson_session"
-CSRF_COOKIE = "carson_csrf"
-CSRF_HEADER = "X-CSRF-Token"
-SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
-SESSION_SECONDS = 30 * 24 * 3600
 bearer = HTTPBearer(auto_error=False)
 #: Moves in a page of events when the caller names no ``limit``.
 DEFAULT_PAGE_MOVES = 100
@@ -81,13 +77,22 @@ async def games(request: Request) -> GameService:
     return _service(request)
 
 
-async def current_user(
+@dataclass(frozen=True)
+class Caller:
+    """Who calls, and with which session's token."""
+
+    user: User
+    token: str
+
+
+async def current_caller(
     request: Request,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
-) -> User:
+) -> Caller:
     """The caller, from ``Authorization: Bearer <token>`` (API clients) or from the session
     cookie (browsers). A cookie is sent by the browser on its own, so a state-changing
-    request authenticated by it must also carry the CSRF token (double-submit cookie)."""
+    request authenticated by it must also carry the CSRF token (double-submit cookie) and
+    come from this site (:func:`carson.server.cookies.same_origin`)."""
     if credentials is not None and credentials.scheme.lower() == "bearer":
         token = credentials.credentials
     elif SESSION_COOKIE in request.cookies:
@@ -97,6 +102,8 @@ async def current_user(
             sent = request.headers.get(CSRF_HEADER, "")
             if not expected or not auth.same_secret(expected, sent):
                 raise HTTPException(403, f"missing or wrong CSRF token (send {CSRF_HEADER})")
+            if not cookies.same_origin(request):
+                raise HTTPException(403, "a request from another site (Origin) is refused")
     else:
         raise HTTPException(401, "log in: send Authorization: Bearer <token>")
     service = _service(request)
@@ -104,12 +111,22 @@ async def current_user(
     if user is None:  # not seen lately: ask the database, off the event loop
         user = await run_in_threadpool(service.user_for_token, token)
     if user is None:
-        raise HTTPException(401, "the token is not valid")
-    return user
+        raise HTTPException(401, "the token is not valid (unknown, expired or logged out)")
+    return Caller(user, token)
+
+
+async def current_user(caller: Annotated[Caller, Depends(current_caller)]) -> User:
+    return caller.user
 
 
 Service = Annotated[GameService, Depends(games)]
+CurrentCaller = Annotated[Caller, Depends(current_caller)]
 CurrentUser = Annotated[User, Depends(current_user)]
+
+
+def client_label(request: Request) -> str:
+    """Which client opens a session, as its user will see it in the session list."""
+    return tokens.agent_label(request.headers.get("user-agent"))
 
 
 def _refused(error: GameError) -> HTTPException:
@@ -117,51 +134,47 @@ def _refused(error: GameError) -> HTTPException:
 
 
 @router.post("/api/register", response_model=TokenOut)
-def register(body: Credentials, service: Service) -> TokenOut:
-    with service.sessions.begin() as session:
-        try:
-            return TokenOut(token=auth.register(session, body.username, body.password))
-        except auth.AuthError as error:
-            raise HTTPException(422, str(error)) from None
+def register(body: Credentials, request: Request, service: Service) -> TokenOut:
+    try:
+        label = client_label(request)
+        return TokenOut(token=service.accounts.log_in(body.username, body.password, label, True))
+    except auth.AuthError as error:
+        raise HTTPException(422, str(error)) from None
 
 
 @router.post("/api/login", response_model=TokenOut)
-def login(body: Credentials, service: Service) -> TokenOut:
-    with service.sessions.begin() as session:
-        try:
-            return TokenOut(token=auth.login(session, body.username, body.password))
-        except auth.AuthError as error:
-            raise HTTPException(401, str(error)) from None
+def login(body: Credentials, request: Request, service: Service) -> TokenOut:
+    """A new session's bearer token; it expires once left unused for 30 days."""
+    try:
+        return TokenOut(token=service.accounts.log_in(body.username, body.password,
+                                                      client_label(request)))  # fmt: skip
+    except auth.AuthError as error:
+        raise HTTPException(401, str(error)) from None
 
 
 @router.post("/api/session")
 def open_session(body: Credentials, request: Request, service: Service) -> JSONResponse:
     """Log a browser in: sets the HttpOnly session cookie and the CSRF cookie, whose value
     the page sends back in ``X-CSRF-Token`` with every state-changing request."""
-    with service.sessions.begin() as session:
-        try:
-            token = auth.login(session, body.username, body.password)
-        except auth.AuthError as error:
-            raise HTTPException(401, str(error)) from None
-    csrf = secrets.token_urlsafe(24)
-    response = JSONResponse({"username": body.username, "csrf": csrf})
-    secure = request.url.scheme == "https"
-    response.set_cookie(SESSION_COOKIE, token, httponly=True, samesite="strict", secure=secure,
-                        max_age=SESSION_SECONDS)  # fmt: skip
-    response.set_cookie(CSRF_COOKIE, csrf, httponly=False, samesite="strict", secure=secure,
-                        max_age=SESSION_SECONDS)  # fmt: skip
+    if not cookies.same_origin(request):
+        raise HTTPException(403, "a request from another site (Origin) is refused")
+    try:
+        token = service.accounts.log_in(body.username, body.password, client_label(request))
+    except auth.AuthError as error:
+        raise HTTPException(401, str(error)) from None
+    csrf = cookies.new_csrf()
+    response = JSONResponse({"username": auth.normal_username(body.username), "csrf": csrf})
+    cookies.set_session(response, request, token, csrf)
     return response
 
 
 @router.delete("/api/session")
-def close_session(request: Request, user: CurrentUser, service: Service) -> JSONResponse:
-    """Log out: the token of this session stops working, and the cookies are cleared."""
-    token = request.cookies.get(SESSION_COOKIE)
-    if token is not None:
-        service.revoke(token)
-    response = JSONResponse({"username": user.username, "logged_out": True})
-    response.delete_cookie(SESSION_COOKIE)
-    response.delete_cookie(CSRF_COOKIE)
+def close_session(request: Request, caller: CurrentCaller, service: Service) -> JSONResponse:
+    """Log out: the token this request was sent with (bearer or cookie) stops working, and
+    the cookies are cleared."""
+    service.revoke(caller.token)
+    response = JSONResponse({"username": caller.user.username, "logged_out": True})
+    cookies.clear_session(response, request)
     return response
 
 

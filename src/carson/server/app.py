@@ -13,8 +13,9 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from carson.server import health
+from carson.server import health, sessions_api
 from carson.server.api import router
+from carson.server.cookies import secure_configured
 from carson.server.db import check_integrity, default_url, make_engine, migrate
 from carson.server.errors import DATABASE_DOWN
 from carson.server.games import GameService
@@ -31,6 +32,7 @@ def create_server(url: str | None = None, budget_ms: int | None = None) -> FastA
     migrate(engine)
 
     service = GameService(engine, budget_ms)
+    service.accounts.forget_expired()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -54,8 +56,11 @@ def create_server(url: str | None = None, budget_ms: int | None = None) -> FastA
     app.state.games = service
     app.state.engine = engine
     app.state.readiness = health.ReadinessProbe(engine)
+    #: Cookies ``Secure`` even over http (a TLS proxy whose scheme is not forwarded).
+    app.state.secure_cookies = secure_configured()
     app.include_router(health.router)
     app.include_router(router)
+    app.include_router(sessions_api.router)
     for error in DATABASE_DOWN:  # an outage answers 503 (the pages add their own, in HTML)
         app.add_exception_handler(error, health.database_down)
     # The last added runs first: every response, even the 500 of an unhandled error that

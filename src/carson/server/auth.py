@@ -1,11 +1,10 @@
-"""Accounts: argon2 password hashes and bearer tokens (stored only as their SHA-256)."""
+"""Accounts: who may log in, with argon2 password hashes. The sessions a login opens (bearer
+tokens) are :mod:`carson.server.tokens`."""
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import re
-import secrets
 import unicodedata
 
 from argon2 import PasswordHasher
@@ -14,7 +13,10 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from carson.server.db import Token, User
+from carson.server.db import User
+from carson.server.tokens import digest
+
+__all__ = ["AuthError", "change_password", "digest", "login", "register", "same_secret"]
 
 
 def same_secret(expected: str, sent: str) -> bool:
@@ -32,18 +34,14 @@ class AuthError(ValueError):
     """Bad credentials or a bad registration; the message is safe to show."""
 
 
-def digest(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
 def normal_username(username: str) -> str:
     """The username as it is kept: NFKC-normalised (``ａｌｉｃｅ`` is ``alice``)."""
     return unicodedata.normalize("NFKC", username)
 
 
-def register(session: Session, username: str, password: str) -> str:
-    """Create an account and return a new token for it. Names are unique whatever their
-    case: ``Alice`` cannot register beside ``alice``."""
+def register(session: Session, username: str, password: str) -> User:
+    """Create an account. Names are unique whatever their case: ``Alice`` cannot register
+    beside ``alice`` (the database's unique index on ``lower(username)`` settles a race)."""
     username = normal_username(username)
     if not USERNAME.fullmatch(username):
         raise AuthError("a username is 3–32 letters, digits, '.', '_' or '-'")
@@ -59,10 +57,11 @@ def register(session: Session, username: str, password: str) -> str:
     except IntegrityError:
         session.rollback()
         raise AuthError(f"the username {username!r} is taken") from None
-    return issue_token(session, user)
+    return user
 
 
-def login(session: Session, username: str, password: str) -> str:
+def login(session: Session, username: str, password: str) -> User:
+    """The account of ``username`` if ``password`` is its password; else AuthError."""
     username = normal_username(username)
     user = session.scalar(select(User).where(User.username == username))
     # Verify against a dummy hash for unknown names, so timing does not tell names apart.
@@ -73,18 +72,22 @@ def login(session: Session, username: str, password: str) -> str:
         raise AuthError("wrong username or password") from None
     if user is None:
         raise AuthError("wrong username or password")
-    return issue_token(session, user)
+    return user
 
 
-def issue_token(session: Session, user: User) -> str:
-    token = secrets.token_urlsafe(32)
-    session.add(Token(digest=digest(token), user_id=user.id))
-    return token
-
-
-def user_for_token(session: Session, token: str) -> User | None:
-    row = session.get(Token, digest(token))
-    return None if row is None else session.get(User, row.user_id)
+def change_password(session: Session, user_id: int, current: str, new: str) -> None:
+    """Set the user's password to ``new`` if ``current`` is the password; else nothing
+    changes. (The caller ends the user's other sessions.)"""
+    user = session.get(User, user_id)
+    if user is None:
+        raise AuthError("wrong password")
+    try:
+        _hasher.verify(user.password_hash, current)
+    except (VerifyMismatchError, InvalidHashError):
+        raise AuthError("the current password is wrong") from None
+    if len(new) < MIN_PASSWORD:
+        raise AuthError(f"a password has at least {MIN_PASSWORD} characters")
+    user.password_hash = _hasher.hash(new)
 
 
 _DUMMY_HASH = _hasher.hash("not a password anyone has")

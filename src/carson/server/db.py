@@ -19,7 +19,17 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, String, create_engine, event
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    Index,
+    String,
+    create_engine,
+    event,
+    func,
+)
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DatabaseError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -47,14 +57,22 @@ class User(Base):
     password_hash: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
+    #: Names are unique whatever their case, in the database too (two racing sign-ups).
+    __table_args__ = (Index("users_username_lower", func.lower(username), unique=True),)
+
 
 class Token(Base):
-    """An API token, stored as its SHA-256 (a leaked table gives no usable token)."""
+    """An API token (a session), stored as its SHA-256 (a leaked table gives no usable
+    token); ``public_id`` names it to its user. See :mod:`carson.server.tokens`."""
 
     __tablename__ = "tokens"
     digest: Mapped[str] = mapped_column(String(64), primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(16), unique=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    last_used_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    label: Mapped[str] = mapped_column(String(60), default="")
 
 
 class Game(Base):

@@ -10,19 +10,18 @@ and who plays its machine seats (:mod:`carson.core.registry`).
 from __future__ import annotations
 
 import secrets
-import time
 from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import select
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from carson.core.game import JSON
 from carson.core.i18n import LANGUAGES as LANGS
 from carson.core.registry import HUMAN, GameSetupError, game_kind
-from carson.server import auth
+from carson.server.accounts import Accounts
 from carson.server.cache import GameCache
-from carson.server.db import Game, GameSeat, Token, User
+from carson.server.db import Game, GameSeat, User
 from carson.server.errors import Conflict, Forbidden, GameError, NotFound, Unprocessable
 from carson.server.event_log import MAX_PAGE_MOVES, EventLog
 from carson.server.events import EventPage, SeatEvent, encode_events, opening_events
@@ -41,8 +40,6 @@ __all__ = [
 ]
 
 MAX_SEED = 2**62
-#: Seconds a process trusts a token it has checked before asking the database again.
-TOKEN_MEMORY = 30.0
 
 
 class GameService:
@@ -53,36 +50,20 @@ class GameService:
         self.budget_ms = budget_ms
         self.machines = MachineSeats(self.store, budget_ms)
         self.log = EventLog(self.store)
-        #: Token digest → (user, until when to trust this memory): other processes may
-        #: revoke a token, which this process then notices within TOKEN_MEMORY seconds.
-        self._known_tokens: dict[str, tuple[User, float]] = {}
+        #: Tokens and sessions, with this process's bounded memory of tokens.
+        self.accounts = Accounts(self.sessions)
 
     # ------------------------------------------------------------------ accounts
 
     def remembered_user(self, token: str) -> User | None:
         """The token's user if this process checked the token lately (no database query)."""
-        known = self._known_tokens.get(auth.digest(token))
-        if known is not None and known[1] > time.monotonic():
-            return known[0]
-        return None
+        return self.accounts.remembered_user(token)
 
     def user_for_token(self, token: str) -> User | None:
-        key = auth.digest(token)
-        known = self._known_tokens.get(key)
-        if known is not None and known[1] > time.monotonic():
-            return known[0]
-        with self.sessions() as session:
-            user = auth.user_for_token(session, token)
-        if user is None:
-            self._known_tokens.pop(key, None)
-            return None
-        self._known_tokens[key] = (user, time.monotonic() + TOKEN_MEMORY)
-        return user
+        return self.accounts.user_for_token(token)
 
     def revoke(self, token: str) -> None:
-        with self.sessions.begin() as session:
-            session.execute(delete(Token).where(Token.digest == auth.digest(token)))
-        self._known_tokens.pop(auth.digest(token), None)
+        self.accounts.revoke(token)
 
     # ------------------------------------------------------------------ requests
 

@@ -11,8 +11,9 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from carson.core.registry import AnyGameKind, games
-from carson.server import auth
-from carson.server.api import CSRF_COOKIE, SESSION_COOKIE
+from carson.server import auth, cookies
+from carson.server.api import client_label
+from carson.server.cookies import SESSION_COOKIE
 from carson.web.adapter import Fragment, NewGameForm, web_game
 from carson.web.i18n import LANGUAGES
 from carson.web.visit import (
@@ -93,17 +94,18 @@ async def login(request: Request) -> Response:
 
 
 async def _account(request: Request, *, create: bool) -> Response:
-    form = {key: str(value) for key, value in (await request.form()).items()}
-    service = service_of(request)
-
-    def attempt() -> str:
-        with service.sessions.begin() as session:
-            if create:
-                return auth.register(session, form.get("username", ""), form.get("password", ""))
-            return auth.login(session, form.get("username", ""), form.get("password", ""))
-
+    """Log in or sign up, from a form of this site (Origin and CSRF token: another site
+    cannot log a visitor into an account of its choosing)."""
+    visit = await visit_of(request)
+    form = await checked_form(request, visit)
+    if form is None:
+        return forbidden(visit)
+    username, password = form.get("username", ""), form.get("password", "")
+    accounts = service_of(request).accounts
     try:
-        token = await run_in_threadpool(attempt)
+        token = await run_in_threadpool(
+            accounts.log_in, username, password, client_label(request), create
+        )
     except auth.AuthError as error:
         return RedirectResponse("/?error=" + quote(str(error)), status_code=303)
     return login_response(token, request, same_site_path(form.get("next", "/")))
@@ -118,8 +120,7 @@ async def logout(request: Request) -> Response:
     if token:
         await run_in_threadpool(service_of(request).revoke, token)
     response = RedirectResponse("/", status_code=303)
-    response.delete_cookie(SESSION_COOKIE)
-    response.delete_cookie(CSRF_COOKIE)
+    cookies.clear_session(response, request)
     return response
 
 

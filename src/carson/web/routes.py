@@ -4,7 +4,7 @@ the rules, and the pages each installed game's web adapter adds.
 Pages are rendered on the server; htmx swaps the game's table after a click and the page
 listens to the game's server-sent events to fetch the new table when others move. Browsers
 log in with the session cookie; every form that changes something carries the CSRF token
-(the double-submit cookie of :mod:`carson.server.api`).
+(the double-submit cookie of :mod:`carson.server.cookies`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 from fastapi import APIRouter
 
 from carson.core.registry import games
-from carson.web import home, replay, rules, table
+from carson.web import account, home, replay, rules, table
 from carson.web.adapter import web_game
 
 STATIC = Path(str(resources.files("carson.web").joinpath("static")))
@@ -24,7 +24,7 @@ STATIC = Path(str(resources.files("carson.web").joinpath("static")))
 def web_router() -> APIRouter:
     """Every page: the platform's and those of the games installed now."""
     router = APIRouter(include_in_schema=False)
-    for part in (home.router, table.router, replay.router, rules.router):
+    for part in (home.router, account.router, table.router, replay.router, rules.router):
         router.include_router(part)
     for kind in games().values():
         adapter = web_game(kind)

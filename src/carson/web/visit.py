@@ -3,7 +3,6 @@ helpers every page shares (rendering, the posted form, the session cookies)."""
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import quote, urlsplit
@@ -13,8 +12,8 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from carson.core.registry import HUMAN, AnyGameKind, games
-from carson.server import auth
-from carson.server.api import CSRF_COOKIE, SESSION_COOKIE, SESSION_SECONDS
+from carson.server import auth, cookies
+from carson.server.cookies import CSRF_COOKIE, SESSION_COOKIE
 from carson.server.db import Game, User
 from carson.server.games import GameService
 from carson.web.adapter import web_game
@@ -24,14 +23,17 @@ from carson.web.templating import environment
 
 @dataclass
 class Visit:
-    """Who asks, in which language, with what CSRF token; ``games`` the games' catalogs
-    read before the platform's (a game's page reads its game's)."""
+    """Who asks, in which language, with what CSRF token (``fresh``: made for this visit,
+    which had none: the page sets its cookie); ``games`` the games' catalogs read before the
+    platform's (a game's page reads its game's); ``token`` the session's."""
 
     request: Request
     user: User | None
     lang: str
     csrf: str
     games: tuple[tuple[str, str], ...] = ()
+    fresh: bool = False
+    token: str | None = None
 
     def gettext(self, message: str) -> str:
         return str(translations(self.lang, self.games).gettext(message))
@@ -60,7 +62,10 @@ class Visit:
                 **context,
             )
         )
-        return HTMLResponse(page, status_code=status)
+        response = HTMLResponse(page, status_code=status)
+        if self.fresh:
+            cookies.set_csrf(response, self.request, self.csrf)
+        return response
 
     def links(self) -> list[tuple[str, str]]:
         """The games' own pages in the header (the card game's scoring assistant)."""
@@ -99,14 +104,21 @@ async def visit_of(request: Request) -> Visit:
         user = service.remembered_user(token) or await run_in_threadpool(
             service.user_for_token, token
         )
-    return Visit(request, user, lang, request.cookies.get(CSRF_COOKIE, ""))
+    csrf = request.cookies.get(CSRF_COOKIE, "")
+    if csrf:
+        return Visit(request, user, lang, csrf, token=token if user else None)
+    # Anonymous visitors get a CSRF token too: the log-in and sign-up forms carry it.
+    return Visit(request, user, lang, cookies.new_csrf(), fresh=True, token=token if user else None)
 
 
 async def checked_form(request: Request, visit: Visit) -> dict[str, str] | None:
-    """The posted form, if its CSRF token matches the cookie's (else None)."""
+    """The posted form, if it comes from this site (Origin) and its CSRF token matches the
+    cookie's (else None). A visit without the cookie has a fresh token no form carries."""
+    if not cookies.same_origin(request):
+        return None
     form = {key: str(value) for key, value in (await request.form()).items()}
     sent = form.get("csrf", "")
-    if not visit.csrf or not auth.same_secret(visit.csrf, sent):
+    if visit.fresh or not visit.csrf or not auth.same_secret(visit.csrf, sent):
         return None
     return form
 
@@ -134,12 +146,9 @@ def same_site_path(target: str) -> str:
 
 
 def login_response(token: str, request: Request, to: str = "/") -> RedirectResponse:
+    """Logged in: the session's cookies (a new CSRF token) and on to ``to``."""
     response = RedirectResponse(to, status_code=303)
-    secure = request.url.scheme == "https"
-    response.set_cookie(SESSION_COOKIE, token, httponly=True, samesite="lax", secure=secure,
-                        max_age=SESSION_SECONDS)  # fmt: skip
-    response.set_cookie(CSRF_COOKIE, secrets.token_urlsafe(24), httponly=False, samesite="strict",
-                        secure=secure, max_age=SESSION_SECONDS)  # fmt: skip
+    cookies.set_session(response, request, token, cookies.new_csrf())
     return response
 
 

@@ -1,0 +1,111 @@
+"""One's sessions and password, in the API: list the sessions (never their tokens), end one,
+change the password (which ends every other session)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any
+
+from fastapi import APIRouter, HTTPException, Path
+from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
+
+from carson.server import auth
+from carson.server.api import CurrentCaller, Service
+
+router = APIRouter(tags=["sessions"])
+
+
+class ErrorOut(BaseModel):
+    detail: str
+
+
+class SessionOut(BaseModel):
+    id: str = Field(description="names the session to end it (not its token)")
+    created_at: datetime
+    last_used_at: datetime = Field(description="renewed at most every few minutes")
+    expires_at: datetime = Field(description="unless it is used before (30 days idle)")
+    label: str = Field(description="the client that opened it, from its user agent")
+    current: bool = Field(description="whether this request was sent with it")
+
+
+class SessionsOut(BaseModel):
+    sessions: list[SessionOut]
+
+
+class SessionEnded(BaseModel):
+    id: str
+    ended: bool
+
+
+class PasswordChange(BaseModel):
+    current_password: str
+    new_password: str
+
+
+class PasswordChanged(BaseModel):
+    changed: bool
+    other_sessions_ended: bool
+
+
+NOT_LOGGED_IN: dict[int | str, dict[str, Any]] = {
+    401: {"model": ErrorOut, "description": "no valid token"}
+}
+NO_CSRF: dict[int | str, dict[str, Any]] = {
+    403: {"model": ErrorOut, "description": "a cookie request without its CSRF token"}
+}
+SessionId = Annotated[str, Path(max_length=16, description="a session's id from the list")]
+
+
+@router.get("/api/sessions", response_model=SessionsOut, responses=NOT_LOGGED_IN)
+async def list_sessions(caller: CurrentCaller, service: Service) -> SessionsOut:
+    """The caller's live sessions, most recently used first."""
+    found = await run_in_threadpool(service.accounts.sessions_of, caller.user, caller.token)
+    return SessionsOut(sessions=[SessionOut(**vars(info)) for info in found])
+
+
+@router.delete(
+    "/api/sessions/{session_id}",
+    response_model=SessionEnded,
+    responses={
+        **NOT_LOGGED_IN,
+        **NO_CSRF,
+        404: {"model": ErrorOut, "description": "the caller has no such session"},
+    },
+)
+async def end_session(
+    session_id: SessionId, caller: CurrentCaller, service: Service
+) -> SessionEnded:
+    """End one of the caller's sessions (its token stops working; in other server processes
+    within 30 seconds). Ending the current one logs out."""
+    if not await run_in_threadpool(service.accounts.end_session, caller.user, session_id):
+        raise HTTPException(404, f"you have no session {session_id!r}")
+    return SessionEnded(id=session_id, ended=True)
+
+
+@router.post(
+    "/api/password",
+    response_model=PasswordChanged,
+    responses={
+        **NOT_LOGGED_IN,
+        **NO_CSRF,
+        422: {"model": ErrorOut, "description": "wrong current password, or a too short one"},
+    },
+)
+async def change_password(
+    body: PasswordChange, caller: CurrentCaller, service: Service
+) -> PasswordChanged:
+    """Change the caller's password; every other session of the caller ends, this one
+    stays. A wrong current password changes nothing."""
+    accounts = service.accounts
+    try:
+        await run_in_threadpool(
+            accounts.change_password,
+            caller.user,
+            caller.token,
+            body.current_password,
+            body.new_password,
+        )
+    except auth.AuthError as error:
+        raise HTTPException(422, str(error)) from None
+    return PasswordChanged(changed=True, other_sessions_ended=True)
