@@ -9,6 +9,7 @@ import shutil
 import sqlite3
 import time
 from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ import pytest
 from api_helpers import account
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from postgres import throwaway_cluster
 from sqlalchemy import create_engine, event, func, select
 from typer.testing import CliRunner
 
@@ -185,3 +187,28 @@ def test_a_sound_file_and_a_new_one_start(database: Path, tmp_path: Path) -> Non
     create_app(f"sqlite:///{database}").state.engine.dispose()  # new
     create_app(f"sqlite:///{database}").state.engine.dispose()  # existing, sound
     create_app("sqlite://").state.engine.dispose()  # in memory
+
+
+def test_a_lost_postgresql_server_answers_503_and_the_listener_says_so_once(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    caplog.set_level(logging.WARNING)
+    with ExitStack() as stack:
+        with throwaway_cluster() as url:
+            if url is None:
+                pytest.skip("PostgreSQL is not installed (make test installs Debian's postgresql)")
+            client = stack.enter_context(TestClient(create_app(url, budget_ms=5)))
+            headers = account(client, "ann")
+            assert client.get("/api/games", headers=headers).status_code == 200
+            assert client.get("/readyz").status_code == 200
+        # The cluster is stopped (immediate mode: connections cut) and its files are gone.
+        games = client.get("/api/games", headers=headers)
+        assert games.status_code == 503 and games.headers["Retry-After"] == "5"
+        assert client.get("/readyz").status_code == 503
+        deadline = time.monotonic() + 10
+        lost = "lost the database's notifications"
+        while not any(lost in r.getMessage() for r in caplog.records):
+            assert time.monotonic() < deadline, "the listener did not log its lost connection"
+            time.sleep(0.1)
+        time.sleep(2.5)  # it retries every second: still one line for the whole outage
+        assert sum(lost in r.getMessage() for r in caplog.records) == 1

@@ -3,8 +3,9 @@ script or style on the pages, no framing, no referrer to other sites, no content
 
 Pages load only this site's own files (``/static``: htmx, the CSS, carson.js); the API's
 JSON documents load nothing at all. The interactive API documentation (``/docs``,
-``/redoc``) is FastAPI's, which loads Swagger UI from its CDN with an inline script; it
-holds no user data, so its policy allows exactly that and nothing more.
+``/redoc``) is FastAPI's, which loads Swagger UI or ReDoc (and ReDoc's fonts) from their
+CDNs with an inline script and style; it holds no user data, so its policy allows that and
+nothing more.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ PAGE_POLICY = (
 )
 DOCS_POLICY = (
     "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
-    "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
-    "img-src 'self' data: https://fastapi.tiangolo.com; object-src 'none'; base-uri 'none'; "
-    "frame-ancestors 'none'"
+    "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net https://fonts.googleapis.com; "
+    "font-src 'self' https://fonts.gstatic.com; worker-src 'self' blob:; "
+    "img-src 'self' data: https://fastapi.tiangolo.com https://cdn.jsdelivr.net; "
+    "object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
 )
 #: Anything that is not a page (JSON, the live stream, static files): nothing to run.
 NO_CONTENT_POLICY = "default-src 'none'; frame-ancestors 'none'"
