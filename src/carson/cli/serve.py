@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from carson.cli.errors import fail
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
 
 
 class LogLevel(StrEnum):
@@ -17,64 +20,63 @@ class LogLevel(StrEnum):
     error = "error"
 
 
+# The options, one alias each, so that the command reads as a list of them.
+Host = Annotated[str, typer.Option(help="address to listen on")]
+Port = Annotated[int, typer.Option(help="port to listen on")]
+DatabaseUrl = Annotated[
+    str | None,
+    typer.Option(
+        help="database URL (default: DATABASE_URL, else SQLite in $CARSON_HOME or "
+        "~/.local/share/carson)"
+    ),
+]
+AccessLog = Annotated[
+    bool, typer.Option(help="log every request (off: a proxy in front usually does)")
+]
+LogJson = Annotated[
+    bool, typer.Option(help="log JSON lines instead of text", envvar="CARSON_LOG_JSON")
+]
+Level = Annotated[
+    LogLevel, typer.Option(help="the least severe records logged", envvar="CARSON_LOG_LEVEL")
+]
+ForwardedAllowIps = Annotated[
+    str | None,
+    typer.Option(
+        help="addresses of the TLS proxies whose X-Forwarded-Proto and X-Forwarded-For "
+        "are trusted, comma-separated ('*': any; default: FORWARDED_ALLOW_IPS, else "
+        "127.0.0.1)"
+    ),
+]
+SecureCookies = Annotated[
+    bool,
+    typer.Option(
+        help="session cookies 'Secure' even on requests that arrive over http "
+        "(default: only over https; also CARSON_SECURE_COOKIES=1)"
+    ),
+]
+
+
 def register(app: typer.Typer) -> None:
     @app.command()
     def serve(
-        host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
-        port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
-        db: Annotated[
-            str | None,
-            typer.Option(
-                help="database URL (default: DATABASE_URL, else SQLite in $CARSON_HOME or "
-                "~/.local/share/carson)"
-            ),
-        ] = None,
-        access_log: Annotated[
-            bool, typer.Option(help="log every request (off: a proxy in front usually does)")
-        ] = False,
-        log_json: Annotated[
-            bool,
-            typer.Option(help="log JSON lines instead of text", envvar="CARSON_LOG_JSON"),
-        ] = False,
-        log_level: Annotated[
-            LogLevel,
-            typer.Option(help="the least severe records logged", envvar="CARSON_LOG_LEVEL"),
-        ] = LogLevel.info,
-        forwarded_allow_ips: Annotated[
-            str | None,
-            typer.Option(
-                help="addresses of the TLS proxies whose X-Forwarded-Proto and X-Forwarded-For "
-                "are trusted, comma-separated ('*': any; default: FORWARDED_ALLOW_IPS, else "
-                "127.0.0.1)"
-            ),
-        ] = None,
-        secure_cookies: Annotated[
-            bool,
-            typer.Option(
-                help="session cookies 'Secure' even on requests that arrive over http "
-                "(default: only over https; also CARSON_SECURE_COOKIES=1)"
-            ),
-        ] = False,
+        host: Host = "127.0.0.1",
+        port: Port = 8000,
+        db: DatabaseUrl = None,
+        access_log: AccessLog = False,
+        log_json: LogJson = False,
+        log_level: Level = LogLevel.info,
+        forwarded_allow_ips: ForwardedAllowIps = None,
+        secure_cookies: SecureCookies = False,
     ) -> None:
         """Serve online games: the JSON API (documented at /docs) with live updates."""
         import uvicorn
-        from sqlalchemy.exc import ArgumentError, OperationalError
 
-        from carson.app import create_app
-        from carson.server.db import CorruptDatabase
         from carson.server.logs import configure_logging
 
         if not 0 < port < 65536:
             fail(f"--port must be 1–65535, not {port}")
         configure_logging(json_lines=log_json, level=log_level.value)
-        try:
-            application = create_app(db)
-        except CorruptDatabase as error:
-            fail(f"refusing to serve: {error}; restore it from a backup or move it away")
-        except OperationalError as error:
-            fail(f"cannot open the database: {error.orig}")
-        except ArgumentError as error:
-            fail(f"cannot open the database: {error}")
+        application = _open_app(db)
         if secure_cookies:
             application.state.secure_cookies = True
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
@@ -94,3 +96,20 @@ def register(app: typer.Typer) -> None:
             proxy_headers=True,
             forwarded_allow_ips=forwarded_allow_ips,
         )
+
+
+def _open_app(db: str | None) -> FastAPI:
+    """The application on ``db``, or a one-line reason why it cannot serve."""
+    from sqlalchemy.exc import ArgumentError, OperationalError
+
+    from carson.app import create_app
+    from carson.server.db import CorruptDatabase
+
+    try:
+        return create_app(db)
+    except CorruptDatabase as error:
+        fail(f"refusing to serve: {error}; restore it from a backup or move it away")
+    except OperationalError as error:
+        fail(f"cannot open the database: {error.orig}")
+    except ArgumentError as error:
+        fail(f"cannot open the database: {error}")

@@ -7,7 +7,7 @@ from fastapi import Request
 from fastapi.responses import Response
 
 from carson.server import health
-from carson.server.api import CSRF_COOKIE
+from carson.server.cookies import CSRF_COOKIE
 from carson.web.i18n import choose_language
 from carson.web.visit import Visit
 
