@@ -4,7 +4,7 @@ answers), logging out, listing and ending one's sessions, changing one's passwor
 The memory spares a database query per request: a token checked lately is trusted for
 :data:`TOKEN_MEMORY` seconds. A session ended in this process is forgotten at once; one ended
 by another process (or expired) is noticed within those seconds. At most
-:data:`TOKEN_MEMORY_SIZE` tokens are remembered (the oldest answers go first).
+:data:`TOKEN_MEMORY_SIZE` tokens are remembered (the least recently used go first).
 """
 
 from __future__ import annotations

@@ -135,9 +135,11 @@ def _refused(error: GameError) -> HTTPException:
 
 @router.post("/api/register", response_model=TokenOut)
 def register(body: Credentials, request: Request, service: Service) -> TokenOut:
+    label = client_label(request)
     try:
-        label = client_label(request)
-        return TokenOut(token=service.accounts.log_in(body.username, body.password, label, True))
+        return TokenOut(
+            token=service.accounts.log_in(body.username, body.password, label, create=True)
+        )
     except auth.AuthError as error:
         raise HTTPException(422, str(error)) from None
 
@@ -145,9 +147,9 @@ def register(body: Credentials, request: Request, service: Service) -> TokenOut:
 @router.post("/api/login", response_model=TokenOut)
 def login(body: Credentials, request: Request, service: Service) -> TokenOut:
     """A new session's bearer token; it expires once left unused for 30 days."""
+    label = client_label(request)
     try:
-        return TokenOut(token=service.accounts.log_in(body.username, body.password,
-                                                      client_label(request)))  # fmt: skip
+        return TokenOut(token=service.accounts.log_in(body.username, body.password, label))
     except auth.AuthError as error:
         raise HTTPException(401, str(error)) from None
 

@@ -96,9 +96,9 @@ def _upgrade_tokens() -> None:
 
 
 def downgrade() -> None:
+    op.drop_index("users_username_lower", table_name="users")  # first: see upgrade()
     with op.batch_alter_table("tokens") as batch:
         batch.drop_index("ix_tokens_expires_at")
         batch.drop_constraint("tokens_public_id", type_="unique")
         for column in ("label", "expires_at", "last_used_at", "public_id"):
             batch.drop_column(column)
-    op.drop_index("users_username_lower", table_name="users")
