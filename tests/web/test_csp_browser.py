@@ -1,15 +1,21 @@
 """The pages work under their Content-Security-Policy in a real browser: every page a player
-goes through, htmx swaps, the live stream and the scoring assistant, without one violation."""
+goes through, htmx swaps, the live stream and the scoring assistant, without one violation;
+and an htmx request answered 503 during a database outage says so."""
 
 from __future__ import annotations
 
 import random
+import shutil
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from board_play import play_board_decision
+from fastapi.testclient import TestClient
 from play import GAME_URL, play_one_decision, register
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, expect
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Route, expect
+
+from carson.app import create_app
 
 #: Run in every page before its own scripts: collects the browser's CSP violation reports.
 WATCH_VIOLATIONS = """
@@ -98,3 +104,42 @@ def test_the_watch_does_see_a_violation(
     page.wait_for_function("window.__cspViolations.length > 0")
     assert page.evaluate("window.ran") is None
     assert any("script-src" in line for line in violations(page, console))
+
+
+def outage_page(tmp_path: Path) -> str:
+    """The page the server sends a visitor while its database is down."""
+    app = create_app(f"sqlite:///{tmp_path / 'lost' / 'web.db'}")
+    with TestClient(app) as client:
+        shutil.rmtree(tmp_path / "lost")
+        app.state.engine.dispose()
+        client.cookies.set("carson_session", "any")  # asks the database for the session
+        response = client.get("/")
+    assert response.status_code == 503
+    return response.text
+
+
+def test_an_htmx_request_answered_503_shows_the_outage_message_until_one_succeeds(
+    watched: tuple[BrowserContext, list[str]], base_url: str, tmp_path: Path
+) -> None:
+    (tmp_path / "lost").mkdir()
+    html = outage_page(tmp_path)
+    context, console = watched
+    page = context.new_page()
+    register(page, base_url, "outage")
+    page.select_option("#play-now select[name=opponent]", "beginner")
+    page.click("#play-now button")
+    page.wait_for_url(GAME_URL)
+    game = page.locator("#board").get_attribute("data-game")
+    refresh = f"htmx.ajax('GET', '/games/{game}/board', {{target: '#board', swap: 'outerHTML'}})"
+
+    def down(route: Route) -> None:
+        route.fulfill(status=503, body=html, headers={"content-type": "text/html"})
+
+    page.route("**/board", down)
+    page.evaluate(refresh)
+    expect(page.locator("#outage")).to_contain_text("cannot reach its database")
+    expect(page.locator("#board")).to_be_visible()  # the board stays as it was
+    page.unroute("**/board", down)
+    page.evaluate(refresh)
+    expect(page.locator("#outage")).to_have_count(0)
+    assert violations(page, console) == []

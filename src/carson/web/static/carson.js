@@ -107,6 +107,33 @@
 
   document.addEventListener("htmx:afterSettle", valuesToggle);
 
+  // A click or a refresh answered 503 (the server's database is down) is not swapped in by htmx: show the
+  // message of the page it sent, in the visitor's language, above the board. Read as text
+  // from an inert parsed copy: nothing of the response runs.
+  document.addEventListener("htmx:responseError", function (event) {
+    const xhr = event.detail.xhr;
+    if (!xhr || xhr.status !== 503) return;
+    const sent = new DOMParser().parseFromString(xhr.responseText, "text/html");
+    const message = sent.querySelector("main .error");
+    const main = document.querySelector("main");
+    if (!message || !main) return;
+    let notice = document.getElementById("outage");
+    if (!notice) {
+      notice = document.createElement("p");
+      notice.id = "outage";
+      notice.className = "error";
+      notice.setAttribute("role", "alert");
+      main.prepend(notice);
+    }
+    notice.textContent = message.textContent;
+  });
+
+  // Once a request succeeds again, the outage notice goes.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    const notice = document.getElementById("outage");
+    if (notice && event.detail.successful) notice.remove();
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     listen();
     inviteLink();
