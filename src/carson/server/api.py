@@ -14,15 +14,19 @@ from fastapi import APIRouter, BackgroundTasks, Depends, Header, HTTPException, 
 from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.sse import EventSourceResponse, ServerSentEvent
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 from starlette.concurrency import run_in_threadpool
 
 from carson.server import auth, stream
+from carson.server.accounts import Accounts
 from carson.server.db import User
 from carson.server.errors import GameError, Unprocessable
 from carson.server.event_log import MAX_PAGE_MOVES
 from carson.server.games import GameService
+from carson.server.passwords import PasswordTooLong, check_length
+from carson.server.ratelimit import client_address
 from carson.server.stream import StreamStart
+from carson.server.stream_slots import RETRY_SECONDS, StreamSlots
 
 router = APIRouter()
 SESSION_COOKIE = "carson_session"
@@ -36,8 +40,17 @@ DEFAULT_PAGE_MOVES = 100
 
 
 class Credentials(BaseModel):
-    username: str
+    username: str = Field(max_length=256)
     password: str
+
+    @field_validator("password")
+    @classmethod
+    def bounded(cls, password: str) -> str:
+        try:
+            check_length(password)
+        except PasswordTooLong as error:
+            raise ValueError(str(error)) from None
+        return password
 
 
 class TokenOut(BaseModel):
@@ -121,33 +134,41 @@ def healthz() -> dict[str, str]:
     return {"status": "ok"}
 
 
+def _accounts(request: Request) -> Accounts:
+    accounts = request.app.state.accounts
+    assert isinstance(accounts, Accounts)
+    return accounts
+
+
+def _logged_in(request: Request, body: Credentials) -> str:
+    """A token for the credentials (rate-limited: 429 after too many failures)."""
+    try:
+        return _accounts(request).login(client_address(request), body.username, body.password)
+    except auth.BadPassword as error:
+        raise HTTPException(422, str(error)) from None
+    except auth.AuthError as error:
+        raise HTTPException(401, str(error)) from None
+
+
 @router.post("/api/register", response_model=TokenOut)
-def register(body: Credentials, service: Service) -> TokenOut:
-    with service.sessions.begin() as session:
-        try:
-            return TokenOut(token=auth.register(session, body.username, body.password))
-        except auth.AuthError as error:
-            raise HTTPException(422, str(error)) from None
+def register(body: Credentials, request: Request) -> TokenOut:
+    address = client_address(request)
+    try:
+        return TokenOut(token=_accounts(request).register(address, body.username, body.password))
+    except auth.AuthError as error:
+        raise HTTPException(422, str(error)) from None
 
 
 @router.post("/api/login", response_model=TokenOut)
-def login(body: Credentials, service: Service) -> TokenOut:
-    with service.sessions.begin() as session:
-        try:
-            return TokenOut(token=auth.login(session, body.username, body.password))
-        except auth.AuthError as error:
-            raise HTTPException(401, str(error)) from None
+def login(body: Credentials, request: Request) -> TokenOut:
+    return TokenOut(token=_logged_in(request, body))
 
 
 @router.post("/api/session")
-def open_session(body: Credentials, request: Request, service: Service) -> JSONResponse:
+def open_session(body: Credentials, request: Request) -> JSONResponse:
     """Log a browser in: sets the HttpOnly session cookie and the CSRF cookie, whose value
     the page sends back in ``X-CSRF-Token`` with every state-changing request."""
-    with service.sessions.begin() as session:
-        try:
-            token = auth.login(session, body.username, body.password)
-        except auth.AuthError as error:
-            raise HTTPException(401, str(error)) from None
+    token = _logged_in(request, body)
     csrf = secrets.token_urlsafe(24)
     response = JSONResponse({"username": body.username, "csrf": csrf})
     secure = request.url.scheme == "https"
@@ -218,9 +239,15 @@ def game_view(game_id: str, user: CurrentUser, service: Service) -> JSONResponse
 
 @router.post("/api/games/{game_id}/actions")
 def act(
-    game_id: str, body: ActionIn, user: CurrentUser, service: Service, later: BackgroundTasks
+    game_id: str,
+    body: ActionIn,
+    user: CurrentUser,
+    service: Service,
+    request: Request,
+    later: BackgroundTasks,
 ) -> JSONResponse:
     """Apply an action (one of ``legal_actions``) at ``seq``; answers the new view."""
+    _accounts(request).moving(user.id)  # 429 beyond the account's rate of moves
     try:
         view = service.act(user, game_id, body.seq, body.action)
     except GameError as error:
@@ -285,16 +312,27 @@ async def stream_start(
     game_id: str,
     user: CurrentUser,
     service: Service,
+    request: Request,
     last_event_id: Annotated[str | None, Header(description="the last id a stream sent")] = None,
-) -> StreamStart:
-    """Everything a stream checks before it starts: a refused caller gets a plain error."""
-    woken = service.notifier.version(game_id)  # read before looking: no move slips by
+) -> AsyncIterator[StreamStart]:
+    """Everything a stream checks before it starts: a refused caller gets a plain error.
+    The stream holds one of the capped slots (429 per account, 503 in all) while open."""
+    slots: StreamSlots = request.app.state.streams
     try:
-        view = await run_in_threadpool(service.view, user, game_id)
-        told = stream.last_event_id(last_event_id, view["seq"])
+        slots.take(user.id)
     except GameError as error:
-        raise _refused(error) from None
-    return StreamStart(user, game_id, view, woken, told)
+        headers = {"Retry-After": str(RETRY_SECONDS)}
+        raise HTTPException(error.status, error.message, headers=headers) from None
+    try:
+        woken = service.notifier.version(game_id)  # read before looking: no move slips by
+        try:
+            view = await run_in_threadpool(service.view, user, game_id)
+            told = stream.last_event_id(last_event_id, view["seq"])
+        except GameError as error:
+            raise _refused(error) from None
+        yield StreamStart(user, game_id, view, woken, told)
+    finally:
+        slots.give_back(user.id)
 
 
 @router.get("/api/games/{game_id}/stream", response_class=EventSourceResponse)

@@ -1,4 +1,5 @@
-"""Accounts: argon2 password hashes and bearer tokens (stored only as their SHA-256)."""
+"""Accounts: password checks (hashed in :mod:`carson.server.passwords`) and bearer tokens
+(stored only as their SHA-256)."""
 
 from __future__ import annotations
 
@@ -8,13 +9,12 @@ import re
 import secrets
 import unicodedata
 
-from argon2 import PasswordHasher
-from argon2.exceptions import InvalidHashError, VerifyMismatchError
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from carson.server.db import Token, User
+from carson.server.passwords import PasswordPool, PasswordTooLong, check_length
 
 
 def same_secret(expected: str, sent: str) -> bool:
@@ -25,11 +25,23 @@ def same_secret(expected: str, sent: str) -> bool:
 
 USERNAME = re.compile(r"[A-Za-z0-9_.-]{3,32}")
 MIN_PASSWORD = 8
-_hasher = PasswordHasher()
+#: The pool of the callers that name none (the server passes its own).
+DEFAULT_POOL = PasswordPool()
 
 
 class AuthError(ValueError):
     """Bad credentials or a bad registration; the message is safe to show."""
+
+
+class BadPassword(AuthError):
+    """A password no account may have (too long): a bad request, not wrong credentials."""
+
+
+def _checked(password: str) -> None:
+    try:
+        check_length(password)
+    except PasswordTooLong as error:
+        raise BadPassword(str(error)) from None
 
 
 def digest(token: str) -> str:
@@ -41,7 +53,9 @@ def normal_username(username: str) -> str:
     return unicodedata.normalize("NFKC", username)
 
 
-def register(session: Session, username: str, password: str) -> str:
+def register(
+    session: Session, username: str, password: str, pool: PasswordPool = DEFAULT_POOL
+) -> str:
     """Create an account and return a new token for it. Names are unique whatever their
     case: ``Alice`` cannot register beside ``alice``."""
     username = normal_username(username)
@@ -49,10 +63,11 @@ def register(session: Session, username: str, password: str) -> str:
         raise AuthError("a username is 3–32 letters, digits, '.', '_' or '-'")
     if len(password) < MIN_PASSWORD:
         raise AuthError(f"a password has at least {MIN_PASSWORD} characters")
+    _checked(password)
     alike = select(User.id).where(func.lower(User.username) == username.lower()).limit(1)
     if session.scalar(alike) is not None:
         raise AuthError(f"the username {username!r} is taken")
-    user = User(username=username, password_hash=_hasher.hash(password))
+    user = User(username=username, password_hash=pool.hash(password))
     session.add(user)
     try:
         session.flush()
@@ -62,17 +77,18 @@ def register(session: Session, username: str, password: str) -> str:
     return issue_token(session, user)
 
 
-def login(session: Session, username: str, password: str) -> str:
+def login(session: Session, username: str, password: str, pool: PasswordPool = DEFAULT_POOL) -> str:
+    """A new token for the account; a hash made with older parameters is replaced by one
+    with the pool's (the password is known only now)."""
+    _checked(password)
     username = normal_username(username)
     user = session.scalar(select(User).where(User.username == username))
-    # Verify against a dummy hash for unknown names, so timing does not tell names apart.
-    stored = user.password_hash if user is not None else _DUMMY_HASH
-    try:
-        _hasher.verify(stored, password)
-    except (VerifyMismatchError, InvalidHashError):
-        raise AuthError("wrong username or password") from None
-    if user is None:
+    # An unknown name is verified against a dummy hash: timing does not tell names apart.
+    matches = pool.verify(None if user is None else user.password_hash, password)
+    if user is None or not matches:
         raise AuthError("wrong username or password")
+    if pool.needs_rehash(user.password_hash):
+        user.password_hash = pool.hash(password)
     return issue_token(session, user)
 
 
@@ -85,6 +101,3 @@ def issue_token(session: Session, user: User) -> str:
 def user_for_token(session: Session, token: str) -> User | None:
     row = session.get(Token, digest(token))
     return None if row is None else session.get(User, row.user_id)
-
-
-_DUMMY_HASH = _hasher.hash("not a password anyone has")

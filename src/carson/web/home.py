@@ -13,8 +13,11 @@ from starlette.concurrency import run_in_threadpool
 from carson.core.registry import AnyGameKind, games
 from carson.server import auth
 from carson.server.api import CSRF_COOKIE, SESSION_COOKIE
+from carson.server.passwords import HashingBusy
+from carson.server.ratelimit import RateLimited, client_address
 from carson.web.adapter import Fragment, NewGameForm, web_game
 from carson.web.i18n import LANGUAGES
+from carson.web.refusals import accounts_of, refused_page
 from carson.web.visit import (
     Visit,
     checked_form,
@@ -94,16 +97,18 @@ async def login(request: Request) -> Response:
 
 async def _account(request: Request, *, create: bool) -> Response:
     form = {key: str(value) for key, value in (await request.form()).items()}
-    service = service_of(request)
+    accounts, address = accounts_of(request), client_address(request)
+    username, password = form.get("username", ""), form.get("password", "")
 
     def attempt() -> str:
-        with service.sessions.begin() as session:
-            if create:
-                return auth.register(session, form.get("username", ""), form.get("password", ""))
-            return auth.login(session, form.get("username", ""), form.get("password", ""))
+        if create:
+            return accounts.register(address, username, password)
+        return accounts.login(address, username, password)
 
     try:
         token = await run_in_threadpool(attempt)
+    except (RateLimited, HashingBusy) as error:
+        return refused_page(await visit_of(request), error)
     except auth.AuthError as error:
         return RedirectResponse("/?error=" + quote(str(error)), status_code=303)
     return login_response(token, request, same_site_path(form.get("next", "/")))
