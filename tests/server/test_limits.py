@@ -193,3 +193,21 @@ def test_the_default_limits_refuse_the_eleventh_failed_login(client: TestClient)
     refused = client.post("/api/login", json={"username": "alice", "password": "password-alice"})
     assert refused.status_code == 429
     assert 800 < int(refused.headers["Retry-After"]) <= 900  # the window is 15 minutes
+
+
+def test_limits_come_from_the_environment_and_a_bad_value_names_its_variable() -> None:
+    chosen = Limits.from_environment(
+        {"CARSON_LIMIT_LOGIN_ACCOUNT": "3/minute", "CARSON_LIMIT_BODY_BYTES": " 1024 ",
+         "CARSON_HASH_WORKERS": "2", "CARSON_LIMIT_STREAMS_USER": ""}
+    )  # fmt: skip
+    assert chosen.login_failures_per_account == "3/minute" and chosen.max_body_bytes == 1024
+    assert chosen.hash_workers == 2 and chosen.streams_per_user == Limits().streams_per_user
+    bad = {
+        "CARSON_LIMIT_MOVES_USER": "lots",
+        "CARSON_LIMIT_BODY_BYTES": "big",
+        "CARSON_LIMIT_STREAMS_TOTAL": "0",
+        "CARSON_HASH_WORKERS": "-1",
+    }
+    for variable, value in bad.items():
+        with pytest.raises(ValueError, match=variable):
+            Limits.from_environment({variable: value})

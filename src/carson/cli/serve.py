@@ -27,6 +27,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Serve online games: the JSON API (documented at /docs) with live updates."""
         import uvicorn
+        from limits.errors import ConfigurationError
         from sqlalchemy.exc import ArgumentError, OperationalError
 
         from carson.app import create_app
@@ -37,6 +38,8 @@ def register(app: typer.Typer) -> None:
             application = create_app(db)
         except (ArgumentError, OperationalError) as error:
             fail(f"cannot open the database: {error}")
+        except (ValueError, ConfigurationError) as error:  # a CARSON_LIMIT_… variable
+            fail(f"bad limits (docs/limits.md): {error}")
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
         address = f"http://{shown}:{port}/"
         print(f"carson is running: open {address} in your browser (Ctrl+C stops it)", flush=True)

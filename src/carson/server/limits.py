@@ -67,13 +67,18 @@ class Limits:
                 parse(value)
             except ValueError:
                 raise ValueError(
-                    f"{name} must be a rate such as '10/minute' or '30/15 minutes', not {value!r}"
+                    f"{name} ({ENVIRONMENT[name]}) must be a rate such as '10/minute' or "
+                    f"'30/15 minutes', not {value!r}"
                 ) from None
         for name in ("max_body_bytes", "streams_per_user", "streams_total"):
             if getattr(self, name) < 1:
-                raise ValueError(f"{name} must be 1 or more, not {getattr(self, name)}")
+                raise ValueError(
+                    f"{name} ({ENVIRONMENT[name]}) must be 1 or more, not {getattr(self, name)}"
+                )
         if self.hash_workers is not None and self.hash_workers < 1:
-            raise ValueError(f"hash_workers must be 1 or more, not {self.hash_workers}")
+            raise ValueError(
+                f"hash_workers (CARSON_HASH_WORKERS) must be 1 or more, not {self.hash_workers}"
+            )
 
     @classmethod
     def from_environment(cls, environ: Mapping[str, str] | None = None) -> Limits:

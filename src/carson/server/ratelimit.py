@@ -1,5 +1,6 @@
 """Rate limits per client address and per account, counted by the ``limits`` library in a
-moving window, in this process's memory or in a store server processes share.
+moving window (a sliding window counter where the store has no moving window), in this
+process's memory or in a store server processes share.
 
 A request over a limit is refused with :class:`RateLimited` (answered 429 with
 ``Retry-After``) before it costs anything: a login is checked before its password is hashed.
@@ -13,8 +14,9 @@ from enum import Enum
 
 from fastapi import Request
 from limits import RateLimitItem, parse
-from limits.storage import storage_from_string
-from limits.strategies import MovingWindowRateLimiter
+from limits.storage import MovingWindowSupport, storage_from_string
+from limits.strategies import MovingWindowRateLimiter, SlidingWindowCounterRateLimiter
+from limits.strategies import RateLimiter as Strategy
 
 from carson.server.auth import normal_username
 from carson.server.limits import Limits
@@ -52,7 +54,13 @@ def account_key(username: str) -> str:
 
 class RateLimiter:
     def __init__(self, limits: Limits) -> None:
-        self._window = MovingWindowRateLimiter(storage_from_string(limits.rate_storage))
+        storage = storage_from_string(limits.rate_storage)
+        # The moving window is exact; a store without it (memcached) approximates it.
+        self._window: Strategy = (
+            MovingWindowRateLimiter(storage)
+            if isinstance(storage, MovingWindowSupport)
+            else SlidingWindowCounterRateLimiter(storage)
+        )
         self._items: dict[Rule, RateLimitItem] = {
             rule: parse(getattr(limits, rule.value)) for rule in Rule
         }
