@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from api_helpers import account
 from argon2 import PasswordHasher
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
@@ -17,6 +17,7 @@ from carson.app import create_app
 from carson.server.db import User
 from carson.server.limits import Limits
 from carson.server.passwords import MAX_PASSWORD_BYTES
+from carson.server.ratelimit import client_address
 
 SMALL = Limits(
     login_failures_per_address="4/minute",
@@ -211,3 +212,18 @@ def test_limits_come_from_the_environment_and_a_bad_value_names_its_variable() -
     for variable, value in bad.items():
         with pytest.raises(ValueError, match=variable):
             Limits.from_environment({variable: value})
+
+
+@pytest.mark.parametrize(
+    ("host", "counted_as"),
+    [
+        ("203.0.113.7", "203.0.113.7"),
+        ("2001:db8:1:2:aaaa::1", "2001:db8:1:2::/64"),
+        ("2001:db8:1:2:bbbb::9", "2001:db8:1:2::/64"),
+        ("::ffff:203.0.113.7", "203.0.113.7"),
+        ("testclient", "testclient"),
+    ],
+)
+def test_an_ipv6_client_is_counted_by_its_64_network(host: str, counted_as: str) -> None:
+    scope = {"type": "http", "client": (host, 1234), "headers": []}
+    assert client_address(Request(scope)) == counted_as

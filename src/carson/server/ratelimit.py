@@ -8,6 +8,7 @@ A request over a limit is refused with :class:`RateLimited` (answered 429 with
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import time
 from enum import Enum
@@ -42,9 +43,19 @@ class RateLimited(Exception):
 
 
 def client_address(request: Request) -> str:
-    """The client's address as the server sees it (behind a proxy, uvicorn's
-    ``--forwarded-allow-ips`` makes it the real client's)."""
-    return request.client.host if request.client is not None else "unknown"
+    """The client's address as the limits count it: as the server sees it (behind a proxy,
+    uvicorn's ``--forwarded-allow-ips`` makes it the real client's); an IPv6 address by its
+    /64 network, which one subscriber usually holds whole."""
+    host = request.client.host if request.client is not None else "unknown"
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host  # not an address (a test client, a Unix socket)
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:  # ::ffff:1.2.3.4 is 1.2.3.4
+            return str(address.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    return str(address)
 
 
 def account_key(username: str) -> str:
