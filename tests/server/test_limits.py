@@ -17,7 +17,7 @@ from carson.app import create_app
 from carson.server.db import User
 from carson.server.limits import Limits
 from carson.server.passwords import MAX_PASSWORD_BYTES
-from carson.server.ratelimit import client_address
+from carson.server.ratelimit import RateLimited, RateLimiter, client_address
 
 SMALL = Limits(
     login_failures_per_address="4/minute",
@@ -227,3 +227,16 @@ def test_limits_come_from_the_environment_and_a_bad_value_names_its_variable() -
 def test_an_ipv6_client_is_counted_by_its_64_network(host: str, counted_as: str) -> None:
     scope = {"type": "http", "client": (host, 1234), "headers": []}
     assert client_address(Request(scope)) == counted_as
+
+
+def test_password_changes_of_one_account_are_limited(small_app: FastAPI) -> None:
+    """The rule the password-change route takes: every attempt counts, whatever the case."""
+    accounts = small_app.state.accounts
+    limited = Limits(password_changes_per_account="2/minute")
+    accounts.limiter = RateLimiter(limited)
+    accounts.changing_password("alice")
+    accounts.changing_password("ALICE")
+    with pytest.raises(RateLimited) as refused:
+        accounts.changing_password("Alice")
+    assert 1 <= refused.value.retry_after <= 60
+    accounts.changing_password("bob")  # another account is not touched

@@ -45,6 +45,11 @@ class Accounts:
         with self.sessions.begin() as session:
             return auth.register(session, username, password, self.pool)
 
+    def changing_password(self, username: str) -> None:
+        """Count an attempt to change the account's password, refused (``RateLimited``)
+        beyond its rate: call it before the current password is verified."""
+        self.limiter.take(Rule.PASSWORD_ACCOUNT, account_key(username))
+
     def moving(self, user_id: int) -> None:
         """Count a move of the account, refused (``RateLimited``) beyond its rate."""
         self.limiter.take(Rule.MOVES_USER, str(user_id))
