@@ -8,7 +8,15 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 
-from benchmarks import board_games, board_strength, games, placements, server, strength
+from benchmarks import (
+    board_games,
+    board_strength,
+    games,
+    placements,
+    server,
+    server_limits,
+    strength,
+)
 
 BENCHMARKS: dict[str, Callable[[Sequence[str]], None]] = {
     "placements": lambda _: placements.main(),
@@ -16,6 +24,7 @@ BENCHMARKS: dict[str, Callable[[Sequence[str]], None]] = {
     "board-games": lambda _: board_games.main(),
     "board-strength": board_strength.main,
     "server": server.main,
+    "limits": server_limits.main,
     "strength": strength.main,
 }
 

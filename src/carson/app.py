@@ -9,15 +9,20 @@ from fastapi.staticfiles import StaticFiles
 
 from carson.server.app import create_server
 from carson.server.errors import DATABASE_DOWN
+from carson.server.limits import Limits
 from carson.web.outage import database_down_page
+from carson.web.refusals import too_large_page
 from carson.web.routes import STATIC, web_router
 
 
-def create_app(url: str | None = None, budget_ms: int | None = None) -> FastAPI:
+def create_app(
+    url: str | None = None, budget_ms: int | None = None, limits: Limits | None = None
+) -> FastAPI:
     """The server on ``url`` (default: ``DATABASE_URL`` or SQLite in the data directory)
     with its web interface: pages, and their static files (vendored htmx, CSS, a little
-    JS)."""
-    app = create_server(url, budget_ms)
+    JS); ``limits`` default to the environment's (docs/limits.md)."""
+    app = create_server(url, budget_ms, limits)
+    app.state.page_refusal = too_large_page
     app.include_router(web_router())
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     for error in DATABASE_DOWN:  # a page, not JSON, tells a visitor of an outage

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import subprocess
@@ -25,6 +26,14 @@ CHROMIUM_ARGS = [
 ]
 
 
+#: A browser test module signs up and logs in many players from one address: generous
+#: limits (the defaults are tested in tests/server/test_limits.py).
+GENEROUS_LIMITS = {
+    "CARSON_LIMIT_REGISTER_ADDRESS": "1000/minute",
+    "CARSON_LIMIT_LOGIN_ADDRESS": "1000/minute",
+}
+
+
 def chromium_available() -> bool:
     return Path(CHROMIUM).exists()
 
@@ -43,7 +52,8 @@ def running_server(
     process = subprocess.Popen(
         [sys.executable, "-m", "carson.cli.main", "serve", "--port", str(port),
          "--db", f"sqlite:///{directory / 'web.db'}", *options],
-        stdout=log, stderr=subprocess.STDOUT, env=None if env is None else dict(env),
+        stdout=log, stderr=subprocess.STDOUT, env={**(os.environ if env is None else env),
+                                                    **GENEROUS_LIMITS},
     )  # fmt: skip
     base = f"http://127.0.0.1:{port}"
     try:

@@ -100,6 +100,7 @@ def register(app: typer.Typer) -> None:
 
 def _open_app(db: str | None) -> FastAPI:
     """The application on ``db``, or a one-line reason why it cannot serve."""
+    from limits.errors import ConfigurationError
     from sqlalchemy.exc import ArgumentError, OperationalError
 
     from carson.app import create_app
@@ -113,3 +114,5 @@ def _open_app(db: str | None) -> FastAPI:
         fail(f"cannot open the database: {error.orig}")
     except ArgumentError as error:
         fail(f"cannot open the database: {error}")
+    except (ValueError, ConfigurationError) as error:  # a CARSON_LIMIT_… variable
+        fail(f"bad limits (docs/limits.md): {error}")

@@ -1,5 +1,12 @@
-"""A server process's side of sessions: who a token is (with a short, bounded memory of the
-answers), logging out, listing and ending one's sessions, changing one's password.
+"""A server process's side of accounts and sessions: logging in and signing up (rate-limited
+first, then checked by :mod:`carson.server.auth` with the server's password pool), who a
+token is (with a short, bounded memory of the answers), logging out, listing and ending
+one's sessions, changing one's password.
+
+A login is refused (429) once its client address or its account has had too many failed
+logins lately, before its password is hashed; every failure counts on both, so the account's
+limit holds whatever addresses the guesses come from. A registration counts on its address
+whether it succeeds or not: each costs a hash.
 
 The memory spares a database query per request: a token checked lately is trusted for
 :data:`TOKEN_MEMORY` seconds. A session ended in this process is forgotten at once; one ended
@@ -19,6 +26,9 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from carson.server import auth, tokens
 from carson.server.db import User, now
+from carson.server.limits import Limits
+from carson.server.passwords import PasswordPool
+from carson.server.ratelimit import RateLimiter, Rule, account_key
 from carson.server.tokens import SessionInfo
 
 #: Seconds a process trusts a token it has checked before asking the database again.
@@ -39,17 +49,22 @@ TOKEN_MEMORY_SIZE = memory_size_configured()
 
 
 class Accounts:
-    """Tokens and sessions for one server process. ``clock`` tells the time (tests move it
-    on instead of sleeping); the memory follows the same clock."""
+    """Accounts, tokens and sessions for one server process. ``clock`` tells the time (tests
+    move it on instead of sleeping); the memory follows the same clock. ``limiter`` counts
+    attempts (default: the default limits, in this process); ``pool`` hashes passwords."""
 
     def __init__(
         self,
         sessions: sessionmaker[Session],
         clock: Callable[[], datetime] = now,
         memory_size: int = TOKEN_MEMORY_SIZE,
+        limiter: RateLimiter | None = None,
+        pool: PasswordPool = auth.DEFAULT_POOL,
     ) -> None:
         self.sessions = sessions
         self.clock = clock
+        self.limiter = limiter or RateLimiter(Limits())
+        self.pool = pool
         self._memory: TTLCache[str, User] = TTLCache(
             memory_size, TOKEN_MEMORY, timer=lambda: self.clock().timestamp()
         )
@@ -81,14 +96,33 @@ class Accounts:
         with self.sessions.begin() as session:
             tokens.forget_expired(session, self.clock())
 
-    def log_in(self, username: str, password: str, label: str, create: bool = False) -> str:
-        """A new session's token for an account (a new one with ``create``); AuthError."""
-        with self.sessions.begin() as session:
-            if create:
-                user = auth.register(session, username, password)
-            else:
-                user = auth.login(session, username, password)
-            return tokens.issue(session, user, self.clock(), label)
+    def log_in(
+        self, address: str, username: str, password: str, label: str, create: bool = False
+    ) -> str:
+        """A new session's token for an account (a new one with ``create``) asked from the
+        client ``address``: ``auth.AuthError`` on wrong credentials, ``RateLimited``."""
+        if create:
+            self.limiter.take(Rule.REGISTER_ADDRESS, address)
+            with self.sessions.begin() as session:
+                user = auth.register(session, username, password, self.pool)
+                return tokens.issue(session, user, self.clock(), label)
+        account = account_key(username)
+        self.limiter.check(Rule.LOGIN_ADDRESS, address)
+        self.limiter.check(Rule.LOGIN_ACCOUNT, account)
+        try:
+            with self.sessions.begin() as session:
+                user = auth.login(session, username, password, self.pool)
+                return tokens.issue(session, user, self.clock(), label)
+        except auth.BadPassword:
+            raise  # refused before any hashing: no guess was made
+        except auth.AuthError:
+            self.limiter.record(Rule.LOGIN_ADDRESS, address)
+            self.limiter.record(Rule.LOGIN_ACCOUNT, account)
+            raise
+
+    def moving(self, user_id: int) -> None:
+        """Count a move of the account, refused (``RateLimited``) beyond its rate."""
+        self.limiter.take(Rule.MOVES_USER, str(user_id))
 
     def revoke(self, token: str) -> None:
         """End the session of ``token``: it stops working at once in this process."""
@@ -111,9 +145,11 @@ class Accounts:
 
     def change_password(self, user: User, token: str, current: str, new: str) -> None:
         """Change the user's password (AuthError if ``current`` is wrong or ``new`` too
-        short: nothing changes) and end every other session of the user."""
+        short: nothing changes; ``RateLimited`` beyond the account's rate of attempts) and
+        end every other session of the user."""
+        self.limiter.take(Rule.PASSWORD_ACCOUNT, account_key(user.username))
         with self.sessions.begin() as session:
-            auth.change_password(session, user.id, current, new)
+            auth.change_password(session, user.id, current, new, self.pool)
             ended = tokens.end_others(session, user.id, keep=token)
         self._forget(ended)
 

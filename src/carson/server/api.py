@@ -14,16 +14,20 @@ from fastapi import APIRouter, BackgroundTasks, Depends, Header, HTTPException, 
 from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.sse import EventSourceResponse, ServerSentEvent
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 from starlette.concurrency import run_in_threadpool
 
 from carson.server import auth, cookies, stream, tokens
+from carson.server.accounts import Accounts
 from carson.server.cookies import CSRF_COOKIE, CSRF_HEADER, SAFE_METHODS, SESSION_COOKIE
 from carson.server.db import User
 from carson.server.errors import GameError, Unprocessable
 from carson.server.event_log import MAX_PAGE_MOVES
 from carson.server.games import GameService
+from carson.server.passwords import PasswordTooLong, check_length
+from carson.server.ratelimit import client_address
 from carson.server.stream import StreamStart
+from carson.server.stream_slots import RETRY_SECONDS, StreamSlots
 
 router = APIRouter()
 bearer = HTTPBearer(auto_error=False)
@@ -32,8 +36,17 @@ DEFAULT_PAGE_MOVES = 100
 
 
 class Credentials(BaseModel):
-    username: str
+    username: str = Field(max_length=256)
     password: str
+
+    @field_validator("password")
+    @classmethod
+    def bounded(cls, password: str) -> str:
+        try:
+            check_length(password)
+        except PasswordTooLong as error:
+            raise ValueError(str(error)) from None
+        return password
 
 
 class TokenOut(BaseModel):
@@ -133,37 +146,42 @@ def _refused(error: GameError) -> HTTPException:
     return HTTPException(error.status, error.message)
 
 
-@router.post("/api/register", response_model=TokenOut)
-def register(body: Credentials, request: Request, service: Service) -> TokenOut:
-    label = client_label(request)
+def _accounts(request: Request) -> Accounts:
+    accounts = request.app.state.accounts
+    assert isinstance(accounts, Accounts)
+    return accounts
+
+
+def _logged_in(request: Request, body: Credentials, create: bool = False) -> str:
+    """A new session's token for the credentials (rate-limited: 429 after too many
+    failures); with ``create``, for a new account."""
+    address, label = client_address(request), client_label(request)
     try:
-        return TokenOut(
-            token=service.accounts.log_in(body.username, body.password, label, create=True)
-        )
-    except auth.AuthError as error:
+        return _accounts(request).log_in(address, body.username, body.password, label, create)
+    except auth.BadPassword as error:
         raise HTTPException(422, str(error)) from None
+    except auth.AuthError as error:
+        raise HTTPException(422 if create else 401, str(error)) from None
+
+
+@router.post("/api/register", response_model=TokenOut)
+def register(body: Credentials, request: Request) -> TokenOut:
+    return TokenOut(token=_logged_in(request, body, create=True))
 
 
 @router.post("/api/login", response_model=TokenOut)
-def login(body: Credentials, request: Request, service: Service) -> TokenOut:
+def login(body: Credentials, request: Request) -> TokenOut:
     """A new session's bearer token; it expires once left unused for 30 days."""
-    label = client_label(request)
-    try:
-        return TokenOut(token=service.accounts.log_in(body.username, body.password, label))
-    except auth.AuthError as error:
-        raise HTTPException(401, str(error)) from None
+    return TokenOut(token=_logged_in(request, body))
 
 
 @router.post("/api/session")
-def open_session(body: Credentials, request: Request, service: Service) -> JSONResponse:
+def open_session(body: Credentials, request: Request) -> JSONResponse:
     """Log a browser in: sets the HttpOnly session cookie and the CSRF cookie, whose value
     the page sends back in ``X-CSRF-Token`` with every state-changing request."""
     if not cookies.same_origin(request):
         raise HTTPException(403, "a request from another site (Origin) is refused")
-    try:
-        token = service.accounts.log_in(body.username, body.password, client_label(request))
-    except auth.AuthError as error:
-        raise HTTPException(401, str(error)) from None
+    token = _logged_in(request, body)
     csrf = cookies.new_csrf()
     response = JSONResponse({"username": auth.normal_username(body.username), "csrf": csrf})
     cookies.set_session(response, request, token, csrf)
@@ -228,9 +246,15 @@ def game_view(game_id: str, user: CurrentUser, service: Service) -> JSONResponse
 
 @router.post("/api/games/{game_id}/actions")
 def act(
-    game_id: str, body: ActionIn, user: CurrentUser, service: Service, later: BackgroundTasks
+    game_id: str,
+    body: ActionIn,
+    user: CurrentUser,
+    service: Service,
+    request: Request,
+    later: BackgroundTasks,
 ) -> JSONResponse:
     """Apply an action (one of ``legal_actions``) at ``seq``; answers the new view."""
+    _accounts(request).moving(user.id)  # 429 beyond the account's rate of moves
     try:
         view = service.act(user, game_id, body.seq, body.action)
     except GameError as error:
@@ -295,16 +319,27 @@ async def stream_start(
     game_id: str,
     user: CurrentUser,
     service: Service,
+    request: Request,
     last_event_id: Annotated[str | None, Header(description="the last id a stream sent")] = None,
-) -> StreamStart:
-    """Everything a stream checks before it starts: a refused caller gets a plain error."""
-    woken = service.notifier.version(game_id)  # read before looking: no move slips by
+) -> AsyncIterator[StreamStart]:
+    """Everything a stream checks before it starts: a refused caller gets a plain error.
+    The stream holds one of the capped slots (429 per account, 503 in all) while open."""
+    slots: StreamSlots = request.app.state.streams
     try:
-        view = await run_in_threadpool(service.view, user, game_id)
-        told = stream.last_event_id(last_event_id, view["seq"])
+        slots.take(user.id)
     except GameError as error:
-        raise _refused(error) from None
-    return StreamStart(user, game_id, view, woken, told)
+        headers = {"Retry-After": str(RETRY_SECONDS)}
+        raise HTTPException(error.status, error.message, headers=headers) from None
+    try:
+        woken = service.notifier.version(game_id)  # read before looking: no move slips by
+        try:
+            view = await run_in_threadpool(service.view, user, game_id)
+            told = stream.last_event_id(last_event_id, view["seq"])
+        except GameError as error:
+            raise _refused(error) from None
+        yield StreamStart(user, game_id, view, woken, told)
+    finally:
+        slots.give_back(user.id)
 
 
 @router.get("/api/games/{game_id}/stream", response_class=EventSourceResponse)

@@ -11,22 +11,34 @@ import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+from starlette.types import Scope
 
 from carson.server import health, sessions_api
+from carson.server.accounts import Accounts
 from carson.server.api import router
+from carson.server.bodylimit import BodyLimit, json_refusal
 from carson.server.cookies import secure_configured
 from carson.server.db import check_integrity, default_url, make_engine, migrate
 from carson.server.errors import DATABASE_DOWN
 from carson.server.games import GameService
 from carson.server.headers import SecurityHeaders
+from carson.server.limits import Limits
 from carson.server.logs import RequestIds
+from carson.server.passwords import HashingBusy, HashParameters, PasswordPool
+from carson.server.ratelimit import RateLimited, RateLimiter
+from carson.server.stream_slots import StreamSlots
 
 
-def create_server(url: str | None = None, budget_ms: int | None = None) -> FastAPI:
+def create_server(
+    url: str | None = None, budget_ms: int | None = None, limits: Limits | None = None
+) -> FastAPI:
     """The server on ``url`` (default: ``DATABASE_URL`` or SQLite in the data directory),
     checked (a damaged SQLite file is refused: :class:`carson.server.db.CorruptDatabase`)
-    and migrated to the newest schema before it serves."""
+    and migrated to the newest schema before it serves; ``limits`` default to
+    :meth:`Limits.from_environment`."""
+    limits = limits or Limits.from_environment()
     engine = make_engine(url or default_url())
     check_integrity(engine)
     migrate(engine)
@@ -59,6 +71,7 @@ def create_server(url: str | None = None, budget_ms: int | None = None) -> FastA
     #: Cookies ``Secure`` even over http (a TLS proxy whose scheme is not forwarded).
     app.state.secure_cookies = secure_configured()
     app.include_router(health.router)
+    _add_limits(app, service, limits)
     app.include_router(router)
     app.include_router(sessions_api.router)
     for error in DATABASE_DOWN:  # an outage answers 503 (the pages add their own, in HTML)
@@ -68,6 +81,36 @@ def create_server(url: str | None = None, budget_ms: int | None = None) -> FastA
     app.add_middleware(RequestIds)
     app.add_middleware(SecurityHeaders)
     return app
+
+
+def _add_limits(app: FastAPI, service: GameService, limits: Limits) -> None:
+    """Rate limits, the password pool, stream caps and body sizes (docs/limits.md)."""
+    pool = PasswordPool(HashParameters(), limits.hash_workers)
+    app.state.limits = limits
+    # One Accounts for the API, the pages and the service: rate limits and the pool.
+    service.accounts = Accounts(service.sessions, limiter=RateLimiter(limits), pool=pool)
+    app.state.accounts = service.accounts
+    app.state.streams = StreamSlots(limits.streams_per_user, limits.streams_total)
+    #: A page's 413 answer, set by the composition root (the API's is JSON).
+    app.state.page_refusal = None
+
+    async def refusal(scope: Scope, limit: int) -> tuple[str, bytes]:
+        page = app.state.page_refusal
+        if page is None or scope["path"].startswith("/api/"):
+            return await json_refusal(scope, limit)
+        body: tuple[str, bytes] = await page(scope, limit)
+        return body
+
+    app.add_middleware(BodyLimit, limit_for=limits.body_limit, refusal=refusal)
+
+    @app.exception_handler(RateLimited)
+    async def too_many(request: Request, error: RateLimited) -> JSONResponse:
+        headers = {"Retry-After": str(error.retry_after)}
+        return JSONResponse({"detail": error.message}, status_code=429, headers=headers)
+
+    @app.exception_handler(HashingBusy)
+    async def busy(request: Request, error: HashingBusy) -> JSONResponse:
+        return JSONResponse({"detail": str(error)}, status_code=503, headers={"Retry-After": "1"})
 
 
 #: The server without web pages, for the API's own tests.

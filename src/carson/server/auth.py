@@ -1,5 +1,6 @@
-"""Accounts: who may log in, with argon2 password hashes. The sessions a login opens (bearer
-tokens) are :mod:`carson.server.tokens`."""
+"""Accounts: who may log in. Passwords are hashed in :mod:`carson.server.passwords` (a
+bounded pool, argon2id); the sessions a login opens (bearer tokens) are
+:mod:`carson.server.tokens`."""
 
 from __future__ import annotations
 
@@ -7,16 +8,23 @@ import hmac
 import re
 import unicodedata
 
-from argon2 import PasswordHasher
-from argon2.exceptions import InvalidHashError, VerifyMismatchError
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from carson.server.db import User
+from carson.server.passwords import PasswordPool, PasswordTooLong, check_length
 from carson.server.tokens import digest
 
-__all__ = ["AuthError", "change_password", "digest", "login", "register", "same_secret"]
+__all__ = [
+    "AuthError",
+    "BadPassword",
+    "change_password",
+    "digest",
+    "login",
+    "register",
+    "same_secret",
+]
 
 
 def same_secret(expected: str, sent: str) -> bool:
@@ -27,11 +35,23 @@ def same_secret(expected: str, sent: str) -> bool:
 
 USERNAME = re.compile(r"[A-Za-z0-9_.-]{3,32}")
 MIN_PASSWORD = 8
-_hasher = PasswordHasher()
+#: The pool of the callers that name none (the server passes its own).
+DEFAULT_POOL = PasswordPool()
 
 
 class AuthError(ValueError):
     """Bad credentials or a bad registration; the message is safe to show."""
+
+
+class BadPassword(AuthError):
+    """A password no account may have (too long): a bad request, not wrong credentials."""
+
+
+def _checked(password: str) -> None:
+    try:
+        check_length(password)
+    except PasswordTooLong as error:
+        raise BadPassword(str(error)) from None
 
 
 def normal_username(username: str) -> str:
@@ -39,7 +59,9 @@ def normal_username(username: str) -> str:
     return unicodedata.normalize("NFKC", username)
 
 
-def register(session: Session, username: str, password: str) -> User:
+def register(
+    session: Session, username: str, password: str, pool: PasswordPool = DEFAULT_POOL
+) -> User:
     """Create an account. Names are unique whatever their case: ``Alice`` cannot register
     beside ``alice`` (the database's unique index on ``lower(username)`` settles a race)."""
     username = normal_username(username)
@@ -47,10 +69,11 @@ def register(session: Session, username: str, password: str) -> User:
         raise AuthError("a username is 3–32 letters, digits, '.', '_' or '-'")
     if len(password) < MIN_PASSWORD:
         raise AuthError(f"a password has at least {MIN_PASSWORD} characters")
+    _checked(password)
     alike = select(User.id).where(func.lower(User.username) == username.lower()).limit(1)
     if session.scalar(alike) is not None:
         raise AuthError(f"the username {username!r} is taken")
-    user = User(username=username, password_hash=_hasher.hash(password))
+    user = User(username=username, password_hash=pool.hash(password))
     session.add(user)
     try:
         session.flush()
@@ -60,34 +83,34 @@ def register(session: Session, username: str, password: str) -> User:
     return user
 
 
-def login(session: Session, username: str, password: str) -> User:
-    """The account of ``username`` if ``password`` is its password; else AuthError."""
+def login(
+    session: Session, username: str, password: str, pool: PasswordPool = DEFAULT_POOL
+) -> User:
+    """The account of ``username`` if ``password`` is its password; else AuthError. A hash
+    made with older parameters is replaced by one with the pool's (the password is known
+    only now)."""
+    _checked(password)
     username = normal_username(username)
     user = session.scalar(select(User).where(User.username == username))
-    # Verify against a dummy hash for unknown names, so timing does not tell names apart.
-    stored = user.password_hash if user is not None else _DUMMY_HASH
-    try:
-        _hasher.verify(stored, password)
-    except (VerifyMismatchError, InvalidHashError):
-        raise AuthError("wrong username or password") from None
-    if user is None:
+    # An unknown name is verified against a dummy hash: timing does not tell names apart.
+    matches = pool.verify(None if user is None else user.password_hash, password)
+    if user is None or not matches:
         raise AuthError("wrong username or password")
+    if pool.needs_rehash(user.password_hash):
+        user.password_hash = pool.hash(password)
     return user
 
 
-def change_password(session: Session, user_id: int, current: str, new: str) -> None:
+def change_password(
+    session: Session, user_id: int, current: str, new: str, pool: PasswordPool = DEFAULT_POOL
+) -> None:
     """Set the user's password to ``new`` if ``current`` is the password; else nothing
     changes. (The caller ends the user's other sessions.)"""
+    _checked(current)
+    _checked(new)
     user = session.get(User, user_id)
-    if user is None:
-        raise AuthError("wrong password")
-    try:
-        _hasher.verify(user.password_hash, current)
-    except (VerifyMismatchError, InvalidHashError):
-        raise AuthError("the current password is wrong") from None
+    if user is None or not pool.verify(user.password_hash, current):
+        raise AuthError("the current password is wrong")
     if len(new) < MIN_PASSWORD:
         raise AuthError(f"a password has at least {MIN_PASSWORD} characters")
-    user.password_hash = _hasher.hash(new)
-
-
-_DUMMY_HASH = _hasher.hash("not a password anyone has")
+    user.password_hash = pool.hash(new)

@@ -11,7 +11,10 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from carson.server import auth, cookies
+from carson.server.passwords import HashingBusy
+from carson.server.ratelimit import RateLimited
 from carson.server.tokens import IDLE
+from carson.web.refusals import refused_page
 from carson.web.visit import Visit, service_of, signed_in_form, visit_of
 
 router = APIRouter(include_in_schema=False)
@@ -88,6 +91,8 @@ async def change_password(request: Request) -> Response:
     current = form.get("current_password", "")
     try:
         await run_in_threadpool(accounts.change_password, user, visit.token or "", current, new)
+    except (RateLimited, HashingBusy) as error:
+        return refused_page(visit, error)
     except auth.AuthError:
         return await account_page(visit, visit.gettext("The current password is wrong."), 422)
     return RedirectResponse("/account?done=password", status_code=303)

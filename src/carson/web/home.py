@@ -14,8 +14,11 @@ from carson.core.registry import AnyGameKind, games
 from carson.server import auth, cookies
 from carson.server.api import client_label
 from carson.server.cookies import SESSION_COOKIE
+from carson.server.passwords import HashingBusy
+from carson.server.ratelimit import RateLimited, client_address
 from carson.web.adapter import Fragment, NewGameForm, web_game
 from carson.web.i18n import LANGUAGES
+from carson.web.refusals import accounts_of, refused_page
 from carson.web.visit import (
     Visit,
     checked_form,
@@ -95,17 +98,19 @@ async def login(request: Request) -> Response:
 
 async def _account(request: Request, *, create: bool) -> Response:
     """Log in or sign up, from a form of this site (Origin and CSRF token: another site
-    cannot log a visitor into an account of its choosing)."""
+    cannot log a visitor into an account of its choosing); rate-limited (a page says so)."""
     visit = await visit_of(request)
     form = await checked_form(request, visit)
     if form is None:
         return forbidden(visit)
     username, password = form.get("username", ""), form.get("password", "")
-    accounts = service_of(request).accounts
+    accounts, address = accounts_of(request), client_address(request)
     try:
         token = await run_in_threadpool(
-            accounts.log_in, username, password, client_label(request), create
+            accounts.log_in, address, username, password, client_label(request), create
         )
+    except (RateLimited, HashingBusy) as error:
+        return refused_page(visit, error)
     except auth.AuthError as error:
         return RedirectResponse("/?error=" + quote(str(error)), status_code=303)
     return login_response(token, request, same_site_path(form.get("next", "/")))

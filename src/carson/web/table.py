@@ -17,10 +17,12 @@ from carson.core.registry import HUMAN, AnyGameKind, games
 from carson.server.db import User
 from carson.server.events import SeatEvent
 from carson.server.games import GameError, GameService
+from carson.server.ratelimit import RateLimited
 from carson.web.adapter import Fragment, TableRequest, web_game
 from carson.web.generic import generic_table
 from carson.web.home import chosen_game, new_game_form, tab_url
 from carson.web.invitation import invitation_page
+from carson.web.refusals import accounts_of, refused_page
 from carson.web.visit import Visit, forbidden, game_name, signed_in_form, visit_of
 
 router = APIRouter(include_in_schema=False)
@@ -134,7 +136,10 @@ async def act(game_id: str, request: Request, later: BackgroundTasks) -> Respons
         if isinstance(action, dict):
             game = await run_in_threadpool(game_name, service, game_id)
             action = _with_args(action, await request.form(), _list_args(game))
+        await run_in_threadpool(accounts_of(request).moving, user.id)  # 429 beyond the rate
         await run_in_threadpool(service.act, user, game_id, seq, action)
+    except RateLimited as limited:
+        return refused_page(visit, limited)
     except (ValueError, TypeError):
         error = visit.gettext("That move could not be read. Try again.")
     except GameError as refused:
