@@ -8,13 +8,14 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 
-from benchmarks import board_games, board_strength, games, placements, server, strength
+from benchmarks import board_games, board_strength, games, placements, search, server, strength
 
 BENCHMARKS: dict[str, Callable[[Sequence[str]], None]] = {
     "placements": lambda _: placements.main(),
     "games": lambda _: games.main(),
     "board-games": lambda _: board_games.main(),
     "board-strength": board_strength.main,
+    "search": search.main,
     "server": server.main,
     "strength": strength.main,
 }
