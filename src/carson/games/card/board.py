@@ -52,8 +52,12 @@ def cells(mask: int) -> Iterator[tuple[int, int]]:
     """The city coordinates of every set bit, in bit order (row by row, left to right)."""
     while mask:
         low = mask & -mask
-        yield coords(low.bit_length() - 1)
+        yield _COORDS[low.bit_length() - 1]
         mask ^= low
+
+
+#: :func:`coords` of every bit index of the frame, looked up rather than computed.
+_COORDS = tuple(coords(index) for index in range(FRAME * STRIDE))
 
 
 def card_cells(anchor: int) -> int:
