@@ -2,8 +2,8 @@
 
 Both are measured in the same run on the same machine, and compared as a ratio:
 enumerations of every legal placement of one card in one mid-game city per second, versus
-full legal-move generations (``list(board.legal_moves)``) per second on middlegame positions.
-Goal: ratio >= 1.0.
+full legal-move generations (``list(board.legal_moves)``) per second on middlegame positions,
+both per CPU-second. Goal: ratio >= 1.0 (issue 5), >= 5.0 (issue 21).
 """
 
 from __future__ import annotations
@@ -85,14 +85,14 @@ def main() -> None:
     ours = best_rate(enumerate_placements)
     theirs = best_rate(generate_moves)
     cards_in_cities = [len(city.cards) for city, _ in cases]
-    print("Legal placements vs python-chess legal moves (best of 5 × 1 s, one process)")
+    print("Legal placements vs python-chess legal moves (best of 5 × 1 CPU-s, one process)")
     print(
-        f"  carson: {ours:>10,.0f} enumerations/s  ({len(cases)} cities of "
+        f"  carson: {ours:>10,.0f} enumerations/CPU-s  ({len(cases)} cities of "
         f"{min(cards_in_cities)}–{max(cards_in_cities)} cards, "
         f"{sum(placements_per_city) / len(placements_per_city):.1f} placements on average)"
     )
     print(
-        f"  chess:  {theirs:>10,.0f} generations/s   ({len(boards)} middlegames, "
+        f"  chess:  {theirs:>10,.0f} generations/CPU-s  ({len(boards)} middlegames, "
         f"{sum(moves) / len(moves):.1f} legal moves on average; chess {chess.__version__})"
     )
-    print(f"  ratio:  {ours / theirs:>10.2f}  (goal >= 1.0)")
+    print(f"  ratio:  {ours / theirs:>10.2f}  (goal >= 5.0)")

@@ -151,6 +151,17 @@ def test_simulate_workers_give_the_same_games() -> None:
     one = json.loads(run(*args)[1])
     two = json.loads(run(*args, "--workers", "2")[1])
     assert one["scores"] == two["scores"] and one["wins"] == two["wins"]
+    # Rates per CPU-second: with two workers, both workers' CPU time counts.
+    assert one["games_per_cpu_second"] > 0 and two["games_per_cpu_second"] > 0
+
+
+def test_simulate_shares_report_the_cpu_time_of_their_games() -> None:
+    from carson.cli.simulate import run_all
+
+    played = run_all("card", ["random"] * 4, 3, 2, 1, None, None, ())
+    assert len(played.outcomes) == 2 and played.cpu_seconds > 0
+    split = run_all("card", ["random"] * 4, 3, 2, 2, None, None, ())
+    assert split.outcomes == played.outcomes and split.cpu_seconds > 0
 
 
 def test_simulate_with_an_ai_seat_on_a_time_budget() -> None:

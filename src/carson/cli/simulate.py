@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -19,6 +20,14 @@ from carson.core.registry import games as installed_games
 from carson.terminal.kits import kit_for
 
 Outcome = tuple[list[int], list[int]]
+
+
+@dataclass(frozen=True)
+class Share:
+    """A worker's games: each one's outcome, and the CPU time the worker spent on them."""
+
+    outcomes: list[Outcome]
+    cpu_seconds: float
 
 
 class OutputFormat(StrEnum):
@@ -39,9 +48,14 @@ def run_games(
     log_dir: str | None,
     budget_ms: int | None = None,
     variants: tuple[str, ...] = (),
-) -> list[Outcome]:
+) -> Share:
     """Scores and winners of each game in ``numbers`` (a worker's share); writes each game's
-    record and readable log (the game's terminal kit's, or the events as lines) if asked."""
+    record and readable log (the game's terminal kit's, or the events as lines) if asked.
+
+    ``make bench BENCH=games`` measures this very function, so that both report the same
+    rate for the same table: games per CPU-second of the process that plays them (a wall
+    clock would count the other work of a shared machine)."""
+    start = time.process_time()
     kind = game_kind(game)
     kit = kit_for(game) if log_dir is not None else None
     outcomes = []
@@ -56,7 +70,7 @@ def run_games(
             stem.with_suffix(".json").write_text(record.dumps(), encoding="utf-8")
             log = kit.game_log(match.state, record)
             stem.with_suffix(".txt").write_text(log, encoding="utf-8")
-    return outcomes
+    return Share(outcomes, time.process_time() - start)
 
 
 def run_all(
@@ -68,9 +82,10 @@ def run_all(
     log_dir: str | None,
     budget_ms: int | None,
     variants: tuple[str, ...],
-) -> list[Outcome]:
-    """Every game's outcome in order; with several workers each plays every n-th game (the
-    games are the same whatever the number of workers: each has its own seed)."""
+) -> Share:
+    """Every game's outcome in order, and the CPU time of every worker together; with several
+    workers each plays every n-th game (the games are the same whatever the number of
+    workers: each has its own seed)."""
     if workers == 1:
         return run_games(game, seats, seed, range(count), log_dir, budget_ms, variants)
     shares = [range(first, count, workers) for first in range(workers)]
@@ -83,14 +98,16 @@ def run_all(
         )  # fmt: skip
     outcomes: list[Outcome] = [([], []) for _ in range(count)]
     for share, part in zip(shares, parts, strict=True):
-        for number, outcome in zip(share, part, strict=True):
+        for number, outcome in zip(share, part.outcomes, strict=True):
             outcomes[number] = outcome
-    return outcomes
+    return Share(outcomes, sum(part.cpu_seconds for part in parts))
 
 
-def summarise(seats: list[str], games: list[Outcome], seconds: float) -> dict[str, object]:
+def summarise(
+    seats: list[str], games: list[Outcome], seconds: float, cpu_seconds: float
+) -> dict[str, object]:
     """Mean scores and wins: a shared first place counts for each winner (a game that
-    breaks ties itself has one winner)."""
+    breaks ties itself has one winner); games per wall-clock second and per CPU-second."""
     scores = [game_scores for game_scores, _ in games]
     count = len(scores)
     wins = [0] * len(seats)
@@ -104,6 +121,7 @@ def summarise(seats: list[str], games: list[Outcome], seconds: float) -> dict[st
         "wins": wins,
         "scores": scores,
         "games_per_second": round(count / seconds, 2) if seconds > 0 else None,
+        "games_per_cpu_second": round(count / cpu_seconds, 2) if cpu_seconds > 0 else None,
     }
 
 
@@ -140,7 +158,10 @@ def _check_run(
 
 
 def _print_text(summary: dict[str, object], seats: list[str], seed: int) -> None:
-    print(f"{summary['games']} games, seed {seed}, {summary['games_per_second']} games/s")
+    print(
+        f"{summary['games']} games, seed {seed}, {summary['games_per_cpu_second']} games per "
+        f"CPU-second ({summary['games_per_second']} games/s by the wall clock)"
+    )
     mean = summary["mean_score"]
     wins = summary["wins"]
     assert isinstance(mean, list) and isinstance(wins, list)
@@ -188,8 +209,8 @@ def register(app: typer.Typer) -> None:
             except OSError as error:
                 fail(f"cannot create log directory {log}: {error.strerror or error}")
         start = time.perf_counter()
-        results = run_all(game, seat, seed, games, workers, log, budget_ms, variants)
-        summary = summarise(seat, results, time.perf_counter() - start)
+        played = run_all(game, seat, seed, games, workers, log, budget_ms, variants)
+        summary = summarise(seat, played.outcomes, time.perf_counter() - start, played.cpu_seconds)
         if output is OutputFormat.json:
             print(json.dumps(summary))
             return

@@ -105,3 +105,12 @@ class GameState(Protocol[ActionT]):
         ...
 
     def clone(self: StateT) -> StateT: ...
+
+
+@runtime_checkable
+class AppliesUnchecked(Protocol):
+    """A state that can also play an action its caller has just checked against
+    :meth:`GameState.legal_actions` without checking it again (optional: the match loop
+    and searches use it when a game offers it; a wrong action there is the caller's bug)."""
+
+    def apply_unchecked(self, seat: int, action: Any) -> list[Event]: ...

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from carson.core.game import JSON, GameState
+from carson.core.game import JSON, AppliesUnchecked, GameState, IllegalActionError
 from carson.core.players import Player, player_seed
 from carson.core.record import GameRecord
 from carson.core.registry import GameKind
@@ -67,10 +67,15 @@ def play_match(
     config = kind.config(seat_kinds, variants)
     state = kind.new_state(config, seed)
     table = seat_players(kind, seat_kinds, seed, budget_ms, players)
+    # The action is checked against ``legal`` here: the engine need not list it again.
+    apply = state.apply_unchecked if isinstance(state, AppliesUnchecked) else state.apply
     while not state.is_over:
         # A simultaneous step: each seat decides on its own observation, which never shows
         # another seat's pending choice, so taking them one at a time changes nothing.
         seat = state.seats_to_act[0]
         legal = state.legal_actions(seat)
-        state.apply(seat, table[seat].choose(kind.observation(state, seat), legal))
+        action = table[seat].choose(kind.observation(state, seat), legal)
+        if action not in legal:
+            raise IllegalActionError(f"seat {seat}'s player chose an illegal action: {action!r}")
+        apply(seat, action)
     return Match(kind, config, seed, state)

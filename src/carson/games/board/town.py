@@ -158,8 +158,7 @@ class Town:
 
     def has_access(self, p: int) -> bool:
         """BG-2.2.3: a road touches one of the parcel's corners."""
-        vertices = self.road_vertices
-        return any(corner in vertices for corner in CORNERS[p])
+        return not self.road_vertices.isdisjoint(CORNERS[p])
 
     def touches_bridge(self, p: int) -> bool:
         """BG-10.3 DECISION: a bridge has an endpoint on one of the parcel's corners."""
@@ -171,7 +170,11 @@ class Town:
     def price(self, p: int) -> int:
         """BG-5.5: $1 + $1 per house, mountain or building on the parcel or around it."""
         tiles = self.tiles
-        return 1 + (tiles[p] is not None) + sum(tiles[n] is not None for n in NEIGHBOURS[p])
+        price = 2 if tiles[p] is not None else 1
+        for n in NEIGHBOURS[p]:
+            if tiles[n] is not None:
+                price += 1
+        return price
 
     def owned_by(self, seat: int) -> list[int]:
         return [p for p, owner in enumerate(self.owners) if owner == seat]

@@ -52,8 +52,12 @@ def cells(mask: int) -> Iterator[tuple[int, int]]:
     """The city coordinates of every set bit, in bit order (row by row, left to right)."""
     while mask:
         low = mask & -mask
-        yield coords(low.bit_length() - 1)
+        yield _COORDS[low.bit_length() - 1]
         mask ^= low
+
+
+#: :func:`coords` of every bit index of the frame, looked up rather than computed.
+_COORDS = tuple(coords(index) for index in range(FRAME * STRIDE))
 
 
 def card_cells(anchor: int) -> int:
@@ -83,7 +87,7 @@ def north(mask: int) -> int:
 
 def neighbours4(mask: int) -> int:
     """Cells sharing an edge with some cell of ``mask`` (may include cells of ``mask``)."""
-    return east(mask) | west(mask) | south(mask) | north(mask)
+    return ((mask << 1 | mask >> 1 | mask << STRIDE) & FULL) | mask >> STRIDE
 
 
 def neighbours8(mask: int) -> int:
@@ -101,11 +105,19 @@ def adjacency_count(centres: int, targets: int) -> int:
     """
     if not centres or not targets:
         return 0
-    e, w = east(targets), west(targets)
-    total = 0
-    for moved in (e, w, south(targets), north(targets), south(e), south(w), north(e), north(w)):
-        total += (moved & centres).bit_count()
-    return total
+    # The shifts of east(), west(), south() and north() written out: this is search's
+    # innermost loop, where a function call costs as much as the shift.
+    e, w = (targets << 1) & FULL, (targets >> 1) & FULL
+    return (
+        (e & centres).bit_count()
+        + (w & centres).bit_count()
+        + ((targets << STRIDE) & FULL & centres).bit_count()
+        + ((targets >> STRIDE) & centres).bit_count()
+        + ((e << STRIDE) & FULL & centres).bit_count()
+        + ((w << STRIDE) & FULL & centres).bit_count()
+        + ((e >> STRIDE) & centres).bit_count()
+        + ((w >> STRIDE) & centres).bit_count()
+    )
 
 
 def bounding_box(mask: int) -> tuple[int, int, int, int]:
@@ -114,11 +126,12 @@ def bounding_box(mask: int) -> tuple[int, int, int, int]:
         raise ValueError("an empty mask has no bounding box")
     min_y = coords((mask & -mask).bit_length() - 1)[1]
     max_y = coords(mask.bit_length() - 1)[1]
-    columns = 0
-    row_mask = mask
-    while row_mask:
-        columns |= row_mask & ((1 << STRIDE) - 1)
-        row_mask >>= STRIDE
+    # Fold every row onto the first: rows i and i+8, then i+4, i+2, i+1 (16 rows at most).
+    folded = mask | mask >> (8 * STRIDE)
+    folded |= folded >> (4 * STRIDE)
+    folded |= folded >> (2 * STRIDE)
+    folded |= folded >> STRIDE
+    columns = folded & ((1 << STRIDE) - 1)
     min_x = (columns & -columns).bit_length() - 1 - PAD
     max_x = columns.bit_length() - 1 - PAD
     return min_x, min_y, max_x, max_y

@@ -251,12 +251,11 @@ def _building_points(
         + 3 * boards[_HOTEL].bit_count()
     )  # fmt: skip
     if house_shifts or double_shifts:
-        points += (
-            _units_next_to(boards[_DRUGSTORE], house_shifts, double_shifts)
-            + _units_next_to(boards[_BANK], house_shifts, double_shifts)
-            + 2 * _units_next_to(boards[_SALOON], house_shifts, double_shifts)
-            + _units_next_to(boards[_GENERAL_STORE], house_shifts, double_shifts)
-            + _units_next_to(boards[_CITY_HALL], house_shifts, double_shifts)
+        # Parcel boards never share a cell, so the buildings that count adjacent house units
+        # once each are counted together: a count over their union is the sum of theirs.
+        once = boards[_DRUGSTORE] | boards[_BANK] | boards[_GENERAL_STORE] | boards[_CITY_HALL]
+        points += _units_next_to(once, house_shifts, double_shifts) + 2 * _units_next_to(
+            boards[_SALOON], house_shifts, double_shifts
         )
     halls = boards[_CITY_HALL]
     if halls:
@@ -330,6 +329,7 @@ _LINEAR_POINTS: dict[str, tuple[int, tuple[tuple[int, int], ...]]] = {
 
 def _shifted8(mask: int) -> tuple[int, ...]:
     """``mask`` moved one cell in each of the 8 directions."""
-    e, w = board.east(mask), board.west(mask)
-    return (e, w, board.south(mask), board.north(mask), board.south(e), board.south(w),
-            board.north(e), board.north(w))  # fmt: skip
+    full, stride = board.FULL, board.STRIDE  # board's shifts, written out (a hot path)
+    e, w = (mask << 1) & full, (mask >> 1) & full
+    return (e, w, (mask << stride) & full, mask >> stride,
+            (e << stride) & full, (w << stride) & full, e >> stride, w >> stride)  # fmt: skip

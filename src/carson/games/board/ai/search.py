@@ -93,7 +93,7 @@ class BoardSearch:
         return state.seats_to_act
 
     def apply(self, state: BoardGameState, seat: int, action: BoardAction) -> None:
-        state.apply(seat, action)
+        state.apply_unchecked(seat, action)  # the search's actions come from legal_actions
 
     def result(self, state: BoardGameState) -> Result | None:
         """The real result at the end; at the next round, the estimated one."""

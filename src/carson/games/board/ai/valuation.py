@@ -67,9 +67,10 @@ def parcel_worth(g: BoardGameState, seat: int, p: int) -> float:
     """What owning parcel ``p`` is worth (before its price)."""
     town = g.town
     tiles = town.tiles
+    left = rounds_left(g)
     worth = 3.0
     if tiles[p] is None:
-        worth += 2.0 * rounds_left(g)  # room for a building that pays every round
+        worth += 2.0 * left  # room for a building that pays every round
     else:
         worth += VP  # 2 VP at the end, but nothing can be built there
     for n in NEIGHBOURS[p]:
@@ -81,7 +82,7 @@ def parcel_worth(g: BoardGameState, seat: int, p: int) -> float:
             worth += 0.3
     if town.has_access(p):
         worth += 1.5
-    return worth * (0.6 + 0.4 * rounds_left(g) / g.catalog.rounds)
+    return worth * (0.6 + 0.4 * left / g.catalog.rounds)
 
 
 def building_worth(g: BoardGameState, seat: int, building: str) -> float:
@@ -122,9 +123,10 @@ def target_gain(g: BoardGameState, seat: int, target: int) -> float:
         p = target - SPACES
         owner = town.owners[p]
         if owner == NO_OWNER:
-            if player.markers <= 0 or town.price(p) > player.money:
+            price = town.price(p)
+            if player.markers <= 0 or price > player.money:
                 return 0.0
-            return parcel_worth(g, seat, p) - town.price(p)
+            return parcel_worth(g, seat, p) - price
         income = town.income(p)
         if owner == seat:  # a defence is worth half the income, when someone attacks
             return income / 2 if len(g.seats_at(target)) else 0.0

@@ -114,6 +114,12 @@ class BoardGameState(BoardTable):
             raise IllegalActionError(
                 f"{action} is not legal for seat {seat} now ({self.decision.kind})"
             )
+        return self.apply_unchecked(seat, action)
+
+    def apply_unchecked(self, seat: int, action: BoardAction) -> list[Event]:
+        """Apply an action known to be legal (from :meth:`legal_actions`): for search and
+        the match loop, which have just checked it."""
+        assert self.decision is not None
         self._events = []
         self._actions.append((seat, action))
         decision, self.decision = self.decision, None

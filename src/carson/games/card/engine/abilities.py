@@ -64,7 +64,7 @@ class AbilityWindows(StateBase):
         if ability == "governor":
             # CG-5.2.1: reveal one more terrain card, then take any one card of the row.
             card = self._reveal_terrain()
-            if card is not None:
+            if card is not None and not self._quiet:
                 self._emit("revealed_extra", card=card_json(card), by=ability)
             self._start_grab(seat)
         elif ability == "lawyer":
@@ -75,7 +75,7 @@ class AbilityWindows(StateBase):
             # CG-5.2.3: one more terrain card, open to all; this seat takes 2 on its turn.
             self._worker_seat = seat
             card = self._reveal_terrain()
-            if card is not None:
+            if card is not None and not self._quiet:
                 self._emit("revealed_extra", card=card_json(card), by=ability)
             self._window_pos += 1
         else:

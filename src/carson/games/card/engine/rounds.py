@@ -54,7 +54,8 @@ class RoundsAndEras(StateBase):
             self.row.append(drawn)
         for _ in range(self.config.row_terrain_count):
             self._reveal_terrain()
-        self._emit("revealed", row=[card_json(card) for card in self.row if card is not None])
+        if not self._quiet:
+            self._emit("revealed", row=[card_json(card) for card in self.row if card is not None])
 
     def _end_round(self) -> None:
         """CG-4.8: the card left over leaves the game; then the next round or the end."""
@@ -63,7 +64,7 @@ class RoundsAndEras(StateBase):
                 self.removed_personalities.append(card)
             elif card is not None:
                 self.discarded_terrain.append(card)
-            if card is not None:
+            if card is not None and not self._quiet:
                 self._emit("leftover_removed", card=card_json(card))
         self.row = []
         if self.round < ROUNDS:

@@ -104,14 +104,20 @@ class CardGameState(RoundsAndEras, AbilityWindows, AuctionAndTaking):
             raise IllegalActionError(f"seat {seat} is not asked to act now")
         if action not in self.legal_actions(seat):
             raise IllegalActionError(f"{action.to_json()} is not a legal {self._phase} action now")
-        return self.apply_unchecked(seat, action)
+        self._quiet = False
+        return self._play(seat, action)
 
     def apply_json(self, seat: int, data: Any) -> list[Event]:
         """Parse and apply an action object (as the API and the record hold them)."""
         return self.apply(seat, action_from_json(data, self.personality_ids))
 
     def apply_unchecked(self, seat: int, action: CardAction) -> list[Event]:
-        """Apply an action known to be legal (from :meth:`legal_actions`): for search."""
+        """Apply an action known to be legal (from :meth:`legal_actions`), building no
+        events (an empty list): for search and the match loop, which read none."""
+        self._quiet = True
+        return self._play(seat, action)
+
+    def _play(self, seat: int, action: CardAction) -> list[Event]:
         self._events = []
         self.actions.append((seat, action))
         phase = self._phase
@@ -241,9 +247,10 @@ class CardGameState(RoundsAndEras, AbilityWindows, AuctionAndTaking):
 
     def _scoring_stage(self) -> bool:
         self._phase = "over"
-        result = self.result()
-        assert result is not None
-        self._emit("game_over", **result.to_json())
+        if not self._quiet:
+            result = self.result()
+            assert result is not None
+            self._emit("game_over", **result.to_json())
         return True
 
 

@@ -67,6 +67,9 @@ class StateBase:
         self._lawyer_seat = -1
         self._worker_seat = -1
         self._events: list[Event] = []
+        #: Build no events (search and the match loop, through apply_unchecked: nobody reads
+        #: them there, and building them costs a tenth of a simulated game).
+        self._quiet = False
 
     @property
     def seats_to_act(self) -> tuple[int, ...]:
@@ -85,7 +88,8 @@ class StateBase:
         return 1 if self.round <= ROUNDS_PER_ERA else 2
 
     def _emit(self, kind: str, seats: frozenset[int] | None = None, **data: Any) -> None:
-        self._events.append(Event(kind, data, seats))
+        if not self._quiet:
+            self._events.append(Event(kind, data, seats))
 
     def _reveal_terrain(self) -> TerrainCard | None:
         """Draw one terrain card into the row; none if the deck is empty (CG-4.3)."""

@@ -96,7 +96,8 @@ class AuctionAndTaking(StateBase):
         me = self.seats[seat]
         if not self._grab:
             self._takes_left -= 1
-        self._emit("card_taken", seat=seat, slot=slot, card=card_json(card))
+        if not self._quiet:
+            self._emit("card_taken", seat=seat, slot=slot, card=card_json(card))
         if isinstance(card, Personality):
             me.personalities.append(card.id)
             if me.city is not None:

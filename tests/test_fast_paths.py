@@ -1,0 +1,64 @@
+"""The fast paths of issue 21 change no game: an action applied unchecked (the match loop,
+searches) leaves the state exactly as the checked ``apply`` does, for every game that offers
+it, and the match loop still refuses a player's illegal choice."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from carson.core.game import AppliesUnchecked, IllegalActionError
+from carson.core.match import play_match
+from carson.core.registry import AnyGameKind, game_kind
+
+
+@pytest.fixture(params=["card", "board"])
+def kind(request: pytest.FixtureRequest) -> Iterator[AnyGameKind]:
+    yield game_kind(request.param)
+
+
+def _seats(kind: AnyGameKind) -> list[str]:
+    return ["random"] * max(kind.min_seats, 4)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_unchecked_moves_give_the_same_game(kind: AnyGameKind, seed: int) -> None:
+    config = kind.config(_seats(kind), ())
+    checked, unchecked = kind.new_state(config, seed), kind.new_state(config, seed)
+    assert isinstance(unchecked, AppliesUnchecked)
+    rng = random.Random(seed)
+    while not checked.is_over:
+        seat = checked.seats_to_act[0]
+        legal = checked.legal_actions(seat)
+        assert unchecked.legal_actions(seat) == legal
+        action = legal[rng.randrange(len(legal))]
+        checked.apply(seat, action)
+        unchecked.apply_unchecked(seat, action)
+        assert unchecked.view(seat) == checked.view(seat)
+    assert unchecked.is_over and unchecked.result() == checked.result()
+    assert list(unchecked.actions) == list(checked.actions)
+
+
+def test_checked_moves_still_report_their_events_after_unchecked_ones() -> None:
+    kind = game_kind("card")
+    state: Any = kind.new_state(kind.config(["random"] * 4, ()), 3)
+    seat = state.seats_to_act[0]
+    state.apply_unchecked(seat, state.legal_actions(seat)[0])
+    seat = state.seats_to_act[0]
+    assert state.apply(seat, state.legal_actions(seat)[0])  # events again
+
+
+class _Cheat:
+    name = "cheat"
+
+    def choose(self, observation: Any, legal: Any) -> Any:
+        return "not an action"
+
+
+def test_the_match_loop_refuses_an_illegal_choice(kind: AnyGameKind) -> None:
+    seats = _seats(kind)
+    with pytest.raises(IllegalActionError, match="illegal action"):
+        play_match(kind, seats, 1, players=dict.fromkeys(range(len(seats)), _Cheat()))
