@@ -26,6 +26,7 @@ from carson.server.db import Game, GameSeat, Token, User
 from carson.server.errors import Conflict, Forbidden, GameError, NotFound, Unprocessable
 from carson.server.event_log import MAX_PAGE_MOVES, EventLog
 from carson.server.events import EventPage, SeatEvent, encode_events, opening_events
+from carson.server.integrity import game_seed, is_practice
 from carson.server.machines import MachineSeats
 from carson.server.store import GameStore, Table
 
@@ -40,7 +41,6 @@ __all__ = [
     "Unprocessable",
 ]
 
-MAX_SEED = 2**62
 #: Seconds a process trusts a token it has checked before asking the database again.
 TOKEN_MEMORY = 30.0
 
@@ -102,11 +102,9 @@ class GameService:
             raise Unprocessable(str(error)) from None
         if HUMAN not in kinds:
             raise Unprocessable("a game needs at least one 'human' seat (the creator's)")
-        if seed is not None and not 0 <= seed < MAX_SEED:
-            raise Unprocessable(f"seed must be between 0 and {MAX_SEED - 1}")
         if lang is not None and lang not in LANGS:
             raise Unprocessable(f"unknown language {lang!r}; choose from {', '.join(LANGS)}")
-        seed = secrets.randbelow(2**31) if seed is None else seed
+        seed = game_seed(seed, kinds)
         state = which.new_state(config, seed)
         stored = Game(
             id=secrets.token_hex(6),
@@ -168,6 +166,7 @@ class GameService:
                         "status": game.status,
                         "seat": seat,
                         "seats": game.seat_kinds,
+                        "practice": is_practice(game.seat_kinds),
                         "seq": len(state.actions),
                         "to_act": list(state.seats_to_act) if game.status == "playing" else [],
                         "your_turn": game.status == "playing" and seat in state.seats_to_act,
@@ -316,6 +315,7 @@ class GameService:
             "seq": len(state.actions),
             "seat": seat,
             "lang": table.lang,
+            "practice": is_practice(table.seat_kinds),
             "seats": [
                 {"seat": index, "kind": kind, "user": table.names.get(index)}
                 for index, kind in enumerate(table.seat_kinds)
