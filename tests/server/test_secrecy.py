@@ -97,11 +97,6 @@ AUDIENCES: dict[str, Callable[[dict[str, TestClient]], TestClient]] = {
     "seat A": lambda clients: clients["alice"],
 }
 
-#: Not yet: each item is a move of its own, so A sees seq advance once per item B buys.
-PURCHASES_LEAK = pytest.mark.xfail(
-    strict=True, reason="BG-11.4: new-beginning purchases are still one public move per item"
-)
-
 
 def sign_up(client: TestClient, name: str) -> None:
     response = client.post(
@@ -147,20 +142,13 @@ def shown(port: int, client: TestClient, game_id: str) -> dict[str, bytes]:
     return {what: normalised(content, game_id) for what, content in raw.items()}
 
 
-def secret_params() -> list[Any]:
-    return [
-        pytest.param(name, marks=[PURCHASES_LEAK] if name == "board-new-beginning" else [])
-        for name in SECRETS
-    ]
-
-
 def test_every_game_of_the_registry_has_a_secret_to_keep(toy_game: None) -> None:
     """A new game comes with its secret choices here (or says it has none)."""
     assert {secret.body["game"] for secret in SECRETS.values()} == set(games())
 
 
 @pytest.mark.usefixtures("toy_game")
-@pytest.mark.parametrize("name", secret_params())
+@pytest.mark.parametrize("name", list(SECRETS))
 def test_b_secret_choice_shows_nowhere_to_a(
     name: str, tmp_path: Path, server_seed: Callable[[int], None]
 ) -> None:

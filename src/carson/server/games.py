@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy import delete, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from carson.core.game import JSON
 from carson.core.i18n import LANGUAGES as LANGS
@@ -23,6 +24,7 @@ from carson.core.registry import HUMAN, GameSetupError, game_kind
 from carson.server import auth
 from carson.server.cache import GameCache
 from carson.server.db import Game, GameSeat, Token, User
+from carson.server.drafts import DraftBook
 from carson.server.errors import Conflict, Forbidden, GameError, NotFound, Unprocessable
 from carson.server.event_log import MAX_PAGE_MOVES, EventLog
 from carson.server.events import EventPage, SeatEvent, encode_events, opening_events
@@ -51,7 +53,8 @@ class GameService:
         self.sessions = self.store.sessions
         self.notifier = self.store.notifier
         self.budget_ms = budget_ms
-        self.machines = MachineSeats(self.store, budget_ms)
+        self.drafts = DraftBook(self.store)
+        self.machines = MachineSeats(self.store, self.drafts, budget_ms)
         self.log = EventLog(self.store)
         #: Token digest → (user, until when to trust this memory): other processes may
         #: revoke a token, which this process then notices within TOKEN_MEMORY seconds.
@@ -177,7 +180,8 @@ class GameService:
     def view(self, user: User, game_id: str) -> dict[str, Any]:
         with self.sessions() as session:
             table = self.store.table(session, game_id)
-            return self._view(table, self.store.state(session, table), table.seat_of(user))
+            seat = table.seat_of(user)
+            return self._view(table, self._seat_state(session, table, seat), seat)
 
     def observe(self, user: User, game_id: str) -> tuple[dict[str, Any], Any]:
         """The caller's view and what its seat may see of the game, as its game's players
@@ -185,7 +189,7 @@ class GameService:
         with self.sessions() as session:
             table = self.store.table(session, game_id)
             seat = table.seat_of(user)
-            state = self.store.state(session, table)
+            state = self._seat_state(session, table, seat)
             return self._view(table, state, seat), table.kind.observation(state, seat)
 
     def seat_kinds(self, game_id: str) -> list[str]:
@@ -215,7 +219,9 @@ class GameService:
             seat = table.seat_of(user)
             if table.waiting:
                 raise Conflict("the game has not started: it waits for players to join")
-            state = self.store.state(session, table)
+            game = self.store.state(session, table)
+            drafts = self.drafts.of(session, table, game)
+            state = self.drafts.seat_state(game, drafts, seat)  # with the seat's own draft
             if seq != len(state.actions):
                 raise Conflict(f"stale seq {seq}: the game is at seq {len(state.actions)}")
             if state.is_over:
@@ -229,7 +235,10 @@ class GameService:
             if action not in state.legal_actions(seat):
                 phase = table.kind.phase(state)
                 raise Unprocessable(f"{action.to_json()} is not a legal {phase} action now")
-            after = self.store.record_move(session, table, state, seat, action)
+            if table.kind.drafts(state, seat):  # a secret step of several moves
+                after = self.drafts.submit(session, table, game, drafts, seat, action)
+            else:
+                after = self.store.record_move(session, table, game, seat, action)
             return self._view(table, after, seat)
 
     def record(self, user: User, game_id: str) -> JSON:
@@ -293,10 +302,17 @@ class GameService:
 
     # ------------------------------------------------------------------ views
 
+    def _seat_state(self, session: Session, table: Table, seat: int) -> Any:
+        """The game as the seat knows it: with its own draft, if it is drafting."""
+        state = self.store.state(session, table)
+        return self.drafts.seat_state(state, self.drafts.of(session, table, state), seat)
+
     def _view(self, table: Table, state: Any, seat: int) -> dict[str, Any]:
         """The seat's view, built once per move: polling clients and live streams of a
         game ask for the same view again and again. Callers must not change it."""
-        if table.waiting:  # seats are still being taken: the names change
+        if table.waiting or self.store.cache.state(table.id) is not state:
+            # Seats are still being taken (the names change), or the state holds the
+            # seat's own draft (:mod:`carson.server.drafts`): built afresh.
             return self._build_view(table, state, seat)
         key = (len(state.actions), table.waiting, seat)
         view = self.store.cache.view(table.id, key)

@@ -9,6 +9,7 @@ from sqlalchemy import select
 from carson.core.players import Player, player_seed
 from carson.core.registry import HUMAN
 from carson.server.db import Game
+from carson.server.drafts import DraftBook
 from carson.server.errors import Conflict
 from carson.server.store import GameStore, Table
 
@@ -17,8 +18,9 @@ class MachineSeats:
     """Moves every machine seat of a game until a person must act; one player object per
     seat and game, kept for the game's life in this process."""
 
-    def __init__(self, store: GameStore, budget_ms: int | None = None) -> None:
+    def __init__(self, store: GameStore, drafts: DraftBook, budget_ms: int | None = None) -> None:
         self.store = store
+        self.drafts = drafts
         self.budget_ms = budget_ms
         self._players: dict[tuple[str, int], Player[Any]] = {}
 
@@ -43,16 +45,26 @@ class MachineSeats:
                 table = store.table(session, game_id)
                 if table.waiting or not _has_players(table):
                     return  # the card game's virtual seats play inside the engine
-                state = store.state(session, table)
-                machines = [s for s in state.seats_to_act if table.seat_kinds[s] != HUMAN]
-                if state.is_over or not machines:
+                game = store.state(session, table)
+                drafts = self.drafts.of(session, table, game)
+                # Each machine seat as it knows the game (with its own secret draft).
+                machines = [
+                    (seat, own)
+                    for seat in game.seats_to_act
+                    if table.seat_kinds[seat] != HUMAN
+                    and seat in (own := self.drafts.seat_state(game, drafts, seat)).seats_to_act
+                ]
+                if game.is_over or not machines:
                     return
-                seat = machines[0]
+                seat, state = machines[0]
                 player = self._player(table, seat)
                 observation = table.kind.observation(state, seat)
                 action = player.choose(observation, state.legal_actions(seat))
                 try:
-                    store.record_move(session, table, state, seat, action)
+                    if table.kind.drafts(state, seat):
+                        self.drafts.submit(session, table, game, drafts, seat, action)
+                    else:
+                        store.record_move(session, table, game, seat, action)
                 except Conflict:
                     continue  # another process moved first: look again
 
