@@ -94,3 +94,18 @@ def test_a_machine_seats_purchases_are_a_draft_too_and_the_game_plays_on(
     record = client.get(f"/api/games/{game_id}/record", headers=alice).json()
     assert all_pages(client, game_id, alice) == visible(engine_events(record), 0)
     assert count(client, Draft, game_id) == 0
+
+
+def test_the_listing_counts_a_seats_own_draft_only(
+    client: TestClient, server_seed: Callable[[int], None]
+) -> None:
+    alice, bob = account(client, "alice"), account(client, "bob")
+    server_seed(32)
+    body = {**NEW_BEGINNING, "seats": ["human", "human"]}
+    game_id = client.post("/api/games", json=body, headers=alice).json()["id"]
+    client.post(f"/api/games/{game_id}/join", headers=bob)
+    buy(client, game_id, bob, ["revolver"])
+    (bobs,) = client.get("/api/games", headers=bob).json()
+    (alices,) = client.get("/api/games", headers=alice).json()
+    assert (bobs["seq"], bobs["your_turn"]) == (2, False)
+    assert (alices["seq"], alices["your_turn"], alices["to_act"]) == (0, True, [0, 1])

@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 
 from carson.core.game import JSON
 from carson.server.db import Draft, Game
+from carson.server.errors import Conflict
 from carson.server.store import GameStore, Table
 
 Drafts = dict[int, list[JSON]]
@@ -58,6 +59,8 @@ class DraftBook:
         drafting seat, write every draft as moves. The seat's state after it."""
         if self.store.postgres:  # one drafting seat of a game at a time, in every process
             session.get(Game, table.id, with_for_update=True)
+            if len(self.store.state(session, table).actions) != len(state.actions):
+                raise Conflict("another move was accepted first; look at the game again")
             drafts = self.of(session, table, state)
         mine = [*drafts.get(seat, []), action.to_json()]
         after = self.seat_state(state, {seat: mine}, seat)

@@ -162,6 +162,8 @@ class GameService:
             listing = []
             for game, seat in rows:
                 state = self.store.state(session, game)
+                if game_kind(game.game).drafts(state, seat):  # its turn may be over already
+                    state = self._seat_state(session, self.store.table(session, game.id), seat)
                 listing.append(
                     {
                         "id": game.id,
