@@ -2,7 +2,7 @@
 
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -21,3 +21,14 @@ def toy_game() -> Iterator[None]:
     """A third game, installed only through its entry point (``tests/toy.py``)."""
     with toy_installed():
         yield
+
+
+@pytest.fixture
+def server_seed(monkeypatch: pytest.MonkeyPatch) -> Callable[[int], None]:
+    """``server_seed(n)``: the server draws ``n`` as the secret seed of the games created
+    after (a game between people takes no chosen seed; a test still wants the same deal)."""
+
+    def fix(seed: int) -> None:
+        monkeypatch.setattr("carson.server.integrity.secret_seed", lambda: seed)
+
+    return fix

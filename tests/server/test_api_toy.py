@@ -5,6 +5,7 @@ record, refusals."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from api_helpers import account, play_randomly
@@ -21,9 +22,12 @@ def test_the_toy_game_is_registered_only_through_its_entry_point() -> None:
     assert game_kind("toy").title == "High Dice"
 
 
-def test_two_people_play_the_toy_game_to_the_end(client: TestClient) -> None:
+def test_two_people_play_the_toy_game_to_the_end(
+    client: TestClient, server_seed: Callable[[int], None]
+) -> None:
     alice, bob = account(client, "alice"), account(client, "bob")
-    body = {"game": "toy", "seats": ["human", "human", "random"], "seed": 5}
+    server_seed(5)
+    body = {"game": "toy", "seats": ["human", "human", "random"]}
     created = client.post("/api/games", json=body, headers=alice)
     assert created.status_code == 201, created.text
     game_id = created.json()["id"]

@@ -5,6 +5,7 @@ derived once for moves stored before events were kept."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -95,10 +96,14 @@ SECRET_GAMES = [
 
 @pytest.mark.usefixtures("toy_game")
 @pytest.mark.parametrize("body", SECRET_GAMES)
-def test_no_seat_is_served_another_seats_events(client: TestClient, body: dict[str, Any]) -> None:
+def test_no_seat_is_served_another_seats_events(
+    client: TestClient, body: dict[str, Any], server_seed: Callable[[int], None]
+) -> None:
     """Each seat gets exactly the events the engine addressed to it or to everyone, through
     the JSON pages and through the stream: none addressed only to another seat."""
     alice, bob = account(client, "alice"), account(client, "bob")
+    body = dict(body)
+    server_seed(body.pop("seed"))  # a game between people: the server draws its seed
     game = new_game(client, alice, body)
     client.post(f"/api/games/{game}/join", headers=bob)
     play_randomly(client, game, [alice, bob], random.Random(7))
@@ -128,11 +133,13 @@ SECRET_FIRST_MOVES = [
 @pytest.mark.usefixtures("toy_game")
 @pytest.mark.parametrize("body", SECRET_FIRST_MOVES)
 def test_a_secret_choice_changes_nothing_another_seat_is_served(
-    client: TestClient, body: dict[str, Any]
+    client: TestClient, body: dict[str, Any], server_seed: Callable[[int], None]
 ) -> None:
     """Two games alike but for alice's secret first choice (a bid, a vote, a stake): until
     it is revealed, bob is served the same events in both, and alice her own choice."""
     alice, bob = account(client, "alice"), account(client, "bob")
+    body = dict(body)
+    server_seed(body.pop("seed"))  # a game between people: the server draws its seed
     served: list[list[dict[str, Any]]] = []
     for pick in (0, -1):
         game = new_game(client, alice, body)

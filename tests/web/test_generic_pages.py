@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -108,18 +108,19 @@ def test_the_generic_page_escapes_what_the_view_holds(
 
 
 def test_a_seat_sees_nothing_of_the_other_seats_secret_stake(
-    toy_game: None, tmp_path: Path
+    toy_game: None, tmp_path: Path, server_seed: Callable[[int], None]
 ) -> None:
     """Bob's page, its move log too, is the same whatever alice staked in secret; alice sees
     her own stake, in her view and in her log."""
     boards = []
+    server_seed(7)
     for chips in (1, 3):
         with TestClient(create_app(f"sqlite:///{tmp_path / f'{chips}.db'}")) as alice:
             csrf = sign_up(alice, "alice")
             created = alice.post(
                 "/api/games",
                 headers={"X-CSRF-Token": csrf},
-                json={"game": "toy", "seats": ["human", "human"], "seed": 7},
+                json={"game": "toy", "seats": ["human", "human"]},
             )
             game_id = created.json()["id"]
             bob = TestClient(alice.app)

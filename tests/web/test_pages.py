@@ -4,7 +4,7 @@ secrecy, replay and the scoring assistant's answers."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -145,17 +145,20 @@ def test_a_move_from_the_page_and_a_refused_one(client: TestClient) -> None:
     assert "could not be read" in garbled.text
 
 
-def test_a_page_shows_nothing_of_another_players_secret_bid(tmp_path: Path) -> None:
+def test_a_page_shows_nothing_of_another_players_secret_bid(
+    tmp_path: Path, server_seed: Callable[[int], None]
+) -> None:
     """CG-9.2 on the page: bob's board, its move log too, is the same whatever alice bid in
     secret; alice's log tells her own bid."""
     boards = []
+    server_seed(12345)
     for bid in (3, 9):
         with TestClient(create_app(f"sqlite:///{tmp_path / f'{bid}.db'}")) as alice:
             csrf = sign_up(alice, "alice")
             created = alice.post(
                 "/api/games",
                 headers={"X-CSRF-Token": csrf},
-                json={"seats": ["human", "human", "expert", "expert"], "seed": 12345},
+                json={"seats": ["human", "human", "expert", "expert"]},
             )
             game_id = created.json()["id"]
             bob = TestClient(alice.app)

@@ -70,6 +70,11 @@ class GameKind(Generic[StateT, ActionT, ObservationT]):
     adapters: Mapping[str, str] = field(default_factory=dict)
     #: Where the game comes in lists of games (lower first; then by name).
     order: int = 100
+    #: Whether a seat is in a secret step of several moves of its own (the board game's
+    #: new-beginning purchases): a server keeps such moves as the seat's private draft, so
+    #: nobody else sees them counted, until the step resolves for every seat. The game
+    #: promises that the drafting seats' moves do not depend on each other's.
+    drafting: Callable[[StateT, int], bool] | None = None
 
     @property
     def seat_kinds(self) -> tuple[str, ...]:
@@ -116,6 +121,10 @@ class GameKind(Generic[StateT, ActionT, ObservationT]):
     def phase(self, state: StateT) -> str:
         """The name of what the game waits for now (``bid``, ``place``, …), for messages."""
         return self.phase_of(state)
+
+    def drafts(self, state: StateT, seat: int) -> bool:
+        """Whether ``seat``'s next move belongs to a secret step of several moves."""
+        return self.drafting is not None and self.drafting(state, seat)
 
     def observation(self, state: StateT, seat: int) -> ObservationT:
         """What ``seat`` may see of ``state``, as this game's players take it."""

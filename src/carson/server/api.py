@@ -67,7 +67,11 @@ class NewGame(BaseModel):
         description="board game only: red-sides | random-sides | vote-sides, duel-tiles, "
         "river, new-beginning",
     )
-    seed: int | None = None
+    seed: int | None = Field(
+        default=None,
+        description="practice games only (one human seat): the seed of the deal, to replay "
+        "a game; otherwise the server draws one in secret (422 if given)",
+    )
     lang: str | None = None
 
 

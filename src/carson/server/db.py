@@ -110,6 +110,16 @@ class Move(Base):
     events: Mapped[list[dict[str, Any]] | None] = mapped_column(StoredEvents)
 
 
+class Draft(Base):
+    """A seat's moves in a secret step of several moves, kept from the others until the step
+    resolves (then written as moves): the seat's own, in order, as action JSON."""
+
+    __tablename__ = "drafts"
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(primary_key=True)
+    actions: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+
+
 def default_url() -> str:
     """``DATABASE_URL``, else SQLite in carson's data directory (``$CARSON_HOME``, else the
     platform's, created on first run)."""

@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from carson.core.game import JSON
 from carson.core.i18n import LANGUAGES as LANGS
@@ -22,9 +23,11 @@ from carson.core.registry import HUMAN, GameSetupError, game_kind
 from carson.server.accounts import Accounts
 from carson.server.cache import GameCache
 from carson.server.db import Game, GameSeat, User
+from carson.server.drafts import DraftBook
 from carson.server.errors import Conflict, Forbidden, GameError, NotFound, Unprocessable
 from carson.server.event_log import MAX_PAGE_MOVES, EventLog
 from carson.server.events import EventPage, SeatEvent, encode_events, opening_events
+from carson.server.integrity import game_seed, is_practice
 from carson.server.machines import MachineSeats
 from carson.server.store import GameStore, Table
 
@@ -39,8 +42,6 @@ __all__ = [
     "Unprocessable",
 ]
 
-MAX_SEED = 2**62
-
 
 class GameService:
     def __init__(self, engine: Engine, budget_ms: int | None = None) -> None:
@@ -48,7 +49,8 @@ class GameService:
         self.sessions = self.store.sessions
         self.notifier = self.store.notifier
         self.budget_ms = budget_ms
-        self.machines = MachineSeats(self.store, budget_ms)
+        self.drafts = DraftBook(self.store)
+        self.machines = MachineSeats(self.store, self.drafts, budget_ms)
         self.log = EventLog(self.store)
         #: Tokens and sessions, with this process's bounded memory of tokens.
         self.accounts = Accounts(self.sessions)
@@ -83,11 +85,9 @@ class GameService:
             raise Unprocessable(str(error)) from None
         if HUMAN not in kinds:
             raise Unprocessable("a game needs at least one 'human' seat (the creator's)")
-        if seed is not None and not 0 <= seed < MAX_SEED:
-            raise Unprocessable(f"seed must be between 0 and {MAX_SEED - 1}")
         if lang is not None and lang not in LANGS:
             raise Unprocessable(f"unknown language {lang!r}; choose from {', '.join(LANGS)}")
-        seed = secrets.randbelow(2**31) if seed is None else seed
+        seed = game_seed(seed, kinds)
         state = which.new_state(config, seed)
         stored = Game(
             id=secrets.token_hex(6),
@@ -142,6 +142,8 @@ class GameService:
             listing = []
             for game, seat in rows:
                 state = self.store.state(session, game)
+                if game_kind(game.game).drafts(state, seat):  # its turn may be over already
+                    state = self._seat_state(session, self.store.table(session, game.id), seat)
                 listing.append(
                     {
                         "id": game.id,
@@ -149,6 +151,7 @@ class GameService:
                         "status": game.status,
                         "seat": seat,
                         "seats": game.seat_kinds,
+                        "practice": is_practice(game.seat_kinds),
                         "seq": len(state.actions),
                         "to_act": list(state.seats_to_act) if game.status == "playing" else [],
                         "your_turn": game.status == "playing" and seat in state.seats_to_act,
@@ -159,7 +162,8 @@ class GameService:
     def view(self, user: User, game_id: str) -> dict[str, Any]:
         with self.sessions() as session:
             table = self.store.table(session, game_id)
-            return self._view(table, self.store.state(session, table), table.seat_of(user))
+            seat = table.seat_of(user)
+            return self._view(table, self._seat_state(session, table, seat), seat)
 
     def observe(self, user: User, game_id: str) -> tuple[dict[str, Any], Any]:
         """The caller's view and what its seat may see of the game, as its game's players
@@ -167,7 +171,7 @@ class GameService:
         with self.sessions() as session:
             table = self.store.table(session, game_id)
             seat = table.seat_of(user)
-            state = self.store.state(session, table)
+            state = self._seat_state(session, table, seat)
             return self._view(table, state, seat), table.kind.observation(state, seat)
 
     def seat_kinds(self, game_id: str) -> list[str]:
@@ -197,7 +201,9 @@ class GameService:
             seat = table.seat_of(user)
             if table.waiting:
                 raise Conflict("the game has not started: it waits for players to join")
-            state = self.store.state(session, table)
+            game = self.store.state(session, table)
+            drafts = self.drafts.of(session, table, game)
+            state = self.drafts.seat_state(game, drafts, seat)  # with the seat's own draft
             if seq != len(state.actions):
                 raise Conflict(f"stale seq {seq}: the game is at seq {len(state.actions)}")
             if state.is_over:
@@ -211,7 +217,10 @@ class GameService:
             if action not in state.legal_actions(seat):
                 phase = table.kind.phase(state)
                 raise Unprocessable(f"{action.to_json()} is not a legal {phase} action now")
-            after = self.store.record_move(session, table, state, seat, action)
+            if table.kind.drafts(state, seat):  # a secret step of several moves
+                after = self.drafts.submit(session, table, game, drafts, seat, action)
+            else:
+                after = self.store.record_move(session, table, game, seat, action)
             return self._view(table, after, seat)
 
     def record(self, user: User, game_id: str) -> JSON:
@@ -275,10 +284,17 @@ class GameService:
 
     # ------------------------------------------------------------------ views
 
+    def _seat_state(self, session: Session, table: Table, seat: int) -> Any:
+        """The game as the seat knows it: with its own draft, if it is drafting."""
+        state = self.store.state(session, table)
+        return self.drafts.seat_state(state, self.drafts.of(session, table, state), seat)
+
     def _view(self, table: Table, state: Any, seat: int) -> dict[str, Any]:
         """The seat's view, built once per move: polling clients and live streams of a
         game ask for the same view again and again. Callers must not change it."""
-        if table.waiting:  # seats are still being taken: the names change
+        if table.waiting or self.store.cache.state(table.id) is not state:
+            # Seats are still being taken (the names change), or the state holds the
+            # seat's own draft (:mod:`carson.server.drafts`): built afresh.
             return self._build_view(table, state, seat)
         key = (len(state.actions), table.waiting, seat)
         view = self.store.cache.view(table.id, key)
@@ -297,6 +313,7 @@ class GameService:
             "seq": len(state.actions),
             "seat": seat,
             "lang": table.lang,
+            "practice": is_practice(table.seat_kinds),
             "seats": [
                 {"seat": index, "kind": kind, "user": table.names.get(index)}
                 for index, kind in enumerate(table.seat_kinds)

@@ -12,6 +12,7 @@ from sqlalchemy import select
 from carson.core.players import Player, player_seed
 from carson.core.registry import HUMAN
 from carson.server.db import Game
+from carson.server.drafts import DraftBook
 from carson.server.errors import DATABASE_DOWN, Conflict, database_failure
 from carson.server.store import GameStore, Table
 
@@ -23,8 +24,9 @@ class MachineSeats:
     seat and game, kept while the game goes on, for the recently played games only (a
     dropped player is made again from its seed, without what it had seen)."""
 
-    def __init__(self, store: GameStore, budget_ms: int | None = None) -> None:
+    def __init__(self, store: GameStore, drafts: DraftBook, budget_ms: int | None = None) -> None:
         self.store = store
+        self.drafts = drafts
         self.budget_ms = budget_ms
         #: Game → seat → player, least recently used game out; the guard serialises the
         #: threads that run different games.
@@ -72,18 +74,28 @@ class MachineSeats:
                 table = store.table(session, game_id)
                 if table.waiting or not _has_players(table):
                     return  # the card game's virtual seats play inside the engine
-                state = store.state(session, table)
-                machines = [s for s in state.seats_to_act if table.seat_kinds[s] != HUMAN]
-                if state.is_over or not machines:
-                    if state.is_over:
+                game = store.state(session, table)
+                drafts = self.drafts.of(session, table, game)
+                # Each machine seat as it knows the game (with its own secret draft).
+                machines = [
+                    (seat, own)
+                    for seat in game.seats_to_act
+                    if table.seat_kinds[seat] != HUMAN
+                    and seat in (own := self.drafts.seat_state(game, drafts, seat)).seats_to_act
+                ]
+                if game.is_over or not machines:
+                    if game.is_over:
                         self._forget(game_id)
                     return
-                seat = machines[0]
+                seat, state = machines[0]
                 player = self._player(table, seat)
                 observation = table.kind.observation(state, seat)
                 action = player.choose(observation, state.legal_actions(seat))
                 try:
-                    store.record_move(session, table, state, seat, action)
+                    if table.kind.drafts(state, seat):
+                        self.drafts.submit(session, table, game, drafts, seat, action)
+                    else:
+                        store.record_move(session, table, game, seat, action)
                 except Conflict:
                     continue  # another process moved first: look again
 

@@ -221,23 +221,35 @@ class GameStore:
     ) -> Any:
         """Write the move, with its events, as the next seq; only once it is stored does the
         cache move on."""
-        seq = len(state.actions) + 1
+        return self.record_moves(session, table, state, [(seat, action)])
+
+    def record_moves(
+        self, session: Session, table: Table, state: Any, moves: list[tuple[int, Any]]
+    ) -> Any:
+        """Write ``(seat, action)`` moves, with their events, as the next seqs, in one
+        transaction (with whatever the session holds); then the cache moves on."""
+        seq = len(state.actions)
         after = state.clone()
-        try:
-            events = after.apply(seat, action)
-        except IllegalActionError as error:  # pragma: no cover - checked by the callers
-            raise Unprocessable(str(error)) from None
-        move = {
-            "game_id": table.id,
-            "seq": seq,
-            "seat": seat,
-            "action": action.to_json(),
-            "events": encode_events(events),
-        }
+        rows = []
+        for seat, action in moves:
+            seq += 1
+            try:
+                events = after.apply(seat, action)
+            except IllegalActionError as error:  # pragma: no cover - checked by the callers
+                raise Unprocessable(str(error)) from None
+            rows.append(
+                {
+                    "game_id": table.id,
+                    "seq": seq,
+                    "seat": seat,
+                    "action": action.to_json(),
+                    "events": encode_events(events),
+                }
+            )
         try:
             with self.write_turn:
                 # The (game, seq) primary key: a lost race ends here.
-                session.execute(insert(Move), [move])
+                session.execute(insert(Move), rows)
                 if after.is_over:
                     session.execute(update(Game).where(Game.id == table.id).values(status="over"))
                 self.announce(session, table.id)
@@ -245,7 +257,9 @@ class GameStore:
         except IntegrityError:
             session.rollback()
             self.cache.drop(table.id)
-            raise Conflict(f"stale seq {seq - 1}: another move was accepted first") from None
+            raise Conflict(
+                f"stale seq {len(state.actions)}: another move was accepted first"
+            ) from None
         self.cache.put(table.id, after)
         self.notifier.publish(table.id)
         return after

@@ -90,7 +90,10 @@ async def game_page(game_id: str, request: Request) -> HTMLResponse:
             return await invitation_page(visit, service, game_id)
         return visit.render("message.html", status=error.status, message=error.message)
     shown, fragment = table_fragment(visit, game_id, now, request.query_params)
-    return shown.render("game.html", fragment=fragment.template, **fragment.context)
+    practice = bool(now.page["practice"])  # one person against machines, unrated
+    return shown.render(
+        "game.html", fragment=fragment.template, practice=practice, **fragment.context
+    )
 
 
 @router.post("/games/{game_id}/join")

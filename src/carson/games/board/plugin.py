@@ -10,6 +10,7 @@ from carson.core.game import JSON
 from carson.core.registry import HUMAN, GameKind
 from carson.games.board.engine.actions import BoardAction, action_from_json
 from carson.games.board.engine.config import VARIANTS, BoardConfig
+from carson.games.board.engine.model import DecisionKind
 from carson.games.board.engine.observation import BoardObservation
 from carson.games.board.engine.state import BoardGameState
 from carson.games.board.players import KINDS, make_player
@@ -25,6 +26,15 @@ def _state(data: JSON, seed: int) -> BoardGameState:
 
 def _action(state: BoardGameState, data: Any) -> BoardAction:
     return action_from_json(data)
+
+
+def _drafting(state: BoardGameState, seat: int) -> bool:
+    """BG-11.4: a seat's new-beginning purchases, one move per item, stay secret until the
+    reveal; each seat's purchases depend on its own money only (BG-10.4)."""
+    decision = state.decision
+    return (
+        decision is not None and decision.kind == DecisionKind.PURCHASE and seat in decision.seats
+    )
 
 
 def _phase(state: BoardGameState) -> str:
@@ -49,6 +59,7 @@ GAME: GameKind[BoardGameState, BoardAction, BoardObservation] = GameKind(
     player_factory=make_player,
     observer=BoardObservation,
     phase_of=_phase,
+    drafting=_drafting,
     adapters={
         "terminal": "carson.games.board.tui:KIT",
         "web": "carson.games.board.web.adapter:WEB",
