@@ -1,7 +1,9 @@
 """The kinds of jobs workers run, each with its typed payload and its handler.
 
 A kind reads its payload from the JSON stored with the job (``ValueError`` if malformed)
-and runs it. Machine seats' moves come first (:mod:`carson.server.machines`); clocks'
+and runs it; the worker ends the job when its handler returns (a handler may end it
+sooner, in the transaction of its own writes, with :meth:`JobQueue.finish`) and tries it
+again later if it raises. Machine seats' moves come first (:mod:`carson.server.machines`); clocks'
 timeouts and mail will be kinds of their own, queued with a ``run_at``.
 """
 

@@ -64,6 +64,8 @@ class Worker:
         renewer.start()
         try:
             job_kind(job.kind).handle(self.context, job)
+            # Done (a kind may have ended it already, in the transaction of its own writes).
+            self.queue.complete(job)
         except Exception as error:  # any failure of a job is the job's, not the worker's
             self._failed(job, error)
         finally:
