@@ -319,9 +319,10 @@ def test_live_stream_pushes_each_move_even_from_another_process(db_url: str) -> 
 
 
 def test_machines_move_on_after_a_restart(db_url: str) -> None:
-    """A server stopped between a human's move and the machines' answers: the next one
-    lets the machines move as it starts."""
-    with TestClient(create_app(db_url, budget_ms=5)) as before:
+    """A server stopped between a human's move and the machines' answers (here: one without
+    a worker): the machines' job was queued with the move, and the next server's worker
+    makes their moves."""
+    with TestClient(create_app(db_url, budget_ms=5, worker=False)) as before:
         alice = account(before, "alice")
         game = new_game(before, alice, ["human", "greedy", "expert", "expert"], seed=4)
         service: GameService = before.app.state.games  # type: ignore[attr-defined]
@@ -331,7 +332,7 @@ def test_machines_move_on_after_a_restart(db_url: str) -> None:
             user = session.get(User, 1)
         assert user is not None
         view = service.view(user, game)
-        service.act(user, game, view["seq"], view["legal_actions"][0])  # no machines after it
+        service.act(user, game, view["seq"], view["legal_actions"][0])  # no worker here
         stuck = service.view(user, game)
     with TestClient(create_app(db_url, budget_ms=5)) as after:
         deadline = time.monotonic() + 20
