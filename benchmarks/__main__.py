@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 
-from benchmarks import board_games, board_strength, games, placements, server, strength
+from benchmarks import board_games, board_strength, games, jobs, placements, server, strength
 
 BENCHMARKS: dict[str, Callable[[Sequence[str]], None]] = {
     "placements": lambda _: placements.main(),
@@ -17,6 +17,7 @@ BENCHMARKS: dict[str, Callable[[Sequence[str]], None]] = {
     "board-strength": board_strength.main,
     "server": server.main,
     "strength": strength.main,
+    "jobs": lambda _: jobs.main(),
 }
 
 
