@@ -12,6 +12,7 @@ from benchmarks import (
     board_games,
     board_strength,
     games,
+    jobs,
     placements,
     search,
     server,
@@ -28,6 +29,7 @@ BENCHMARKS: dict[str, Callable[[Sequence[str]], None]] = {
     "server": server.main,
     "limits": server_limits.main,
     "strength": strength.main,
+    "jobs": lambda _: jobs.main(),
 }
 
 

@@ -16,12 +16,16 @@ from carson.web.routes import STATIC, web_router
 
 
 def create_app(
-    url: str | None = None, budget_ms: int | None = None, limits: Limits | None = None
+    url: str | None = None,
+    budget_ms: int | None = None,
+    limits: Limits | None = None,
+    worker: bool = True,
 ) -> FastAPI:
     """The server on ``url`` (default: ``DATABASE_URL`` or SQLite in the data directory)
     with its web interface: pages, and their static files (vendored htmx, CSS, a little
-    JS); ``limits`` default to the environment's (docs/limits.md)."""
-    app = create_server(url, budget_ms, limits)
+    JS); ``limits`` default to the environment's (docs/limits.md); ``worker``: run the job
+    queue's worker in this process too (see :func:`carson.server.app.create_server`)."""
+    app = create_server(url, budget_ms, limits, worker)
     app.state.page_refusal = too_large_page
     app.include_router(web_router())
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 
 import pytest
-from api_helpers import account, play_randomly
+from api_helpers import account, play_randomly, wait_for_turn
 from event_helpers import all_pages, engine_events, visible
 from fastapi.testclient import TestClient
 from sqlalchemy import select
@@ -227,19 +227,20 @@ def test_racing_submissions_exactly_one_wins(db_url: str) -> None:
 
 
 def test_a_restarted_server_continues_the_game_exactly(db_url: str) -> None:
-    before = TestClient(create_app(db_url))
-    alice = account(before, "alice")
-    game = new_game(before, alice, ["human", "greedy", "expert", "expert"], seed=3)
-    rng = random.Random(8)
-    for _ in range(15):
-        view = before.get(f"/api/games/{game}", headers=alice).json()
-        action = rng.choice(view["legal_actions"])
-        before.post(f"/api/games/{game}/actions", headers=alice,
-                    json={"seq": view["seq"], "action": action})  # fmt: skip
-    last = before.get(f"/api/games/{game}", headers=alice).json()
-    after = TestClient(create_app(db_url))  # a new process: nothing cached
+    with TestClient(create_app(db_url, budget_ms=5)) as before:
+        alice = account(before, "alice")
+        game = new_game(before, alice, ["human", "greedy", "expert", "expert"], seed=3)
+        rng = random.Random(8)
+        for _ in range(15):
+            view = wait_for_turn(before, game, alice)
+            action = rng.choice(view["legal_actions"])
+            before.post(f"/api/games/{game}/actions", headers=alice,
+                        json={"seq": view["seq"], "action": action})  # fmt: skip
+        last = wait_for_turn(before, game, alice)
+    after = TestClient(create_app(db_url, worker=False))  # a new process: nothing cached
     assert after.get(f"/api/games/{game}", headers=alice).json() == last
-    views = play_randomly(after, game, [alice], rng)
+    with TestClient(create_app(db_url, budget_ms=5)) as again:
+        views = play_randomly(again, game, [alice], rng)
     assert views[-1]["status"] == "over"
 
 
@@ -332,9 +333,10 @@ def test_live_stream_pushes_each_move_even_from_another_process(db_url: str) -> 
 
 
 def test_machines_move_on_after_a_restart(db_url: str) -> None:
-    """A server stopped between a human's move and the machines' answers: the next one
-    lets the machines move as it starts."""
-    with TestClient(create_app(db_url, budget_ms=5)) as before:
+    """A server stopped between a human's move and the machines' answers (here: one without
+    a worker): the machines' job was queued with the move, and the next server's worker
+    makes their moves."""
+    with TestClient(create_app(db_url, budget_ms=5, worker=False)) as before:
         alice = account(before, "alice")
         game = new_game(before, alice, ["human", "greedy", "expert", "expert"], seed=4)
         service: GameService = before.app.state.games  # type: ignore[attr-defined]
@@ -344,7 +346,7 @@ def test_machines_move_on_after_a_restart(db_url: str) -> None:
             user = session.get(User, 1)
         assert user is not None
         view = service.view(user, game)
-        service.act(user, game, view["seq"], view["legal_actions"][0])  # no machines after it
+        service.act(user, game, view["seq"], view["legal_actions"][0])  # no worker here
         stuck = service.view(user, game)
     with TestClient(create_app(db_url, budget_ms=5)) as after:
         deadline = time.monotonic() + 20

@@ -54,6 +54,13 @@ SecureCookies = Annotated[
         "(default: only over https; also CARSON_SECURE_COOKIES=1)"
     ),
 ]
+Worker = Annotated[
+    bool,
+    typer.Option(
+        help="also run queued jobs (machine seats' moves) in this process; "
+        "--no-worker leaves them to `carson worker` processes"
+    ),
+]
 
 
 def register(app: typer.Typer) -> None:
@@ -67,6 +74,7 @@ def register(app: typer.Typer) -> None:
         log_level: Level = LogLevel.info,
         forwarded_allow_ips: ForwardedAllowIps = None,
         secure_cookies: SecureCookies = False,
+        worker: Worker = True,
     ) -> None:
         """Serve online games: the JSON API (documented at /docs) with live updates."""
         import uvicorn
@@ -76,7 +84,7 @@ def register(app: typer.Typer) -> None:
         if not 0 < port < 65536:
             fail(f"--port must be 1–65535, not {port}")
         configure_logging(json_lines=log_json, level=log_level.value)
-        application = _open_app(db)
+        application = _open_app(db, worker)
         if secure_cookies:
             application.state.secure_cookies = True
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
@@ -98,7 +106,7 @@ def register(app: typer.Typer) -> None:
         )
 
 
-def _open_app(db: str | None) -> FastAPI:
+def _open_app(db: str | None, worker: bool) -> FastAPI:
     """The application on ``db``, or a one-line reason why it cannot serve."""
     from limits.errors import ConfigurationError
     from sqlalchemy.exc import ArgumentError, OperationalError
@@ -107,7 +115,7 @@ def _open_app(db: str | None) -> FastAPI:
     from carson.server.db import CorruptDatabase
 
     try:
-        return create_app(db)
+        return create_app(db, worker=worker)
     except CorruptDatabase as error:
         fail(f"refusing to serve: {error}; restore it from a backup or move it away")
     except OperationalError as error:

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import gc
 import threading
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
+from sqlalchemy.engine import Engine
 from starlette.types import Scope
 
 from carson.server import health, sessions_api
@@ -29,15 +30,22 @@ from carson.server.logs import RequestIds
 from carson.server.passwords import HashingBusy, HashParameters, PasswordPool
 from carson.server.ratelimit import RateLimited, RateLimiter
 from carson.server.stream_slots import StreamSlots
+from carson.server.thinking import ChildProcessThinker
+from carson.server.worker import Worker
 
 
 def create_server(
-    url: str | None = None, budget_ms: int | None = None, limits: Limits | None = None
+    url: str | None = None,
+    budget_ms: int | None = None,
+    limits: Limits | None = None,
+    worker: bool = True,
 ) -> FastAPI:
     """The server on ``url`` (default: ``DATABASE_URL`` or SQLite in the data directory),
     checked (a damaged SQLite file is refused: :class:`carson.server.db.CorruptDatabase`)
     and migrated to the newest schema before it serves; ``limits`` default to
-    :meth:`Limits.from_environment`."""
+    :meth:`Limits.from_environment`. With ``worker``, it also runs the queued jobs (machine
+    seats' moves) in a thread, their search in a child process; without, ``carson worker``
+    processes must run them."""
     limits = limits or Limits.from_environment()
     engine = make_engine(url or default_url())
     check_integrity(engine)
@@ -45,25 +53,13 @@ def create_server(
 
     service = GameService(engine, budget_ms)
     service.accounts.forget_expired()
-
-    @asynccontextmanager
-    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        service.notifier.start(engine)
-        # What exists now (modules, the card catalog, the schema) lives as long as the
-        # process: frozen, the garbage collector stops walking it on every full collection,
-        # which otherwise pauses all requests for tens of milliseconds.
-        gc.collect()
-        gc.freeze()
-        threading.Thread(target=service.resume_machines, name="carson-resume", daemon=True).start()
-        yield
-        service.notifier.stop()
-        engine.dispose()
-
+    jobs = Worker(service.store, ChildProcessThinker(), budget_ms) if worker else None
     app = FastAPI(
         title="carson",
-        summary="Carson City: The Card Game, online: accounts, games, moves, live views.",
+        summary="Carson City, the card game and the board game, online: accounts, games, "
+        "moves, live views.",
         version="0.1.0",
-        lifespan=lifespan,
+        lifespan=_lifespan(engine, service, jobs),
     )
     app.state.games = service
     app.state.engine = engine
@@ -81,6 +77,34 @@ def create_server(
     app.add_middleware(RequestIds)
     app.add_middleware(SecurityHeaders)
     return app
+
+
+def _lifespan(
+    engine: Engine, service: GameService, jobs: Worker | None
+) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
+    """What starts with the server and stops with it: the database's notifications, the
+    queue of machine seats left waiting, this process's worker."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        service.notifier.start(engine)
+        # What exists now (modules, the card catalog, the schema) lives as long as the
+        # process: frozen, the garbage collector stops walking it on every full collection,
+        # which otherwise pauses all requests for tens of milliseconds.
+        gc.collect()
+        gc.freeze()
+        threading.Thread(
+            target=service.queue_waiting_machines, name="carson-resume", daemon=True
+        ).start()
+        if jobs is not None:
+            jobs.start()
+        yield
+        if jobs is not None:
+            jobs.stop()
+        service.notifier.stop()
+        engine.dispose()
+
+    return lifespan
 
 
 def _add_limits(app: FastAPI, service: GameService, limits: Limits) -> None:

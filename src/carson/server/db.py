@@ -25,7 +25,9 @@ from sqlalchemy import (
     DateTime,
     ForeignKey,
     Index,
+    Integer,
     String,
+    Text,
     create_engine,
     event,
     func,
@@ -118,6 +120,31 @@ class Draft(Base):
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(primary_key=True)
     actions: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+
+
+class Job(Base):
+    """A piece of work for the workers (:mod:`carson.server.jobs`): a machine seat's move
+    now, a clock's timeout at ``run_at``. ``ready`` jobs are claimed for a lease; a claim
+    whose lease ran out (its worker died) is claimed again; ``failed`` ones stay for an
+    operator to see. A job's ``key``, when it has one, is unique: the same work is queued
+    once."""
+
+    __tablename__ = "jobs"
+    __table_args__ = (Index("ix_jobs_due", "state", "run_at"),)
+    id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(32))
+    key: Mapped[str | None] = mapped_column(String(100), unique=True)
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
+    state: Mapped[str] = mapped_column(String(8))  # ready, running, failed
+    run_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    attempts: Mapped[int] = mapped_column(default=0)
+    max_attempts: Mapped[int]
+    #: Who holds a running job, until when (a random claim, so that a worker whose lease
+    #: ran out can no longer finish or renew it).
+    claim: Mapped[str | None] = mapped_column(String(64))
+    lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    last_error: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 def default_url() -> str:

@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 from carson.core.game import JSON
 from carson.server.db import Draft, Game
 from carson.server.errors import Conflict
-from carson.server.store import GameStore, Table
+from carson.server.store import BeforeCommit, GameStore, Table
 
 Drafts = dict[int, list[JSON]]
 
@@ -53,15 +53,27 @@ class DraftBook:
         return own
 
     def submit(
-        self, session: Session, table: Table, state: Any, drafts: Drafts, seat: int, action: Any
+        self,
+        session: Session,
+        table: Table,
+        state: Any,
+        drafts: Drafts,
+        seat: int,
+        action: Any,
+        before_commit: BeforeCommit | None = None,
     ) -> Any:
         """Add a legal ``action`` to the seat's draft; if that closes the step for the last
-        drafting seat, write every draft as moves. The seat's state after it."""
+        drafting seat, write every draft as moves. ``before_commit`` adds to the transaction
+        (given the game as stored: ``state`` itself while only a draft changed). The seat's
+        state after it."""
         if self.store.postgres:  # one drafting seat of a game at a time, in every process
             session.get(Game, table.id, with_for_update=True)
             if len(self.store.state(session, table).actions) != len(state.actions):
                 raise Conflict("another move was accepted first; look at the game again")
-            drafts = self.of(session, table, state)
+            current = self.of(session, table, state)
+            if current.get(seat, []) != drafts.get(seat, []):  # this seat's, meanwhile
+                raise Conflict("another move was accepted first; look at the game again")
+            drafts = current
         mine = [*drafts.get(seat, []), action.to_json()]
         after = self.seat_state(state, {seat: mine}, seat)
         if not table.kind.drafts(after, seat):
@@ -71,19 +83,26 @@ class DraftBook:
             for other, data in moves:
                 combined.apply_json(other, data)
             if not any(table.kind.drafts(combined, s) for s in combined.seats_to_act):
-                return self._write(session, table, state, moves)
+                return self._write(session, table, state, moves, before_commit)
         with self.store.write_turn:
             session.merge(Draft(game_id=table.id, seat=seat, actions=mine))
             self.store.announce(session, table.id)  # the seat's own streams, everywhere
+            if before_commit is not None:
+                before_commit(session, state)
             session.commit()
         self.store.notifier.publish(table.id)
         return after
 
     def _write(
-        self, session: Session, table: Table, state: Any, moves: list[tuple[int, JSON]]
+        self,
+        session: Session,
+        table: Table,
+        state: Any,
+        moves: list[tuple[int, JSON]],
+        before_commit: BeforeCommit | None,
     ) -> Any:
         """Every draft as moves, and no draft left, in one transaction."""
         kind = table.kind
         typed = [(seat, kind.action_from_json(state, data)) for seat, data in moves]
         session.execute(delete(Draft).where(Draft.game_id == table.id))
-        return self.store.record_moves(session, table, state, typed)
+        return self.store.record_moves(session, table, state, typed, before_commit)

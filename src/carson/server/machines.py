@@ -1,121 +1,197 @@
-"""The machine seats of the server's games: AI levels and bots that move when asked."""
+"""The machine seats of the server's games (AI levels and bots) move through jobs.
+
+Whenever a move leaves a machine seat to act — a person's move, a machine's, a game that
+starts — the ``machine_move`` job for that seq is queued in the same transaction as the
+move (:func:`queue_next`): a crash cannot lose it, and its key (game, seq) queues it once.
+A worker runs it (:func:`move_machine`): it asks the thinker for the seat's action and
+writes the move, the job for the seat after, and the job's end, in one transaction. A move
+is (game, seq), the primary key: should two workers think at once (one's lease ran out),
+only one move is stored and the other's job ends with nothing to do.
+
+In a game's secret step of several moves (:mod:`carson.server.drafts`), a machine seat's
+moves go to its draft, each in a job of its own: the job after a draft move is keyed by the
+number of draft moves so far, so it is queued once too. People's draft moves queue nothing
+(the machines draft on their own); the step's resolution is a move like any other.
+"""
 
 from __future__ import annotations
 
 import logging
-import threading
+from dataclasses import dataclass
 from typing import Any
 
-from cachetools import LRUCache
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
-from carson.core.players import Player, player_seed
 from carson.core.registry import HUMAN
-from carson.server.db import Game
-from carson.server.drafts import DraftBook
-from carson.server.errors import DATABASE_DOWN, Conflict, database_failure
+from carson.server.db import Game, Job
+from carson.server.drafts import DraftBook, Drafts
+from carson.server.errors import Conflict, NotFound
+from carson.server.job_kinds import JobKind, WorkerContext, register
+from carson.server.jobs import ClaimedJob, JobQueue
 from carson.server.store import GameStore, Table
+from carson.server.thinking import ThinkRequest
 
-log = logging.getLogger("carson.server.machines")
+log = logging.getLogger(__name__)
 
 
-class MachineSeats:
-    """Moves every machine seat of a game until a person must act; one player object per
-    seat and game, kept while the game goes on, for the recently played games only (a
-    dropped player is made again from its seed, without what it had seen)."""
+@dataclass(frozen=True)
+class MachineMove:
+    """The payload of a ``machine_move`` job: the game and the seq it was queued at."""
 
-    def __init__(self, store: GameStore, drafts: DraftBook, budget_ms: int | None = None) -> None:
-        self.store = store
-        self.drafts = drafts
-        self.budget_ms = budget_ms
-        #: Game → seat → player, least recently used game out; the guard serialises the
-        #: threads that run different games.
-        self._players: LRUCache[str, dict[int, Player[Any]]] = LRUCache(store.games_in_memory)
-        self._guard = threading.Lock()
+    game: str
+    seq: int
+    drafted: int = 0  # draft moves made at this seq when queued (a secret step's)
 
-    def resume(self) -> None:
-        """At start: let machine seats move in every game left waiting for them (a server
-        stopped between a human's move and the machines' answers)."""
+    @classmethod
+    def read(cls, payload: dict[str, Any]) -> MachineMove:
+        game, seq = payload.get("game"), payload.get("seq")
+        drafted = payload.get("drafted", 0)
+        if not isinstance(game, str) or not _whole(seq) or not _whole(drafted):
+            raise ValueError(f"a machine_move payload needs a game and a seq, not {payload!r}")
+        assert isinstance(seq, int) and isinstance(drafted, int)
+        return cls(game, seq, drafted)
+
+    def key(self) -> str:
+        suffix = f":{self.drafted}" if self.drafted else ""
+        return f"machine_move:{self.game}:{self.seq}{suffix}"
+
+    def payload(self) -> dict[str, Any]:
+        return {"game": self.game, "seq": self.seq, "drafted": self.drafted}
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def machine_seat(table: Table, state: Any) -> int | None:
+    """The machine seat (AI or bot, played by a player object) that must act now, if any."""
+    if table.waiting or state.is_over:
+        return None
+    for seat in state.seats_to_act:
+        kind = table.seat_kinds[seat]
+        if kind != HUMAN and kind not in table.kind.engine_kinds:
+            return int(seat)
+    return None
+
+
+def queue_next(
+    queue: JobQueue, session: Session, table: Table, state: Any, drafted: int = 0
+) -> None:
+    """In the transaction of the move that led to ``state`` (or of a machine's draft move,
+    the ``drafted``-th at that seq): the job for the machine seat that acts next, if one
+    does."""
+    if machine_seat(table, state) is not None:
+        payload = MachineMove(table.id, len(state.actions), drafted)
+        queue.enqueue(session, MACHINE_MOVE.name, payload.payload(), key=payload.key())
+
+
+def drafting_machine(book: DraftBook, table: Table, state: Any, drafts: Drafts) -> int | None:
+    """The machine seat that must act now as it knows the game (with its own draft), if any:
+    a machine whose secret step is done waits for the others, so it does not count."""
+    if table.waiting or state.is_over:
+        return None
+    for seat in state.seats_to_act:
+        kind = table.seat_kinds[seat]
+        if kind == HUMAN or kind in table.kind.engine_kinds:
+            continue
+        if seat in book.seat_state(state, drafts, seat).seats_to_act:
+            return int(seat)
+    return None
+
+
+def move_machine(context: WorkerContext, job: ClaimedJob, payload: MachineMove) -> None:
+    """Make the machine seat's move at ``payload.seq`` (or nothing, if the game moved on)."""
+    store, book = context.store, DraftBook(context.store)
+    with store.lock(payload.game), store.sessions() as session:
         try:
-            with self.store.sessions() as session:
-                playing = session.scalars(select(Game.id).where(Game.status == "playing")).all()
-        except DATABASE_DOWN as error:
-            log.warning("machine seats not resumed: the database failed (%s)",
-                        database_failure(error))  # fmt: skip
+            table = store.table(session, payload.game)
+        except NotFound:
+            log.warning("machine_move job %d: game %s is gone", job.id, payload.game)
+            context.queue.complete(job)
             return
-        for game_id in playing:
-            self.run(game_id)
-
-    def games_in_memory(self) -> int:
-        with self._guard:
-            return len(self._players)
-
-    def may_move(self, game_id: str) -> bool:
-        """Whether AI or bot seats may have to move in this game (False only when known)."""
-        table = self.store.known_table(game_id)
-        return table is None or _has_players(table)
-
-    def run(self, game_id: str) -> None:
-        """Let AI and bot seats move until a human must act or the game ends. Runs after the
-        response was sent: a failure is logged here (nobody else would see it), and the
-        seats move again on the next request or restart."""
-        try:
-            self._run(game_id)
-        except DATABASE_DOWN as error:
-            log.warning("machine seats of game %s stopped: the database failed (%s)",
-                        game_id, database_failure(error))  # fmt: skip
-        except Exception:
-            log.exception("machine seats of game %s failed", game_id)
-
-    def _run(self, game_id: str) -> None:
-        store = self.store
-        while True:
-            with store.lock(game_id), store.sessions() as session:
-                table = store.table(session, game_id)
-                if table.waiting or not _has_players(table):
-                    return  # the card game's virtual seats play inside the engine
-                game = store.state(session, table)
-                drafts = self.drafts.of(session, table, game)
-                # Each machine seat as it knows the game (with its own secret draft).
-                machines = [
-                    (seat, own)
-                    for seat in game.seats_to_act
-                    if table.seat_kinds[seat] != HUMAN
-                    and seat in (own := self.drafts.seat_state(game, drafts, seat)).seats_to_act
-                ]
-                if game.is_over or not machines:
-                    if game.is_over:
-                        self._forget(game_id)
-                    return
-                seat, state = machines[0]
-                player = self._player(table, seat)
-                observation = table.kind.observation(state, seat)
-                action = player.choose(observation, state.legal_actions(seat))
-                try:
-                    if table.kind.drafts(state, seat):
-                        self.drafts.submit(session, table, game, drafts, seat, action)
-                    else:
-                        store.record_move(session, table, game, seat, action)
-                except Conflict:
-                    continue  # another process moved first: look again
-
-    def _player(self, table: Table, seat: int) -> Player[Any]:
-        with self._guard:
-            seats = self._players.setdefault(table.id, {})
-            player = seats.get(seat)
-        if player is None:
-            player = table.kind.make_player(
-                table.seat_kinds[seat], player_seed(table.seed, seat), self.budget_ms
-            )
-            assert player is not None
-            seats[seat] = player
-        return player
-
-    def _forget(self, game_id: str) -> None:
-        with self._guard:
-            self._players.pop(game_id, None)
+        game = store.state(session, table)
+        drafts = book.of(session, table, game)
+        seat = drafting_machine(book, table, game, drafts)
+        if seat is None or len(game.actions) != payload.seq:
+            context.queue.complete(job)  # moved on meanwhile (or over): nothing to do
+            return
+        known = book.seat_state(game, drafts, seat)  # the game as the seat knows it
+        request = ThinkRequest(
+            game=table.game,
+            config=table.config,
+            seed=table.seed,
+            actions=[(acting, action.to_json()) for acting, action in known.actions],
+            seat=seat,
+            seat_kind=table.seat_kinds[seat],
+            budget_ms=context.budget_ms,
+        )
+    chosen = context.think(request)  # seconds, maybe: no lock, no session held meanwhile
+    with store.lock(payload.game), store.sessions() as session:
+        _make_move(context, job, session, book, table, seat, request, chosen)
 
 
-def _has_players(table: Table) -> bool:
-    """Whether the game has seats played by player objects (not people, not the engine)."""
-    return any(kind != HUMAN and kind not in table.kind.engine_kinds for kind in table.seat_kinds)
+def _make_move(
+    context: WorkerContext,
+    job: ClaimedJob,
+    session: Session,
+    book: DraftBook,
+    table: Table,
+    seat: int,
+    request: ThinkRequest,
+    chosen: Any,
+) -> None:
+    """Write the chosen move (to the seat's draft in a secret step), the next job and this
+    job's end in one transaction — unless the game moved on while the seat thought."""
+    game = context.store.state(session, table)
+    drafts = book.of(session, table, game)
+    known = book.seat_state(game, drafts, seat)
+    if len(known.actions) != len(request.actions):  # someone moved while it thought
+        context.queue.complete(job)  # (that move queued the next job, if one is due)
+        return
+    action = table.kind.action_from_json(known, chosen)
+    if action not in known.legal_actions(seat):
+        raise ValueError(f"seat {seat} chose {chosen!r}, not a legal action")
+    drafted = sum(len(moves) for moves in drafts.values()) + 1
+
+    def then(within: Session, after: Any) -> None:
+        if len(after.actions) > len(game.actions):  # stored as moves: the game went on
+            queue_next(context.queue, within, table, after)
+        else:  # a draft move: the next machine's (or this one's next) draft move
+            queue_next(context.queue, within, table, game, drafted)
+        if not context.queue.finish(within, job):
+            raise Conflict("this job's lease ran out: another worker holds it")
+
+    try:
+        if table.kind.drafts(known, seat):
+            book.submit(session, table, game, drafts, seat, action, before_commit=then)
+        else:
+            context.store.record_move(session, table, game, seat, action, before_commit=then)
+    except Conflict as lost:
+        log.info("machine_move job %d: %s", job.id, lost.message)
+        context.queue.complete(job)
+
+
+MACHINE_MOVE = register(JobKind("machine_move", MachineMove.read, move_machine))
+
+
+def queue_waiting_games(store: GameStore) -> int:
+    """At start: queue the machine seats' moves of games that wait for one and have no job
+    (games from before moves queued their machines' jobs). Answers how many were queued."""
+    with store.sessions() as session:
+        playing = session.scalars(select(Game.id).where(Game.status == "playing")).all()
+        queued = set(session.scalars(select(Job.key).where(Job.kind == MACHINE_MOVE.name)))
+    count = 0
+    for game_id in playing:
+        with store.lock(game_id), store.sessions() as session:
+            table = store.table(session, game_id)
+            state = store.state(session, table)
+            if machine_seat(table, state) is None:
+                continue
+            if MachineMove(game_id, len(state.actions)).key() in queued:
+                continue
+            with store.write_turn:
+                queue_next(store.jobs, session, table, state)
+                session.commit()
+            count += 1
+    return count

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import threading
 import weakref
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import Any
@@ -29,6 +29,7 @@ from carson.server.cache import GameCache
 from carson.server.db import Game, GameSeat, Move, User
 from carson.server.errors import BadSetting, Conflict, Forbidden, NotFound, Unprocessable
 from carson.server.events import encode_events
+from carson.server.jobs import JobQueue
 from carson.server.live import CHANNEL, Notifier
 
 #: Games whose state a process keeps in memory; the least recently used beyond are dropped
@@ -49,6 +50,10 @@ def cached_games() -> int:
                          f"not {raw!r}")  # fmt: skip
     return int(raw)
 
+
+#: What a move's writer adds to the move's transaction (the next machine seat's job),
+#: given the session and the state after the move.
+BeforeCommit = Callable[[Session, Any], None]
 
 #: The moves of a game after a given seq, in order (built once: a statement is reused).
 NEWER_MOVES = (
@@ -122,6 +127,7 @@ class GameStore:
     """The stored games of one server process, with its caches and per-game locks."""
 
     def __init__(self, engine: Engine) -> None:
+        self.engine = engine
         self.sessions = sessionmaker(engine, expire_on_commit=False)
         self.postgres = engine.dialect.name == "postgresql"
         #: SQLite has one writer at a time and makes the others retry on a sleeping
@@ -138,6 +144,7 @@ class GameStore:
         self._tables: LRUCache[str, Table] = LRUCache(self.games_in_memory)
         self._tables_guard = threading.Lock()
         self.locks = GameLocks()
+        self.jobs = JobQueue(engine, write_turn=self.write_turn)
 
     def lock(self, game_id: str) -> AbstractContextManager[None]:
         """This process's turn at one game (other processes are kept out by the key)."""
@@ -155,7 +162,8 @@ class GameStore:
         ).all()
         return {seat: user_id for seat, user_id in rows}
 
-    def table(self, session: Session, game_id: str) -> Table:
+    def table(self, session: Session, game_id: str, remember: bool = True) -> Table:
+        """The game's table; once every seat is taken, kept in memory if ``remember``."""
         cached = self.known_table(game_id)
         if cached is not None:
             return cached
@@ -177,7 +185,7 @@ class GameStore:
             holders=holders,
             names={seat: usernames[user_id] for seat, user_id in holders.items()},
         )
-        if not table.waiting:  # every seat is taken: nothing of it changes any more
+        if remember and not table.waiting:  # every seat is taken: nothing of it changes any more
             with self._tables_guard:
                 self._tables[game_id] = table
         return table
@@ -218,16 +226,23 @@ class GameStore:
         state: Any,
         seat: int,
         action: Any,
+        before_commit: BeforeCommit | None = None,
     ) -> Any:
-        """Write the move, with its events, as the next seq; only once it is stored does the
-        cache move on."""
-        return self.record_moves(session, table, state, [(seat, action)])
+        """Write the move, with its events, as the next seq, and what ``before_commit``
+        adds in the same transaction; only once it is stored does the cache move on."""
+        return self.record_moves(session, table, state, [(seat, action)], before_commit)
 
     def record_moves(
-        self, session: Session, table: Table, state: Any, moves: list[tuple[int, Any]]
+        self,
+        session: Session,
+        table: Table,
+        state: Any,
+        moves: list[tuple[int, Any]],
+        before_commit: BeforeCommit | None = None,
     ) -> Any:
         """Write ``(seat, action)`` moves, with their events, as the next seqs, in one
-        transaction (with whatever the session holds); then the cache moves on."""
+        transaction (with whatever the session holds and what ``before_commit`` adds); then
+        the cache moves on."""
         seq = len(state.actions)
         after = state.clone()
         rows = []
@@ -253,6 +268,8 @@ class GameStore:
                 if after.is_over:
                     session.execute(update(Game).where(Game.id == table.id).values(status="over"))
                 self.announce(session, table.id)
+                if before_commit is not None:
+                    before_commit(session, after)
                 session.commit()
         except IntegrityError:
             session.rollback()
