@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from api_helpers import account, play_randomly
+from api_helpers import account, play_randomly, wait_for_turn
 from event_helpers import all_pages, engine_events, visible
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
@@ -87,7 +87,7 @@ def test_a_machine_seats_purchases_are_a_draft_too_and_the_game_plays_on(
     alice = account(client, "alice")
     body = {**NEW_BEGINNING, "seats": ["human", "random", "random"], "seed": 8}
     game_id = client.post("/api/games", json=body, headers=alice).json()["id"]
-    first = view(client, game_id, alice)
+    first = wait_for_turn(client, game_id, alice)
     assert first["seq"] == 0 and first["legal_actions"]  # the machines have drafted only
     assert count(client, Move, game_id) == 0 and count(client, Draft, game_id) == 2
     play_randomly(client, game_id, [alice], random.Random(5))

@@ -1,5 +1,5 @@
 """A server process's memory stays bounded however many games it serves: every per-game
-table (states, views, tables, machine players, live wake-up numbers, locks) keeps at most
+table (states, views, tables, live wake-up numbers, locks) keeps at most
 ``CARSON_CACHED_GAMES`` games."""
 
 from __future__ import annotations
@@ -54,7 +54,6 @@ def test_many_games_and_moves_leave_every_per_game_table_bounded(
         assert len(store.cache._states) == KEPT
         assert len(store.cache._views) <= KEPT
         assert store.tables_in_memory() == KEPT
-        assert service.machines.games_in_memory() == KEPT
         assert len(store.notifier._versions) == KEPT
         assert len(store.locks) == 0  # nobody holds a game's lock now: none is kept
         # And what was dropped comes back from the database, unchanged.

@@ -99,9 +99,9 @@ AUDIENCES: dict[str, Callable[[dict[str, TestClient]], TestClient]] = {
 
 
 def sign_up(client: TestClient, name: str) -> None:
-    response = client.post(
-        "/register", data={"username": name, "password": "a long password"}, follow_redirects=False
-    )
+    client.get("/")  # the page gives the visitor its CSRF token, which the form sends back
+    form = {"username": name, "password": "a long password", "csrf": client.cookies["carson_csrf"]}
+    response = client.post("/register", data=form, follow_redirects=False)
     assert response.status_code == 303, response.text
 
 

@@ -5,6 +5,7 @@ nobody before the end; machine seats draw their own randomness from that secret.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from api_helpers import account, play_randomly
@@ -15,6 +16,7 @@ from carson.core.registry import HUMAN, game_kind
 from carson.server.db import Game
 from carson.server.games import GameService
 from carson.server.integrity import MAX_SEED, secret_seed
+from carson.server.thinking import ThinkRequest
 
 
 def with_people(game: str, people: int) -> list[str]:
@@ -61,7 +63,13 @@ def test_a_practice_game_takes_its_seed_and_says_so(client: TestClient, game: st
 
 
 def test_the_page_marks_a_practice_game_in_the_players_language(client: TestClient) -> None:
-    client.post("/register", data={"username": "alice", "password": "a long password"})
+    client.get("/")  # the page gives the visitor its CSRF token, which the form sends back
+    form = {
+        "username": "alice",
+        "password": "a long password",
+        "csrf": client.cookies["carson_csrf"],
+    }
+    assert client.post("/register", data=form, follow_redirects=False).status_code == 303
     csrf = {"X-CSRF-Token": client.cookies["carson_csrf"]}
     solo = client.post("/api/games", json={"seats": with_people("card", 1)}, headers=csrf)
     shared = client.post("/api/games", json={"seats": with_people("card", 2)}, headers=csrf)
@@ -113,13 +121,14 @@ def test_machine_seats_draw_from_the_secret_seed(
     """The machine seats' randomness comes from the game's secret seed: two games between
     people, created and played alike, give their machines different streams, from nothing
     a player is shown."""
-    given: list[tuple[int, int, int]] = []
+    given: list[ThinkRequest] = []
 
-    def recording(game_seed: int, seat: int) -> int:
-        given.append((game_seed, seat, player_seed(game_seed, seat)))
-        return player_seed(game_seed, seat)
+    def recording(**fields: Any) -> ThinkRequest:  # what a worker's search is given
+        request = ThinkRequest(**fields)
+        given.append(request)
+        return request
 
-    monkeypatch.setattr("carson.server.machines.player_seed", recording)
+    monkeypatch.setattr("carson.server.machines.ThinkRequest", recording)
     alice, bob = account(client, "alice"), account(client, "bob")
     streams: list[int] = []
     for _ in range(2):
@@ -128,6 +137,6 @@ def test_machine_seats_draw_from_the_secret_seed(
         client.post(f"/api/games/{game_id}/join", headers=bob)
         play_randomly(client, game_id, [alice, bob], random.Random(2))
         secret = stored_seed(client, game_id)
-        assert given[-1][:2] == (secret, 2)  # from the secret, drawn by the server
-        streams.append(given[-1][2])
+        assert (given[-1].seed, given[-1].seat) == (secret, 2)  # drawn by the server
+        streams.append(player_seed(given[-1].seed, given[-1].seat))
     assert streams[0] != streams[1]

@@ -34,7 +34,7 @@ from carson.server.live import CHANNEL, Notifier
 
 #: Games whose state a process keeps in memory; the least recently used beyond are dropped
 #: (and rebuilt by replay, a millisecond or two, when asked for again). Every per-game table
-#: of a process (states, tables, machine players, live versions) is bounded by it.
+#: of a process (states, tables, live versions) is bounded by it.
 CACHED_GAMES = 2000
 #: The setting that changes it.
 CACHED_GAMES_SETTING = "CARSON_CACHED_GAMES"
