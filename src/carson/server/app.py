@@ -13,6 +13,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
+from carson.server import errors, openapi
 from carson.server.api import router
 from carson.server.db import default_url, make_engine, migrate
 from carson.server.games import GameService
@@ -48,6 +49,8 @@ def create_server(url: str | None = None, budget_ms: int | None = None) -> FastA
     app.state.games = service
     app.state.engine = engine
     app.include_router(router)
+    errors.install(app)
+    openapi.install(app)
     return app
 
 

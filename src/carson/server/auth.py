@@ -32,6 +32,10 @@ class AuthError(ValueError):
     """Bad credentials or a bad registration; the message is safe to show."""
 
 
+class UsernameTaken(AuthError):
+    """A registration under a name someone has (whatever its case)."""
+
+
 def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -51,14 +55,14 @@ def register(session: Session, username: str, password: str) -> str:
         raise AuthError(f"a password has at least {MIN_PASSWORD} characters")
     alike = select(User.id).where(func.lower(User.username) == username.lower()).limit(1)
     if session.scalar(alike) is not None:
-        raise AuthError(f"the username {username!r} is taken")
+        raise UsernameTaken(f"the username {username!r} is taken")
     user = User(username=username, password_hash=_hasher.hash(password))
     session.add(user)
     try:
         session.flush()
     except IntegrityError:
         session.rollback()
-        raise AuthError(f"the username {username!r} is taken") from None
+        raise UsernameTaken(f"the username {username!r} is taken") from None
     return issue_token(session, user)
 
 

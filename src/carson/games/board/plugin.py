@@ -8,6 +8,7 @@ from typing import Any
 
 from carson.core.game import JSON
 from carson.core.registry import HUMAN, GameKind
+from carson.games.board import schema
 from carson.games.board.engine.actions import BoardAction, action_from_json
 from carson.games.board.engine.config import VARIANTS, BoardConfig
 from carson.games.board.engine.observation import BoardObservation
@@ -49,6 +50,8 @@ GAME: GameKind[BoardGameState, BoardAction, BoardObservation] = GameKind(
     player_factory=make_player,
     observer=BoardObservation,
     phase_of=_phase,
+    action_schema=schema.ACTION,
+    view_schema=schema.VIEW,
     adapters={
         "terminal": "carson.games.board.tui:KIT",
         "web": "carson.games.board.web.adapter:WEB",
