@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic.config import JsonDict
 
 from carson.server.auth import MIN_PASSWORD
 from carson.server.event_log import MAX_PAGE_MOVES
@@ -19,12 +20,19 @@ from carson.server.games import MAX_SEED
 GameStatus = Literal["waiting", "playing", "over"]
 
 
+_ACCOUNT: JsonDict = {"username": "alice", "password": "correct-horse"}
+
+
 class Credentials(BaseModel):
+    model_config = ConfigDict(json_schema_extra={"examples": [_ACCOUNT]})
+
     username: str
     password: str
 
 
 class NewAccount(BaseModel):
+    model_config = ConfigDict(json_schema_extra={"examples": [_ACCOUNT]})
+
     username: str = Field(pattern=r"^[A-Za-z0-9_.-]{3,32}$",
                           description="3–32 letters, digits, '.', '_' or '-'")  # fmt: skip
     password: str = Field(min_length=MIN_PASSWORD)

@@ -99,7 +99,13 @@ def _new_game(common: dict[str, Any], kinds: Mapping[str, AnyGameKind]) -> dict[
                 "required": ["seats"] if name == default else ["game", "seats"],
             }
         )
-    return {"title": "NewGame", "description": common.get("description", ""), "oneOf": options}
+    examples = [{"game": name, "seats": list(kind.default_seats)} for name, kind in kinds.items()]
+    return {
+        "title": "NewGame",
+        "description": common.get("description", ""),
+        "oneOf": options,
+        "examples": examples,
+    }
 
 
 def one_error_body(document: Document) -> None:

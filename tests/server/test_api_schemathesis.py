@@ -1,0 +1,115 @@
+"""The API against its own OpenAPI document, with schemathesis: every phase (the schema's
+examples, coverage of its boundaries, fuzzing, and stateful sequences that follow the
+document's links — create a game, look at it, join it, act in it with a legal action), as a
+logged-in user, on the real application in-process (ASGI). Seeded and derandomized: the same
+requests every run. It must find no server error and no answer that breaks the document.
+
+Only one allowance: an action or a game that the schema allows but the game's rules refuse
+(an illegal move now, board-game side variants that exclude each other, a seq past the game)
+is a 422, which the positive-data check may not count against the server.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+import schemathesis
+from argon2 import PasswordHasher
+from schemathesis.config import SchemathesisConfig
+from schemathesis.engine import events, from_schema
+from schemathesis.python import asgi
+from schemathesis.schemas import BaseSchema
+
+from carson.app import create_app
+from carson.server import auth
+
+#: Examples per operation and phase: enough for more than 2,000 requests in all.
+EXAMPLES = 80
+MIN_REQUESTS = 2000
+#: Operations whose schema-valid requests a game's rules may refuse (422).
+RULED_BY_THE_GAME = ["act", "create_game", "game_events", "live"]
+
+
+def run_config(token: str) -> SchemathesisConfig:
+    return SchemathesisConfig.from_dict(
+        {
+            "seed": 20,
+            "headers": {"Authorization": f"Bearer {token}"},
+            "generation": {"deterministic": True, "max-examples": EXAMPLES, "database": "none"},
+            "phases": {"enabled": True},
+            "max-stream-events": 1,  # a live stream: its first message (the view), then closed
+            "workers": 1,
+            "operations": [
+                {
+                    "include-operation-id": RULED_BY_THE_GAME,
+                    "checks": {
+                        "positive_data_acceptance": {
+                            "expected-statuses": ["2XX", 401, 403, 404, 409, 422, 429]
+                        }
+                    },
+                }
+            ],
+        }
+    )
+
+
+def failures_of(event: events.ScenarioFinished | events.FuzzScenarioFinished) -> list[str]:
+    found = []
+    for case_id, checks in event.recorder.checks.items():
+        for check in checks:
+            if check.failure_info is None:
+                continue
+            failure = check.failure_info.failure
+            exchange = event.recorder.interactions.get(case_id)
+            request = (
+                "" if exchange is None else f"{exchange.request.method} {exchange.request.uri}"
+            )
+            found.append(f"{check.name} on {failure.operation} ({request}): {failure.message}")
+    return found
+
+
+def run(schema: BaseSchema) -> tuple[Counter[str], list[str], list[str], int]:
+    """Requests per phase, failed checks, engine errors, links the stateful phase follows."""
+    requests: Counter[str] = Counter()
+    failures: list[str] = []
+    errors: list[str] = []
+    transitions = 0
+    for event in from_schema(schema).execute():
+        if isinstance(event, events.ScenarioFinished | events.FuzzScenarioFinished):
+            requests[str(getattr(event, "phase", "fuzzing"))] += len(event.recorder.interactions)
+            failures += failures_of(event)
+        elif isinstance(event, events.NonFatalError | events.FatalError):
+            errors.append(repr(event))
+        elif isinstance(event, events.PhaseStarted) and event.payload is not None:
+            transitions = event.payload.transitions_selected
+        elif isinstance(event, events.EngineFinished):
+            assert event.stop_reason == "completed"
+    return requests, failures, errors, transitions
+
+
+def test_the_api_keeps_its_openapi_document(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Cheap password hashes: the run registers and logs in hundreds of times.
+    cheap = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
+    monkeypatch.setattr(auth, "_hasher", cheap)
+    monkeypatch.setattr(auth, "_DUMMY_HASH", cheap.hash("not a password anyone has"))
+    app = create_app(f"sqlite:///{tmp_path / 'carson.db'}", budget_ms=5)
+    with app.state.games.sessions.begin() as session:
+        token = auth.register(session, "schemathesis", "password-schemathesis")
+    schema = schemathesis.openapi.from_asgi("/openapi.json", app, config=run_config(token))
+
+    try:
+        requests, failures, errors, transitions = run(schema)
+    finally:
+        asgi.shutdown_lifespans()  # the application's background threads stop with the run
+    print(f"schemathesis: {sum(requests.values())} requests {dict(requests)}")
+    assert not errors, errors
+    assert not failures, "\n".join(failures)
+    assert transitions >= 20, "the stateful phase follows the document's links"
+    assert {phase for phase, count in requests.items() if count} >= {
+        "examples", "coverage", "fuzzing", "stateful"
+    }, requests  # fmt: skip
+    assert sum(requests.values()) >= MIN_REQUESTS, requests
