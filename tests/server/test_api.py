@@ -48,7 +48,8 @@ def test_accounts_register_login_me_and_their_errors(client: TestClient) -> None
     headers = account(client, "alice")
     assert client.get("/api/me", headers=headers).json()["username"] == "alice"
     taken = client.post("/api/register", json={"username": "alice", "password": "another-pw"})
-    assert taken.status_code == 422 and "taken" in taken.json()["detail"]
+    assert taken.status_code == 409 and "taken" in taken.json()["detail"]
+    assert taken.json()["code"] == "username_taken"
     short = client.post("/api/register", json={"username": "bob", "password": "short"})
     assert short.status_code == 422 and "at least 8" in short.json()["detail"]
     odd = client.post("/api/register", json={"username": "b o b", "password": "long-enough"})
@@ -71,7 +72,7 @@ def test_accounts_register_login_me_and_their_errors(client: TestClient) -> None
         ({"seats": ["expert"] * 4}, "at least one 'human' seat"),
         ({"seats": ["human"] * 3}, "4–6 seats"),
         ({"seats": ["human"] + ["expert"] * 3, "lang": "xx"}, "unknown language"),
-        ({"seats": ["human"] + ["expert"] * 3, "seed": -1}, "seed must be"),
+        ({"seats": ["human"] + ["expert"] * 3, "seed": -1}, "seed: Input should be greater"),
     ],
 )
 def test_creating_a_bad_game_is_refused(client: TestClient, body: object, message: str) -> None:

@@ -68,6 +68,10 @@ class GameKind(Generic[StateT, ActionT, ObservationT]):
     observer: Callable[[StateT, int], ObservationT]
     phase_of: Callable[[StateT], str]
     adapters: Mapping[str, str] = field(default_factory=dict)
+    #: JSON Schemas (draft 2020-12) of an action's JSON form and of ``state.view(seat)``,
+    #: for the API's documentation and its conformance tests; ``None``: any JSON object.
+    action_schema: Mapping[str, Any] | None = None
+    view_schema: Mapping[str, Any] | None = None
     #: Where the game comes in lists of games (lower first; then by name).
     order: int = 100
     #: Whether a seat is in a secret step of several moves of its own (the board game's

@@ -1,7 +1,9 @@
 """The public JSON API (its OpenAPI schema is served at ``/docs``).
 
-Every error is ``{"detail": "<what is wrong>"}`` with the status of :mod:`carson.server.games`
-(401 without a valid token, 403 no seat, 404 unknown game, 409 stale seq, 422 bad action).
+Every route declares its answer's model and each error status it may send; every error is
+an :class:`~carson.server.errors.ErrorBody`, ``{"detail": str, "code": str}`` (401 without a
+valid token, 403 no seat or no CSRF token, 404 unknown game, 409 stale seq, 422 bad input or
+an action the game refuses; 413 and 429 come from the request limits).
 """
 
 from __future__ import annotations
@@ -14,17 +16,36 @@ from fastapi import APIRouter, Depends, Header, HTTPException, Query, Request
 from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.sse import EventSourceResponse, ServerSentEvent
-from pydantic import BaseModel, Field, field_validator
 from starlette.concurrency import run_in_threadpool
 
 from carson.server import auth, cookies, stream, tokens
 from carson.server.accounts import Accounts
 from carson.server.cookies import CSRF_COOKIE, CSRF_HEADER, SAFE_METHODS, SESSION_COOKIE
 from carson.server.db import User
-from carson.server.errors import GameError, Unprocessable
+from carson.server.errors import (
+    Conflict,
+    Forbidden,
+    GameError,
+    Unauthorized,
+    Unprocessable,
+    declared,
+)
 from carson.server.event_log import MAX_PAGE_MOVES
 from carson.server.games import GameService
-from carson.server.passwords import PasswordTooLong, check_length
+from carson.server.models import (
+    ActionIn,
+    Credentials,
+    EventsPage,
+    GameRecord,
+    GameSummary,
+    GameView,
+    Me,
+    NewAccount,
+    NewGame,
+    SessionClosed,
+    SessionOpened,
+    TokenOut,
+)
 from carson.server.ratelimit import client_address
 from carson.server.stream import StreamStart
 from carson.server.stream_slots import RETRY_SECONDS, StreamSlots
@@ -33,53 +54,6 @@ router = APIRouter()
 bearer = HTTPBearer(auto_error=False)
 #: Moves in a page of events when the caller names no ``limit``.
 DEFAULT_PAGE_MOVES = 100
-
-
-class Credentials(BaseModel):
-    username: str = Field(max_length=256)
-    password: str
-
-    @field_validator("password")
-    @classmethod
-    def bounded(cls, password: str) -> str:
-        try:
-            check_length(password)
-        except PasswordTooLong as error:
-            raise ValueError(str(error)) from None
-        return password
-
-
-class TokenOut(BaseModel):
-    token: str
-
-
-class NewGame(BaseModel):
-    game: str = Field(
-        default="card", description="'card' (the card game, 4–6 seats) or 'board' (2–5 seats)"
-    )
-    seats: list[str] = Field(
-        description="seat kinds in order: 'human', an AI level (ai-easy, ai-medium, ai-hard), "
-        "'greedy' or 'random'; in the card game also a virtual level (beginner, advanced, "
-        "expert)"
-    )
-    variants: list[str] = Field(
-        default_factory=list,
-        description="board game only: red-sides | random-sides | vote-sides, duel-tiles, "
-        "river, new-beginning",
-    )
-    seed: int | None = Field(
-        default=None,
-        description="practice games only (one human seat): the seed of the deal, to replay "
-        "a game; otherwise the server draws one in secret (422 if given)",
-    )
-    lang: str | None = None
-
-
-class ActionIn(BaseModel):
-    seq: int = Field(
-        strict=True, description="the number of accepted actions the client has seen (an integer)"
-    )
-    action: dict[str, Any] = Field(description="an action object as listed in legal_actions")
 
 
 def _service(request: Request) -> GameService:
@@ -118,17 +92,19 @@ async def current_caller(
             expected = request.cookies.get(CSRF_COOKIE, "")
             sent = request.headers.get(CSRF_HEADER, "")
             if not expected or not auth.same_secret(expected, sent):
-                raise HTTPException(403, f"missing or wrong CSRF token (send {CSRF_HEADER})")
+                raise Forbidden(f"missing or wrong CSRF token (send {CSRF_HEADER})", "csrf")
             if not cookies.same_origin(request):
-                raise HTTPException(403, "a request from another site (Origin) is refused")
+                raise Forbidden("a request from another site (Origin) is refused", "origin")
     else:
-        raise HTTPException(401, "log in: send Authorization: Bearer <token>")
+        raise Unauthorized("log in: send Authorization: Bearer <token>")
     service = _service(request)
     user = service.remembered_user(token)
     if user is None:  # not seen lately: ask the database, off the event loop
         user = await run_in_threadpool(service.user_for_token, token)
     if user is None:
-        raise HTTPException(401, "the token is not valid (unknown, expired or logged out)")
+        raise Unauthorized(
+            "the token is not valid (unknown, expired or logged out)", "invalid_token"
+        )
     return Caller(user, token)
 
 
@@ -146,10 +122,6 @@ def client_label(request: Request) -> str:
     return tokens.agent_label(request.headers.get("user-agent"))
 
 
-def _refused(error: GameError) -> HTTPException:
-    return HTTPException(error.status, error.message)
-
-
 def _accounts(request: Request) -> Accounts:
     accounts = request.app.state.accounts
     assert isinstance(accounts, Accounts)
@@ -163,147 +135,182 @@ def _logged_in(request: Request, body: Credentials, create: bool = False) -> str
     try:
         return _accounts(request).log_in(address, body.username, body.password, label, create)
     except auth.BadPassword as error:
-        raise HTTPException(422, str(error)) from None
+        raise Unprocessable(str(error), "bad_password") from None
+    except auth.UsernameTaken as error:
+        raise Conflict(str(error), "username_taken") from None
     except auth.AuthError as error:
-        raise HTTPException(422 if create else 401, str(error)) from None
+        if create:
+            raise Unprocessable(str(error), "invalid_account") from None
+        raise Unauthorized(str(error), "wrong_credentials") from None
 
 
-@router.post("/api/register", response_model=TokenOut)
-def register(body: Credentials, request: Request) -> TokenOut:
-    return TokenOut(token=_logged_in(request, body, create=True))
+#: The errors of any route that needs a logged-in caller; a change also needs the CSRF
+#: token when the caller is authenticated by the session cookie (403).
+AUTH = (401,)
+CHANGE = (401, 403)
+GAME_ID = "$response.body#/id"
+#: What a client can do next with a game it got (OpenAPI links, which the stateful tests
+#: follow): look at it, join it, act in it with the seq and a legal action it was given.
+GAME_LINKS = {
+    "GetGame": {"operationId": "game_view", "parameters": {"game_id": GAME_ID}},
+    "JoinGame": {"operationId": "join_game", "parameters": {"game_id": GAME_ID}},
+    "Act": {
+        "operationId": "act",
+        "parameters": {"game_id": GAME_ID},
+        "requestBody": {"seq": "$response.body#/seq", "action": "$response.body#/legal_actions/0"},
+    },
+    "GetRecord": {"operationId": "game_record", "parameters": {"game_id": GAME_ID}},
+    "GetEvents": {"operationId": "game_events", "parameters": {"game_id": GAME_ID}},
+    "Stream": {"operationId": "live", "parameters": {"game_id": GAME_ID}},
+}
 
 
-@router.post("/api/login", response_model=TokenOut)
+def _game_answer(status: int, description: str) -> dict[int | str, dict[str, Any]]:
+    return {status: {"model": GameView, "description": description, "links": GAME_LINKS}}
+
+
+@router.post(
+    "/api/register", operation_id="register", response_model=TokenOut,
+    responses=declared(400, 409, 413, 422, 429),
+)  # fmt: skip
+def register(body: NewAccount, request: Request) -> TokenOut:
+    return TokenOut(token=_logged_in(request, Credentials(**body.model_dump()), create=True))
+
+
+@router.post(
+    "/api/login", operation_id="login", response_model=TokenOut,
+    responses=declared(400, 401, 413, 422, 429),
+)  # fmt: skip
 def login(body: Credentials, request: Request) -> TokenOut:
     """A new session's bearer token; it expires once left unused for 30 days."""
     return TokenOut(token=_logged_in(request, body))
 
 
-@router.post("/api/session")
+@router.post(
+    "/api/session", operation_id="open_session", response_model=SessionOpened,
+    responses=declared(400, 401, 413, 422, 429),
+)  # fmt: skip
 def open_session(body: Credentials, request: Request) -> JSONResponse:
     """Log a browser in: sets the HttpOnly session cookie and the CSRF cookie, whose value
     the page sends back in ``X-CSRF-Token`` with every state-changing request."""
     if not cookies.same_origin(request):
-        raise HTTPException(403, "a request from another site (Origin) is refused")
+        raise Forbidden("a request from another site (Origin) is refused", "origin")
     token = _logged_in(request, body)
     csrf = cookies.new_csrf()
-    response = JSONResponse({"username": auth.normal_username(body.username), "csrf": csrf})
+    username = auth.normal_username(body.username)
+    response = JSONResponse(SessionOpened(username=username, csrf=csrf).model_dump())
     cookies.set_session(response, request, token, csrf)
     return response
 
 
-@router.delete("/api/session")
+@router.delete(
+    "/api/session", operation_id="close_session", response_model=SessionClosed,
+    responses=declared(*CHANGE),
+)  # fmt: skip
 def close_session(request: Request, caller: CurrentCaller, service: Service) -> JSONResponse:
     """Log out: the token this request was sent with (bearer or cookie) stops working, and
     the cookies are cleared."""
     service.revoke(caller.token)
-    response = JSONResponse({"username": caller.user.username, "logged_out": True})
+    closed = SessionClosed(username=caller.user.username, logged_out=True)
+    response = JSONResponse(closed.model_dump())
     cookies.clear_session(response, request)
     return response
 
 
-@router.get("/api/me")
-def me(user: CurrentUser) -> dict[str, Any]:
-    return {"id": user.id, "username": user.username}
+@router.get("/api/me", operation_id="me", response_model=Me, responses=declared(*AUTH))
+def me(user: CurrentUser) -> Me:
+    return Me(id=user.id, username=user.username)
 
 
-@router.post("/api/games", status_code=201)
-def create_game(body: NewGame, user: CurrentUser, service: Service) -> dict[str, Any]:
-    try:
-        view = service.create(
-            user, body.seats, body.seed, body.lang, game=body.game, variants=body.variants
-        )
-    except GameError as error:
-        raise _refused(error) from None
-    return view
+@router.post(
+    "/api/games", operation_id="create_game", status_code=201, response_model=GameView,
+    responses={**declared(*CHANGE, 400, 413, 422), **_game_answer(201, "The new game, as the "
+               "creator's seat sees it")},
+)  # fmt: skip
+def create_game(body: NewGame, user: CurrentUser, service: Service) -> JSONResponse:
+    view = service.create(
+        user, body.seats, body.seed, body.lang, game=body.game, variants=body.variants
+    )
+    return JSONResponse(view, status_code=201)
 
 
-@router.get("/api/games")
-def list_games(user: CurrentUser, service: Service) -> list[dict[str, Any]]:
-    return service.games_of(user)
+@router.get(
+    "/api/games", operation_id="list_games", response_model=list[GameSummary],
+    responses=declared(*AUTH),
+)  # fmt: skip
+def list_games(user: CurrentUser, service: Service) -> JSONResponse:
+    return JSONResponse(service.games_of(user))
 
 
-@router.post("/api/games/{game_id}/join")
-def join_game(game_id: str, user: CurrentUser, service: Service) -> dict[str, Any]:
-    try:
-        view = service.join(user, game_id)
-    except GameError as error:
-        raise _refused(error) from None
-    return view
+@router.post(
+    "/api/games/{game_id}/join", operation_id="join_game", response_model=GameView,
+    responses={**declared(*CHANGE, 404, 409), **_game_answer(200, "The game, as the "
+               "joiner's new seat sees it")},
+)  # fmt: skip
+def join_game(game_id: str, user: CurrentUser, service: Service) -> JSONResponse:
+    return JSONResponse(service.join(user, game_id))
 
 
-@router.get("/api/games/{game_id}")
+@router.get(
+    "/api/games/{game_id}", operation_id="game_view", response_model=GameView,
+    responses={**declared(*AUTH, 403, 404), **_game_answer(200, "The caller's view")},
+)  # fmt: skip
 def game_view(game_id: str, user: CurrentUser, service: Service) -> JSONResponse:
     """The caller's view of the game: ``status``, ``seq``, ``seat``, ``seats``,
     ``legal_actions`` and ``view`` (the engine's per-seat view, CG-9)."""
-    try:
-        return JSONResponse(service.view(user, game_id))
-    except GameError as error:
-        raise _refused(error) from None
+    return JSONResponse(service.view(user, game_id))
 
 
-@router.post("/api/games/{game_id}/actions")
+@router.post(
+    "/api/games/{game_id}/actions", operation_id="act", response_model=GameView,
+    responses={**declared(*CHANGE, 400, 404, 409, 413, 422, 429),
+               **_game_answer(200, "The caller's view after the action")},
+)  # fmt: skip
 def act(
     game_id: str, body: ActionIn, user: CurrentUser, service: Service, request: Request
 ) -> JSONResponse:
     """Apply an action (one of ``legal_actions``) at ``seq``; answers the new view."""
     _accounts(request).moving(user.id)  # 429 beyond the account's rate of moves
-    try:
-        view = service.act(user, game_id, body.seq, body.action)
-    except GameError as error:
-        raise _refused(error) from None
-    return JSONResponse(view)
+    return JSONResponse(service.act(user, game_id, body.seq, body.action))
 
 
-@router.get("/api/games/{game_id}/record")
+@router.get(
+    "/api/games/{game_id}/record", operation_id="game_record", response_model=GameRecord,
+    responses=declared(*AUTH, 403, 404),
+)  # fmt: skip
 def game_record(game_id: str, user: CurrentUser, service: Service) -> JSONResponse:
-    try:
-        return JSONResponse(service.record(user, game_id))
-    except GameError as error:
-        raise _refused(error) from None
+    """A finished game's configuration, seed and actions (403 before the game is over)."""
+    return JSONResponse(service.record(user, game_id))
 
 
-@router.get("/api/games/{game_id}/events")
+@router.get(
+    "/api/games/{game_id}/events", operation_id="game_events", response_model=EventsPage,
+    responses=declared(*AUTH, 403, 404, 422),
+)  # fmt: skip
 def game_events(
     game_id: str,
     user: CurrentUser,
     service: Service,
     since: Annotated[
-        str | None,
-        Query(description="a seq: the events of the moves after it (omitted: from the setup on)"),
+        int | None,
+        Query(
+            ge=0, description="a seq: the events of the moves after it (omitted: from the setup on)"
+        ),
     ] = None,
     limit: Annotated[
-        str | None, Query(description=f"most moves in the page (1–{MAX_PAGE_MOVES})")
+        int | None,
+        Query(ge=1, le=MAX_PAGE_MOVES, description=f"most moves in the page (1–{MAX_PAGE_MOVES})"),
     ] = None,
 ) -> JSONResponse:
     """The events the caller's seat may see, oldest first, each with its ``seq`` (the move
     that made it; 0: the game's setup, e.g. the deal) and its ``seats`` (``null``: public).
     A page covers the moves up to ``until``; with ``more``, ``next`` is the next page's URL."""
-    try:
-        after = _whole_number("since", since, 0)
-        moves = _whole_number("limit", limit, 1, MAX_PAGE_MOVES)
-        page = service.events_page(user, game_id, after, moves or DEFAULT_PAGE_MOVES)
-    except GameError as error:
-        raise _refused(error) from None
+    page = service.events_page(user, game_id, since, limit or DEFAULT_PAGE_MOVES)
     body = page.to_json()
     if page.more:
-        more = f"&limit={moves}" if moves else ""
+        more = f"&limit={limit}" if limit else ""
         body["next"] = f"/api/games/{game_id}/events?since={page.until}{more}"
     return JSONResponse(body)
-
-
-def _whole_number(name: str, raw: str | None, low: int, high: int | None = None) -> int | None:
-    """A query parameter that must be a whole number in [low, high], or absent."""
-    if raw is None:
-        return None
-    try:
-        number = int(raw)
-    except ValueError:
-        number = low - 1
-    if number < low or (high is not None and number > high):
-        bounds = f"from {low} to {high}" if high is not None else f"{low} or more"
-        raise Unprocessable(f"{name} must be a whole number {bounds}; got {raw!r}")
-    return number
 
 
 async def stream_start(
@@ -323,17 +330,17 @@ async def stream_start(
         raise HTTPException(error.status, error.message, headers=headers) from None
     try:
         woken = service.notifier.version(game_id)  # read before looking: no move slips by
-        try:
-            view = await run_in_threadpool(service.view, user, game_id)
-            told = stream.last_event_id(last_event_id, view["seq"])
-        except GameError as error:
-            raise _refused(error) from None
+        view = await run_in_threadpool(service.view, user, game_id)
+        told = stream.last_event_id(last_event_id, view["seq"])
         yield StreamStart(user, game_id, view, woken, told)
     finally:
         slots.give_back(user.id)
 
 
-@router.get("/api/games/{game_id}/stream", response_class=EventSourceResponse)
+@router.get(
+    "/api/games/{game_id}/stream", operation_id="live", response_class=EventSourceResponse,
+    responses=declared(*AUTH, 403, 404, 422, 429, 503),
+)  # fmt: skip
 async def live(
     start: Annotated[StreamStart, Depends(stream_start)], service: Service
 ) -> AsyncIterator[ServerSentEvent]:

@@ -16,13 +16,13 @@ from fastapi.responses import JSONResponse
 from sqlalchemy.engine import Engine
 from starlette.types import Scope
 
-from carson.server import health, sessions_api
+from carson.server import errors, health, openapi, sessions_api
 from carson.server.accounts import Accounts
 from carson.server.api import router
 from carson.server.bodylimit import BodyLimit, json_refusal
 from carson.server.cookies import secure_configured
 from carson.server.db import check_integrity, default_url, make_engine, migrate
-from carson.server.errors import DATABASE_DOWN
+from carson.server.errors import DATABASE_DOWN, error_response
 from carson.server.games import GameService
 from carson.server.headers import SecurityHeaders
 from carson.server.limits import Limits
@@ -70,6 +70,8 @@ def create_server(
     _add_limits(app, service, limits)
     app.include_router(router)
     app.include_router(sessions_api.router)
+    errors.install(app)
+    openapi.install(app)
     for error in DATABASE_DOWN:  # an outage answers 503 (the pages add their own, in HTML)
         app.add_exception_handler(error, health.database_down)
     # The last added runs first: every response, even the 500 of an unhandled error that
@@ -130,11 +132,11 @@ def _add_limits(app: FastAPI, service: GameService, limits: Limits) -> None:
     @app.exception_handler(RateLimited)
     async def too_many(request: Request, error: RateLimited) -> JSONResponse:
         headers = {"Retry-After": str(error.retry_after)}
-        return JSONResponse({"detail": error.message}, status_code=429, headers=headers)
+        return error_response(429, error.message, "rate_limited", headers)
 
     @app.exception_handler(HashingBusy)
     async def busy(request: Request, error: HashingBusy) -> JSONResponse:
-        return JSONResponse({"detail": str(error)}, status_code=503, headers={"Retry-After": "1"})
+        return error_response(503, str(error), "busy", {"Retry-After": "1"})
 
 
 #: The server without web pages, for the API's own tests.

@@ -19,6 +19,7 @@ from carson.server.tokens import digest
 __all__ = [
     "AuthError",
     "BadPassword",
+    "UsernameTaken",
     "change_password",
     "digest",
     "login",
@@ -54,6 +55,10 @@ def _checked(password: str) -> None:
         raise BadPassword(str(error)) from None
 
 
+class UsernameTaken(AuthError):
+    """A registration under a name someone has (whatever its case)."""
+
+
 def normal_username(username: str) -> str:
     """The username as it is kept: NFKC-normalised (``ａｌｉｃｅ`` is ``alice``)."""
     return unicodedata.normalize("NFKC", username)
@@ -72,14 +77,14 @@ def register(
     _checked(password)
     alike = select(User.id).where(func.lower(User.username) == username.lower()).limit(1)
     if session.scalar(alike) is not None:
-        raise AuthError(f"the username {username!r} is taken")
+        raise UsernameTaken(f"the username {username!r} is taken")
     user = User(username=username, password_hash=pool.hash(password))
     session.add(user)
     try:
         session.flush()
     except IntegrityError:
         session.rollback()
-        raise AuthError(f"the username {username!r} is taken") from None
+        raise UsernameTaken(f"the username {username!r} is taken") from None
     return user
 
 

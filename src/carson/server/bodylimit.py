@@ -21,7 +21,7 @@ Refusal = Callable[[Scope, int], Awaitable[tuple[str, bytes]]]
 
 async def json_refusal(scope: Scope, limit: int) -> tuple[str, bytes]:
     detail = f"the request body is larger than {limit} bytes"
-    return "application/json", json.dumps({"detail": detail}).encode()
+    return "application/json", json.dumps({"detail": detail, "code": "too_large"}).encode()
 
 
 class BodyLimit:

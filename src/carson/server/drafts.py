@@ -24,6 +24,7 @@ from carson.server.errors import Conflict
 from carson.server.store import BeforeCommit, GameStore, Table
 
 Drafts = dict[int, list[JSON]]
+STALE = "another move was accepted first; look at the game again"
 
 
 class DraftBook:
@@ -69,10 +70,14 @@ class DraftBook:
         if self.store.postgres:  # one drafting seat of a game at a time, in every process
             session.get(Game, table.id, with_for_update=True)
             if len(self.store.state(session, table).actions) != len(state.actions):
-                raise Conflict("another move was accepted first; look at the game again")
+                raise Conflict(
+                    "another move was accepted first; look at the game again", "stale_seq"
+                )
             current = self.of(session, table, state)
             if current.get(seat, []) != drafts.get(seat, []):  # this seat's, meanwhile
-                raise Conflict("another move was accepted first; look at the game again")
+                raise Conflict(
+                    "another move was accepted first; look at the game again", "stale_seq"
+                )
             drafts = current
         mine = [*drafts.get(seat, []), action.to_json()]
         after = self.seat_state(state, {seat: mine}, seat)

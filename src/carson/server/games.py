@@ -82,11 +82,13 @@ class GameService:
             which = game_kind(game)
             config = which.config(kinds, variants or [])
         except GameSetupError as error:
-            raise Unprocessable(str(error)) from None
+            raise Unprocessable(str(error), "invalid_setup") from None
         if HUMAN not in kinds:
-            raise Unprocessable("a game needs at least one 'human' seat (the creator's)")
+            raise Unprocessable("a game needs at least one 'human' seat (the creator's)",
+                                "invalid_setup")  # fmt: skip
         if lang is not None and lang not in LANGS:
-            raise Unprocessable(f"unknown language {lang!r}; choose from {', '.join(LANGS)}")
+            raise Unprocessable(f"unknown language {lang!r}; choose from {', '.join(LANGS)}",
+                                "invalid_setup")  # fmt: skip
         seed = game_seed(seed, kinds)
         state = which.new_state(config, seed)
         stored = Game(
@@ -112,10 +114,10 @@ class GameService:
         with self.sessions.begin() as session:
             game = self.store.game(session, game_id)
             if game.status != "waiting":
-                raise Conflict("this game has no free seat")
+                raise Conflict("this game has no free seat", "no_free_seat")
             holders = self.store.holders(session, game_id)
             if user.id in holders.values():
-                raise Conflict("you already hold a seat in this game")
+                raise Conflict("you already hold a seat in this game", "already_seated")
             free = [
                 seat
                 for seat, kind in enumerate(game.seat_kinds)
@@ -125,7 +127,9 @@ class GameService:
             try:
                 session.flush()
             except IntegrityError:
-                raise Conflict("someone took that seat a moment ago; try again") from None
+                raise Conflict(
+                    "someone took that seat a moment ago; try again", "seat_taken"
+                ) from None
             self._start_if_full(session, game)
             self.store.announce(session, game_id)  # the seated players' pages hear of it
         self.notifier.publish(game_id)
@@ -200,23 +204,28 @@ class GameService:
             table = self.store.table(session, game_id)
             seat = table.seat_of(user)
             if table.waiting:
-                raise Conflict("the game has not started: it waits for players to join")
+                raise Conflict(
+                    "the game has not started: it waits for players to join", "not_started"
+                )
             game = self.store.state(session, table)
             drafts = self.drafts.of(session, table, game)
             state = self.drafts.seat_state(game, drafts, seat)  # with the seat's own draft
             if seq != len(state.actions):
-                raise Conflict(f"stale seq {seq}: the game is at seq {len(state.actions)}")
+                raise Conflict(
+                    f"stale seq {seq}: the game is at seq {len(state.actions)}", "stale_seq"
+                )
             if state.is_over:
-                raise Unprocessable("the game is over")
+                raise Unprocessable("the game is over", "game_over")
             try:
                 action = table.kind.action_from_json(state, data)
             except ValueError as error:
-                raise Unprocessable(f"malformed action: {error}") from None
+                raise Unprocessable(f"malformed action: {error}", "malformed_action") from None
             if seat not in state.seats_to_act:
-                raise Unprocessable(f"seat {seat} is not asked to act now")
+                raise Unprocessable(f"seat {seat} is not asked to act now", "not_your_turn")
             if action not in state.legal_actions(seat):
                 phase = table.kind.phase(state)
-                raise Unprocessable(f"{action.to_json()} is not a legal {phase} action now")
+                raise Unprocessable(f"{action.to_json()} is not a legal {phase} action now",
+                                    "illegal_action")  # fmt: skip
             queue = self._queue_machines(table, stored=len(game.actions))
             if table.kind.drafts(state, seat):  # a secret step of several moves
                 after = self.drafts.submit(session, table, game, drafts, seat, action, queue)

@@ -19,7 +19,8 @@ from fastapi.responses import JSONResponse
 from sqlalchemy import text
 from sqlalchemy.engine import Engine
 
-from carson.server.errors import database_failure
+from carson.server.errors import database_failure, declared
+from carson.server.models import Health, Ready
 
 log = logging.getLogger("carson.server")
 
@@ -45,7 +46,7 @@ async def database_down(request: Request, error: Exception) -> JSONResponse:
     """The API's answer to a failed database: 503, the one error body, ``Retry-After``."""
     log_database_failure(request, error)
     return JSONResponse(
-        {"detail": DATABASE_DOWN_DETAIL},
+        {"detail": DATABASE_DOWN_DETAIL, "code": "database_down"},
         status_code=503,
         headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
     )
@@ -95,13 +96,13 @@ class ReadinessProbe:
             return f"the database did not answer within {self.timeout:g} s"
 
 
-@router.get("/healthz")
-def healthz() -> dict[str, str]:
+@router.get("/healthz", operation_id="healthz", response_model=Health)
+def healthz() -> Health:
     """Liveness: the process answers (the database is not asked)."""
-    return {"status": "ok"}
+    return Health(status="ok")
 
 
-@router.get("/readyz", responses={503: {"description": "the database does not answer"}})
+@router.get("/readyz", operation_id="readyz", response_model=Ready, responses=declared(503))
 async def readyz(request: Request) -> JSONResponse:
     """Readiness: the database answers a trivial query within a short time."""
     probe = request.app.state.readiness
@@ -111,7 +112,7 @@ async def readyz(request: Request) -> JSONResponse:
         return JSONResponse({"status": "ready"})
     log.warning("not ready: %s", problem)
     return JSONResponse(
-        {"detail": f"not ready: {problem}"},
+        {"detail": f"not ready: {problem}", "code": "not_ready"},
         status_code=503,
         headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
     )

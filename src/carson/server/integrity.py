@@ -41,7 +41,7 @@ def game_seed(chosen: int | None, seat_kinds: Sequence[str], rated: bool = False
             "machines): with several people at the table the server draws it in secret"
         )
     if not 0 <= chosen < MAX_SEED:
-        raise Unprocessable(f"seed must be between 0 and {MAX_SEED - 1}")
+        raise Unprocessable(f"seed must be between 0 and {MAX_SEED - 1}", "invalid_setup")
     return chosen
 
 

@@ -145,7 +145,9 @@ class RequestIds:
 
 
 async def _internal_error(send: Send, request_id: str) -> None:
-    body = json.dumps({"detail": f"internal error (request id {request_id})"}).encode()
+    body = json.dumps(
+        {"detail": f"internal error (request id {request_id})", "code": "internal_error"}
+    ).encode()
     await send({
         "type": "http.response.start",
         "status": 500,

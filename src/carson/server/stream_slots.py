@@ -16,12 +16,14 @@ class TooManyStreams(GameError):
     """This account has as many streams open as it may."""
 
     status = 429
+    default_code = "too_many_streams"
 
 
 class StreamsFull(GameError):
     """The process has as many streams open as it may."""
 
     status = 503
+    default_code = "streams_full"
 
 
 class StreamSlots:

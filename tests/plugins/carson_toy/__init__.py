@@ -145,5 +145,24 @@ GAME: GameKind[ToyState, Stake, JSON] = GameKind(
     player_factory=_player,
     observer=lambda state, seat: state.view(seat),
     phase_of=lambda state: "over" if state.is_over else "stake",
+    action_schema={
+        "type": "object",
+        "properties": {
+            "kind": {"const": "stake"},
+            "chips": {"type": "integer", "enum": list(STAKES)},
+        },
+        "required": ["kind", "chips"],
+    },
+    view_schema={
+        "type": "object",
+        "properties": {
+            "round": {"type": "integer"},
+            "scores": {"type": "array", "items": {"type": "integer"}},
+            "rolls": {"type": "array", "items": {"type": "integer"}},
+            "staked": {"type": "array", "items": {"type": "integer"}},
+            "my_stake": {"type": ["integer", "null"]},
+        },
+        "required": ["round", "scores", "rolls", "staked", "my_stake"],
+    },
     adapters={"rl": "carson_toy.rl:ENCODER"},
 )

@@ -8,6 +8,7 @@ from typing import Any
 
 from carson.core.game import JSON
 from carson.core.registry import HUMAN, GameKind
+from carson.games.board import schema
 from carson.games.board.engine.actions import BoardAction, action_from_json
 from carson.games.board.engine.config import VARIANTS, BoardConfig
 from carson.games.board.engine.model import DecisionKind
@@ -60,6 +61,8 @@ GAME: GameKind[BoardGameState, BoardAction, BoardObservation] = GameKind(
     observer=BoardObservation,
     phase_of=_phase,
     drafting=_drafting,
+    action_schema=schema.ACTION,
+    view_schema=schema.VIEW,
     adapters={
         "terminal": "carson.games.board.tui:KIT",
         "web": "carson.games.board.web.adapter:WEB",

@@ -8,6 +8,7 @@ from typing import Any
 
 from carson.core.game import JSON
 from carson.core.registry import HUMAN, GameKind
+from carson.games.card import schema
 from carson.games.card.engine.actions import CardAction, action_from_json
 from carson.games.card.engine.config import MAX_SEATS, MIN_SEATS, VIRTUAL_LEVELS, GameConfig
 from carson.games.card.engine.observation import SeatObservation
@@ -45,6 +46,8 @@ GAME: GameKind[CardGameState, CardAction, SeatObservation] = GameKind(
     player_factory=make_player,
     observer=SeatObservation,
     phase_of=lambda state: str(state.phase),
+    action_schema=schema.ACTION,
+    view_schema=schema.VIEW,
     adapters={
         "cli": "carson.games.card.cli:register",
         "terminal": "carson.games.card.tui:KIT",

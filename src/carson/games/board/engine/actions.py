@@ -135,11 +135,35 @@ class BoardAction:
         return f"{self.kind} {rest}".strip()
 
 
+#: The fields of each kind's JSON form besides ``kind`` (other kinds: ``parcel``); a cowboy
+#: names a space or a parcel.
+_FIELDS: dict[str, tuple[frozenset[str], ...]] = {
+    "pass": (frozenset(),),
+    "store": (frozenset(),),
+    "grant_all": (frozenset(),),
+    "vote": (frozenset({"red"}),),
+    "purchase": (frozenset({"item"}),),
+    "personality": (frozenset({"id"}),),
+    "option": (frozenset({"option"}),),
+    "cowboy": (frozenset({"space"}), frozenset({"parcel"})),
+    "white": (frozenset({"space"}), frozenset({"parcel"})),
+    "tile": (frozenset({"value"}),),
+    "count": (frozenset({"value"}),),
+    "ask": (frozenset({"seat"}),),
+    "road": (frozenset({"edge"}),),
+    "build_stored": (frozenset({"building"}),),
+}
+
+
 def action_from_json(data: Any) -> BoardAction:
     """Parse an action object; a malformed one raises :class:`IllegalActionError`."""
     if not isinstance(data, dict) or data.get("kind") not in SIZES:
         raise IllegalActionError(f"not a board-game action: {data!r} (kinds: {', '.join(SIZES)})")
     kind = str(data["kind"])
+    allowed = _FIELDS.get(kind, (frozenset({"parcel"}),))
+    if frozenset(data) - {"kind"} not in allowed:
+        names = " or ".join(str(sorted(fields)) for fields in allowed)
+        raise IllegalActionError(f"a {kind} action has exactly the fields {names}")
     try:
         return BoardAction(kind, _arg(kind, data))
     except (KeyError, TypeError, ValueError, IndexError) as error:
@@ -152,8 +176,22 @@ def _index_of(values: tuple[str, ...], value: Any, what: str) -> int:
     return values.index(value)
 
 
+def _whole(value: Any) -> int:
+    """A JSON integer (not a string of digits, not a boolean)."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"{value!r} is not an integer")
+    return value
+
+
+def _numbers(value: Any, count: int) -> list[Any]:
+    """A JSON array of ``count`` items (not a string, whose letters would pass for items)."""
+    if not isinstance(value, list) or len(value) != count:
+        raise ValueError(f"{value!r} is not an array of {count} items")
+    return value
+
+
 def _parcel_arg(value: Any) -> int:
-    x, y = (int(v) for v in value)
+    x, y = (_whole(v) for v in _numbers(value, 2))
     if not (0 <= x < 8 and 0 <= y < 8):
         raise ValueError("a parcel is [x, y] with x, y in 0..7")
     return parcel(x, y)
@@ -163,7 +201,10 @@ def _arg(kind: str, data: dict[str, Any]) -> int:
     if kind in ("pass", "store", "grant_all"):
         return 0
     if kind == "vote":
-        return sum(1 << _index_of(PERSONALITY_IDS, p, "personality") for p in set(data["red"]))
+        red = data["red"]
+        if not isinstance(red, list):
+            raise ValueError("red is an array of personality ids")
+        return sum(1 << _index_of(PERSONALITY_IDS, p, "personality") for p in set(red))
     if kind == "purchase":
         return _index_of(PURCHASES, data["item"], "item")
     if kind == "personality":
@@ -175,13 +216,13 @@ def _arg(kind: str, data: dict[str, Any]) -> int:
             return _index_of(SPACE_IDS, data["space"], "space")
         return len(SPACE_IDS) + _parcel_arg(data["parcel"])
     if kind in ("tile", "count", "ask"):
-        value = int(data["value" if kind != "ask" else "seat"])
+        value = _whole(data["value" if kind != "ask" else "seat"])
         if not 0 <= value < SIZES[kind]:
             raise ValueError(f"{value} is out of range")
         return value
     if kind == "road":
-        name, x, y = data["edge"]
-        return edge_from_name(str(name), int(x), int(y))
+        name, x, y = _numbers(data["edge"], 3)
+        return edge_from_name(str(name), _whole(x), _whole(y))
     if kind == "build_stored":
         return _index_of(BUILDING_IDS, data["building"], "building")
     return _parcel_arg(data["parcel"])

@@ -1,0 +1,171 @@
+"""The bodies of the JSON API's requests and answers, as the OpenAPI document shows them.
+
+A game's own part — an action, the engine's per-seat view — is described by the game
+(:attr:`carson.core.registry.GameKind.action_schema`, ``view_schema``);
+:mod:`carson.server.openapi` puts those schemas in the document in place of the generic
+objects here.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic.config import JsonDict
+
+from carson.server.auth import MIN_PASSWORD
+from carson.server.event_log import MAX_PAGE_MOVES
+from carson.server.integrity import MAX_SEED
+from carson.server.passwords import PasswordTooLong, check_length
+
+GameStatus = Literal["waiting", "playing", "over"]
+
+
+_ACCOUNT: JsonDict = {"username": "alice", "password": "correct-horse"}
+
+
+def _bounded(password: str) -> str:
+    """A password of at most MAX_PASSWORD_BYTES (a longer one is not hashed: 422)."""
+    try:
+        check_length(password)
+    except PasswordTooLong as error:
+        raise ValueError(str(error)) from None
+    return password
+
+
+class Credentials(BaseModel):
+    model_config = ConfigDict(json_schema_extra={"examples": [_ACCOUNT]})
+
+    username: str = Field(max_length=256)
+    password: Annotated[str, AfterValidator(_bounded)]
+
+
+class NewAccount(BaseModel):
+    model_config = ConfigDict(json_schema_extra={"examples": [_ACCOUNT]})
+
+    username: str = Field(pattern=r"^[A-Za-z0-9_.-]{3,32}$",
+                          description="3–32 letters, digits, '.', '_' or '-'")  # fmt: skip
+    password: Annotated[str, AfterValidator(_bounded)] = Field(min_length=MIN_PASSWORD)
+
+
+class TokenOut(BaseModel):
+    token: str = Field(description="send it as `Authorization: Bearer <token>`")
+
+
+class Health(BaseModel):
+    status: Literal["ok"]
+
+
+class Ready(BaseModel):
+    status: Literal["ready"]
+
+
+class SessionOpened(BaseModel):
+    username: str
+    csrf: str = Field(description="send it back in `X-CSRF-Token` with every change")
+
+
+class SessionClosed(BaseModel):
+    username: str
+    logged_out: bool
+
+
+class Me(BaseModel):
+    id: int
+    username: str
+
+
+class NewGame(BaseModel):
+    game: str = Field(
+        default="card", description="'card' (the card game, 4–6 seats) or 'board' (2–5 seats)"
+    )
+    seats: list[str] = Field(
+        description="seat kinds in order: 'human', an AI level (ai-easy, ai-medium, ai-hard), "
+        "'greedy' or 'random'; in the card game also a virtual level (beginner, advanced, "
+        "expert)"
+    )
+    variants: list[str] = Field(
+        default_factory=list,
+        description="board game only: red-sides | random-sides | vote-sides, duel-tiles, "
+        "river, new-beginning",
+    )
+    seed: int | None = Field(
+        default=None,
+        strict=True,
+        ge=0,
+        le=MAX_SEED - 1,
+        description="practice games only (one human seat): the seed of the deal, to replay "
+        "a game; otherwise the server draws one in secret (422 if given)",
+    )
+    lang: str | None = None
+
+
+class ActionIn(BaseModel):
+    seq: int = Field(
+        strict=True, description="the number of accepted actions the client has seen (an integer)"
+    )
+    action: dict[str, Any] = Field(description="an action object as listed in legal_actions")
+
+
+class SeatOut(BaseModel):
+    seat: int
+    kind: str = Field(description="'human' or a machine seat kind")
+    user: str | None = Field(description="the username holding a human seat, if taken")
+
+
+class GameView(BaseModel):
+    """A seat's view of a game (the game's own part typed per game in the document)."""
+
+    id: str
+    game: str
+    status: GameStatus
+    seq: int = Field(description="the number of accepted actions")
+    seat: int = Field(description="the caller's seat")
+    lang: str
+    seats: list[SeatOut]
+    legal_actions: list[dict[str, Any]] = Field(description="what the caller may do now")
+    view: dict[str, Any] = Field(description="the engine's view for the caller's seat")
+
+
+class GameSummary(BaseModel):
+    id: str
+    game: str
+    status: GameStatus
+    seat: int
+    seats: list[str] = Field(description="the seat kinds")
+    seq: int
+    to_act: list[int]
+    your_turn: bool
+
+
+class RecordedAction(BaseModel):
+    seat: int
+    action: dict[str, Any]
+
+
+class GameRecord(BaseModel):
+    """A finished game, enough to replay it: configuration, seed and actions."""
+
+    format: int
+    game: str
+    config: dict[str, Any]
+    seed: int
+    seats: list[str]
+    actions: list[RecordedAction]
+
+
+class EventOut(BaseModel):
+    seq: int = Field(description="the move that made it (0: the game's setup)")
+    kind: str
+    data: dict[str, Any]
+    seats: list[int] | None = Field(description="who may see it (null: everyone)")
+
+
+class EventsPage(BaseModel):
+    since: int | None
+    until: int
+    more: bool
+    events: list[EventOut]
+    next: str | None = Field(
+        default=None, description=f"the next page's URL, when ``more`` (at most {MAX_PAGE_MOVES})"
+    )
