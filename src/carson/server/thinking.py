@@ -127,6 +127,11 @@ class ChildProcessThinker:
         return child.pid if child is not None and child.poll() is None else None
 
     def close(self) -> None:
+        """Stop the child, even mid-decision (that decision's job is then tried again)."""
+        child = self._child
+        if child is not None:
+            with contextlib.suppress(OSError):
+                child.kill()
         with self._guard:
             self._end()
 

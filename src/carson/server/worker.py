@@ -110,6 +110,9 @@ class Worker:
             except OperationalError as error:  # the database is away or busy
                 log.warning("worker %s: %s", self.name, error)
                 worked = False
+            except Exception:  # the worker goes on whatever happened to one claim
+                log.exception("worker %s: unexpected error", self.name)
+                worked = False
             if not worked:
                 self.queue.wake.wait(self.poll)
         log.info("worker %s stopped", self.name)
@@ -119,11 +122,13 @@ class Worker:
         self._start(self.run, "carson-worker")
 
     def stop(self, timeout: float = 5.0) -> None:
+        """Stop after the job at hand; a decision thought out in a child process is cut
+        short (its job is tried again, by this or another worker)."""
         self._stop.set()
         self.queue.wake.set()
+        self.context.think.close()
         for thread in self._threads:
             thread.join(timeout)
-        self.context.think.close()
 
     def _start(self, target: object, name: str) -> None:
         assert callable(target)
