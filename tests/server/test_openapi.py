@@ -17,11 +17,11 @@ from toy import toy_installed
 
 ERROR_BODY = {"$ref": "#/components/schemas/ErrorBody"}
 #: Operations anyone may call; every other one needs a logged-in caller.
-OPEN = {"healthz", "register", "login", "open_session"}
+OPEN = {"healthz", "readyz", "register", "login", "open_session"}
 #: Operations that take a request body: 400 (unreadable), 413 (too large), 422.
-WITH_BODY = {"register", "login", "open_session", "create_game", "act"}
+WITH_BODY = {"register", "login", "open_session", "create_game", "act", "change_password"}
 #: Operations a client may repeat too fast (429).
-LIMITED = {"register", "login", "open_session", "act"}
+LIMITED = {"register", "login", "open_session", "act", "change_password"}
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +50,7 @@ def success_schema(answer: dict[str, Any]) -> Any:
 
 def test_every_operation_declares_its_answer_and_its_errors(document: dict[str, Any]) -> None:
     found = operations(document)
-    assert len(found) == 14
+    assert len(found) == 18
     for path, method, operation in found:
         name = operation["operationId"]
         responses = operation["responses"]
@@ -74,7 +74,9 @@ def test_every_operation_declares_its_answer_and_its_errors(document: dict[str, 
 
 
 def test_only_the_api_is_documented_in_one_error_shape(document: dict[str, Any]) -> None:
-    assert all(path.startswith("/api/") or path == "/healthz" for path in document["paths"])
+    assert all(
+        path.startswith("/api/") or path in ("/healthz", "/readyz") for path in document["paths"]
+    )
     schemas = document["components"]["schemas"]
     assert "HTTPValidationError" not in schemas and "ValidationError" not in schemas
     assert schemas["ErrorBody"]["required"] == ["detail", "code"]

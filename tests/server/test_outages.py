@@ -77,7 +77,8 @@ def test_a_full_disk_answers_503_with_retry_after_and_changes_nothing(
         if response.status_code == 503:
             assert response.headers["Retry-After"] == "5"
             assert response.json() == {
-                "detail": "the database is unavailable; try again in a few seconds"
+                "detail": "the database is unavailable; try again in a few seconds",
+                "code": "database_down",
             }
     assert 503 in statuses and set(statuses) <= {201, 503}, statuses  # never a 500
     with app.state.engine.connect() as connection:

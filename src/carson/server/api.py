@@ -339,7 +339,7 @@ async def stream_start(
 
 @router.get(
     "/api/games/{game_id}/stream", operation_id="live", response_class=EventSourceResponse,
-    responses=declared(*AUTH, 403, 404, 422, 429, 503),
+    responses=declared(*AUTH, 403, 404, 422, 429),
 )  # fmt: skip
 async def live(
     start: Annotated[StreamStart, Depends(stream_start)], service: Service

@@ -4,20 +4,17 @@ change the password (which ends every other session)."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any
+from typing import Annotated
 
-from fastapi import APIRouter, HTTPException, Path
+from fastapi import APIRouter, Path
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from carson.server import auth
 from carson.server.api import CurrentCaller, Service
+from carson.server.errors import NotFound, Unprocessable, declared
 
 router = APIRouter(tags=["sessions"])
-
-
-class ErrorOut(BaseModel):
-    detail: str
 
 
 class SessionOut(BaseModel):
@@ -48,16 +45,13 @@ class PasswordChanged(BaseModel):
     other_sessions_ended: bool
 
 
-NOT_LOGGED_IN: dict[int | str, dict[str, Any]] = {
-    401: {"model": ErrorOut, "description": "no valid token"}
-}
-NO_CSRF: dict[int | str, dict[str, Any]] = {
-    403: {"model": ErrorOut, "description": "a cookie request without its CSRF token"}
-}
 SessionId = Annotated[str, Path(max_length=16, description="a session's id from the list")]
 
 
-@router.get("/api/sessions", response_model=SessionsOut, responses=NOT_LOGGED_IN)
+@router.get(
+    "/api/sessions", operation_id="list_sessions", response_model=SessionsOut,
+    responses=declared(401),
+)  # fmt: skip
 async def list_sessions(caller: CurrentCaller, service: Service) -> SessionsOut:
     """The caller's live sessions, most recently used first."""
     found = await run_in_threadpool(service.accounts.sessions_of, caller.user, caller.token)
@@ -65,33 +59,23 @@ async def list_sessions(caller: CurrentCaller, service: Service) -> SessionsOut:
 
 
 @router.delete(
-    "/api/sessions/{session_id}",
-    response_model=SessionEnded,
-    responses={
-        **NOT_LOGGED_IN,
-        **NO_CSRF,
-        404: {"model": ErrorOut, "description": "the caller has no such session"},
-    },
-)
+    "/api/sessions/{session_id}", operation_id="end_session", response_model=SessionEnded,
+    responses=declared(401, 403, 404, 422),
+)  # fmt: skip
 async def end_session(
     session_id: SessionId, caller: CurrentCaller, service: Service
 ) -> SessionEnded:
     """End one of the caller's sessions (its token stops working; in other server processes
     within 30 seconds). Ending the current one logs out."""
     if not await run_in_threadpool(service.accounts.end_session, caller.user, session_id):
-        raise HTTPException(404, f"you have no session {session_id!r}")
+        raise NotFound(f"you have no session {session_id!r}", "no_such_session")
     return SessionEnded(id=session_id, ended=True)
 
 
 @router.post(
-    "/api/password",
-    response_model=PasswordChanged,
-    responses={
-        **NOT_LOGGED_IN,
-        **NO_CSRF,
-        422: {"model": ErrorOut, "description": "wrong current password, or a too short one"},
-    },
-)
+    "/api/password", operation_id="change_password", response_model=PasswordChanged,
+    responses=declared(400, 401, 403, 413, 422, 429),
+)  # fmt: skip
 async def change_password(
     body: PasswordChange, caller: CurrentCaller, service: Service
 ) -> PasswordChanged:
@@ -107,5 +91,5 @@ async def change_password(
             body.new_password,
         )
     except auth.AuthError as error:
-        raise HTTPException(422, str(error)) from None
+        raise Unprocessable(str(error), "password_refused") from None
     return PasswordChanged(changed=True, other_sessions_ended=True)
