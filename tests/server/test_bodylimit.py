@@ -56,7 +56,10 @@ def test_a_chunked_body_over_the_limit_is_refused_before_the_application_runs() 
     seen.clear()
     replies = run([b"a" * 60, b"b" * 41], [(b"transfer-encoding", b"chunked")])
     assert replies[0]["status"] == 413
-    assert json.loads(replies[1]["body"]) == {"detail": "the request body is larger than 100 bytes"}
+    assert json.loads(replies[1]["body"]) == {
+        "detail": "the request body is larger than 100 bytes",
+        "code": "too_large",
+    }
     assert seen == []
 
 

@@ -95,7 +95,10 @@ def test_an_unhandled_error_is_logged_once_with_its_id_and_answered_500(
         response = client.get("/broken")
     request_id = response.headers["X-Request-ID"]
     assert response.status_code == 500
-    assert response.json() == {"detail": f"internal error (request id {request_id})"}
+    assert response.json() == {
+        "detail": f"internal error (request id {request_id})",
+        "code": "internal_error",
+    }
     assert response.headers["X-Content-Type-Options"] == "nosniff"
     errors = [r for r in records(log_lines) if r["level"] == "ERROR"]
     assert len(errors) == 1

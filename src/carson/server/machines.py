@@ -57,7 +57,8 @@ class MachineMove:
         return f"machine_move:{self.game}:{self.seq}{suffix}"
 
     def payload(self) -> dict[str, Any]:
-        return {"game": self.game, "seq": self.seq, "drafted": self.drafted}
+        drafted = {"drafted": self.drafted} if self.drafted else {}
+        return {"game": self.game, "seq": self.seq, **drafted}
 
 
 def _whole(value: object) -> bool:
