@@ -22,6 +22,7 @@ from carson.server.db import User
 from carson.server.errors import GameError, Unprocessable
 from carson.server.event_log import MAX_PAGE_MOVES
 from carson.server.games import GameService
+from carson.server.jsonio import FastJSONResponse
 from carson.server.stream import StreamStart
 
 router = APIRouter()
@@ -211,7 +212,7 @@ def game_view(game_id: str, user: CurrentUser, service: Service) -> JSONResponse
     """The caller's view of the game: ``status``, ``seq``, ``seat``, ``seats``,
     ``legal_actions`` and ``view`` (the engine's per-seat view, CG-9)."""
     try:
-        return JSONResponse(service.view(user, game_id))
+        return FastJSONResponse(service.view(user, game_id))
     except GameError as error:
         raise _refused(error) from None
 
@@ -227,7 +228,7 @@ def act(
         raise _refused(error) from None
     if service.has_machine_seats(game_id):
         later.add_task(service.run_machines, game_id)
-    return JSONResponse(view, background=later)
+    return FastJSONResponse(view, background=later)
 
 
 @router.get("/api/games/{game_id}/record")
