@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 
-from benchmarks import board_games, board_strength, games, placements, server, strength
+from benchmarks import board_games, board_strength, cluster, games, placements, server, strength
 
 BENCHMARKS: dict[str, Callable[[Sequence[str]], None]] = {
     "placements": lambda _: placements.main(),
@@ -16,6 +16,7 @@ BENCHMARKS: dict[str, Callable[[Sequence[str]], None]] = {
     "board-games": lambda _: board_games.main(),
     "board-strength": board_strength.main,
     "server": server.main,
+    "cluster": cluster.main,
     "strength": strength.main,
 }
 

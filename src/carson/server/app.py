@@ -11,10 +11,11 @@ import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+from anyio import to_thread
 from fastapi import FastAPI
 
 from carson.server.api import router
-from carson.server.db import default_url, make_engine, migrate
+from carson.server.db import REQUEST_THREADS, default_url, make_engine, migrate
 from carson.server.games import GameService
 
 
@@ -28,6 +29,8 @@ def create_server(url: str | None = None, budget_ms: int | None = None) -> FastA
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # As many request threads as the connection pool was sized for.
+        to_thread.current_default_thread_limiter().total_tokens = REQUEST_THREADS
         service.notifier.start(engine)
         # What exists now (modules, the card catalog, the schema) lives as long as the
         # process: frozen, the garbage collector stops walking it on every full collection,
