@@ -109,6 +109,9 @@ class Cluster:
     web: int = 2
     workers: int = 2
     database: str | None = None
+    #: Options of every ``carson worker`` (``--lease 5``: a killed worker's job is taken
+    #: over sooner).
+    worker_options: list[str] = field(default_factory=list)
     members: list[Member] = field(default_factory=list)
     web_ports: list[int] = field(default_factory=list)
     _stop: threading.Event = field(default_factory=threading.Event)
@@ -146,26 +149,28 @@ class Cluster:
 
     def _start_members(self, environment: dict[str, str]) -> None:
         python = [sys.executable, "-m", "carson.cli.main"]
+        workers = self.workers if self.workers and has_worker_command() else 0
+        # With workers, the web processes leave the machine seats' moves to them.
+        serve = [*python, "serve", *(["--no-worker"] if workers else [])]
         ports = self.web_ports = [free_port() for _ in range(self.web)]
         for index, port in enumerate(ports):
             member = Member(
                 f"web{index + 1}",
-                [*python, "serve", "--port", str(port)],
+                [*serve, "--port", str(port)],
                 self.directory / f"web{index + 1}.log",
             )
             self.members.append(member)
             member.start(environment)
             # The first one migrates the database; the others start on the migrated schema.
             wait_for(f"http://127.0.0.1:{port}/healthz")
-        if self.workers and has_worker_command():
-            for index in range(self.workers):
-                member = Member(
-                    f"worker{index + 1}",
-                    [*python, "worker"],
-                    self.directory / f"worker{index + 1}.log",
-                )
-                self.members.append(member)
-                member.start(environment)
+        for index in range(workers):
+            member = Member(
+                f"worker{index + 1}",
+                [*python, "worker", *self.worker_options],
+                self.directory / f"worker{index + 1}.log",
+            )
+            self.members.append(member)
+            member.start(environment)
         nginx = Member(
             "nginx",
             [

@@ -11,11 +11,14 @@ from carson.server.app import create_server
 from carson.web.routes import STATIC, web_router
 
 
-def create_app(url: str | None = None, budget_ms: int | None = None) -> FastAPI:
+def create_app(
+    url: str | None = None, budget_ms: int | None = None, worker: bool = True
+) -> FastAPI:
     """The server on ``url`` (default: ``DATABASE_URL`` or SQLite in the data directory)
     with its web interface: pages, and their static files (vendored htmx, CSS, a little
-    JS)."""
-    app = create_server(url, budget_ms)
+    JS). ``worker``: run the job queue's worker in this process too (see
+    :func:`carson.server.app.create_server`)."""
+    app = create_server(url, budget_ms, worker)
     app.include_router(web_router())
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

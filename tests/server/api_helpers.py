@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -34,7 +35,43 @@ def play_randomly(
                     json={"seq": view["seq"], "action": action},
                     headers=headers,
                 )
+                moved = True
+                if response.status_code == 409:  # a machine seat moved meanwhile: look again
+                    continue
                 assert response.status_code == 200, response.text
                 seen.append(response.json())
-                moved = True
-        assert moved, "nobody can move but the game is not over"
+        if not moved:  # the machine seats' jobs are running: wait for their moves
+            seqs = {view["seq"] for view in seen[-len(players) :]}
+            if len(seqs) == 1:  # (else a machine moved during the round: look again)
+                wait_for_machines(client, game_id, players[0], seqs.pop())
+
+
+def wait_for_machines(
+    client: TestClient, game_id: str, headers: dict[str, str], seq: int, patience: float = 60
+) -> dict[str, Any]:
+    """The game's view once it has moved on from ``seq`` (the server's worker plays its
+    machine seats in the background); fails after ``patience`` seconds."""
+    deadline = time.monotonic() + patience
+    while time.monotonic() < deadline:
+        view: dict[str, Any] = client.get(f"/api/games/{game_id}", headers=headers).json()
+        if view["seq"] != seq or view["status"] == "over":
+            return view
+        time.sleep(0.02)
+    jobs = client.app.state.games.jobs.listing()  # type: ignore[attr-defined]
+    raise AssertionError(f"nobody moved the game on from seq {seq} in {patience} s: {jobs}")
+
+
+def wait_for_turn(
+    client: TestClient, game_id: str, headers: dict[str, str], patience: float = 60
+) -> dict[str, Any]:
+    """The caller's view once the machine seats have made every move due (no job left in
+    the queue) and the caller may act, or the game is over."""
+    jobs = client.app.state.games.jobs  # type: ignore[attr-defined]
+    deadline = time.monotonic() + patience
+    while time.monotonic() < deadline:
+        idle = not jobs.listing()  # looked at first: the view then shows every move due
+        view: dict[str, Any] = client.get(f"/api/games/{game_id}", headers=headers).json()
+        if view["status"] == "over" or (view["legal_actions"] and idle):
+            return view
+        time.sleep(0.02)
+    raise AssertionError(f"still not the caller's turn after {patience} s")

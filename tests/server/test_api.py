@@ -8,7 +8,7 @@ import threading
 import time
 
 import pytest
-from api_helpers import account, play_randomly
+from api_helpers import account, play_randomly, wait_for_turn
 from event_helpers import all_pages, engine_events, visible
 from fastapi.testclient import TestClient
 from sqlalchemy import select
@@ -214,19 +214,20 @@ def test_racing_submissions_exactly_one_wins(db_url: str) -> None:
 
 
 def test_a_restarted_server_continues_the_game_exactly(db_url: str) -> None:
-    before = TestClient(create_app(db_url))
-    alice = account(before, "alice")
-    game = new_game(before, alice, ["human", "greedy", "expert", "expert"], seed=3)
-    rng = random.Random(8)
-    for _ in range(15):
-        view = before.get(f"/api/games/{game}", headers=alice).json()
-        action = rng.choice(view["legal_actions"])
-        before.post(f"/api/games/{game}/actions", headers=alice,
-                    json={"seq": view["seq"], "action": action})  # fmt: skip
-    last = before.get(f"/api/games/{game}", headers=alice).json()
-    after = TestClient(create_app(db_url))  # a new process: nothing cached
+    with TestClient(create_app(db_url, budget_ms=5)) as before:
+        alice = account(before, "alice")
+        game = new_game(before, alice, ["human", "greedy", "expert", "expert"], seed=3)
+        rng = random.Random(8)
+        for _ in range(15):
+            view = wait_for_turn(before, game, alice)
+            action = rng.choice(view["legal_actions"])
+            before.post(f"/api/games/{game}/actions", headers=alice,
+                        json={"seq": view["seq"], "action": action})  # fmt: skip
+        last = wait_for_turn(before, game, alice)
+    after = TestClient(create_app(db_url, worker=False))  # a new process: nothing cached
     assert after.get(f"/api/games/{game}", headers=alice).json() == last
-    views = play_randomly(after, game, [alice], rng)
+    with TestClient(create_app(db_url, budget_ms=5)) as again:
+        views = play_randomly(again, game, [alice], rng)
     assert views[-1]["status"] == "over"
 
 

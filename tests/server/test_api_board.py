@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 from api_helpers import account, play_randomly
@@ -91,14 +92,28 @@ def test_no_board_response_carries_another_seats_hidden_facts(client: TestClient
     for _ in range(60):
         for headers, seat in ((bob, 1), (alice, 0)):
             view = client.get(f"/api/games/{game}", headers=headers).json()
-            state = service.store.cache.state(game)
-            assert state is not None
+            state = state_at(service, game, view["seq"])
             other = determinize(state, seat, rng)
             assert view["view"] == json.loads(json.dumps(other.view(seat)))
             if view["legal_actions"]:
                 action = rng.choice(view["legal_actions"])
                 body = {"seq": view["seq"], "action": action}
                 client.post(f"/api/games/{game}/actions", json=body, headers=headers)
+
+
+def state_at(service: GameService, game: str, seq: int) -> Any:
+    """The game's state after ``seq`` moves (the worker's machine seat may have moved on
+    since the view was read)."""
+    state = service.store.cache.state(game)
+    assert state is not None
+    if len(state.actions) == seq:
+        return state
+    with service.sessions() as session:
+        table = service.store.table(session, game)
+    shown = table.kind.new_state(table.config, table.seed)
+    for acting, action in state.actions[:seq]:
+        shown.apply(acting, action)
+    return shown
 
 
 def test_board_action_errors_name_the_problem_and_change_nothing(client: TestClient) -> None:

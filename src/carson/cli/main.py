@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import typer
 
-from carson.cli import play, serve, simulate
+from carson.cli import play, serve, simulate, worker
 from carson.core.registry import games
 
 app = typer.Typer(
@@ -28,7 +28,7 @@ for kind in games().values():  # a game's own subcommands (the card game's scori
     if callable(register_game_commands):
         register_commands: Callable[[typer.Typer], None] = register_game_commands
         register_commands(app)
-for command_module in (simulate, play, serve):
+for command_module in (simulate, play, serve, worker):
     command_module.register(app)
 
 

@@ -24,6 +24,13 @@ def register(app: typer.Typer) -> None:
         access_log: Annotated[
             bool, typer.Option(help="log every request (off: a proxy in front usually does)")
         ] = False,
+        worker: Annotated[
+            bool,
+            typer.Option(
+                help="also run queued jobs (machine seats' moves) in this process; "
+                "--no-worker leaves them to `carson worker` processes"
+            ),
+        ] = True,
     ) -> None:
         """Serve online games: the JSON API (documented at /docs) with live updates."""
         import uvicorn
@@ -34,7 +41,7 @@ def register(app: typer.Typer) -> None:
         if not 0 < port < 65536:
             fail(f"--port must be 1–65535, not {port}")
         try:
-            application = create_app(db)
+            application = create_app(db, worker=worker)
         except (ArgumentError, OperationalError) as error:
             fail(f"cannot open the database: {error}")
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host

@@ -10,7 +10,7 @@ import secrets
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
-from fastapi import APIRouter, BackgroundTasks, Depends, Header, HTTPException, Query, Request
+from fastapi import APIRouter, Depends, Header, HTTPException, Query, Request
 from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.sse import EventSourceResponse, ServerSentEvent
@@ -177,16 +177,13 @@ def me(user: CurrentUser) -> dict[str, Any]:
 
 
 @router.post("/api/games", status_code=201)
-def create_game(
-    body: NewGame, user: CurrentUser, service: Service, later: BackgroundTasks
-) -> dict[str, Any]:
+def create_game(body: NewGame, user: CurrentUser, service: Service) -> dict[str, Any]:
     try:
         view = service.create(
             user, body.seats, body.seed, body.lang, game=body.game, variants=body.variants
         )
     except GameError as error:
         raise _refused(error) from None
-    later.add_task(service.run_machines, view["id"])
     return view
 
 
@@ -196,14 +193,11 @@ def list_games(user: CurrentUser, service: Service) -> list[dict[str, Any]]:
 
 
 @router.post("/api/games/{game_id}/join")
-def join_game(
-    game_id: str, user: CurrentUser, service: Service, later: BackgroundTasks
-) -> dict[str, Any]:
+def join_game(game_id: str, user: CurrentUser, service: Service) -> dict[str, Any]:
     try:
         view = service.join(user, game_id)
     except GameError as error:
         raise _refused(error) from None
-    later.add_task(service.run_machines, game_id)
     return view
 
 
@@ -218,17 +212,13 @@ def game_view(game_id: str, user: CurrentUser, service: Service) -> JSONResponse
 
 
 @router.post("/api/games/{game_id}/actions")
-def act(
-    game_id: str, body: ActionIn, user: CurrentUser, service: Service, later: BackgroundTasks
-) -> JSONResponse:
+def act(game_id: str, body: ActionIn, user: CurrentUser, service: Service) -> JSONResponse:
     """Apply an action (one of ``legal_actions``) at ``seq``; answers the new view."""
     try:
         view = service.act(user, game_id, body.seq, body.action)
     except GameError as error:
         raise _refused(error) from None
-    if service.has_machine_seats(game_id):
-        later.add_task(service.run_machines, game_id)
-    return FastJSONResponse(view, background=later)
+    return FastJSONResponse(view)
 
 
 @router.get("/api/games/{game_id}/record")

@@ -17,15 +17,22 @@ from fastapi import FastAPI
 from carson.server.api import router
 from carson.server.db import REQUEST_THREADS, default_url, make_engine, migrate
 from carson.server.games import GameService
+from carson.server.thinking import ChildProcessThinker
+from carson.server.worker import Worker
 
 
-def create_server(url: str | None = None, budget_ms: int | None = None) -> FastAPI:
+def create_server(
+    url: str | None = None, budget_ms: int | None = None, worker: bool = True
+) -> FastAPI:
     """The server on ``url`` (default: ``DATABASE_URL`` or SQLite in the data directory),
-    migrated to the newest schema before it serves."""
+    migrated to the newest schema before it serves. With ``worker``, it also runs the
+    queued jobs (machine seats' moves) in a thread, their search in a child process;
+    without, ``carson worker`` processes must run them."""
     engine = make_engine(url or default_url())
     migrate(engine)
 
     service = GameService(engine, budget_ms)
+    jobs = Worker(service.store, ChildProcessThinker(), budget_ms) if worker else None
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -37,8 +44,14 @@ def create_server(url: str | None = None, budget_ms: int | None = None) -> FastA
         # which otherwise pauses all requests for tens of milliseconds.
         gc.collect()
         gc.freeze()
-        threading.Thread(target=service.resume_machines, name="carson-resume", daemon=True).start()
+        threading.Thread(
+            target=service.queue_waiting_machines, name="carson-resume", daemon=True
+        ).start()
+        if jobs is not None:
+            jobs.start()
         yield
+        if jobs is not None:
+            jobs.stop()
         service.notifier.stop()
         engine.dispose()
 

@@ -19,7 +19,18 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, String, create_engine, event
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+)
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -89,6 +100,31 @@ class Move(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     #: The move's events as stored events; NULL until written (moves of older servers).
     events: Mapped[list[dict[str, Any]] | None] = mapped_column(StoredEvents)
+
+
+class Job(Base):
+    """A piece of work for the workers (:mod:`carson.server.jobs`): a machine seat's move
+    now, a clock's timeout at ``run_at``. ``ready`` jobs are claimed for a lease; a claim
+    whose lease ran out (its worker died) is claimed again; ``failed`` ones stay for an
+    operator to see. A job's ``key``, when it has one, is unique: the same work is queued
+    once."""
+
+    __tablename__ = "jobs"
+    __table_args__ = (Index("ix_jobs_due", "state", "run_at"),)
+    id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(32))
+    key: Mapped[str | None] = mapped_column(String(100), unique=True)
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
+    state: Mapped[str] = mapped_column(String(8))  # ready, running, failed
+    run_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    attempts: Mapped[int] = mapped_column(default=0)
+    max_attempts: Mapped[int]
+    #: Who holds a running job, until when (a random claim, so that a worker whose lease
+    #: ran out can no longer finish or renew it).
+    claim: Mapped[str | None] = mapped_column(String(64))
+    lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    last_error: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 def default_url() -> str:

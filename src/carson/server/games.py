@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy import delete, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from carson.core.game import JSON
 from carson.core.i18n import LANGUAGES as LANGS
@@ -26,8 +27,8 @@ from carson.server.db import Game, GameSeat, Token, User
 from carson.server.errors import Conflict, Forbidden, GameError, NotFound, Unprocessable
 from carson.server.event_log import MAX_PAGE_MOVES, EventLog
 from carson.server.events import EventPage, SeatEvent, encode_events, opening_events
-from carson.server.machines import MachineSeats
-from carson.server.store import GameStore, Table
+from carson.server.machines import queue_next, queue_waiting_games
+from carson.server.store import BeforeCommit, GameStore, Table
 
 __all__ = [
     "Conflict",
@@ -51,7 +52,7 @@ class GameService:
         self.sessions = self.store.sessions
         self.notifier = self.store.notifier
         self.budget_ms = budget_ms
-        self.machines = MachineSeats(self.store, budget_ms)
+        self.jobs = self.store.jobs
         self.log = EventLog(self.store)
         #: Token digest → (user, until when to trust this memory): other processes may
         #: revoke a token, which this process then notices within TOKEN_MEMORY seconds.
@@ -123,7 +124,7 @@ class GameService:
             session.add(stored)
             session.flush()
             session.add(GameSeat(game_id=stored.id, seat=kinds.index(HUMAN), user_id=user.id))
-            self.store.start_if_full(session, stored)
+            self._start_if_full(session, stored, state)
         self.store.cache.put(stored.id, state)  # the fresh state: no second deal to view it
         return self.view(user, stored.id)
 
@@ -145,7 +146,7 @@ class GameService:
                 session.flush()
             except IntegrityError:
                 raise Conflict("someone took that seat a moment ago; try again") from None
-            self.store.start_if_full(session, game)
+            self._start_if_full(session, game)
             self.store.announce(session, game_id)  # the seated players' pages hear of it
         self.notifier.publish(game_id)
         return self.view(user, game_id)
@@ -230,7 +231,9 @@ class GameService:
             if action not in state.legal_actions(seat):
                 phase = table.kind.phase(state)
                 raise Unprocessable(f"{action.to_json()} is not a legal {phase} action now")
-            after = self.store.record_move(session, table, state, seat, action)
+            after = self.store.record_move(
+                session, table, state, seat, action, before_commit=self._queue_machines(table)
+            )
             return self._view(table, after, seat)
 
     def record(self, user: User, game_id: str) -> JSON:
@@ -280,17 +283,26 @@ class GameService:
 
     # ------------------------------------------------------------------ machine seats
 
-    def resume_machines(self) -> None:
-        """At start: let machine seats move in every game left waiting for them."""
-        self.machines.resume()
+    def _start_if_full(self, session: Session, game: Game, state: Any = None) -> None:
+        """Start the game once every human seat is taken, and queue its first machine
+        seat's move (in the same transaction)."""
+        self.store.start_if_full(session, game)
+        if game.status == "playing":
+            session.flush()
+            table = self.store.table(session, game.id, remember=False)  # not committed yet
+            if state is None:
+                state = self.store.state(session, table)
+            queue_next(self.jobs, session, table, state)
 
-    def has_machine_seats(self, game_id: str) -> bool:
-        """Whether AI or bot seats may have to move in this game (False only when known)."""
-        return self.machines.may_move(game_id)
+    def _queue_machines(self, table: Table) -> BeforeCommit:
+        def queue(session: Session, after: Any) -> None:
+            queue_next(self.jobs, session, table, after)
 
-    def run_machines(self, game_id: str) -> None:
-        """Let AI and bot seats move until a human must act or the game ends."""
-        self.machines.run(game_id)
+        return queue
+
+    def queue_waiting_machines(self) -> int:
+        """At start: queue the machine moves that games wait for and that have no job."""
+        return queue_waiting_games(self.store)
 
     # ------------------------------------------------------------------ views
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import Any
@@ -27,11 +27,16 @@ from carson.server.cache import GameCache
 from carson.server.db import Game, GameSeat, Move, User
 from carson.server.errors import Conflict, Forbidden, NotFound, Unprocessable
 from carson.server.events import encode_events
+from carson.server.jobs import JobQueue
 from carson.server.live import CHANNEL, Notifier
 
 #: Games whose state a process keeps in memory; the least recently used beyond are dropped
 #: (and rebuilt by replay, a millisecond or two, when asked for again).
 CACHED_GAMES = 2000
+
+#: What a move's writer adds to the move's transaction (the next machine seat's job),
+#: given the session and the state after the move.
+BeforeCommit = Callable[[Session, Any], None]
 
 #: The statements of every move, built once and run on the session's connection (Core, not
 #: the ORM: a move's two statements cost a third of what they cost through the ORM).
@@ -76,6 +81,7 @@ class GameStore:
     """The stored games of one server process, with its caches and per-game locks."""
 
     def __init__(self, engine: Engine) -> None:
+        self.engine = engine
         self.sessions = sessionmaker(engine, expire_on_commit=False)
         self.notifier = Notifier()
         self.postgres = engine.dialect.name == "postgresql"
@@ -86,6 +92,7 @@ class GameStore:
             threading.Lock() if engine.dialect.name == "sqlite" else nullcontext()
         )
         self.cache = GameCache(CACHED_GAMES)
+        self.jobs = JobQueue(engine, write_turn=self.write_turn)
         self._tables: dict[str, Table] = {}
         self._locks: defaultdict[str, threading.Lock] = defaultdict(threading.Lock)
         self._locks_guard = threading.Lock()
@@ -110,7 +117,8 @@ class GameStore:
         ).all()
         return {seat: user_id for seat, user_id in rows}
 
-    def table(self, session: Session, game_id: str) -> Table:
+    def table(self, session: Session, game_id: str, remember: bool = True) -> Table:
+        """The game's table; once every seat is taken, kept in memory if ``remember``."""
         cached = self._tables.get(game_id)
         if cached is not None:
             return cached
@@ -132,7 +140,7 @@ class GameStore:
             holders=holders,
             names={seat: usernames[user_id] for seat, user_id in holders.items()},
         )
-        if not table.waiting:  # every seat is taken: nothing of it changes any more
+        if remember and not table.waiting:  # every seat is taken: nothing of it changes any more
             self._tables[game_id] = table
         return table
 
@@ -168,9 +176,10 @@ class GameStore:
         state: Any,
         seat: int,
         action: Any,
+        before_commit: BeforeCommit | None = None,
     ) -> Any:
-        """Write the move, with its events, as the next seq; only once it is stored does the
-        cache move on."""
+        """Write the move, with its events, as the next seq, and what ``before_commit``
+        adds in the same transaction; only once it is stored does the cache move on."""
         seq = len(state.actions) + 1
         after = state.clone()
         try:
@@ -191,6 +200,8 @@ class GameStore:
                 if after.is_over:
                     session.execute(update(Game).where(Game.id == table.id).values(status="over"))
                 self.announce(session, table.id)
+                if before_commit is not None:
+                    before_commit(session, after)
                 session.commit()
         except IntegrityError:
             session.rollback()

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
-from fastapi import APIRouter, BackgroundTasks, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
@@ -27,7 +27,7 @@ router = APIRouter(include_in_schema=False)
 
 
 @router.post("/play")
-async def new_game(request: Request, later: BackgroundTasks) -> Response:
+async def new_game(request: Request) -> Response:
     """Play now (``friends`` = 0: you against machine seats) or a game for friends."""
     checked = await signed_in_form(request)
     if isinstance(checked, Response):
@@ -51,8 +51,7 @@ async def new_game(request: Request, later: BackgroundTasks) -> Response:
         )
     except GameError as error:
         return RedirectResponse(back + quote(error.message), status_code=303)
-    later.add_task(service.run_machines, view["id"])
-    return RedirectResponse(f"/games/{view['id']}", status_code=303, background=later)
+    return RedirectResponse(f"/games/{view['id']}", status_code=303)
 
 
 def _seats(kind: AnyGameKind, visit: Visit, form: Mapping[str, str]) -> list[str] | str:
@@ -92,7 +91,7 @@ async def game_page(game_id: str, request: Request) -> HTMLResponse:
 
 
 @router.post("/games/{game_id}/join")
-async def join(game_id: str, request: Request, later: BackgroundTasks) -> Response:
+async def join(game_id: str, request: Request) -> Response:
     checked = await signed_in_form(request)
     if isinstance(checked, Response):
         return checked
@@ -102,8 +101,7 @@ async def join(game_id: str, request: Request, later: BackgroundTasks) -> Respon
         await run_in_threadpool(service.join, user, game_id)
     except GameError as error:
         return visit.render("message.html", status=error.status, message=error.message)
-    later.add_task(service.run_machines, game_id)
-    return RedirectResponse(f"/games/{game_id}", status_code=303, background=later)
+    return RedirectResponse(f"/games/{game_id}", status_code=303)
 
 
 @router.get("/games/{game_id}/board", response_class=HTMLResponse)
@@ -122,7 +120,7 @@ async def board(game_id: str, request: Request) -> HTMLResponse:
 
 
 @router.post("/games/{game_id}/act", response_class=HTMLResponse)
-async def act(game_id: str, request: Request, later: BackgroundTasks) -> Response:
+async def act(game_id: str, request: Request) -> Response:
     checked = await signed_in_form(request)
     if isinstance(checked, Response):
         return checked
@@ -141,15 +139,11 @@ async def act(game_id: str, request: Request, later: BackgroundTasks) -> Respons
         if refused.status in (401, 403, 404):
             return visit.render("message.html", status=refused.status, message=refused.message)
         error = refusal(visit, refused)
-    if service.has_machine_seats(game_id):
-        later.add_task(service.run_machines, game_id)
     if "hx-request" not in request.headers:  # a plain form post: back to the page
-        return RedirectResponse(f"/games/{game_id}", status_code=303, background=later)
+        return RedirectResponse(f"/games/{game_id}", status_code=303)
     now = await run_in_threadpool(observe, service, user, game_id)
     shown, fragment = table_fragment(visit, game_id, now, {}, error)
-    response = shown.render(fragment.template, **fragment.context)
-    response.background = later
-    return response
+    return shown.render(fragment.template, **fragment.context)
 
 
 def refusal(visit: Visit, refused: GameError) -> str:

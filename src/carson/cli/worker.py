@@ -1,0 +1,104 @@
+"""``carson worker``: run the server's queued jobs (machine seats' moves) in a process of its
+own; ``carson jobs``: what the queue holds, failed jobs with their last error, and a retry."""
+
+from __future__ import annotations
+
+import logging
+import signal
+from types import FrameType
+from typing import Annotated
+
+import typer
+
+from carson.cli.errors import fail
+
+DB_HELP = (
+    "database URL (default: DATABASE_URL, else SQLite in $CARSON_HOME or ~/.local/share/carson)"
+)
+STATES = ("ready", "running", "failed")
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(worker)
+    app.command()(jobs)
+
+
+def worker(
+    db: Annotated[str | None, typer.Option(help=DB_HELP)] = None,
+    lease: Annotated[
+        float, typer.Option(help="seconds a claimed job stays this worker's unless renewed")
+    ] = 30.0,
+    poll: Annotated[float, typer.Option(help="longest sleep between looks at the queue")] = 1.0,
+    budget_ms: Annotated[
+        int | None,
+        typer.Option(help="AI thinking time per decision in ms (default: as each level says)"),
+    ] = None,
+) -> None:
+    """Run queued jobs — the machine seats' moves — until stopped (Ctrl+C or SIGTERM).
+    Start as many as you like, on any host that reaches the database."""
+    from sqlalchemy.exc import ArgumentError, OperationalError
+
+    from carson.server.db import default_url, make_engine, migrate
+    from carson.server.store import GameStore
+    from carson.server.thinking import InlineThinker
+    from carson.server.worker import Worker
+
+    if lease < 1 or poll <= 0:
+        fail("--lease must be at least 1 second and --poll more than 0")
+    if budget_ms is not None and budget_ms < 0:
+        fail(f"--budget-ms must be 0 or more, not {budget_ms}")
+    try:
+        engine = make_engine(db or default_url())
+        migrate(engine)
+    except (ArgumentError, OperationalError) as error:
+        fail(f"cannot open the database: {error}")
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    running = Worker(GameStore(engine), InlineThinker(), budget_ms, lease=lease, poll=poll)
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        running.stop(timeout=0)
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    running.run()
+    engine.dispose()
+
+
+def jobs(
+    db: Annotated[str | None, typer.Option(help=DB_HELP)] = None,
+    state: Annotated[
+        str | None, typer.Option(help=f"only jobs in this state ({', '.join(STATES)})")
+    ] = None,
+    retry: Annotated[
+        int | None, typer.Option(help="make this failed job ready again (its id)")
+    ] = None,
+) -> None:
+    """List the queued, running and failed jobs (finished ones are not kept)."""
+    from sqlalchemy.exc import ArgumentError, OperationalError
+
+    from carson.server.db import default_url, make_engine, migrate
+    from carson.server.jobs import JobQueue
+
+    if state is not None and state not in STATES:
+        fail(f"--state must be one of {', '.join(STATES)}, not {state!r}")
+    try:
+        engine = make_engine(db or default_url())
+        migrate(engine)
+    except (ArgumentError, OperationalError) as error:
+        fail(f"cannot open the database: {error}")
+    queue = JobQueue(engine)
+    if retry is not None:
+        if not queue.retry(retry):
+            fail(f"no failed job {retry}")
+        print(f"job {retry} is ready again")
+        return
+    rows = queue.listing(state)
+    if not rows:
+        print("no jobs")
+    for row in rows:
+        last = f"  {row.last_error}" if row.last_error else ""
+        print(
+            f"{row.id}\t{row.kind}\t{row.state}\t{row.attempts}/{row.max_attempts}\t"
+            f"{row.run_at.isoformat(timespec='seconds')}\t{row.key or '-'}{last}"
+        )
+    engine.dispose()

@@ -1,0 +1,148 @@
+"""A worker: claims due jobs and runs them, one at a time, until stopped.
+
+``carson worker`` runs one as its process's main loop; ``carson serve`` runs one in a
+thread (its machines think in a child process, see :mod:`carson.server.thinking`). Any
+number of workers, on any host that reaches the database, share the queue. A worker sleeps
+until woken — by ``NOTIFY carson_jobs`` on PostgreSQL, by its own process queuing a job —
+or for ``poll`` seconds at most (scheduled jobs fall due without a notice). While a job
+runs, a timer renews its lease; a worker killed mid-job lets the lease run out, and another
+worker takes the job.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import socket
+import threading
+import traceback
+
+from sqlalchemy.exc import OperationalError
+
+from carson.server import machines  # noqa: F401  (registers the machine_move kind)
+from carson.server.job_kinds import WorkerContext, job_kind
+from carson.server.jobs import JOBS_CHANNEL, ClaimedJob
+from carson.server.store import GameStore
+from carson.server.thinking import Thinker
+
+log = logging.getLogger(__name__)
+
+#: Seconds a claim lasts unless renewed (renewed every third of it while the job runs).
+LEASE = 30.0
+#: Longest sleep between two looks at the queue.
+POLL = 1.0
+
+
+class Worker:
+    def __init__(
+        self,
+        store: GameStore,
+        think: Thinker,
+        budget_ms: int | None = None,
+        lease: float = LEASE,
+        poll: float = POLL,
+    ) -> None:
+        self.queue = store.jobs
+        self.context = WorkerContext(store, store.jobs, think, budget_ms)
+        self.lease = lease
+        self.poll = poll
+        self.name = f"{socket.gethostname()}:{os.getpid()}"
+        self._stop = threading.Event()
+        self._threads: list[threading.Thread] = []
+
+    # ------------------------------------------------------------------ one job
+
+    def run_once(self) -> bool:
+        """Claim and run one due job; ``False`` if none was due."""
+        job = self.queue.claim(self.lease)
+        if job is None:
+            return False
+        renewing = threading.Event()
+        renewer = threading.Thread(
+            target=self._renew, args=(job, renewing), name="carson-lease", daemon=True
+        )
+        renewer.start()
+        try:
+            job_kind(job.kind).handle(self.context, job)
+            # Done (a kind may have ended it already, in the transaction of its own writes).
+            self.queue.complete(job)
+        except Exception as error:  # any failure of a job is the job's, not the worker's
+            self._failed(job, error)
+        finally:
+            renewing.set()
+            renewer.join()
+        return True
+
+    def _renew(self, job: ClaimedJob, done: threading.Event) -> None:
+        while not done.wait(self.lease / 3):
+            try:
+                if not self.queue.renew(job, self.lease):
+                    log.warning("job %d (%s): lease lost to another worker", job.id, job.kind)
+                    return
+            except OperationalError as error:  # the database is away: try again shortly
+                log.warning("job %d: cannot renew its lease: %s", job.id, error)
+
+    def _failed(self, job: ClaimedJob, error: Exception) -> None:
+        reason = "".join(traceback.format_exception_only(error)).strip()
+        state = self.queue.fail(job, reason)
+        if state == "failed":
+            log.error(
+                "job %d (%s) failed for good after %d tries: %s", job.id, job.kind, job.attempts,
+                reason, exc_info=error,
+            )  # fmt: skip
+        else:
+            log.warning(
+                "job %d (%s) failed (try %d), will retry: %s", job.id, job.kind, job.attempts,
+                reason, exc_info=error,
+            )  # fmt: skip
+
+    # ------------------------------------------------------------------ the loop
+
+    def run(self) -> None:
+        """Run jobs until :meth:`stop`."""
+        log.info("worker %s started", self.name)
+        if self.queue.postgres:
+            self._start(self._listen, "carson-jobs-listen")
+        while not self._stop.is_set():
+            self.queue.wake.clear()  # before looking: a job queued from now on wakes it
+            try:
+                worked = self.run_once()
+            except OperationalError as error:  # the database is away or busy
+                log.warning("worker %s: %s", self.name, error)
+                worked = False
+            if not worked:
+                self.queue.wake.wait(self.poll)
+        log.info("worker %s stopped", self.name)
+
+    def start(self) -> None:
+        """Run in a thread of this process (``carson serve``'s worker)."""
+        self._start(self.run, "carson-worker")
+
+    def stop(self, timeout: float = 5.0) -> None:
+        self._stop.set()
+        self.queue.wake.set()
+        for thread in self._threads:
+            thread.join(timeout)
+        self.context.think.close()
+
+    def _start(self, target: object, name: str) -> None:
+        assert callable(target)
+        thread = threading.Thread(target=target, name=name, daemon=True)
+        thread.start()
+        self._threads.append(thread)
+
+    def _listen(self) -> None:
+        """PostgreSQL: wake the loop when any process queues a job."""
+        import psycopg
+
+        engine = self.context.store.engine
+        conninfo = engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        while not self._stop.is_set():
+            try:
+                with psycopg.connect(conninfo, autocommit=True) as connection:
+                    connection.execute(f"LISTEN {JOBS_CHANNEL}")
+                    while not self._stop.is_set():
+                        for _ in connection.notifies(timeout=0.5):
+                            self.queue.wake.set()
+            except psycopg.Error:
+                self._stop.wait(1.0)
