@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 
 from carson.app import create_app
 from carson.core.game import Event
+from machines import after_machines
 
 ACTION = re.compile(r'name="action" value="([^"]*)"')
 SEQ = re.compile(r'id="board"[^>]*data-seq="(\d+)" data-status="(\w+)"')
@@ -55,6 +56,7 @@ def test_the_toy_game_is_offered_created_and_played_through_the_generic_page(
     assert 'class="board generic"' in page and "<dt>scores</dt>" in page
     assert actions(page) == [{"kind": "stake", "chips": chips} for chips in (1, 2, 3)]
     for _ in range(20):
+        after_machines(client, game)
         found = SEQ.search(client.get(game + "/board").text)
         assert found is not None
         seq, status = found.groups()
@@ -102,7 +104,8 @@ def test_the_generic_page_escapes_what_the_view_holds(
     found = SEQ.search(client.get(game + "/board").text)
     assert found is not None
     stake = {"csrf": csrf, "seq": found.group(1), "action": '{"kind": "stake", "chips": 1}'}
-    client.post(game + "/act", headers=HTMX, data=stake)  # the random seat stakes meanwhile
+    client.post(game + "/act", headers=HTMX, data=stake)
+    after_machines(client, game)  # the random seat stakes too (then the dice roll)
     played = client.get(game + "/board").text
     assert "<code>rolled</code>" in played and "&#34;motto&#34;: &#34;&lt;b&gt;&#34;" in played
     assert "<b>" not in played
