@@ -46,6 +46,7 @@ NEWER_MOVES = (
     .order_by(Move.seq)
 )
 INSERT_MOVE = insert(Move)
+NOTIFY = select(func.pg_notify(CHANNEL, bindparam("game")))
 
 
 @dataclass(frozen=True)
@@ -215,4 +216,4 @@ class GameStore:
         """On PostgreSQL, tell every server process of a change to the game when the
         session's transaction commits (their live streams wake then)."""
         if self.postgres:
-            session.execute(select(func.pg_notify(CHANNEL, game_id)))
+            session.connection().execute(NOTIFY, {"game": game_id})
