@@ -24,7 +24,7 @@ test: $(STAMP) test-deps  ## the whole suite: lint, types, tests
 	$(MAKE) lint
 	$(BIN)/pytest -n 2 -q
 
-test-deps:         ## system packages the tests use: PostgreSQL (server tests), chromium (browser tests)
+test-deps:         ## system packages the tests use: PostgreSQL (server tests), nginx (deployment test), chromium (browser tests)
 	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    echo "installing Debian's postgresql for the server tests"; \
@@ -32,6 +32,14 @@ test-deps:         ## system packages the tests use: PostgreSQL (server tests), 
 	      (apt-get update -q >/dev/null 2>&1 && apt-get install -y -q postgresql >/dev/null 2>&1) || \
 	      echo "could not install postgresql: its server tests will be skipped"; \
 	  else echo "no PostgreSQL and no root to install it: its server tests will be skipped"; fi; \
+	fi
+	@if ! [ -x /usr/sbin/nginx ] && ! command -v nginx >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "installing Debian's nginx for the deployment test"; \
+	    apt-get install -y -q nginx >/dev/null 2>&1 || \
+	      (apt-get update -q >/dev/null 2>&1 && apt-get install -y -q nginx >/dev/null 2>&1) || \
+	      echo "could not install nginx: the deployment test will be skipped"; \
+	  else echo "no nginx and no root to install it: the deployment test will be skipped"; fi; \
 	fi
 	@if ! [ -x /usr/bin/chromium ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
@@ -46,8 +54,8 @@ screenshots: $(STAMP)  ## the screenshots of the main pages in docs/screenshots 
 	$(BIN)/python tests/web/screenshots.py docs/screenshots
 
 lint: $(STAMP)     ## ruff on everything, mypy --strict on src/, the architecture's contracts and size limits
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks deploy
+	$(BIN)/ruff format --check src tests benchmarks deploy
 	$(BIN)/mypy --strict src
 	$(BIN)/lint-imports --no-cache
 	$(BIN)/python tools/check_sizes.py src

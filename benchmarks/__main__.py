@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from benchmarks import (
     board_games,
     board_strength,
+    cluster,
     games,
     jobs,
     placements,
@@ -28,6 +29,7 @@ BENCHMARKS: dict[str, Callable[[Sequence[str]], None]] = {
     "search": search.main,
     "server": server.main,
     "limits": server_limits.main,
+    "cluster": cluster.main,
     "strength": strength.main,
     "jobs": lambda _: jobs.main(),
 }

@@ -1,25 +1,23 @@
-"""The game server under load (issue: server): concurrent games driven through the HTTP API.
+"""The game server under load (issue 22): concurrent games driven through the HTTP API.
 
     python -m benchmarks server [--games 200] [--seconds 20] [--warmup 10] [--think 1 ...]
 
 Starts ``carson serve`` on loopback — one process on SQLite, then two processes sharing one
-PostgreSQL database (if PostgreSQL is installed) — registers one player per game, creates the
-games (1 human seat + 3 expert virtual seats) and lets every player act with random legal moves
-for a fixed time: first paced (each player waits ``--think`` seconds between moves, as people
-do), then flat out (no waiting: the most the server can take). Reports accepted moves per
-second and the latency of a move (p50, p99) after a warm-up (players start, connections open).
-The players answer each move's view with their next move, as a bot does; they run in this
-process, on the same machine, so they take CPU from the server: the figures are a floor.
+throwaway PostgreSQL database (if PostgreSQL is installed) — registers one player per game and
+lets every player act with random legal moves for a fixed time: first paced (each player waits
+``--think`` seconds between moves, as people do), then flat out (no waiting: the most the
+server can take). Reports accepted moves per second, the latency of a move (p50, p99) after a
+warm-up, and the server processes' CPU time per accepted move (from /proc, over the same
+window; less disturbed by other work on a shared machine than the latencies). The players run
+in this process, on the same machine, so they take CPU from the server: the figures are a floor.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
-import random
+import platform
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -29,8 +27,9 @@ from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
-import aiohttp
 import uvloop
+
+from benchmarks.load import drive
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "server"))
 from postgres import throwaway_cluster
@@ -49,8 +48,21 @@ BENCH_LIMITS = {
 }
 
 
+def wait_healthy(base: str, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(base + "/healthz", timeout=1) as answer:
+                if answer.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"{base} did not answer /healthz in {seconds:.0f} s")
+
+
 @contextmanager
-def server(db_url: str) -> Iterator[str]:
+def server(db_url: str, pids: list[int]) -> Iterator[str]:
+    """``carson serve`` on a free loopback port; its pid is added to ``pids`` meanwhile."""
     port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "carson.cli.main", "serve", "--port", str(port), "--db", db_url],
@@ -59,114 +71,75 @@ def server(db_url: str) -> Iterator[str]:
         env={**os.environ, **BENCH_LIMITS},
     )
     base = f"http://127.0.0.1:{port}"
+    pids.append(process.pid)
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                with urllib.request.urlopen(base + "/healthz", timeout=1) as answer:
-                    if answer.status == 200:
-                        break
-            except OSError:
-                time.sleep(0.2)
+        wait_healthy(base)
         yield base
     finally:
+        pids.remove(process.pid)
         process.terminate()
         process.wait(timeout=30)
 
 
-async def drive(
-    bases: Sequence[str], games: int, seconds: float, think: float, warmup: float
-) -> tuple[int, list[float]]:
-    """Moves accepted and each move's latency (s), counting only moves made after the
-    first ``warmup`` seconds (when every player has started and the connections are open);
-    request i of a player goes to ``bases[i % len(bases)]`` (round robin over the server
-    processes)."""
-    connector = aiohttp.TCPConnector(limit=games + 10)
-    async with aiohttp.ClientSession(connector=connector) as client:
+def describe(args: argparse.Namespace) -> None:
+    """What runs: the load, the machine, the code."""
+    commit = subprocess.run(
+        ["git", "describe", "--always", "--dirty"],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).parent,
+    ).stdout.strip()
+    import carson
 
-        async def setup(player: int) -> tuple[dict[str, str], str]:
-            name = f"bench{player}-{random.randrange(10**9)}"
-            account = {"username": name, "password": "benchmark-pw"}
-            async with client.post(bases[0] + "/api/register", json=account) as response:
-                headers = {"Authorization": f"Bearer {(await response.json())['token']}"}
-            seats = {"seats": ["human", "expert", "expert", "expert"]}
-            async with client.post(bases[0] + "/api/games", json=seats, headers=headers) as made:
-                return headers, (await made.json())["id"]
-
-        players = await asyncio.gather(*(setup(player) for player in range(games)))
-        latencies: list[float] = []
-        begin = time.monotonic() + warmup
-        stop = begin + seconds
-
-        async def play(headers: dict[str, str], game: str, rng: random.Random) -> None:
-            # As a bot would: the answer to a move is the new view, so the player looks
-            # the game up again only when that answer was not a view.
-            turn = 0
-            view = None
-            # Players do not all move in the same instant: each starts at its own moment.
-            await asyncio.sleep(rng.uniform(0, think))
-            while time.monotonic() < stop:
-                base = bases[turn % len(bases)]
-                turn += 1
-                if view is None:
-                    async with client.get(f"{base}/api/games/{game}", headers=headers) as got:
-                        view = await got.json()
-                if view["status"] == "over" or not view["legal_actions"]:
-                    return
-                body = {"seq": view["seq"], "action": rng.choice(view["legal_actions"])}
-                start = time.monotonic()
-                async with client.post(
-                    f"{base}/api/games/{game}/actions", json=body, headers=headers
-                ) as response:
-                    view = await response.json() if response.status == 200 else None
-                if view is not None and start >= begin:
-                    latencies.append(time.monotonic() - start)
-                if think:
-                    await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
-
-        await asyncio.gather(
-            *(play(headers, game, random.Random(index)) for index, (headers, game) in
-              enumerate(players))
-        )  # fmt: skip
-        return len(latencies), latencies
+    print(
+        f"Game server: {args.games} concurrent games over HTTP on loopback, "
+        f"{args.seconds:.0f} s a run after {args.warmup:.0f} s of warm-up; each game: 1 player "
+        f"+ 3 expert virtual seats, random legal moves, a new game when one ends"
+    )
+    print(
+        f"  code {commit or '?'} ({Path(carson.__file__).parent}), Python "
+        f"{platform.python_version()}, {os.cpu_count()} CPUs, load average "
+        f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+    )
 
 
-def report(label: str, moves: int, latencies: list[float], seconds: float) -> None:
-    ordered = sorted(latencies)
-    p50 = statistics.median(ordered) * 1000
-    p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))] * 1000
-    print(f"  {label:<40} {moves / seconds:7.1f} moves/s   p50 {p50:6.1f} ms   p99 {p99:7.1f} ms"
-          f"   ({moves} moves)")  # fmt: skip
+def run_paces(label: str, bases: list[str], pids: list[int], args: argparse.Namespace) -> None:
+    paces = [(f"think {think:g} s", think) for think in args.think or [1.0]] + [("flat out", 0.0)]
+    for pace, think in paces:
+        run = uvloop.run(
+            drive(bases, args.games, args.seconds, think, args.warmup, {"server": lambda: pids})
+        )
+        print(run.line(f"{label}, {pace}"), flush=True)
 
 
-def main(argv: Sequence[str] = ()) -> None:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks server")
+def parse(prog: str, argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog=prog)
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--warmup", type=float, default=10.0, help="seconds not counted")
     parser.add_argument(
         "--think", type=float, action="append", help="mean pause between moves (repeatable; 1)"
     )
-    args = parser.parse_args(list(argv))
-    print(f"Game server: {args.games} concurrent games over HTTP on loopback, "
-          f"{args.seconds:.0f} s a run after {args.warmup:.0f} s of warm-up")  # fmt: skip
-    paces = [(f"think {think:g} s", think) for think in args.think or [1.0]] + [("flat out", 0.0)]
-    with tempfile.TemporaryDirectory() as directory:
-        url = f"sqlite:///{Path(directory) / 'bench.db'}"
-        with server(url) as base:
-            for label, think in paces:
-                moves, latencies = uvloop.run(
-                    drive([base], args.games, args.seconds, think, args.warmup)
-                )
-                report(f"1 process, SQLite, {label}", moves, latencies, args.seconds)
+    parser.add_argument("--only", choices=["sqlite", "postgresql"], help="one layout only")
+    return parser.parse_args(list(argv))
+
+
+def main(argv: Sequence[str] = ()) -> None:
+    args = parse("python -m benchmarks server", argv)
+    describe(args)
+    pids: list[int] = []
+    if args.only != "postgresql":
+        with (
+            tempfile.TemporaryDirectory() as directory,
+            server(f"sqlite:///{Path(directory) / 'bench.db'}", pids) as base,
+        ):
+            run_paces("1 process, SQLite", [base], pids, args)
+    if args.only == "sqlite":
+        return
     with throwaway_cluster() as postgres:
         if postgres is None:
             print("  2 processes, PostgreSQL: skipped, PostgreSQL is not installed")
             return
         with ExitStack() as stack:
-            bases = [stack.enter_context(server(postgres)) for _ in range(2)]
-            for label, think in paces:
-                moves, latencies = uvloop.run(
-                    drive(bases, args.games, args.seconds, think, args.warmup)
-                )
-                report(f"2 processes, PostgreSQL, {label}", moves, latencies, args.seconds)
+            bases = [stack.enter_context(server(postgres, pids)) for _ in range(2)]
+            run_paces("2 processes, PostgreSQL", bases, pids, args)

@@ -52,7 +52,9 @@ def throwaway_cluster() -> Iterator[str | None]:
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
 
     run(str(binaries / "initdb"), "-D", str(data), "-A", "trust", "-U", "carson", "-E", "UTF8")
-    options = f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off"
+    # Room for several server processes, each with a pool sized to its request threads.
+    options = (f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off "
+               "-c max_connections=400")  # fmt: skip
     run(str(binaries / "pg_ctl"), "-D", str(data), "-o", options, "-w", "start")
     try:
         run(

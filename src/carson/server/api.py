@@ -32,6 +32,7 @@ from carson.server.errors import (
 )
 from carson.server.event_log import MAX_PAGE_MOVES
 from carson.server.games import GameService
+from carson.server.jsonio import FastJSONResponse
 from carson.server.models import (
     ActionIn,
     Credentials,
@@ -258,7 +259,7 @@ def join_game(game_id: str, user: CurrentUser, service: Service) -> JSONResponse
 def game_view(game_id: str, user: CurrentUser, service: Service) -> JSONResponse:
     """The caller's view of the game: ``status``, ``seq``, ``seat``, ``seats``,
     ``legal_actions`` and ``view`` (the engine's per-seat view, CG-9)."""
-    return JSONResponse(service.view(user, game_id))
+    return FastJSONResponse(service.view(user, game_id))
 
 
 @router.post(
@@ -271,7 +272,7 @@ def act(
 ) -> JSONResponse:
     """Apply an action (one of ``legal_actions``) at ``seq``; answers the new view."""
     _accounts(request).moving(user.id)  # 429 beyond the account's rate of moves
-    return JSONResponse(service.act(user, game_id, body.seq, body.action))
+    return FastJSONResponse(service.act(user, game_id, body.seq, body.action))
 
 
 @router.get(

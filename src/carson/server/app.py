@@ -11,6 +11,7 @@ import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 
+from anyio import to_thread
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from sqlalchemy.engine import Engine
@@ -21,7 +22,7 @@ from carson.server.accounts import Accounts
 from carson.server.api import router
 from carson.server.bodylimit import BodyLimit, json_refusal
 from carson.server.cookies import secure_configured
-from carson.server.db import check_integrity, default_url, make_engine, migrate
+from carson.server.db import REQUEST_THREADS, check_integrity, default_url, make_engine, migrate
 from carson.server.errors import DATABASE_DOWN, error_response
 from carson.server.games import GameService
 from carson.server.headers import SecurityHeaders
@@ -89,6 +90,8 @@ def _lifespan(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # As many request threads as the connection pool was sized for.
+        to_thread.current_default_thread_limiter().total_tokens = REQUEST_THREADS
         service.notifier.start(engine)
         # What exists now (modules, the card catalog, the schema) lives as long as the
         # process: frozen, the garbage collector stops walking it on every full collection,

@@ -1,0 +1,178 @@
+"""The deployment of deploy/: nginx in front of two web processes (and two workers, when this
+carson has ``carson worker``) on one PostgreSQL. Whole games with machine seats are played
+through nginx while one web process and one worker are killed (SIGKILL) mid-game: every game
+must finish, and every move the server acknowledged must be in the game's record.
+
+Runs when PostgreSQL and nginx are installed (``make test-deps`` installs both).
+"""
+
+from __future__ import annotations
+
+import glob
+import json
+import os
+import random
+import shutil
+import signal
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "deploy"))
+from cluster import Cluster, free_port
+
+pytestmark = pytest.mark.skipif(
+    (not glob.glob("/usr/lib/postgresql/*/bin/initdb") and shutil.which("initdb") is None)
+    or (shutil.which("nginx") is None and not Path("/usr/sbin/nginx").exists()),
+    reason="needs PostgreSQL and nginx (make test-deps installs Debian's postgresql, nginx)",
+)
+
+#: Seconds the games may take in all (a lost move leaves a game waiting forever).
+PATIENCE = 240
+#: (game, seats): machine seats of both games, bots that answer at once.
+TABLES = [
+    ("card", ["human", "greedy", "random", "random"]),
+    ("card", ["human", "random", "greedy", "random"]),
+    ("board", ["human", "random"]),
+    ("board", ["human", "greedy", "random"]),
+]
+#: Transient answers while a web process is down or restarting: the client tries again.
+TRANSIENT = {502, 503, 504}
+
+
+class Client:
+    """A player through nginx; transport errors and gateway errors are retried."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.headers = {"Content-Type": "application/json"}
+
+    def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        data = None if body is None else json.dumps(body).encode()
+        for _ in range(100):
+            request = urllib.request.Request(self.base + path, data, self.headers, method=method)
+            try:
+                with urllib.request.urlopen(request, timeout=30) as answer:
+                    return answer.status, json.loads(answer.read())
+            except urllib.error.HTTPError as error:
+                if error.code not in TRANSIENT:
+                    return error.code, json.loads(error.read() or b"null")
+            except OSError:
+                pass
+            time.sleep(0.1)
+        raise AssertionError(f"{method} {path}: no answer after 100 tries")
+
+    def register(self, name: str) -> None:
+        status, body = self.call(
+            "POST", "/api/register", {"username": name, "password": "password-" + name}
+        )
+        assert status == 200, body
+        self.headers["Authorization"] = f"Bearer {body['token']}"
+
+
+def play(games: list[tuple[Client, str]], killer: Any, rng: random.Random) -> dict[str, dict]:
+    """Every player moves when asked until every game is over; ``killer(acknowledged)`` is
+    called after each acknowledged move. Returns game → {seq: action} of acknowledged moves."""
+    acknowledged: dict[str, dict[int, Any]] = {game: {} for _, game in games}
+    deadline = time.monotonic() + PATIENCE
+    waiting = list(games)
+    while waiting:
+        assert time.monotonic() < deadline, f"games not finished: {[g for _, g in waiting]}"
+        for client, game in list(waiting):
+            status, view = client.call("GET", f"/api/games/{game}")
+            assert status == 200, view
+            if view["status"] == "over":
+                waiting.remove((client, game))
+                continue
+            if not view["legal_actions"]:
+                continue  # the machine seats' turn
+            action = rng.choice(view["legal_actions"])
+            status, after = client.call(
+                "POST", f"/api/games/{game}/actions", {"seq": view["seq"], "action": action}
+            )
+            if status == 200:
+                acknowledged[game][view["seq"] + 1] = action
+                killer(sum(len(moves) for moves in acknowledged.values()))
+            else:  # a copy of a move whose answer was lost, or a machine moved first
+                assert status == 409, after
+        time.sleep(0.02)
+    return acknowledged
+
+
+def test_games_finish_and_keep_every_acknowledged_move_when_processes_are_killed(
+    tmp_path: Path,
+) -> None:
+    cluster = Cluster(tmp_path / "cluster", port=free_port(), worker_options=["--lease", "3"])
+    with cluster.running():
+        rng = random.Random(22)
+        games = []
+        for index, (kind, seats) in enumerate(TABLES):
+            client = Client(cluster.url)
+            client.register(f"player{index}")
+            status, view = client.call("POST", "/api/games", {"game": kind, "seats": seats})
+            assert status == 201, view
+            games.append((client, view["id"]))
+        killed: list[str] = []
+        web = cluster.pids("web")[0]
+        workers = cluster.pids("worker")
+
+        def kill_mid_game(moves: int) -> None:
+            if moves >= 12 and not killed:
+                os.kill(web, signal.SIGKILL)
+                killed.append("web")
+                if workers:
+                    os.kill(workers[0], signal.SIGKILL)
+                    killed.append("worker")
+
+        acknowledged = play(games, kill_mid_game, rng)
+        assert killed == ["web", "worker"], "the games ended before the processes were killed"
+        assert web not in cluster.pids("web"), "the killed web process is still listed"
+        for client, game in games:
+            status, record = client.call("GET", f"/api/games/{game}/record")
+            assert status == 200, record
+            for seq, action in acknowledged[game].items():
+                assert record["actions"][seq - 1]["action"] == action, f"{game}: move {seq} lost"
+
+
+def test_a_stream_through_nginx_hears_moves_made_on_every_web_process(tmp_path: Path) -> None:
+    with Cluster(tmp_path / "cluster", port=free_port(), workers=0).running() as cluster:
+        client = Client(cluster.url)
+        client.register("listener")
+        status, view = client.call(
+            "POST", "/api/games", {"game": "board", "seats": ["human", "random"]}
+        )
+        assert status == 201, view
+        game = view["id"]
+        request = urllib.request.Request(
+            f"{cluster.url}/api/games/{game}/stream", headers=client.headers
+        )
+        with urllib.request.urlopen(request, timeout=30) as stream:
+            assert stream.readline().startswith(b"event: view")
+            # Two moves, each made on a different web process (not through nginx): the
+            # stream, on one of them, hears both.
+            heard = []
+            for port in cluster.web_ports:
+                direct = Client(f"http://127.0.0.1:{port}")
+                direct.headers = client.headers
+                status, now = direct.call("GET", f"/api/games/{game}")
+                while not now["legal_actions"]:
+                    time.sleep(0.05)
+                    status, now = direct.call("GET", f"/api/games/{game}")
+                status, _ = direct.call(
+                    "POST",
+                    f"/api/games/{game}/actions",
+                    {"seq": now["seq"], "action": now["legal_actions"][0]},
+                )
+                assert status == 200
+                heard.append(now["seq"] + 1)
+            ids = set()
+            while not set(heard) <= ids:
+                line = stream.readline()
+                assert line, "the stream ended"
+                if line.startswith(b"id:"):
+                    ids.add(int(line.split(b":", 1)[1]))
