@@ -90,31 +90,34 @@ def mini_card(card: TerrainCard) -> Text:
 
 
 def city_grid(city: City, marks: int = 0, new_cells: int = 0) -> Text:
-    """The city with x and y coordinates; ``marks``: anchor bits to show as legal corners
-    (``+``); ``new_cells``: cells of a card being previewed (shown reversed). A cell is 3
-    characters wide: the parcel's letter in its colours, the mark, a gap."""
+    """The city with its stable columns and rows (:attr:`City.origin`); ``marks``: anchor
+    bits to show as legal corners (``+``); ``new_cells``: cells of a card being previewed
+    (shown reversed). A cell is 3 characters wide: the mark, the parcel's letter in its
+    colours (under the last digit of its column's number), a gap."""
     covered = city.covered_mask
     area = covered | marks | new_cells
     if not area:
         return Text("")
     min_x, min_y, max_x, max_y = board.bounding_box(area)
-    lines = Text("    " + "".join(f"{x:>2} " for x in range(min_x, max_x + 1)) + "\n", "dim")
+    origin_x, origin_y = city.origin
+    columns = "".join(f"{x + origin_x:>2} " for x in range(min_x, max_x + 1))
+    lines = Text("    " + columns.rstrip() + "\n", "dim")
     for y in range(min_y, max_y + 1):
-        lines.append(f"{y:>3} ", "dim")
+        lines.append(f"{y + origin_y:>3} ", "dim")
         for x in range(min_x, max_x + 1):
             cell = board.bit(x, y)
             marked = bool(marks & cell)
+            lines.append("+" if marked else " ", MARK_STYLE)
             parcel = city.visible(x, y)
-            if parcel is None:  # no card here: blank, or a legal corner
-                lines.append(" + " if marked else "   ", MARK_STYLE)
+            if parcel is None:  # no card here
+                lines.append("  ")
                 continue
-            piece = parcel_text(parcel, "+" if marked else " ")
-            if marked:
-                piece.stylize(MARK_STYLE, 1, 2)
+            piece = Text(parcel.letter, style=PARCEL_STYLE[parcel])
             if new_cells & cell:
                 piece.stylize(NEW_CARD_STYLE)
             lines.append_text(piece)
             lines.append(" ")
+        lines.rstrip()
         lines.append("\n")
     lines.rstrip()
     return lines
