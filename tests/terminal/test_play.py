@@ -14,7 +14,8 @@ from rich.console import Console
 from carson.games.card.engine.determinize import determinize
 from carson.games.card.match import record_of
 from carson.games.card.tui.kit import new_state
-from carson.games.card.tui.render import Names, table_screen
+from carson.games.card.tui.render import Names
+from carson.games.card.tui.screen import table_screen
 from carson.games.card.tui.texts import texts
 from carson.terminal.game import TerminalGame
 from carson.terminal.replay import ReplayViewer

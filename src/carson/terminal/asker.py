@@ -41,9 +41,10 @@ class Asker:
                 answer = self._ask("> ").strip()
             except (EOFError, KeyboardInterrupt):
                 raise QuitGame from None
-            if answer.lower() in ("quit", "exit", "q!"):
+            # The English words, and those of the player's language.
+            if answer.lower() in ("quit", "exit", "q!", self.texts("commands", "quit")):
                 raise QuitGame
-            if answer.lower() in ("help", "?"):
+            if answer.lower() in ("help", "?", self.texts("commands", "help")):
                 self.console.print(self.texts(*self.help_key), markup=False)
                 continue
             command = self.commands.get(answer.lower())

@@ -61,7 +61,7 @@ def _ask_place(asker: Asker, state: CardGameState, seat: int) -> CardAction:
     question = texts("ui", "prompt_place", card=texts("ui", "terrain", id=card.id))
     while True:
         answer = asker(question)
-        if answer.lower() in ("list", "l"):
+        if answer.lower() in ("list", "l", texts("commands", "list")):
             _list_places(asker, state, seat)
             continue
         parts = answer.replace(",", " ").split()

@@ -216,29 +216,6 @@ def city_panel(
     return Panel(body, title=title, title_align="left", expand=False)
 
 
-def table_screen(
-    state: CardGameState, viewer: int | None, names: Names, texts: Texts
-) -> RenderableType:
-    """Everything a seat sees at the table (``viewer=None``: a spectator)."""
-    from rich.columns import Columns
-
-    parts: list[RenderableType] = [header(state, names, texts)]
-    if state.row and any(card is not None for card in state.row):
-        parts.append(row_table(state, names, texts))
-    parts.append(seats_table(state, viewer, names, texts))
-    others = [
-        city_panel(state, seat, names, texts, viewer=viewer)
-        for seat, me in enumerate(state.seats)
-        if me.city is not None and seat != viewer
-    ]
-    if others:
-        parts.append(Columns(others))
-    if viewer is not None and state.seats[viewer].city is not None:
-        parts.append(city_panel(state, viewer, names, texts, viewer=viewer))
-    parts.append(legend(texts))
-    return Group(*parts)
-
-
 def score_sheets(state: CardGameState, names: Names, texts: Texts) -> Table:
     """Every seat's final score by category (CG-7, CG-8.1), and the totals."""
     table = Table(title=texts("ui", "game_over"), title_justify="left")
