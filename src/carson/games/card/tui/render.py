@@ -185,12 +185,21 @@ def seats_table(state: CardGameState, viewer: int | None, names: Names, texts: T
         who = names.seat(index)
         table.add_row(
             Text(who, "bold" if index == viewer else ""),
-            " ".join(str(v) for v in me.played[era]),
+            played_with_boost(state, index),
             hand,
             "\n".join(part for part in (people, extra) if part),
             str(state.score(index)),
         )
     return table
+
+
+def played_with_boost(state: CardGameState, seat: int) -> str:
+    """The auction cards a seat played this era; this round's with its boosts (CG-5.3)."""
+    played = [str(value) for value in state.seats[seat].played[state.era - 1]]
+    final = state.final_value(seat)
+    if played and final and final != int(played[-1]):
+        played[-1] += f"+{final - int(played[-1])}"
+    return " ".join(played)
 
 
 def city_panel(

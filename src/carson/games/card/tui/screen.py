@@ -47,6 +47,7 @@ class TableScreen:
     def _full(self) -> Iterator[RenderableType]:
         state, viewer, names, texts = self.state, self.viewer, self.names, self.texts
         yield header(state, names, texts)
+        yield from taking_order_line(state, names, texts)
         yield seats_table(state, viewer, names, texts)
         others = other_cities(state, viewer, names, texts)
         if others is not None:
@@ -57,6 +58,7 @@ class TableScreen:
     def _compact(self) -> Iterator[RenderableType]:
         state, names, texts = self.state, self.names, self.texts
         yield header(state, names, texts)
+        yield from taking_order_line(state, names, texts)
         scores = " · ".join(
             f"{names.suit(me.suit)} {state.score(seat)}" for seat, me in enumerate(state.seats)
         )
@@ -76,6 +78,21 @@ class TableScreen:
                 yield city_panel(state, viewer, names, texts, viewer=viewer)
         if state.row and any(card is not None for card in state.row):
             yield compact_row(state, texts) if compact else row_table(state, names, texts)
+
+
+def taking_order_line(state: CardGameState, names: Names, texts: Texts) -> Iterator[Text]:
+    """After the reveal: each seat's bid with its boosts, in the order they take (CG-4.5)."""
+    order = state.taking_order()
+    if not order or not state.final_value(order[0]):
+        return
+    era = state.era - 1
+    parts = []
+    for seat in order:
+        final = state.final_value(seat)
+        bid = state.seats[seat].played[era][-1]
+        shown = f"{bid}+{final - bid}={final}" if final != bid else str(bid)
+        parts.append(f"{names.suit(state.seats[seat].suit)} {shown}")
+    yield Text(texts("ui", "taking_order", order=", ".join(parts)), "bold")
 
 
 def table_screen(
