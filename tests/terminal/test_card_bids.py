@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import io
 import random
+import re
 
+from keyboard import BotKeyboard
 from rich.console import Console
 
 from carson.games.card.engine.config import GameConfig
 from carson.games.card.engine.state import CardGameState
+from carson.games.card.tui.kit import new_state
 from carson.games.card.tui.render import Names
 from carson.games.card.tui.screen import table_screen
 from carson.games.card.tui.texts import texts
+from carson.terminal.game import TerminalGame
 
 
 def boosted_state() -> CardGameState:
@@ -49,3 +53,39 @@ def test_boosts_and_the_taking_order_are_shown() -> None:
     boosted = next(seat for seat, me in enumerate(state.seats) if me.boost)
     bid = state.seats[boosted].played[state.era - 1][-1]
     assert f"{bid}+{state.final_value(boosted) - bid}" in shown
+
+
+class ReplayingKeyboard(BotKeyboard):
+    """A player who, once, offers an auction card he has already played this era."""
+
+    tried = False
+
+    def __call__(self, prompt: str) -> str:
+        game = self.game
+        assert game is not None
+        state = game.state
+        if not self.tried and prompt and state.phase == "bid":
+            played = state.seats[0].played[state.era - 1]
+            if played and 0 in state.seats_to_act:
+                self.tried = True
+                return str(played[0])
+        return super().__call__(prompt)
+
+
+def test_a_played_bid_is_refused_saying_so_and_the_last_one_is_played_for_you() -> None:
+    kinds = ["human", "beginner", "beginner", "beginner"]
+    keyboard = ReplayingKeyboard()
+    screen = Console(file=io.StringIO(), width=120, record=True, color_system=None)
+    game = TerminalGame(new_state(kinds, 5), kinds, texts(), screen, keyboard, None, 1)
+    keyboard.game = game
+    assert game.run() == 0
+    out = " ".join(screen.export_text().split())
+    assert keyboard.tried and "You already played" in out and "in this era. Your hand:" in out
+    # A hand of one card is played without a question.
+    assert "Your last auction card of the era" in out and "(hand: " in out
+    assert not re.search(r"\(hand: \d+\)", out)
+    # Ties are broken between the suits at the table only.
+    suits = {Names(game.state, kinds, texts()).suit(me.suit) for me in game.state.seats}
+    for line in screen.export_text().splitlines():
+        if "Ties go to: " in line:
+            assert set(line.split("Ties go to: ")[1].strip().split(", ")) == suits

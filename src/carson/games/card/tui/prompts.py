@@ -36,9 +36,26 @@ def ask_action(asker: Asker, state: CardGameState, seat: int, names: Names) -> C
 
 
 def _ask_bid(asker: Asker, state: CardGameState, seat: int) -> CardAction:
-    hand = list(state.seats[seat].hand)
-    question = asker.texts("ui", "prompt_bid", hand=" ".join(map(str, hand)))
-    return Bid(ask_number(asker, question, hand))
+    me, texts = state.seats[seat], asker.texts
+    hand = list(me.hand)
+    if len(hand) == 1:  # nothing to choose: played at once, and said
+        asker.console.print(texts("ui", "bid_last", value=hand[0]), markup=False)
+        return Bid(hand[0])
+    question = texts("ui", "prompt_bid", hand=" ".join(map(str, hand)))
+    played = me.played[state.era - 1]
+    while True:
+        answer = asker(question)
+        try:
+            value = int(answer)
+        except ValueError:
+            asker.error(texts("ui", "err_number"))
+            continue
+        if value in hand:
+            return Bid(value)
+        if value in played:
+            asker.error(texts("ui", "err_bid_played", value=value, hand=" ".join(map(str, hand))))
+        else:
+            asker.error(texts("ui", "err_choice", choices=", ".join(map(str, hand))))
 
 
 def _ask_take(asker: Asker, state: CardGameState) -> CardAction:

@@ -138,7 +138,8 @@ def header(state: CardGameState, names: Names, texts: Texts) -> Text:
         title = texts("ui", "final_window")
     else:
         title = texts("ui", "round", round=state.round, era=state.era)
-    order = ", ".join(names.suit(suit) for suit in state.tie_order())
+    playing = {me.suit for me in state.seats}  # the order names every suit; show those here
+    order = ", ".join(names.suit(suit) for suit in state.tie_order() if suit in playing)
     return Text.assemble((title, "bold"), "   ", (texts("ui", "tie_order", order=order), "dim"))
 
 
