@@ -96,3 +96,28 @@ def test_a_whole_game_typed_in_the_stable_frame_draws_the_card_being_placed() ->
     origin_x, origin_y = city.origin
     for placed in city.cards:
         assert told[placed.card_id] == (placed.x + origin_x, placed.y + origin_y)
+
+
+class GermanListingKeyboard(BotKeyboard):
+    """A German player who asks for the list of places at his first placement."""
+
+    listed = False
+
+    def __call__(self, prompt: str) -> str:
+        game = self.game
+        assert game is not None
+        if not self.listed and prompt and game.state.phase == "place":
+            self.listed = True
+            return "liste"
+        return super().__call__(prompt)
+
+
+def test_the_list_command_in_the_players_language() -> None:
+    keyboard = GermanListingKeyboard()
+    kinds = ["human", "expert", "expert", "expert"]
+    screen = Console(file=io.StringIO(), width=100, record=True, color_system=None)
+    game = TerminalGame(new_state(kinds, 11), kinds, texts("de"), screen, keyboard, None, 1)
+    keyboard.game = game
+    assert game.run() == 0 and keyboard.listed
+    out = screen.export_text()
+    assert "Erlaubte Plätze, beste zuerst:" in out and "Bitte zwei Zahlen" not in out

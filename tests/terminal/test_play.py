@@ -98,7 +98,7 @@ def test_placing_shows_legal_places_and_a_preview_with_the_score_change() -> Non
 
 def test_quit_saves_and_resume_finishes_the_game(tmp_path: Path) -> None:
     save = tmp_path / "saved.json"
-    answers = iter(["quit"])
+    answers = iter(["9", "quit"])  # a bid, then leave
 
     def quitting(prompt: str) -> str:
         return next(answers)
@@ -115,6 +115,16 @@ def test_quit_saves_and_resume_finishes_the_game(tmp_path: Path) -> None:
                            save, setup=saved.setup, log=saved.log, seen=saved.seen)  # fmt: skip
     keyboard.game = resumed
     assert resumed.run() == 0 and load_save(save)[0].is_over
+
+
+def test_leaving_before_any_move_writes_no_file(tmp_path: Path) -> None:
+    save = tmp_path / "never.json"
+    kinds = ["human", "expert", "greedy", "expert"]
+    screen = console()
+    game = TerminalGame(new_state(kinds, 9), kinds, texts("de"), screen, lambda _: "ende", save)
+    assert game.run() == 3
+    assert not save.exists()
+    assert "Noch hat niemand gezogen" in screen.export_text()
 
 
 @pytest.mark.parametrize(

@@ -79,6 +79,9 @@ class TerminalGame:
         default = len(self.log) if unseen is None else unseen
         self._seen = {seat: seen.get(seat, default) for seat in self.humans}
         self._last_viewer: int | None = None
+        # A game begun here is written only once a human has made a move: leaving at the
+        # first question leaves no file behind.
+        self._human_moved = False
 
     def _first_log(self) -> MoveLog:
         """The log of a game begun here; a state with moves and no log (a caller that kept
@@ -107,6 +110,7 @@ class TerminalGame:
         # Machines first: a human then sees what they did (their secrets stay hidden anyway).
         seat = next((s for s in actors if s in self.players), actors[0])
         action = self._machine_choice(seat) if seat in self.players else self._human_choice(seat)
+        self._human_moved |= seat not in self.players
         self.log.add(self.state.apply(seat, action))
         self._save()
 
@@ -184,6 +188,8 @@ class TerminalGame:
     def _saved_line(self) -> str:
         if self.save_path is None:
             return self.texts("ui", "not_saved")
+        if not self._writes():
+            return self.texts("ui", "nothing_saved")
         if self.state.is_over:
             return self.texts(
                 "ui", "saved_over", path=str(self.save_path), log=str(self._log_path())
@@ -194,8 +200,13 @@ class TerminalGame:
         assert self.save_path is not None
         return self.save_path.with_suffix(".log.txt")
 
+    def _writes(self) -> bool:
+        """Whether the game is written: once a human moved, or over a save that exists."""
+        assert self.save_path is not None
+        return self._human_moved or self.state.is_over or self.save_path.exists()
+
     def _save(self) -> None:
-        if self.save_path is None:
+        if self.save_path is None or not self._writes():
             return
         write_save(
             self.save_path, self.setup, self.state, self.kinds, self.texts.lang,
