@@ -148,7 +148,8 @@ def test_replay_steps_forwards_backwards_and_jumps(tmp_path: Path) -> None:
     play(["human", "expert", "expert", "expert"], 2, BotKeyboard(), save=save)
     state, kinds, _ = load_save(save)
     record = record_of(state)
-    answers = iter(["", "n", "p", "g 5", "g 9999", "wat", f"g {len(record.actions)}", "q"])
+    last = len(record.actions)
+    answers = iter(["p", "", "n", "p", "g 5", "g 9999", "wat", f"g {last}", "n", "q"])
     screen = console()
     viewer = ReplayViewer(record, kinds, texts("en"), screen, lambda _: next(answers))
     assert viewer.run() == 0
@@ -157,8 +158,13 @@ def test_replay_steps_forwards_backwards_and_jumps(tmp_path: Path) -> None:
     for step in (0, 1, 2, 5, total):
         assert f"Replay: step {step} of {total}" in out
     assert out.index("step 2 of") < out.index("step 1 of", out.index("step 2 of"))  # back
-    assert f"Steps go from 0 to {total}." in out and "Unknown command" in out
-    assert "Game over" in out
+    assert f"Steps go from 0 to {total}." in out
+    assert "This is the start of the game (step 0)." in out
+    assert f"This is the end of the game (step {total})." in out
+    # An unknown command is said once, then the prompt with the commands, once.
+    unknown = out.index("Unknown command.")
+    assert out.count("Enter or n: next", unknown, out.index("Replay: step", unknown)) == 1
+    assert "Game over" in out and ("Winner: " in out or "Shared win: " in out)
 
 
 def test_save_file_is_the_record_plus_the_seat_kinds(tmp_path: Path) -> None:

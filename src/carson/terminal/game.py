@@ -27,6 +27,7 @@ from carson.terminal.asker import Asker, QuitGame
 from carson.terminal.kit import HUMAN, Setup
 from carson.terminal.kits import setup_of
 from carson.terminal.moves import MoveLog
+from carson.terminal.replay import winners_line
 from carson.terminal.saves import write_save
 from carson.terminal.texts import Texts
 
@@ -176,11 +177,8 @@ class TerminalGame:
         self._print_news(min(self._seen.values(), default=0))
         self.console.print(self.kit.screen(self.state, None, self.names, self.texts), markup=False)
         self.console.print(self.kit.final(self.state, self.names, self.texts), markup=False)
-        result = self.state.result()
-        assert result is not None
-        who = ", ".join(self.names.seat(seat) for seat in sorted(result.winners))
-        key = "winner" if len(result.winners) == 1 else "winners"
-        self.console.print(self.texts("ui", key, who=who), style="bold green", markup=False)
+        winners = winners_line(self.state, self.names, self.texts)
+        self.console.print(winners, style="bold green", markup=False)
         self.console.print(self._saved_line(), markup=False)
 
     # ------------------------------------------------------------------ saving
