@@ -224,3 +224,24 @@ def test_a_record_without_actions_says_so(tmp_path: Path) -> None:
         GameRecord.from_json(document)
     with pytest.raises(RecordError, match="'actions' a list of objects"):
         GameRecord.from_json({**document, "actions": 3})
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        (
+            "de",
+            ["Geländekarten, Epoche I", "Parzellen", "Persönlichkeiten", "Totenkopf", "Farben:"],
+        ),
+        ("fr", ["Cartes terrain, ère II", "parcelles", "Personnages", "crâne", "Couleurs :"]),
+    ],
+)
+def test_cards_text_is_all_in_the_language_and_never_cuts_a_name(
+    lang: str, words: list[str]
+) -> None:
+    code, out, _ = run("cards", "--lang", lang)  # piped: not a terminal
+    assert code == 0 and all(word in out for word in words)
+    assert "skull" not in out and "Suits" not in out and "Terrain cards" not in out
+    assert "…" not in out
+    if lang == "fr":
+        assert "Le Commissaire-priseur" in out
