@@ -22,7 +22,7 @@ from carson.games.card.tui.kit import KIT as CARD_KIT
 from carson.games.card.tui.kit import new_state
 from carson.games.card.tui.texts import texts
 from carson.server.events import decode_event, encode_events
-from carson.terminal.game import TerminalGame
+from carson.terminal.game import RECENT_LINES, TerminalGame
 from carson.terminal.kit import GameKit
 from carson.terminal.replay import ReplayViewer
 from carson.terminal.saves import SaveError, read_save
@@ -113,7 +113,7 @@ def test_resume_shows_what_happened_since_the_human_last_looked_from_the_save(
     assert (
         re.search(r"places terrain #\d+ at \(77, -77\)", out) and "earlier events not shown" in out
     )
-    # Seen to the end: a resumed human is shown no news at all.
+    # Seen to the end: a resumed human is shown the last few lines of news again.
     screen = console()
     again = read_save(save)
     assert again.seen == {0: len(again.log or [])}
@@ -122,7 +122,10 @@ def test_resume_shows_what_happened_since_the_human_last_looked_from_the_save(
                            setup=again.setup, log=again.log, seen=again.seen)  # fmt: skip
     keyboard.game = resumed
     assert resumed.run() == 3
-    assert "• " not in screen.export_text()
+    shown = [line for line in screen.export_text().splitlines() if line.startswith("• ")]
+    every = resumed._news(0)
+    assert RECENT_LINES <= len(shown) < len(every)
+    assert shown == [f"• {line}" for line in every[-len(shown) :]]
 
 
 def test_replay_shows_each_steps_events_from_the_save(

@@ -35,6 +35,8 @@ __all__ = ["HUMAN", "TerminalGame"]
 
 #: At most this many lines of news before a human's screen (older ones are summed up).
 NEWS_LINES = 40
+#: A resumed game shows at least this many lines of the last news again.
+RECENT_LINES = 5
 
 
 class TerminalGame:
@@ -79,6 +81,9 @@ class TerminalGame:
         seen = seen or {}
         default = len(self.log) if unseen is None else unseen
         self._seen = {seat: seen.get(seat, default) for seat in self.humans}
+        if log is not None and state.actions:  # resumed: the last events again, for context
+            recent = self._recent_start()
+            self._seen = {seat: min(count, recent) for seat, count in self._seen.items()}
         self._last_viewer: int | None = None
         # A game begun here is written only once a human has made a move: leaving at the
         # first question leaves no file behind.
@@ -129,15 +134,27 @@ class TerminalGame:
         self.asker.commands = self.kit.commands(self.state, seat, self.names, self.texts)
         return self.kit.ask(self.asker, self.state, seat, self.names)
 
-    def _news(self, since: int) -> list[str]:
-        """The lines of the public events of the log's entries from ``since`` on."""
+    def _recent_start(self) -> int:
+        """The log entry from which on the last :data:`RECENT_LINES` lines of news come."""
+        start, lines = len(self.log), 0
+        while start > 1 and lines < RECENT_LINES:
+            start -= 1
+            lines += len(self._news_of(self.log[start]))
+        return start
+
+    def _news_of(self, events: Any) -> list[str]:
+        """The lines of the public events among ``events``."""
         lines = []
-        for event in self.log.since(since):
+        for event in events:
             if event.visible_to(None):
                 line = self.kit.describe(event, self.names, self.texts)
                 if line:
                     lines.append(line)
         return lines
+
+    def _news(self, since: int) -> list[str]:
+        """The lines of the public events of the log's entries from ``since`` on."""
+        return self._news_of(self.log.since(since))
 
     def _print_news(self, since: int) -> None:
         lines = self._news(since)
