@@ -89,3 +89,36 @@ def test_a_played_bid_is_refused_saying_so_and_the_last_one_is_played_for_you() 
     for line in screen.export_text().splitlines():
         if "Ties go to: " in line:
             assert set(line.split("Ties go to: ")[1].strip().split(", ")) == suits
+
+
+class NeverKeyboard(BotKeyboard):
+    """A player who answers 'never' (in German: 'nie') to the first ability offered."""
+
+    declined: str | None = None
+
+    def __call__(self, prompt: str) -> str:
+        game = self.game
+        assert game is not None
+        state = game.state
+        if self.declined is None and prompt and state.phase == "ability":
+            self.declined = state.offered_ability
+            return "nie"
+        return super().__call__(prompt)
+
+
+def test_never_stops_an_ability_being_offered() -> None:
+    for seed in range(40):
+        kinds = ["human", "beginner", "beginner", "beginner"]
+        keyboard = NeverKeyboard()
+        screen = Console(file=io.StringIO(), width=120, record=True, color_system=None)
+        game = TerminalGame(new_state(kinds, seed), kinds, texts("de"), screen, keyboard, None, 1)
+        keyboard.game = game
+        assert game.run() == 0
+        if keyboard.declined is None:
+            continue
+        out = " ".join(screen.export_text().split())
+        name = Names(game.state, kinds, texts("de")).personality(keyboard.declined)
+        assert out.count(f"{name} einsetzen?") == 1  # the question came once
+        if f"{name}: nicht eingesetzt (du hast nie gesagt)." in out:
+            return  # offered again, and passed without a question
+    raise AssertionError("no ability was offered twice in 40 games")

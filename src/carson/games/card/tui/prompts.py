@@ -137,10 +137,24 @@ def wrap_entries(head: str, entries: list[str], width: int) -> list[str]:
 
 
 def _ask_ability(asker: Asker, state: CardGameState, names: Names) -> CardAction:
-    ability = state.offered_ability
-    explain = asker.texts("explain", ability) if asker.texts.has("explain", ability) else ""
-    question = asker.texts("ui", "prompt_ability", name=names.personality(ability), explain=explain)
-    return Use(ability) if ask_yes_no(asker, question) else Pass()
+    """Use the offered ability? 'never' passes and stops offering it in this game."""
+    ability, texts = state.offered_ability, asker.texts
+    name = names.personality(ability)
+    if ability in names.declined:
+        asker.console.print(texts("ui", "ability_declined", name=name), style="dim", markup=False)
+        return Pass()
+    explain = texts("explain", ability) if texts.has("explain", ability) else ""
+    question = texts("ui", "prompt_ability", name=name, explain=explain)
+    asker.console.print(texts("ui", "ability_never", name=name), style="dim", markup=False)
+    while True:
+        answer = asker(question)
+        if answer.lower() in ("never", texts("commands", "never")):
+            names.declined.add(ability)
+            return Pass()
+        said = texts.yes(answer)
+        if said is not None:
+            return Use(ability) if said else Pass()
+        asker.error(texts("ui", "err_yes_no"))
 
 
 def _ask_sale(asker: Asker, state: CardGameState, seat: int) -> CardAction:

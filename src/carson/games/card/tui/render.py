@@ -49,6 +49,8 @@ class Names:
         self._state = state
         self._kinds = kinds
         self._texts = texts
+        #: Abilities the player said 'never' to: not offered again in this game.
+        self.declined: set[str] = set()
 
     def suit(self, suit: Suit) -> str:
         return self._state.catalog.suit_names[suit][self._texts.lang]
