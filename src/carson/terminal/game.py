@@ -23,7 +23,7 @@ from typing import Any
 from rich.console import Console
 
 from carson.core.players import Player
-from carson.terminal.asker import Asker, QuitGame
+from carson.terminal.asker import Asker, QuitGame, UndoMove
 from carson.terminal.kit import HUMAN, Setup
 from carson.terminal.kits import setup_of
 from carson.terminal.moves import MoveLog
@@ -88,6 +88,8 @@ class TerminalGame:
         # A game begun here is written only once a human has made a move: leaving at the
         # first question leaves no file behind.
         self._human_moved = False
+        # Per human seat: how many actions there were before his last move (for undo).
+        self._undo_to: dict[int, int] = {}
 
     def _first_log(self) -> MoveLog:
         """The log of a game begun here; a state with moves and no log (a caller that kept
@@ -115,9 +117,38 @@ class TerminalGame:
         actors = self.state.seats_to_act
         # Machines first: a human then sees what they did (their secrets stay hidden anyway).
         seat = next((s for s in actors if s in self.players), actors[0])
-        action = self._machine_choice(seat) if seat in self.players else self._human_choice(seat)
-        self._human_moved |= seat not in self.players
+        if seat in self.players:
+            action = self._machine_choice(seat)
+        else:
+            try:
+                action = self._human_choice(seat)
+            except UndoMove:
+                self._undo(seat)
+                return
+            self._human_moved = True
+            self._undo_to[seat] = len(self.state.actions)
         self.log.add(self.state.apply(seat, action))
+        self._save()
+
+    def _can_undo(self, seat: int) -> bool:
+        """The seat's last move may be taken back: every move since was his, and what they
+        brought about shows him nothing hidden (the game's kit judges)."""
+        start = self._undo_to.get(seat)
+        if start is None or start >= len(self.state.actions):
+            return False
+        if any(other != seat for other, _ in self.state.actions[start:]):
+            return False
+        events = [event for entry in range(start + 1, len(self.log)) for event in self.log[entry]]
+        return self.kit.undoable(events, seat)
+
+    def _undo(self, seat: int) -> None:
+        """Back to the seat's question before his last move (the game replayed to it; the
+        names stay, as the seats do)."""
+        start = self._undo_to.pop(seat)
+        self.state = self.kit.replay_record(self.setup.record(self.state), upto=start)
+        self.log.truncate(start + 1)
+        self._seen = {human: min(count, len(self.log)) for human, count in self._seen.items()}
+        self.console.print(self.texts("ui", "undone"), style="bold", markup=False)
         self._save()
 
     def _machine_choice(self, seat: int) -> Any:
@@ -132,6 +163,9 @@ class TerminalGame:
     def _human_choice(self, seat: int) -> Any:
         self._show_table(seat)
         self.asker.commands = self.kit.commands(self.state, seat, self.names, self.texts)
+        self.asker.can_undo = self._can_undo(seat)
+        if self.asker.can_undo:
+            self.console.print(self.texts("ui", "undo_offer"), style="dim", markup=False)
         return self.kit.ask(self.asker, self.state, seat, self.names)
 
     def _recent_start(self) -> int:

@@ -51,6 +51,12 @@ class CardKit(GameKit[CardGameState, Names, CardAction]):
     ) -> dict[str, Callable[[], RenderableType]]:
         return detail_commands(state, viewer, names, texts)
 
+    def undoable(self, events: list[Event], seat: int) -> bool:
+        # Only the seat's own take, placement, ability or sale: nothing revealed, no one
+        # else's move seen.
+        own = {"card_taken", "card_placed", "card_set_aside", "ability_used", "card_sold"}
+        return all(event.kind in own and event.data.get("seat") == seat for event in events)
+
     def final(self, state: CardGameState, names: Names, texts: Texts) -> RenderableType:
         return score_sheets(state, names, texts)
 
