@@ -194,3 +194,65 @@ def test_no_help_text_shows_a_rule_id() -> None:
         code, out, _ = run(*path, "--help")
         assert code == 0, path
         assert not re.search(r"\b(CG|BG)-\d", out), (path, out)
+
+
+def test_score_reads_ids_in_any_case_and_lists_the_ids_it_knows() -> None:
+    city = {"grid": ["^^m.", "hh.r", "-hb."], "sold": 0}
+    lower = run("score", stdin=json.dumps({**city, "personalities": ["teacher", "banker"]}))
+    mixed = run("score", stdin=json.dumps({**city, "personalities": ["Teacher", "BANKER"]}))
+    assert lower[0] == mixed[0] == 0 and lower[1] == mixed[1]
+    code, out, err = run("score", stdin=json.dumps({**city, "personalities": ["doc"]}))
+    assert code == 2 and not out
+    assert "unknown personality 'doc'; the ids are: " in err and "doctor" in err
+
+
+def test_score_text_sheet_echoes_the_grid_in_plain_words() -> None:
+    city = {"grid": ["^^m.", "hh.r", "-hb."], "personalities": ["banker"], "sold": 0}
+    code, out, _ = run("score", "--format", "text", stdin=json.dumps(city))
+    assert code == 0 and "^^m.\nhh.r\n-hb." in out
+    assert "1 bank: adjacent" in out and "(s)" not in out and "CG-" not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ('{"grid": ["hh"],}', "a key must be in double quotes, and no comma may follow the last"),
+        ('{"grid": ["hh"] "sold": 0}', "a comma is missing between two items, at line 1"),
+        ('{"grid": ["hh]}', "a text is not closed with a double quote"),
+        ("", "a value is missing here"),
+    ],
+)
+def test_bad_json_is_said_in_words(text: str, said: str) -> None:
+    code, _, err = run("score", stdin=text)
+    assert code == 2 and said in " ".join(err.split())
+
+
+def test_a_record_without_actions_says_so(tmp_path: Path) -> None:
+    from carson.core.record import RECORD_FORMAT, GameRecord, RecordError
+
+    document = {"format": RECORD_FORMAT, "game": "card", "config": {}, "seed": 1}
+    with pytest.raises(RecordError, match="the record has no 'actions'"):
+        GameRecord.from_json(document)
+    with pytest.raises(RecordError, match="'actions' a list of objects"):
+        GameRecord.from_json({**document, "actions": 3})
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        (
+            "de",
+            ["Geländekarten, Epoche I", "Parzellen", "Persönlichkeiten", "Totenkopf", "Farben:"],
+        ),
+        ("fr", ["Cartes terrain, ère II", "parcelles", "Personnages", "crâne", "Couleurs :"]),
+    ],
+)
+def test_cards_text_is_all_in_the_language_and_never_cuts_a_name(
+    lang: str, words: list[str]
+) -> None:
+    code, out, _ = run("cards", "--lang", lang)  # piped: not a terminal
+    assert code == 0 and all(word in out for word in words)
+    assert "skull" not in out and "Suits" not in out and "Terrain cards" not in out
+    assert "…" not in out
+    if lang == "fr":
+        assert "Le Commissaire-priseur" in out

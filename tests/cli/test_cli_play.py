@@ -78,6 +78,12 @@ def test_play_in_a_real_terminal_then_quit_and_resume(tmp_path: Path) -> None:
     assert resumed.close() == 3
 
 
+def test_play_help_documents_the_exit_statuses() -> None:
+    code, out, _ = run("play", "--help")
+    text = " ".join(out.split())
+    assert code == 0 and "Exit status: 0 when the game ended; 3 when a player left it" in text
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -122,9 +128,11 @@ def test_replay_reads_a_simulate_record_and_a_bad_file(tmp_path: Path) -> None:
 
 
 def test_games_are_saved_by_default_under_carson_home(tmp_path: Path) -> None:
-    result = runner.invoke(
-        app, ["play", "--seed", "3"], input="quit\n", env={"CARSON_HOME": str(tmp_path)}
-    )
+    home = {"CARSON_HOME": str(tmp_path)}
+    result = runner.invoke(app, ["play", "--seed", "3"], input="quit\n", env=home)
+    assert result.exit_code == 3 and "Nobody has moved yet: no file was saved." in result.stdout
+    assert not list(tmp_path.glob("games/*"))  # leaving at the first question leaves nothing
+    result = runner.invoke(app, ["play", "--seed", "3"], input="9\nquit\n", env=home)
     assert result.exit_code == 3
     saved = list((tmp_path / "games").glob("game-*-3.json"))
     assert len(saved) == 1 and "Resume with: carson play --resume" in result.stdout

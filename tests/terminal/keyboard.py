@@ -44,7 +44,9 @@ class BotKeyboard:
             return str(action.slot)
         if isinstance(action, Place):
             self._confirm_next = True
-            return f"{action.x} {action.y}"
+            city = state.seats[seat].city
+            assert city is not None  # typed in the city's stable frame, as on screen
+            return f"{action.x + city.origin[0]} {action.y + city.origin[1]}"
         if isinstance(action, Use):
             return "y"
         if isinstance(action, Sell):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ from carson.games.card.tui.kit import KIT as CARD_KIT
 from carson.games.card.tui.kit import new_state
 from carson.games.card.tui.texts import texts
 from carson.server.events import decode_event, encode_events
-from carson.terminal.game import TerminalGame
+from carson.terminal.game import RECENT_LINES, TerminalGame
 from carson.terminal.kit import GameKit
 from carson.terminal.replay import ReplayViewer
 from carson.terminal.saves import SaveError, read_save
@@ -98,7 +99,7 @@ def test_resume_shows_what_happened_since_the_human_last_looked_from_the_save(
     for move in data["events"][1:]:
         for event in move:
             if event["kind"] == "card_placed":
-                event["data"].update(x=77, y=-77)
+                event["data"].update(column=77, row=-77)
     data["seen"] = {"0": 1}
     save.write_text(json.dumps(data))
     saved = read_save(save)
@@ -109,8 +110,10 @@ def test_resume_shows_what_happened_since_the_human_last_looked_from_the_save(
     keyboard.game = resumed
     assert resumed.run() == 3
     out = screen.export_text()
-    assert "places it at (77, -77)" in out and "earlier events not shown" in out
-    # Seen to the end: a resumed human is shown no news at all.
+    assert (
+        re.search(r"places terrain #\d+ at \(77, -77\)", out) and "earlier events not shown" in out
+    )
+    # Seen to the end: a resumed human is shown the last few lines of news again.
     screen = console()
     again = read_save(save)
     assert again.seen == {0: len(again.log or [])}
@@ -119,7 +122,10 @@ def test_resume_shows_what_happened_since_the_human_last_looked_from_the_save(
                            setup=again.setup, log=again.log, seen=again.seen)  # fmt: skip
     keyboard.game = resumed
     assert resumed.run() == 3
-    assert "• " not in screen.export_text()
+    shown = [line for line in screen.export_text().splitlines() if line.startswith("• ")]
+    every = resumed._news(0)
+    assert RECENT_LINES <= len(shown) < len(every)
+    assert shown == [f"• {line}" for line in every[-len(shown) :]]
 
 
 def test_replay_shows_each_steps_events_from_the_save(
@@ -129,7 +135,7 @@ def test_replay_shows_each_steps_events_from_the_save(
     data = saved_game(save)
     step = next(n for n, move in enumerate(data["events"]) if move and n > 0
                 and move[0]["kind"] == "card_placed")  # fmt: skip
-    data["events"][step][0]["data"].update(x=55, y=-55)
+    data["events"][step][0]["data"].update(column=55, row=-55)
     save.write_text(json.dumps(data))
     saved = read_save(save)
     # The viewer rebuilds tables by replaying the record, never the events.
@@ -140,7 +146,7 @@ def test_replay_shows_each_steps_events_from_the_save(
     viewer = ReplayViewer(record, saved.kinds, texts("en"), screen, lambda _: next(answers),
                           saved.log)  # fmt: skip
     assert viewer.run() == 0
-    assert "places it at (55, -55)" in screen.export_text()
+    assert re.search(r"places terrain #\d+ at \(55, -55\)", screen.export_text())
 
 
 def test_an_old_save_without_events_loads_and_is_saved_anew_with_them(tmp_path: Path) -> None:

@@ -14,7 +14,8 @@ from rich.console import Console
 from carson.games.card.engine.determinize import determinize
 from carson.games.card.match import record_of
 from carson.games.card.tui.kit import new_state
-from carson.games.card.tui.render import Names, table_screen
+from carson.games.card.tui.render import Names
+from carson.games.card.tui.screen import table_screen
 from carson.games.card.tui.texts import texts
 from carson.terminal.game import TerminalGame
 from carson.terminal.replay import ReplayViewer
@@ -97,7 +98,7 @@ def test_placing_shows_legal_places_and_a_preview_with_the_score_change() -> Non
 
 def test_quit_saves_and_resume_finishes_the_game(tmp_path: Path) -> None:
     save = tmp_path / "saved.json"
-    answers = iter(["quit"])
+    answers = iter(["9", "quit"])  # a bid, then leave
 
     def quitting(prompt: str) -> str:
         return next(answers)
@@ -114,6 +115,16 @@ def test_quit_saves_and_resume_finishes_the_game(tmp_path: Path) -> None:
                            save, setup=saved.setup, log=saved.log, seen=saved.seen)  # fmt: skip
     keyboard.game = resumed
     assert resumed.run() == 0 and load_save(save)[0].is_over
+
+
+def test_leaving_before_any_move_writes_no_file(tmp_path: Path) -> None:
+    save = tmp_path / "never.json"
+    kinds = ["human", "expert", "greedy", "expert"]
+    screen = console()
+    game = TerminalGame(new_state(kinds, 9), kinds, texts("de"), screen, lambda _: "ende", save)
+    assert game.run() == 3
+    assert not save.exists()
+    assert "Noch hat niemand gezogen" in screen.export_text()
 
 
 @pytest.mark.parametrize(
@@ -137,7 +148,8 @@ def test_replay_steps_forwards_backwards_and_jumps(tmp_path: Path) -> None:
     play(["human", "expert", "expert", "expert"], 2, BotKeyboard(), save=save)
     state, kinds, _ = load_save(save)
     record = record_of(state)
-    answers = iter(["", "n", "p", "g 5", "g 9999", "wat", f"g {len(record.actions)}", "q"])
+    last = len(record.actions)
+    answers = iter(["p", "", "n", "p", "g 5", "g 9999", "wat", f"g {last}", "n", "q"])
     screen = console()
     viewer = ReplayViewer(record, kinds, texts("en"), screen, lambda _: next(answers))
     assert viewer.run() == 0
@@ -146,8 +158,13 @@ def test_replay_steps_forwards_backwards_and_jumps(tmp_path: Path) -> None:
     for step in (0, 1, 2, 5, total):
         assert f"Replay: step {step} of {total}" in out
     assert out.index("step 2 of") < out.index("step 1 of", out.index("step 2 of"))  # back
-    assert f"Steps go from 0 to {total}." in out and "Unknown command" in out
-    assert "Game over" in out
+    assert f"Steps go from 0 to {total}." in out
+    assert "This is the start of the game (step 0)." in out
+    assert f"This is the end of the game (step {total})." in out
+    # An unknown command is said once, then the prompt with the commands, once.
+    unknown = out.index("Unknown command.")
+    assert out.count("Enter or n: next", unknown, out.index("Replay: step", unknown)) == 1
+    assert "Game over" in out and ("Winner: " in out or "Shared win: " in out)
 
 
 def test_save_file_is_the_record_plus_the_seat_kinds(tmp_path: Path) -> None:

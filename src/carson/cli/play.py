@@ -114,6 +114,9 @@ def play(
     """Play a game in the terminal: humans at one keyboard, with machine seats.
 
     --game chooses the game; --seat sets the table, else the game's usual one.
+
+    Exit status: 0 when the game ended; 3 when a player left it ('quit', Ctrl-C or
+    Ctrl-D: the game is saved to resume, unless nobody has moved yet); 2 for a bad option.
     """
     if lang not in LANGUAGES:
         fail(f"unknown language {lang!r}; choose from {', '.join(LANGUAGES)}")

@@ -54,15 +54,41 @@ class GameRecord:
         try:
             actions = tuple((int(item["seat"]), dict(item["action"])) for item in data["actions"])
             return cls(str(data["game"]), dict(data["config"]), int(data["seed"]), actions)
-        except (KeyError, TypeError, ValueError) as error:
-            raise RecordError(f"malformed record: {error}") from None
+        except KeyError as error:
+            raise RecordError(f"the record has no {error.args[0]!r}") from None
+        except (TypeError, ValueError):
+            raise RecordError(
+                "the record's 'seed' must be a number, 'config' an object and 'actions' a list "
+                "of objects each with a numeric 'seat' and an 'action' object"
+            ) from None
 
     @classmethod
     def loads(cls, text: str) -> GameRecord:
         try:
             return cls.from_json(json.loads(text))
         except json.JSONDecodeError as error:
-            raise RecordError(f"a record is JSON: {error.msg} at line {error.lineno}") from None
+            raise RecordError(f"a record is JSON: {json_problem(error)}") from None
+
+
+#: The JSON parser's messages, said in words a person who edited the file understands.
+_JSON_PROBLEMS = {
+    "Expecting value": "a value is missing here (or a quote, bracket or comma is wrong)",
+    "Expecting ',' delimiter": "a comma is missing between two items",
+    "Expecting ':' delimiter": "a colon is missing after a key",
+    "Expecting property name enclosed in double quotes": (
+        "a key must be in double quotes, and no comma may follow the last item"
+    ),
+    "Unterminated string starting at": "a text is not closed with a double quote",
+    "Extra data": "more follows the end of the JSON value",
+    "Invalid control character at": "a text holds a line break or tab (write \\n or \\t)",
+    "Invalid \\escape": "a backslash in a text starts no valid escape",
+}
+
+
+def json_problem(error: json.JSONDecodeError) -> str:
+    """What is wrong with a JSON text, in words, and where (line and column)."""
+    said = _JSON_PROBLEMS.get(error.msg, f"it is not valid JSON ({error.msg})")
+    return f"{said}, at line {error.lineno}, column {error.colno}"
 
 
 def replay(

@@ -17,6 +17,10 @@ class QuitGame(Exception):
     """The human typed ``quit`` (or closed the input): save and leave."""
 
 
+class UndoMove(Exception):
+    """The human typed ``undo`` where his last move may be taken back."""
+
+
 class Asker:
     """Questions and answers at the terminal, with ``help`` and ``quit`` at every question,
     and the game's own ``commands`` (a word → what it shows, e.g. ``prices``)."""
@@ -33,6 +37,8 @@ class Asker:
         self.texts = texts
         self.help_key = help_key
         self.commands: dict[str, Callable[[], RenderableType]] = {}
+        #: Whether ``undo`` may take the human's last move back now (the loop says).
+        self.can_undo = False
 
     def __call__(self, question: str) -> str:
         while True:
@@ -41,11 +47,14 @@ class Asker:
                 answer = self._ask("> ").strip()
             except (EOFError, KeyboardInterrupt):
                 raise QuitGame from None
-            if answer.lower() in ("quit", "exit", "q!"):
+            # The English words, and those of the player's language.
+            if answer.lower() in ("quit", "exit", "q!", self.texts("commands", "quit")):
                 raise QuitGame
-            if answer.lower() in ("help", "?"):
+            if answer.lower() in ("help", "?", self.texts("commands", "help")):
                 self.console.print(self.texts(*self.help_key), markup=False)
                 continue
+            if self.can_undo and answer.lower() in ("undo", self.texts("commands", "undo")):
+                raise UndoMove
             command = self.commands.get(answer.lower())
             if command is not None:
                 self.console.print(command(), markup=False)

@@ -23,10 +23,11 @@ from typing import Any
 from rich.console import Console
 
 from carson.core.players import Player
-from carson.terminal.asker import Asker, QuitGame
+from carson.terminal.asker import Asker, QuitGame, UndoMove
 from carson.terminal.kit import HUMAN, Setup
 from carson.terminal.kits import setup_of
 from carson.terminal.moves import MoveLog
+from carson.terminal.replay import winners_line
 from carson.terminal.saves import write_save
 from carson.terminal.texts import Texts
 
@@ -34,6 +35,8 @@ __all__ = ["HUMAN", "TerminalGame"]
 
 #: At most this many lines of news before a human's screen (older ones are summed up).
 NEWS_LINES = 40
+#: A resumed game shows at least this many lines of the last news again.
+RECENT_LINES = 5
 
 
 class TerminalGame:
@@ -78,7 +81,15 @@ class TerminalGame:
         seen = seen or {}
         default = len(self.log) if unseen is None else unseen
         self._seen = {seat: seen.get(seat, default) for seat in self.humans}
+        if log is not None and state.actions:  # resumed: the last events again, for context
+            recent = self._recent_start()
+            self._seen = {seat: min(count, recent) for seat, count in self._seen.items()}
         self._last_viewer: int | None = None
+        # A game begun here is written only once a human has made a move: leaving at the
+        # first question leaves no file behind.
+        self._human_moved = False
+        # Per human seat: how many actions there were before his last move (for undo).
+        self._undo_to: dict[int, int] = {}
 
     def _first_log(self) -> MoveLog:
         """The log of a game begun here; a state with moves and no log (a caller that kept
@@ -106,8 +117,38 @@ class TerminalGame:
         actors = self.state.seats_to_act
         # Machines first: a human then sees what they did (their secrets stay hidden anyway).
         seat = next((s for s in actors if s in self.players), actors[0])
-        action = self._machine_choice(seat) if seat in self.players else self._human_choice(seat)
+        if seat in self.players:
+            action = self._machine_choice(seat)
+        else:
+            try:
+                action = self._human_choice(seat)
+            except UndoMove:
+                self._undo(seat)
+                return
+            self._human_moved = True
+            self._undo_to[seat] = len(self.state.actions)
         self.log.add(self.state.apply(seat, action))
+        self._save()
+
+    def _can_undo(self, seat: int) -> bool:
+        """The seat's last move may be taken back: every move since was his, and what they
+        brought about shows him nothing hidden (the game's kit judges)."""
+        start = self._undo_to.get(seat)
+        if start is None or start >= len(self.state.actions):
+            return False
+        if any(other != seat for other, _ in self.state.actions[start:]):
+            return False
+        events = [event for entry in range(start + 1, len(self.log)) for event in self.log[entry]]
+        return self.kit.undoable(events, seat)
+
+    def _undo(self, seat: int) -> None:
+        """Back to the seat's question before his last move (the game replayed to it; the
+        names stay, as the seats do)."""
+        start = self._undo_to.pop(seat)
+        self.state = self.kit.replay_record(self.setup.record(self.state), upto=start)
+        self.log.truncate(start + 1)
+        self._seen = {human: min(count, len(self.log)) for human, count in self._seen.items()}
+        self.console.print(self.texts("ui", "undone"), style="bold", markup=False)
         self._save()
 
     def _machine_choice(self, seat: int) -> Any:
@@ -122,17 +163,32 @@ class TerminalGame:
     def _human_choice(self, seat: int) -> Any:
         self._show_table(seat)
         self.asker.commands = self.kit.commands(self.state, seat, self.names, self.texts)
+        self.asker.can_undo = self._can_undo(seat)
+        if self.asker.can_undo:
+            self.console.print(self.texts("ui", "undo_offer"), style="dim", markup=False)
         return self.kit.ask(self.asker, self.state, seat, self.names)
 
-    def _news(self, since: int) -> list[str]:
-        """The lines of the public events of the log's entries from ``since`` on."""
+    def _recent_start(self) -> int:
+        """The log entry from which on the last :data:`RECENT_LINES` lines of news come."""
+        start, lines = len(self.log), 0
+        while start > 1 and lines < RECENT_LINES:
+            start -= 1
+            lines += len(self._news_of(self.log[start]))
+        return start
+
+    def _news_of(self, events: Any) -> list[str]:
+        """The lines of the public events among ``events``."""
         lines = []
-        for event in self.log.since(since):
+        for event in events:
             if event.visible_to(None):
                 line = self.kit.describe(event, self.names, self.texts)
                 if line:
                     lines.append(line)
         return lines
+
+    def _news(self, since: int) -> list[str]:
+        """The lines of the public events of the log's entries from ``since`` on."""
+        return self._news_of(self.log.since(since))
 
     def _print_news(self, since: int) -> None:
         lines = self._news(since)
@@ -172,11 +228,8 @@ class TerminalGame:
         self._print_news(min(self._seen.values(), default=0))
         self.console.print(self.kit.screen(self.state, None, self.names, self.texts), markup=False)
         self.console.print(self.kit.final(self.state, self.names, self.texts), markup=False)
-        result = self.state.result()
-        assert result is not None
-        who = ", ".join(self.names.seat(seat) for seat in sorted(result.winners))
-        key = "winner" if len(result.winners) == 1 else "winners"
-        self.console.print(self.texts("ui", key, who=who), style="bold green", markup=False)
+        winners = winners_line(self.state, self.names, self.texts)
+        self.console.print(winners, style="bold green", markup=False)
         self.console.print(self._saved_line(), markup=False)
 
     # ------------------------------------------------------------------ saving
@@ -184,6 +237,8 @@ class TerminalGame:
     def _saved_line(self) -> str:
         if self.save_path is None:
             return self.texts("ui", "not_saved")
+        if not self._writes():
+            return self.texts("ui", "nothing_saved")
         if self.state.is_over:
             return self.texts(
                 "ui", "saved_over", path=str(self.save_path), log=str(self._log_path())
@@ -194,8 +249,13 @@ class TerminalGame:
         assert self.save_path is not None
         return self.save_path.with_suffix(".log.txt")
 
+    def _writes(self) -> bool:
+        """Whether the game is written: once a human moved, or over a save that exists."""
+        assert self.save_path is not None
+        return self._human_moved or self.state.is_over or self.save_path.exists()
+
     def _save(self) -> None:
-        if self.save_path is None:
+        if self.save_path is None or not self._writes():
             return
         write_save(
             self.save_path, self.setup, self.state, self.kinds, self.texts.lang,

@@ -143,6 +143,11 @@ class GameKit(ABC, Generic[StateT, NamesT, ActionT]):
         """Events of the deal, shown before the first move."""
         return []
 
+    def undoable(self, events: list[Event], seat: int) -> bool:
+        """Whether ``seat`` may take back a move that brought ``events`` about (with what
+        followed it): only if they show him nothing hidden. No game allows it unless it says."""
+        return False
+
     def commands(
         self, state: StateT, viewer: int, names: NamesT, texts: Texts
     ) -> dict[str, Callable[[], RenderableType]]:

@@ -32,6 +32,10 @@ class MoveLog:
         self._moves.append(move)
         self._stored.append(encode_events(move))
 
+    def truncate(self, length: int) -> None:
+        """Keep the first ``length`` entries (a move taken back)."""
+        del self._moves[length:], self._stored[length:]
+
     def __len__(self) -> int:
         """How many entries: the setup's and one per move."""
         return len(self._moves)

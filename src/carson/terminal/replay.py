@@ -10,6 +10,7 @@ without a kit of its own is shown by the generic kit).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from rich.console import Console
 
@@ -17,6 +18,14 @@ from carson.core.record import GameRecord
 from carson.terminal.kits import kit_for
 from carson.terminal.moves import MoveLog
 from carson.terminal.texts import Texts
+
+
+def winners_line(state: Any, names: Any, texts: Texts) -> str:
+    """Who won a finished game (``names`` as the game's kit makes them)."""
+    result = state.result()
+    assert result is not None
+    who = ", ".join(names.seat(seat) for seat in sorted(result.winners))
+    return texts("ui", "winner" if len(result.winners) == 1 else "winners", who=who)
 
 
 class ReplayViewer:
@@ -54,6 +63,8 @@ class ReplayViewer:
         self.console.print(kit.screen(state, None, names, self.texts), markup=False)
         if state.is_over:
             self.console.print(kit.final(state, names, self.texts), markup=False)
+            self.console.print(winners_line(state, names, self.texts), style="bold green",
+                               markup=False)  # fmt: skip
 
     def run(self, start: int = 0) -> int:
         step = max(0, min(start, self.total))
@@ -68,8 +79,12 @@ class ReplayViewer:
             if answer in ("q", "quit", "exit"):
                 return 0
             target = self._target(answer, step)
-            if target is None:
-                self._error(self.texts("ui", "replay_command", prompt=prompt))
+            if target is None:  # the prompt, which says the commands, comes next
+                self._error(self.texts("ui", "replay_unknown"))
+            elif target == self.total + 1 == step + 1:
+                self._error(self.texts("ui", "replay_end", total=self.total))
+            elif target == -1 == step - 1:
+                self._error(self.texts("ui", "replay_start"))
             elif not 0 <= target <= self.total:
                 self._error(self.texts("ui", "replay_bounds", total=self.total))
             else:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from carson.core.record import GameRecord, RecordError
+from carson.core.record import GameRecord, RecordError, json_problem
 from carson.core.registry import GameSetupError
 from carson.terminal.kit import AnyKit, Setup
 from carson.terminal.kits import kit_for
@@ -116,7 +116,7 @@ def _save_data(path: Path) -> dict[str, Any]:
     except OSError as error:
         raise SaveError(f"cannot read {path}: {error.strerror or error}") from None
     except json.JSONDecodeError as error:
-        raise SaveError(f"{path} is not a carson save (bad JSON: {error.msg})") from None
+        raise SaveError(f"{path} is not a carson save: {json_problem(error)}") from None
     if not isinstance(data, dict) or data.get("program") != SAVE_PROGRAM:
         raise SaveError(f"{path} is not a game saved by 'carson play'")
     if data.get("format") not in READ_FORMATS:

@@ -12,7 +12,8 @@ covered cells, in the frame of :mod:`carson.games.card.board`. Every rule of CG-
 Coordinates are *city coordinates*: the top-left corner of the city's bounding box is (0, 0)
 (CG-6.1, translation invariance). A card placed left of or above the box moves that corner,
 so the coordinates of the cards already there change; :attr:`City.cards` always reports them
-in the current system. The first card of an empty city goes to (0, 0).
+in the current system. The first card of an empty city goes to (0, 0). :attr:`City.origin`
+keeps the sum of those moves, so a player may be shown one stable frame for the whole game.
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ class City:
         "_ids",
         "_layouts",
         "captain",
+        "origin",
         "sheriff",
     )
 
@@ -78,6 +80,9 @@ class City:
         self._ids: list[int] = []
         self._layouts: list[Layout] = []
         self._anchors: list[int] = []
+        #: Where the current (0, 0) lies in the frame of the city's first card: a card's
+        #: stable coordinates are its current ones plus this; they never change.
+        self.origin: tuple[int, int] = (0, 0)
 
     # ------------------------------------------------------------------ construction
 
@@ -118,6 +123,7 @@ class City:
         clone._ids = self._ids.copy()
         clone._layouts = self._layouts.copy()
         clone._anchors = self._anchors.copy()
+        clone.origin = self.origin
         return clone
 
     # ------------------------------------------------------------------ what is visible
@@ -282,6 +288,10 @@ class City:
                 )
         raise AssertionError("placement rejected for no reason")  # pragma: no cover
 
+    def may_cover(self, new: Parcel, below: Parcel) -> bool:
+        """Whether a parcel ``new`` may lie on a visible ``below`` here (CG-6.4)."""
+        return self._may_cover(new, below)
+
     def _may_cover(self, new: Parcel, below: Parcel) -> bool:
         """CG-6.4 for one parcel, as a plain rule (the masks above encode the same)."""
         if below is Parcel.EMPTY:
@@ -368,6 +378,7 @@ class City:
         self._covered = board.shift(self._covered, dx, dy)
         self._base = board.shift(self._base, dx, dy)
         self._anchors = [anchor + dy * STRIDE + dx for anchor in self._anchors]
+        self.origin = (self.origin[0] - dx, self.origin[1] - dy)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, City):

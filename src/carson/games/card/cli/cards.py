@@ -12,6 +12,7 @@ from rich.table import Table
 
 from carson.core.i18n import LANGUAGES, UnknownLanguage, check_language
 from carson.games.card.catalog import Catalog, load_catalog
+from carson.games.card.tui.texts import texts as terminal_texts
 
 
 class CardsFormat(StrEnum):
@@ -53,30 +54,39 @@ def catalog_json(catalog: Catalog) -> dict[str, Any]:
 
 
 def print_catalog(catalog: Catalog, lang: str) -> None:
-    console = Console()
+    """The catalog as tables, every word in ``lang`` (the terminal's catalogs)."""
+    t = terminal_texts(lang)
+    # Piped, the console would be 80 columns wide: names are never cut.
+    console = Console(highlight=False)
+    if not console.is_terminal:
+        console.width = max(console.width, 120)
     for era in (1, 2):
-        table = Table(title=f"Terrain cards, era {'I' if era == 1 else 'II'}")
-        table.add_column("id", justify="right")
-        table.add_column("card")
-        table.add_column("parcels")
-        table.add_column("desirability", justify="right")
+        table = Table(title=t("cards", "terrain_title", era="I" if era == 1 else "II"))
+        for column in ("id", "card", "parcels"):
+            table.add_column(t("cards", column), justify="right" if column == "id" else "left")
+        table.add_column(t("ui", "desirability"), justify="right")
         for card in catalog.era_deck(era):
             a, b, c, d = (parcel.letter for parcel in card.parcels)
             table.add_row(
                 str(card.id),
                 f"{a}{b}\n{c}{d}",
-                ", ".join(parcel.id for parcel in card.parcels),
+                ", ".join(t("parcels", parcel.id) for parcel in card.parcels),
                 str(card.desirability),
             )
         console.print(table)
-    table = Table(title="Personalities")
-    for column in ("id", "name", "symbols", "desirability", "back (strongest first)"):
-        table.add_column(column)
-    for p in catalog.personalities:
-        back = "skull" if p.back is None else " ".join(suit.value for suit in p.back)
-        table.add_row(p.id, p.name(lang), " ".join(p.symbols), str(p.desirability), back)
+    suit = catalog.suit_names
+    names = [p.name(lang) for p in catalog.personalities]
+    table = Table(title=t("cards", "personalities"))
+    table.add_column("id", no_wrap=True)
+    table.add_column(t("cards", "name"), no_wrap=True, min_width=max(map(len, names)))
+    for column in ("symbols", "back"):
+        table.add_column(t("cards", column))
+    table.add_column(t("ui", "desirability"), justify="right")
+    for p, name in zip(catalog.personalities, names, strict=True):
+        back = t("cards", "skull") if p.back is None else " ".join(suit[s][lang] for s in p.back)
+        table.add_row(p.id, name, " ".join(p.symbols), back, str(p.desirability))
     console.print(table)
-    console.print("Suits: " + ", ".join(catalog.suit_names[s][lang] for s in catalog.suits))
+    console.print(t("cards", "suits", suits=", ".join(suit[s][lang] for s in catalog.suits)))
 
 
 def register(app: typer.Typer) -> None:

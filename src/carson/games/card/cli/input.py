@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from carson.cli.errors import fail
+from carson.core.record import json_problem
 from carson.games.card.catalog import load_catalog
 from carson.games.card.grid import GridError
 
@@ -32,7 +33,7 @@ def read_json_input(file: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        fail(f"input is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}")
+        fail(f"input is not valid JSON: {json_problem(error)}")
 
 
 def for_each_object(document: Any, answer: Callable[[dict[str, Any]], Any]) -> str:
@@ -59,12 +60,13 @@ def parse_personalities(value: object) -> list[str]:
     """A list of distinct, known personality ids (CG-1.7)."""
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
         raise InputError("'personalities' must be a list of personality ids")
-    known = {personality.id for personality in load_catalog().personalities}
-    seen: set[str] = set()
-    for personality_id in value:
+    known = [personality.id for personality in load_catalog().personalities]
+    ids: list[str] = []
+    for given in value:
+        personality_id = given.strip().lower()  # ids are lower case; 'Doctor' means 'doctor'
         if personality_id not in known:
-            raise InputError(f"unknown personality {personality_id!r}")
-        if personality_id in seen:
+            raise InputError(f"unknown personality {given!r}; the ids are: {', '.join(known)}")
+        if personality_id in ids:
             raise InputError(f"personality {personality_id!r} is listed twice")
-        seen.add(personality_id)
-    return value
+        ids.append(personality_id)
+    return ids

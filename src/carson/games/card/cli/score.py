@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from enum import StrEnum
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from carson.games.card.city import City
 from carson.games.card.cli.input import (
@@ -50,14 +52,29 @@ def score_request(request: dict[str, Any]) -> ScoreSheet:
     return score_city(city, personalities, sold)
 
 
-def print_sheet(console: Console, sheet: ScoreSheet, title: str) -> None:
-    table = Table(title=title, show_footer=True)
+def print_sheet(console: Console, sheet: ScoreSheet, title: str, grid: list[str]) -> None:
+    """The city as given, then its score sheet."""
+    console.print(Text(title, "bold"))
+    console.print(Text("\n".join(grid)))
+    table = Table(show_footer=True)
     table.add_column("category", footer="total")
     table.add_column("points", justify="right", footer=str(sheet.total))
     table.add_column("how")
     for line in sheet.lines:
-        table.add_row(line.category.replace("_", " "), str(line.points), line.explanation)
+        table.add_row(line.category.replace("_", " "), str(line.points), readable(line.explanation))
     console.print(table)
+
+
+_RULE_ID = re.compile(r"\s*\(CG-[\d.a-z]+\)")
+_COUNTED = re.compile(r"\b(\d+) ([a-z ]+?)\((s|es)\)")
+
+
+def readable(explanation: str) -> str:
+    """A score line's explanation as a player reads it: no rule id, '1 bank', '2 banks'."""
+    text = _RULE_ID.sub("", explanation)
+    return _COUNTED.sub(
+        lambda found: f"{found[1]} {found[2]}{'' if found[1] == '1' else found[3]}", text
+    )
 
 
 def register(app: typer.Typer) -> None:
@@ -76,8 +93,12 @@ def register(app: typer.Typer) -> None:
         if output is ScoreFormat.json:
             print(for_each_object(document, lambda request: score_request(request).to_json()))
             return
-        sheets: list[ScoreSheet] = []
-        for_each_object(document, lambda request: sheets.append(score_request(request)))
-        console = Console()
-        for number, sheet in enumerate(sheets, start=1):
-            print_sheet(console, sheet, f"City {number}" if len(sheets) > 1 else "Score sheet")
+        sheets: list[tuple[ScoreSheet, list[str]]] = []
+        for_each_object(
+            document,
+            lambda request: sheets.append((score_request(request), list(request["grid"]))),
+        )
+        console = Console(highlight=False)
+        for number, (sheet, grid) in enumerate(sheets, start=1):
+            title = f"City {number}" if len(sheets) > 1 else "Score sheet"
+            print_sheet(console, sheet, title, grid)

@@ -120,9 +120,11 @@ class AuctionAndTaking(StateBase):
     def _place(self, seat: int, card: TerrainCard, x: int, y: int) -> None:
         city = self.seats[seat].city
         assert city is not None
+        # (x, y) in the city's frame before the card; (column, row) in its stable frame.
+        column, row = x + city.origin[0], y + city.origin[1]
         city.place_unchecked(card.id, card.parcels, x, y)
         self._pending = None
-        self._emit("card_placed", seat=seat, card=card.id, x=x, y=y)
+        self._emit("card_placed", seat=seat, card=card.id, x=x, y=y, column=column, row=row)
         self._after_take()
 
     def _after_take(self) -> None:

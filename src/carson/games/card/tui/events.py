@@ -42,12 +42,18 @@ def _bids(line: Line) -> str:
     return line.t("bids", bids=bids)
 
 
+def _placed(line: Line) -> str:
+    data = line.data
+    # The city's stable frame; saves from before it was in the event have the engine's.
+    x, y = data.get("column", data["x"]), data.get("row", data["y"])
+    card = line.texts("ui", "terrain", id=data["card"])
+    return line.t("placed_card", who=line.who(), card=card, x=x, y=y)
+
+
 FORMATTERS: dict[str, Callable[[Line], str]] = {
     "round_started": lambda line: line.t("round", round=line.data["round"]),
     "card_taken": lambda line: line.t("took", who=line.who(), card=line.card()),
-    "card_placed": lambda line: line.t(
-        "placed", who=line.who(), x=line.data["x"], y=line.data["y"]
-    ),
+    "card_placed": _placed,
     "card_set_aside": lambda line: line.t("set_aside", who=line.who()),
     "bids_revealed": _bids,
     "bid_void": lambda line: line.t("bid_void", who=line.who()),

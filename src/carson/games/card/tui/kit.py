@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import RenderableType
@@ -15,7 +16,8 @@ from carson.games.card.engine.state import CardGameState
 from carson.games.card.players import engine_kind
 from carson.games.card.tui.events import describe
 from carson.games.card.tui.prompts import ask_action
-from carson.games.card.tui.render import Names, score_sheets, table_screen
+from carson.games.card.tui.render import Names, score_sheets
+from carson.games.card.tui.screen import detail_commands, table_screen
 from carson.terminal.asker import Asker
 from carson.terminal.kit import GameKit
 from carson.terminal.texts import Texts
@@ -26,6 +28,7 @@ class CardKit(GameKit[CardGameState, Names, CardAction]):
 
     game = "card"
     texts_package = "carson.games.card"
+    help = ("ui", "card_help")
 
     def title(self, texts: Texts) -> str:
         return texts("ui", "title")
@@ -42,6 +45,17 @@ class CardKit(GameKit[CardGameState, Names, CardAction]):
         self, state: CardGameState, viewer: int | None, names: Names, texts: Texts
     ) -> RenderableType:
         return table_screen(state, viewer, names, texts)
+
+    def commands(
+        self, state: CardGameState, viewer: int, names: Names, texts: Texts
+    ) -> dict[str, Callable[[], RenderableType]]:
+        return detail_commands(state, viewer, names, texts)
+
+    def undoable(self, events: list[Event], seat: int) -> bool:
+        # Only the seat's own take, placement, ability or sale: nothing revealed, no one
+        # else's move seen.
+        own = {"card_taken", "card_placed", "card_set_aside", "ability_used", "card_sold"}
+        return all(event.kind in own and event.data.get("seat") == seat for event in events)
 
     def final(self, state: CardGameState, names: Names, texts: Texts) -> RenderableType:
         return score_sheets(state, names, texts)

@@ -12,7 +12,8 @@ from carson.games.card.engine.actions import Bid, CardAction, Pass, Pick, Place,
 from carson.games.card.engine.state import CardGameState
 from carson.games.card.previews import ScorePreview as Holding
 from carson.games.card.scoring import city_points
-from carson.games.card.tui.render import Names, city_grid
+from carson.games.card.tui.places import refusal, to_current, to_stable
+from carson.games.card.tui.render import Names, city_grid, mini_card
 from carson.terminal.asker import Asker, ask_number, ask_number_or_no, ask_yes_no
 
 
@@ -35,9 +36,26 @@ def ask_action(asker: Asker, state: CardGameState, seat: int, names: Names) -> C
 
 
 def _ask_bid(asker: Asker, state: CardGameState, seat: int) -> CardAction:
-    hand = list(state.seats[seat].hand)
-    question = asker.texts("ui", "prompt_bid", hand=" ".join(map(str, hand)))
-    return Bid(ask_number(asker, question, hand))
+    me, texts = state.seats[seat], asker.texts
+    hand = list(me.hand)
+    if len(hand) == 1:  # nothing to choose: played at once, and said
+        asker.console.print(texts("ui", "bid_last", value=hand[0]), markup=False)
+        return Bid(hand[0])
+    question = texts("ui", "prompt_bid", hand=" ".join(map(str, hand)))
+    played = me.played[state.era - 1]
+    while True:
+        answer = asker(question)
+        try:
+            value = int(answer)
+        except ValueError:
+            asker.error(texts("ui", "err_number"))
+            continue
+        if value in hand:
+            return Bid(value)
+        if value in played:
+            asker.error(texts("ui", "err_bid_played", value=value, hand=" ".join(map(str, hand))))
+        else:
+            asker.error(texts("ui", "err_choice", choices=", ".join(map(str, hand))))
 
 
 def _ask_take(asker: Asker, state: CardGameState) -> CardAction:
@@ -47,33 +65,30 @@ def _ask_take(asker: Asker, state: CardGameState) -> CardAction:
 
 
 def _ask_place(asker: Asker, state: CardGameState, seat: int) -> CardAction:
+    """Where the pending card goes, asked and answered in the city's stable frame."""
     me = state.seats[seat]
     card = state.pending
     assert me.city is not None and card is not None
     city, texts = me.city, asker.texts
     anchors = city.legal_anchor_mask(card.parcels)
+    asker.console.print(mini_card(card), markup=False)
     asker.console.print(city_grid(city, marks=anchors), markup=False)
     asker.console.print(texts("ui", "legal_mark"), style="dim", markup=False)
     before = state.score(seat)
     question = texts("ui", "prompt_place", card=texts("ui", "terrain", id=card.id))
     while True:
         answer = asker(question)
-        if answer.lower() in ("list", "l"):
-            places = sorted(
-                ((_points_after(state, seat, x, y) - before, (x, y)) for x, y in
-                 city.legal_placements(card.parcels)),
-                key=lambda entry: -entry[0],
-            )  # fmt: skip
-            listed = ", ".join(f"({x}, {y}) {_signed(delta)}" for delta, (x, y) in places)
-            asker.console.print(texts("ui", "places", places=listed), markup=False)
+        if answer.lower() in ("list", "l", texts("commands", "list")):
+            _list_places(asker, state, seat)
             continue
         parts = answer.replace(",", " ").split()
         try:
-            x, y = (int(part) for part in parts)
+            column, row = (int(part) for part in parts)
         except ValueError:
             asker.error(texts("ui", "err_two_numbers"))
             continue
-        reason = city.why_illegal(card.parcels, x, y)
+        x, y = to_current(city, column, row)
+        reason = refusal(city, card.parcels, x, y, texts)
         if reason is not None:
             asker.error(texts("ui", "err_place", reason=reason))
             continue
@@ -83,18 +98,63 @@ def _ask_place(asker: Asker, state: CardGameState, seat: int) -> CardAction:
         # A card left of or above the city moves its corner: it lands at x, y ≥ 0.
         new_cells = board.card_cells(board.bit(max(x, 0), max(y, 0)))
         asker.console.print(city_grid(trial, new_cells=new_cells), markup=False)
-        confirm = texts("ui", "preview", x=x, y=y, before=before, after=after,
+        confirm = texts("ui", "preview", x=column, y=row, before=before, after=after,
                         delta=_signed(after - before))  # fmt: skip
         if ask_yes_no(asker, confirm):
             return Place(x, y)
         asker.console.print(city_grid(city, marks=anchors), markup=False)
 
 
+def _list_places(asker: Asker, state: CardGameState, seat: int) -> None:
+    """Every legal place in the stable frame with what it gains, best first."""
+    city, card = state.seats[seat].city, state.pending
+    assert city is not None and card is not None
+    before = state.score(seat)
+    places = sorted(
+        ((_points_after(state, seat, x, y) - before, to_stable(city, x, y))
+         for x, y in city.legal_placements(card.parcels)),
+        key=lambda entry: -entry[0],
+    )  # fmt: skip
+    entries = [f"({x}, {y}) {_signed(delta)}" for delta, (x, y) in places]
+    head = asker.texts.template("ui", "places").split("{places}")[0].rstrip()
+    for line in wrap_entries(head, entries, asker.console.width):
+        asker.console.print(line, markup=False, soft_wrap=True)
+
+
+def wrap_entries(head: str, entries: list[str], width: int) -> list[str]:
+    """``head`` and the comma-separated ``entries`` in lines of at most ``width``, cut only
+    between entries (the terminal would cut one at its inner spaces)."""
+    lines, line = [], head
+    for index, entry in enumerate(entries):
+        piece = entry + ("," if index < len(entries) - 1 else "")
+        if line and len(line) + 1 + len(piece) > width:
+            lines.append(line)
+            line = piece
+        else:
+            line = f"{line} {piece}" if line else piece
+    lines.append(line)
+    return lines
+
+
 def _ask_ability(asker: Asker, state: CardGameState, names: Names) -> CardAction:
-    ability = state.offered_ability
-    explain = asker.texts("explain", ability) if asker.texts.has("explain", ability) else ""
-    question = asker.texts("ui", "prompt_ability", name=names.personality(ability), explain=explain)
-    return Use(ability) if ask_yes_no(asker, question) else Pass()
+    """Use the offered ability? 'never' passes and stops offering it in this game."""
+    ability, texts = state.offered_ability, asker.texts
+    name = names.personality(ability)
+    if ability in names.declined:
+        asker.console.print(texts("ui", "ability_declined", name=name), style="dim", markup=False)
+        return Pass()
+    explain = texts("explain", ability) if texts.has("explain", ability) else ""
+    question = texts("ui", "prompt_ability", name=name, explain=explain)
+    asker.console.print(texts("ui", "ability_never", name=name), style="dim", markup=False)
+    while True:
+        answer = asker(question)
+        if answer.lower() in ("never", texts("commands", "never")):
+            names.declined.add(ability)
+            return Pass()
+        said = texts.yes(answer)
+        if said is not None:
+            return Use(ability) if said else Pass()
+        asker.error(texts("ui", "err_yes_no"))
 
 
 def _ask_sale(asker: Asker, state: CardGameState, seat: int) -> CardAction:

@@ -49,6 +49,8 @@ class Names:
         self._state = state
         self._kinds = kinds
         self._texts = texts
+        #: Abilities the player said 'never' to: not offered again in this game.
+        self.declined: set[str] = set()
 
     def suit(self, suit: Suit) -> str:
         return self._state.catalog.suit_names[suit][self._texts.lang]
@@ -90,31 +92,34 @@ def mini_card(card: TerrainCard) -> Text:
 
 
 def city_grid(city: City, marks: int = 0, new_cells: int = 0) -> Text:
-    """The city with x and y coordinates; ``marks``: anchor bits to show as legal corners
-    (``+``); ``new_cells``: cells of a card being previewed (shown reversed). A cell is 3
-    characters wide: the parcel's letter in its colours, the mark, a gap."""
+    """The city with its stable columns and rows (:attr:`City.origin`); ``marks``: anchor
+    bits to show as legal corners (``+``); ``new_cells``: cells of a card being previewed
+    (shown reversed). A cell is 3 characters wide: the mark, the parcel's letter in its
+    colours (under the last digit of its column's number), a gap."""
     covered = city.covered_mask
     area = covered | marks | new_cells
     if not area:
         return Text("")
     min_x, min_y, max_x, max_y = board.bounding_box(area)
-    lines = Text("    " + "".join(f"{x:>2} " for x in range(min_x, max_x + 1)) + "\n", "dim")
+    origin_x, origin_y = city.origin
+    columns = "".join(f"{x + origin_x:>2} " for x in range(min_x, max_x + 1))
+    lines = Text("    " + columns.rstrip() + "\n", "dim")
     for y in range(min_y, max_y + 1):
-        lines.append(f"{y:>3} ", "dim")
+        lines.append(f"{y + origin_y:>3} ", "dim")
         for x in range(min_x, max_x + 1):
             cell = board.bit(x, y)
             marked = bool(marks & cell)
+            lines.append("+" if marked else " ", MARK_STYLE)
             parcel = city.visible(x, y)
-            if parcel is None:  # no card here: blank, or a legal corner
-                lines.append(" + " if marked else "   ", MARK_STYLE)
+            if parcel is None:  # no card here
+                lines.append("  ")
                 continue
-            piece = parcel_text(parcel, "+" if marked else " ")
-            if marked:
-                piece.stylize(MARK_STYLE, 1, 2)
+            piece = Text(parcel.letter, style=PARCEL_STYLE[parcel])
             if new_cells & cell:
                 piece.stylize(NEW_CARD_STYLE)
             lines.append_text(piece)
             lines.append(" ")
+        lines.rstrip()
         lines.append("\n")
     lines.rstrip()
     return lines
@@ -135,7 +140,8 @@ def header(state: CardGameState, names: Names, texts: Texts) -> Text:
         title = texts("ui", "final_window")
     else:
         title = texts("ui", "round", round=state.round, era=state.era)
-    order = ", ".join(names.suit(suit) for suit in state.tie_order())
+    playing = {me.suit for me in state.seats}  # the order names every suit; show those here
+    order = ", ".join(names.suit(suit) for suit in state.tie_order() if suit in playing)
     return Text.assemble((title, "bold"), "   ", (texts("ui", "tie_order", order=order), "dim"))
 
 
@@ -182,12 +188,21 @@ def seats_table(state: CardGameState, viewer: int | None, names: Names, texts: T
         who = names.seat(index)
         table.add_row(
             Text(who, "bold" if index == viewer else ""),
-            " ".join(str(v) for v in me.played[era]),
+            played_with_boost(state, index),
             hand,
             "\n".join(part for part in (people, extra) if part),
             str(state.score(index)),
         )
     return table
+
+
+def played_with_boost(state: CardGameState, seat: int) -> str:
+    """The auction cards a seat played this era; this round's with its boosts (CG-5.3)."""
+    played = [str(value) for value in state.seats[seat].played[state.era - 1]]
+    final = state.final_value(seat)
+    if played and final and final != int(played[-1]):
+        played[-1] += f"+{final - int(played[-1])}"
+    return " ".join(played)
 
 
 def city_panel(
@@ -211,29 +226,6 @@ def city_panel(
     if notes:
         body = Group(body, Text(" · ".join(notes), "dim"))
     return Panel(body, title=title, title_align="left", expand=False)
-
-
-def table_screen(
-    state: CardGameState, viewer: int | None, names: Names, texts: Texts
-) -> RenderableType:
-    """Everything a seat sees at the table (``viewer=None``: a spectator)."""
-    from rich.columns import Columns
-
-    parts: list[RenderableType] = [header(state, names, texts)]
-    if state.row and any(card is not None for card in state.row):
-        parts.append(row_table(state, names, texts))
-    parts.append(seats_table(state, viewer, names, texts))
-    others = [
-        city_panel(state, seat, names, texts, viewer=viewer)
-        for seat, me in enumerate(state.seats)
-        if me.city is not None and seat != viewer
-    ]
-    if others:
-        parts.append(Columns(others))
-    if viewer is not None and state.seats[viewer].city is not None:
-        parts.append(city_panel(state, viewer, names, texts, viewer=viewer))
-    parts.append(legend(texts))
-    return Group(*parts)
 
 
 def score_sheets(state: CardGameState, names: Names, texts: Texts) -> Table:
