@@ -61,14 +61,17 @@ def wait_healthy(base: str, seconds: float = 60) -> None:
 
 
 @contextmanager
-def server(db_url: str, pids: list[int]) -> Iterator[str]:
-    """``carson serve`` on a free loopback port; its pid is added to ``pids`` meanwhile."""
+def server(
+    db_url: str, pids: list[int], environment: dict[str, str] | None = None
+) -> Iterator[str]:
+    """``carson serve`` on a free loopback port (with ``environment``'s settings, else the
+    benchmark's generous limits); its pid is added to ``pids`` meanwhile."""
     port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "carson.cli.main", "serve", "--port", str(port), "--db", db_url],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
-        env={**os.environ, **BENCH_LIMITS},
+        env={**os.environ, **(BENCH_LIMITS if environment is None else environment)},
     )
     base = f"http://127.0.0.1:{port}"
     pids.append(process.pid)

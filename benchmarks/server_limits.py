@@ -17,11 +17,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -29,34 +27,15 @@ from pathlib import Path
 
 import aiohttp
 
-from benchmarks.server import free_port
+from benchmarks.server import server
 
 
 @contextmanager
 def limited_server(db_url: str, environment: dict[str, str]) -> Iterator[tuple[str, int]]:
     """``carson serve`` with ``environment``'s limits: its address and process id."""
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "carson.cli.main", "serve", "--port", str(port), "--db", db_url],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        env={**os.environ, **environment},
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(base + "/healthz", timeout=1):
-                    break
-            except OSError:
-                if time.monotonic() > deadline or process.poll() is not None:
-                    raise RuntimeError("the server did not start") from None
-                time.sleep(0.2)
-        yield base, process.pid
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
+    pids: list[int] = []
+    with server(db_url, pids, environment) as base:
+        yield base, pids[0]
 
 
 def peak_memory_mib(pid: int) -> float:
