@@ -32,7 +32,7 @@ from sqlalchemy import (
     event,
     func,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import DatabaseError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -172,6 +172,8 @@ def make_engine(url: str) -> Engine:
     never show a statement's parameters (a token's digest, a password's hash)."""
     pool = {"pool_size": POOL_SIZE, "max_overflow": POOL_OVERFLOW}
     if url.startswith("sqlite"):
+        if make_url(url).database in (None, "", ":memory:"):
+            pool = {}  # one in-memory database: SQLAlchemy's single-connection pool, no sizes
         engine = create_engine(
             url,
             connect_args={"check_same_thread": False, "timeout": 30},
