@@ -3,7 +3,6 @@ own; ``carson jobs``: what the queue holds, failed jobs with their last error, a
 
 from __future__ import annotations
 
-import logging
 import signal
 from types import FrameType
 from typing import Annotated
@@ -39,6 +38,7 @@ def worker(
     from sqlalchemy.exc import ArgumentError, OperationalError
 
     from carson.server.db import default_url, make_engine, migrate
+    from carson.server.logs import configure_logging
     from carson.server.store import GameStore
     from carson.server.thinking import InlineThinker
     from carson.server.worker import Worker
@@ -52,7 +52,7 @@ def worker(
         migrate(engine)
     except (ArgumentError, OperationalError) as error:
         fail(f"cannot open the database: {error}")
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    configure_logging()  # as `carson serve` does: request-free records, no secrets
     running = Worker(GameStore(engine), InlineThinker(), budget_ms, lease=lease, poll=poll)
 
     def stop(signum: int, frame: FrameType | None) -> None:

@@ -16,7 +16,7 @@ import sys
 import uuid
 from contextvars import ContextVar
 from datetime import UTC, datetime
-from typing import TextIO
+from typing import TextIO, cast
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -83,10 +83,21 @@ def make_handler(stream: TextIO, json_lines: bool = False) -> logging.Handler:
     return handler
 
 
+class _CurrentStderr:
+    """Whatever ``sys.stderr`` is when a record is written: a stream replaced meanwhile (a
+    test runner's capture, closed after its command) is never written to after it closed."""
+
+    def write(self, text: str) -> int:
+        return sys.stderr.write(text)
+
+    def flush(self) -> None:
+        sys.stderr.flush()
+
+
 def configure_logging(json_lines: bool = False, level: str = "INFO") -> logging.Handler:
     """Send every logger's records (carson's, uvicorn's, SQLAlchemy's) to stderr through one
     handler, as text or JSON lines; returns the handler."""
-    handler = make_handler(sys.stderr, json_lines)
+    handler = make_handler(cast(TextIO, _CurrentStderr()), json_lines)
     root = logging.getLogger()
     for old in list(root.handlers):
         root.removeHandler(old)
