@@ -69,3 +69,22 @@ def test_the_scoring_assistant_answers_a_bad_cell_with_a_message(
     client.cookies.set("lang", lang)
     answer = client.post("/score", data={"c-0-0": "h", "c-2-1": cell})
     assert answer.status_code == 200 and words in answer.text and 'role="alert"' in answer.text
+
+
+def test_the_home_page_says_only_what_it_knows_in_the_visitors_language(
+    client: TestClient,
+) -> None:
+    """An error in the address is a code the page translates; any other text shows nothing
+    (a link cannot make the page say words of its own choosing)."""
+    client.cookies.set("lang", "de")
+    known = client.get("/?error=wrong_credentials")
+    assert "Falscher Benutzername oder falsches Passwort." in known.text
+    forged = client.get("/?error=Your+account+is+locked.+Call+555-1234")
+    assert "555-1234" not in forged.text
+
+
+def test_a_language_switch_after_a_form_goes_to_a_page_not_a_405(client: TestClient) -> None:
+    answer = client.get("/lang/de?next=/account/password", follow_redirects=False)
+    assert answer.status_code == 303 and answer.headers["location"] == "/"
+    kept = client.get("/lang/de?next=/rules", follow_redirects=False)
+    assert kept.headers["location"] == "/rules"

@@ -41,11 +41,19 @@ DEFAULT_POOL = PasswordPool()
 
 
 class AuthError(ValueError):
-    """Bad credentials or a bad registration; the message is safe to show."""
+    """Bad credentials or a bad registration; the message is safe to show, and ``code``
+    names the problem for a page to say in its visitor's language."""
+
+    def __init__(self, message: str, code: str = "wrong_credentials") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 class BadPassword(AuthError):
     """A password no account may have (too long): a bad request, not wrong credentials."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, "password_too_long")
 
 
 def _checked(password: str) -> None:
@@ -57,6 +65,9 @@ def _checked(password: str) -> None:
 
 class UsernameTaken(AuthError):
     """A registration under a name someone has (whatever its case)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, "username_taken")
 
 
 def normal_username(username: str) -> str:
@@ -71,9 +82,9 @@ def register(
     beside ``alice`` (the database's unique index on ``lower(username)`` settles a race)."""
     username = normal_username(username)
     if not USERNAME.fullmatch(username):
-        raise AuthError("a username is 3–32 letters, digits, '.', '_' or '-'")
+        raise AuthError("a username is 3–32 letters, digits, '.', '_' or '-'", "bad_username")
     if len(password) < MIN_PASSWORD:
-        raise AuthError(f"a password has at least {MIN_PASSWORD} characters")
+        raise AuthError(f"a password has at least {MIN_PASSWORD} characters", "short_password")
     _checked(password)
     alike = select(User.id).where(func.lower(User.username) == username.lower()).limit(1)
     if session.scalar(alike) is not None:

@@ -4,11 +4,12 @@ accounts: register, log in, log out, the language switch."""
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
+from starlette.routing import Match
 
 from carson.core.registry import AnyGameKind, games
 from carson.server import auth, cookies
@@ -65,14 +66,23 @@ def new_game_form(kind: AnyGameKind, visit: Visit) -> NewGameForm:
 @router.get("/", response_class=HTMLResponse)
 async def home(request: Request) -> HTMLResponse:
     visit = await visit_of(request)
+    error = page_error(visit, request.query_params.get("error"))
+    return await home_page(request, visit, request.query_params.get("game"), error)
+
+
+async def home_page(
+    request: Request, visit: Visit, game: str | None, error: str | None, status: int = 200
+) -> HTMLResponse:
+    """The home page with the tab of ``game`` open, saying ``error`` if there is one."""
     mine: list[dict[str, Any]] = []
     if visit.user is not None:
         mine = await run_in_threadpool(service_of(request).games_of, visit.user)
-    kind = chosen_game(request.query_params.get("game"))
+    kind = chosen_game(game)
     form = new_game_form(kind, visit)
     labels = {name: game_label(other, visit) for name, other in games().items()}
     return visit.for_game(kind).render(
         "home.html",
+        status=status,
         games=mine,
         game_names=labels,
         tabs=[(name, label, tab_url("/", name)) for name, label in labels.items()],
@@ -82,8 +92,30 @@ async def home(request: Request) -> HTMLResponse:
         seat_counts=list(range(kind.min_seats, kind.max_seats + 1)),
         default_seats=len(kind.default_seats),
         friend_counts=list(range(1, kind.max_seats)),
-        error=request.query_params.get("error"),
+        error=error,
     )
+
+
+def _shown_by_get(request: Request, path: str) -> bool:
+    """Whether some route of the app answers a GET of ``path``."""
+    scope = {**request.scope, "method": "GET", "path": urlsplit(path).path}
+    return any(route.matches(scope)[0] is Match.FULL for route in request.app.router.routes)
+
+
+def page_error(visit: Visit, code: str | None) -> str | None:
+    """What a refused log-in, sign-up or new game (its code in the address) means, in the
+    visitor's language; an unknown code says nothing."""
+    gettext = visit.gettext
+    messages = {
+        "wrong_credentials": gettext("Wrong username or password."),
+        "username_taken": gettext("This username is taken."),
+        "bad_username": gettext("A username has 3 to 32 letters, digits, '.', '_' or '-'."),
+        "short_password": gettext("A password has at least %(count)s characters.")
+        % {"count": auth.MIN_PASSWORD},
+        "password_too_long": gettext("This password is too long."),
+        "bad_table": gettext("That table cannot be set: choose the seats again."),
+    }
+    return messages.get(code or "")
 
 
 @router.post("/register")
@@ -112,7 +144,9 @@ async def _account(request: Request, *, create: bool) -> Response:
     except (RateLimited, HashingBusy) as error:
         return refused_page(visit, error)
     except auth.AuthError as error:
-        return RedirectResponse("/?error=" + quote(str(error)), status_code=303)
+        # A code, not the text: the page says it in the visitor's language, and no link can
+        # make the page show words of its own choosing.
+        return RedirectResponse("/?error=" + quote(error.code), status_code=303)
     return login_response(token, request, same_site_path(form.get("next", "/")))
 
 
@@ -132,6 +166,8 @@ async def logout(request: Request) -> Response:
 @router.get("/lang/{code}")
 async def switch_language(code: str, request: Request) -> Response:
     back = same_site_path(request.query_params.get("next", "/"))
+    if not _shown_by_get(request, back):  # a form's answer (POST only): its page instead
+        back = "/"
     response = RedirectResponse(back, status_code=303)
     if code in LANGUAGES:
         response.set_cookie("lang", code, max_age=365 * 24 * 3600, samesite="lax")

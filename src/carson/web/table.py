@@ -7,7 +7,6 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import quote
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -20,7 +19,7 @@ from carson.server.games import GameError, GameService
 from carson.server.ratelimit import RateLimited
 from carson.web.adapter import Fragment, TableRequest, web_game
 from carson.web.generic import generic_table
-from carson.web.home import chosen_game, new_game_form, tab_url
+from carson.web.home import chosen_game, home_page, new_game_form, tab_url
 from carson.web.invitation import invitation_page
 from carson.web.refusals import accounts_of, refused_page
 from carson.web.visit import Visit, forbidden, game_name, signed_in_form, visit_of
@@ -39,8 +38,8 @@ async def new_game(request: Request) -> Response:
     tab = tab_url("/", kind.name)
     back = tab + ("&" if "?" in tab else "?") + "error="
     seats = _seats(kind, visit, form)
-    if isinstance(seats, str):
-        return RedirectResponse(back + quote(seats), status_code=303)
+    if isinstance(seats, str):  # the page says it (a code: see carson.web.home.page_error)
+        return RedirectResponse(back + "bad_table", status_code=303)
     adapter = web_game(kind)
     if adapter is not None:
         variants = adapter.variants(form)
@@ -51,8 +50,9 @@ async def new_game(request: Request) -> Response:
         view = await run_in_threadpool(
             service.create, user, seats, None, visit.lang, kind.name, variants
         )
-    except GameError as error:
-        return RedirectResponse(back + quote(error.message), status_code=303)
+    except GameError as error:  # said on the page itself: its reason is the server's own
+        why = visit.gettext("That game cannot be set up as asked: %(why)s.")
+        return await home_page(request, visit, kind.name, why % {"why": error.message}, 422)
     return RedirectResponse(f"/games/{view['id']}", status_code=303)
 
 
