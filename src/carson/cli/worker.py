@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import signal
 from types import FrameType
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from carson.cli.errors import fail
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Engine
 
 DB_HELP = (
     "database URL (default: DATABASE_URL, else SQLite in $CARSON_HOME or ~/.local/share/carson)"
@@ -35,9 +38,6 @@ def worker(
 ) -> None:
     """Run queued jobs — the machine seats' moves — until stopped (Ctrl+C or SIGTERM).
     Start as many as you like, on any host that reaches the database."""
-    from sqlalchemy.exc import ArgumentError, OperationalError
-
-    from carson.server.db import default_url, make_engine, migrate
     from carson.server.logs import configure_logging
     from carson.server.store import GameStore
     from carson.server.thinking import InlineThinker
@@ -47,11 +47,7 @@ def worker(
         fail("--lease must be at least 1 second and --poll more than 0")
     if budget_ms is not None and budget_ms < 0:
         fail(f"--budget-ms must be 0 or more, not {budget_ms}")
-    try:
-        engine = make_engine(db or default_url())
-        migrate(engine)
-    except (ArgumentError, OperationalError) as error:
-        fail(f"cannot open the database: {error}")
+    engine = _database(db)
     configure_logging()  # as `carson serve` does: request-free records, no secrets
     running = Worker(GameStore(engine), InlineThinker(), budget_ms, lease=lease, poll=poll)
 
@@ -74,18 +70,11 @@ def jobs(
     ] = None,
 ) -> None:
     """List the queued, running and failed jobs (finished ones are not kept)."""
-    from sqlalchemy.exc import ArgumentError, OperationalError
-
-    from carson.server.db import default_url, make_engine, migrate
     from carson.server.jobs import JobQueue
 
     if state is not None and state not in STATES:
         fail(f"--state must be one of {', '.join(STATES)}, not {state!r}")
-    try:
-        engine = make_engine(db or default_url())
-        migrate(engine)
-    except (ArgumentError, OperationalError) as error:
-        fail(f"cannot open the database: {error}")
+    engine = _database(db)
     queue = JobQueue(engine)
     if retry is not None:
         if not queue.retry(retry):
@@ -102,3 +91,18 @@ def jobs(
             f"{row.run_at.isoformat(timespec='seconds')}\t{row.key or '-'}{last}"
         )
     engine.dispose()
+
+
+def _database(db: str | None) -> Engine:
+    """The database at ``db`` (default: as ``carson serve`` takes it), migrated; or a
+    one-line reason why it cannot be opened."""
+    from sqlalchemy.exc import ArgumentError, OperationalError
+
+    from carson.server.db import default_url, make_engine, migrate
+
+    try:
+        engine = make_engine(db or default_url())
+        migrate(engine)
+    except (ArgumentError, OperationalError) as error:
+        fail(f"cannot open the database: {error}")
+    return engine

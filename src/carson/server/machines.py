@@ -17,6 +17,7 @@ number of draft moves so far, so it is queued once too. People's draft moves que
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,15 +66,19 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def machine_seat(table: Table, state: Any) -> int | None:
-    """The machine seat (AI or bot, played by a player object) that must act now, if any."""
+def _machine_seats(table: Table, state: Any) -> Iterator[int]:
+    """The machine seats (AI or bot, played by a player object) asked to act now."""
     if table.waiting or state.is_over:
-        return None
+        return
     for seat in state.seats_to_act:
         kind = table.seat_kinds[seat]
         if kind != HUMAN and kind not in table.kind.engine_kinds:
-            return int(seat)
-    return None
+            yield int(seat)
+
+
+def machine_seat(table: Table, state: Any) -> int | None:
+    """The machine seat (AI or bot, played by a player object) that must act now, if any."""
+    return next(_machine_seats(table, state), None)
 
 
 def queue_next(
@@ -90,14 +95,9 @@ def queue_next(
 def drafting_machine(book: DraftBook, table: Table, state: Any, drafts: Drafts) -> int | None:
     """The machine seat that must act now as it knows the game (with its own draft), if any:
     a machine whose secret step is done waits for the others, so it does not count."""
-    if table.waiting or state.is_over:
-        return None
-    for seat in state.seats_to_act:
-        kind = table.seat_kinds[seat]
-        if kind == HUMAN or kind in table.kind.engine_kinds:
-            continue
+    for seat in _machine_seats(table, state):
         if seat in book.seat_state(state, drafts, seat).seats_to_act:
-            return int(seat)
+            return seat
     return None
 
 
