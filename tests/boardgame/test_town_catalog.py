@@ -23,6 +23,7 @@ from carson.games.board.catalog import (
     CatalogError,
     load_board_catalog,
 )
+from catalog_stand_in import names_without
 
 TEXT = resources.files("carson.games.board").joinpath("data/boardgame.toml").read_text("utf-8")
 #: BG-10.3 placeholder river, as printed in the spec.
@@ -166,25 +167,15 @@ def test_a_name_missing_in_one_language_names_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A stand-in package whose Dutch catalog lacks the wages space: only nl is reported."""
-    package = tmp_path / "board_names_without_dutch_wages"
-    for lang in LANGUAGES[1:]:
-        text = i18n.po_file("carson.games.board", "data", lang).read_text("utf-8")
-        if lang == "nl":
-            text, done = re.subn(r'msgctxt "space"\nmsgid "Wages"\n.*\n', "", text)
-            assert done == 1
-        po = package / "locale" / lang / "LC_MESSAGES" / "data.po"
-        po.parent.mkdir(parents=True)
-        po.write_text(text, encoding="utf-8")
-    (package / "__init__.py").write_text("", encoding="utf-8")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setattr(catalog_module, "NAMES_CATALOG", (package.name, "data"))
+    name = names_without(tmp_path, monkeypatch, "carson.games.board", "nl", "space", "Wages")
+    monkeypatch.setattr(catalog_module, "NAMES_CATALOG", (name, "data"))
     copy = tmp_path / "boardgame.toml"
     copy.write_text(TEXT, encoding="utf-8")
     with pytest.raises(CatalogError) as raised:
         load_board_catalog(copy)
     assert str(raised.value) == (
         f"{copy}: space wages: name 'Wages' has no translation in nl "
-        f'(msgctxt "space" in {package.name} locale/<lang>/LC_MESSAGES/data.po)'
+        f'(msgctxt "space" in {name} locale/<lang>/LC_MESSAGES/data.po)'
     )
 
 

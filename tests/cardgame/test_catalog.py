@@ -23,6 +23,7 @@ from carson.games.card.catalog import (
     parse_catalog,
 )
 from carson.games.card.parcels import Parcel
+from catalog_stand_in import names_without
 
 TEXT = resources.files("carson.games.card").joinpath("data/cards.toml").read_text("utf-8")
 #: docs/deck.md: desirability = round(1 + the sum of these weights), clamped to 1–9.
@@ -158,23 +159,15 @@ def test_a_name_missing_in_one_language_names_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A stand-in package whose French catalog lacks the doctor: only fr is reported."""
-    package = tmp_path / "card_names_without_the_french_doctor"
-    for lang in LANGUAGES[1:]:
-        text = i18n.po_file("carson.games.card", "data", lang).read_text("utf-8")
-        if lang == "fr":
-            text, done = re.subn(r'msgctxt "personality"\nmsgid "The Doctor"\n.*\n', "", text)
-            assert done == 1
-        po = package / "locale" / lang / "LC_MESSAGES" / "data.po"
-        po.parent.mkdir(parents=True)
-        po.write_text(text, encoding="utf-8")
-    (package / "__init__.py").write_text("", encoding="utf-8")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setattr(catalog_module, "NAMES_CATALOG", (package.name, "data"))
+    name = names_without(
+        tmp_path, monkeypatch, "carson.games.card", "fr", "personality", "The Doctor"
+    )
+    monkeypatch.setattr(catalog_module, "NAMES_CATALOG", (name, "data"))
     with pytest.raises(CatalogError) as raised:
         parse_catalog(TEXT)
     assert str(raised.value) == (
         "cards.toml: personality doctor: name 'The Doctor' has no translation in fr "
-        f'(msgctxt "personality" in {package.name} locale/<lang>/LC_MESSAGES/data.po)'
+        f'(msgctxt "personality" in {name} locale/<lang>/LC_MESSAGES/data.po)'
     )
 
 
