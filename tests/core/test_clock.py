@@ -1,0 +1,85 @@
+"""Time controls and clocks (issue 23): pure values; time is an argument, never read."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from carson.core.clock import DAY, Clocks, TimeControl, TimeControlError
+
+LIVE = TimeControl.parse("10+5")
+THREE_DAYS = TimeControl.parse("3d")
+
+
+def test_parse_and_print() -> None:
+    assert TimeControl("live", minutes=10, increment=5) == LIVE
+    assert str(LIVE) == "10+5" and LIVE.initial == 600.0
+    assert TimeControl("correspondence", days=3) == THREE_DAYS
+    assert str(THREE_DAYS) == "3d" and THREE_DAYS.initial == 3 * DAY
+
+
+@pytest.mark.parametrize("text", ["", "10", "0+5", "10+61", "181+0", "4d", "3 d", "1d\n1d", "x"])
+def test_parse_refuses_what_is_not_offered(text: str) -> None:
+    with pytest.raises(TimeControlError):
+        TimeControl.parse(text)
+
+
+def test_live_clock_charges_the_mover_and_adds_the_increment() -> None:
+    clocks = Clocks.start(LIVE, 2, [0], now=1000.0)
+    assert clocks.left(0, 1030.0) == 570.0 and clocks.left(1, 1030.0) == 600.0
+    clocks = clocks.after_move(0, 1030.0, to_act=[1])
+    assert clocks.remaining == (575.0, 600.0)
+    assert clocks.running_since == (None, 1030.0)
+    assert clocks.deadline(1) == 1630.0 and clocks.deadline(0) is None
+
+
+def test_simultaneous_step_runs_every_asked_clock_from_when_it_was_asked() -> None:
+    clocks = Clocks.start(LIVE, 3, [0, 1, 2], now=0.0)
+    clocks = clocks.after_move(1, 10.0, to_act=[0, 2])  # seat 1 bid; 0 and 2 still thinking
+    assert clocks.running_since == (0.0, None, 0.0)
+    assert clocks.left(0, 40.0) == 560.0 and clocks.left(1, 40.0) == 595.0
+    clocks = clocks.after_move(0, 40.0, to_act=[2])
+    clocks = clocks.after_move(2, 100.0, to_act=[1])  # the step resolves; seat 1 plays next
+    assert clocks.remaining == (565.0, 595.0, 505.0)
+    assert clocks.running_since == (None, 100.0, None)
+
+
+def test_correspondence_gives_a_fresh_allowance_for_each_move() -> None:
+    clocks = Clocks.start(THREE_DAYS, 2, [0], now=0.0)
+    clocks = clocks.after_move(0, 2 * DAY, to_act=[1])
+    clocks = clocks.after_move(1, 2.5 * DAY, to_act=[0])
+    assert clocks.deadline(0) == 2.5 * DAY + 3 * DAY
+
+
+def test_flag_and_next_deadline() -> None:
+    clocks = Clocks.start(LIVE, 3, [0, 2], now=0.0)
+    assert clocks.next_deadline() == (600.0, 0)
+    assert clocks.flagged(599.9) == () and clocks.flagged(600.0) == (0, 2)
+    assert clocks.left(0, 10_000.0) == 0.0
+    assert clocks.stopped(100.0).next_deadline() is None
+
+
+def test_a_seat_no_longer_asked_stops_with_its_time_kept() -> None:
+    clocks = Clocks.start(LIVE, 2, [0, 1], now=0.0)
+    clocks = clocks.after_move(0, 10.0, to_act=[0])  # the step ended without seat 1
+    assert clocks.running_since == (10.0, None) and clocks.remaining[1] == 590.0
+
+
+@given(
+    st.lists(st.tuples(st.integers(0, 3), st.floats(0, 5000), st.sets(st.integers(0, 3))),
+             max_size=30),
+)  # fmt: skip
+def test_time_only_goes_down_by_what_ran_and_survives_json(
+    moves: list[tuple[int, float, set[int]]],
+) -> None:
+    now = 0.0
+    clocks = Clocks.start(LIVE, 4, [0], now)
+    for seat, pause, asked in moves:
+        now += pause
+        before = sum(clocks.left(s, now) for s in range(4))
+        clocks = clocks.after_move(seat, now, asked)
+        after = sum(clocks.left(s, now) for s in range(4))
+        assert after <= before + LIVE.increment + 1e-6
+        assert all(value >= 0 for value in clocks.remaining)
+        assert Clocks.from_json(clocks.to_json()) == clocks
