@@ -52,6 +52,9 @@ from carson.server.stream import StreamStart
 from carson.server.stream_slots import RETRY_SECONDS, StreamSlots
 
 router = APIRouter()
+#: The fields of a new game's body that are its table's settings.
+TABLE_FIELDS = {"public", "rated", "time_control", "on_timeout", "timeout_level",
+                "rating_min", "rating_max"}  # fmt: skip
 bearer = HTTPBearer(auto_error=False)
 #: Moves in a page of events when the caller names no ``limit``.
 DEFAULT_PAGE_MOVES = 100
@@ -229,9 +232,11 @@ def me(user: CurrentUser) -> Me:
                "creator's seat sees it")},
 )  # fmt: skip
 def create_game(body: NewGame, user: CurrentUser, service: Service) -> JSONResponse:
+    settings = body.model_dump(include=TABLE_FIELDS)
     view = service.create(
-        user, body.seats, body.seed, body.lang, game=body.game, variants=body.variants
-    )
+        user, body.seats, body.seed, body.lang, game=body.game, variants=body.variants,
+        settings=settings,
+    )  # fmt: skip
     return JSONResponse(view, status_code=201)
 
 

@@ -22,6 +22,7 @@ from alembic.config import Config
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
     ForeignKey,
     Index,
@@ -59,6 +60,8 @@ class User(Base):
     username: Mapped[str] = mapped_column(String(32), unique=True)
     password_hash: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    #: A bot account (played by a program through the API), shown as such to everyone.
+    is_bot: Mapped[bool] = mapped_column(Boolean, default=False)
 
     #: Names are unique whatever their case, in the database too (two racing sign-ups).
     __table_args__ = (Index("users_username_lower", func.lower(username), unique=True),)
@@ -91,15 +94,42 @@ class Game(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     #: The setup's events (seq 0) as stored events; NULL until written (older games).
     opening_events: Mapped[list[dict[str, Any]] | None] = mapped_column(StoredEvents)
+    # The table's settings (:mod:`carson.server.table_settings`), chosen at creation.
+    public: Mapped[bool] = mapped_column(Boolean, default=False)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    time_control: Mapped[str | None] = mapped_column(String(8))  # "10+5", "3d"; NULL: none
+    on_timeout: Mapped[str] = mapped_column(String(10), default="move")  # move, takeover
+    timeout_level: Mapped[str] = mapped_column(String(16), default="ai-medium")
+    rating_min: Mapped[int | None] = mapped_column(Integer)
+    rating_max: Mapped[int | None] = mapped_column(Integer)
+    #: Every seat's clock (:meth:`carson.core.clock.Clocks.to_json`); NULL: no time control
+    #: or not started.
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
+    #: When a table still waiting for players is taken off the lobby.
+    expires_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    #: How a game that is over ended: finished (played to its end), aborted (in its first
+    #: round, by its players), cancelled (by its creator while waiting), expired (waited
+    #: too long); NULL while it waits or runs.
+    ended: Mapped[str | None] = mapped_column(String(10))
+    ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+    __table_args__ = (
+        Index("ix_games_lobby", "public", "status"),
+        Index("ix_games_ended_at", "ended_at"),
+    )
 
 
 class GameSeat(Base):
-    """Who holds a human seat of a game."""
+    """Who holds a human seat of a game, and whether its player left it."""
 
     __tablename__ = "game_seats"
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    #: ``resigned`` or ``timeout`` (a machine plays the seat from then on, and the player
+    #: ranks last); NULL while the player plays it. ``left_seq``: the move it happened at.
+    left: Mapped[str | None] = mapped_column(String(10))
+    left_seq: Mapped[int | None] = mapped_column(Integer)
 
 
 class Move(Base):

@@ -30,6 +30,7 @@ from carson.server.events import EventPage, SeatEvent, encode_events, opening_ev
 from carson.server.integrity import game_seed, is_practice
 from carson.server.machines import queue_next, queue_waiting_games
 from carson.server.store import BeforeCommit, GameStore, Table
+from carson.server.table_settings import checked_settings
 
 __all__ = [
     "Conflict",
@@ -77,19 +78,23 @@ class GameService:
         lang: str | None,
         game: str = "card",
         variants: list[str] | None = None,
+        settings: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
+        """A new game with the creator in its first human seat. ``settings``: the table's
+        (:func:`carson.server.table_settings.checked_settings`'s keywords)."""
         try:
             which = game_kind(game)
             config = which.config(kinds, variants or [])
         except GameSetupError as error:
             raise Unprocessable(str(error), "invalid_setup") from None
+        table = checked_settings(which, kinds, **(settings or {}))
         if HUMAN not in kinds:
             raise Unprocessable("a game needs at least one 'human' seat (the creator's)",
                                 "invalid_setup")  # fmt: skip
         if lang is not None and lang not in LANGS:
             raise Unprocessable(f"unknown language {lang!r}; choose from {', '.join(LANGS)}",
                                 "invalid_setup")  # fmt: skip
-        seed = game_seed(seed, kinds)
+        seed = game_seed(seed, kinds, table.rated)
         state = which.new_state(config, seed)
         stored = Game(
             id=secrets.token_hex(6),
@@ -101,6 +106,7 @@ class GameService:
             status="waiting",
             creator_id=user.id,
             opening_events=encode_events(opening_events(state)),  # seq 0
+            **table.to_json(),
         )
         with self.sessions.begin() as session:
             session.add(stored)
@@ -155,7 +161,7 @@ class GameService:
                         "status": game.status,
                         "seat": seat,
                         "seats": game.seat_kinds,
-                        "practice": is_practice(game.seat_kinds),
+                        "practice": is_practice(game.seat_kinds, game.rated),
                         "seq": len(state.actions),
                         "to_act": list(state.seats_to_act) if game.status == "playing" else [],
                         "your_turn": game.status == "playing" and seat in state.seats_to_act,
@@ -337,7 +343,8 @@ class GameService:
             "seq": len(state.actions),
             "seat": seat,
             "lang": table.lang,
-            "practice": is_practice(table.seat_kinds),
+            "practice": is_practice(table.seat_kinds, table.settings.rated),
+            "table": table.settings.to_json(),
             "seats": [
                 {"seat": index, "kind": kind, "user": table.names.get(index)}
                 for index, kind in enumerate(table.seat_kinds)

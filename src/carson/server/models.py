@@ -17,6 +17,7 @@ from carson.server.auth import MIN_PASSWORD
 from carson.server.event_log import MAX_PAGE_MOVES
 from carson.server.integrity import MAX_SEED
 from carson.server.passwords import PasswordTooLong, check_length
+from carson.server.table_settings import RATING_BOUNDS
 
 GameStatus = Literal["waiting", "playing", "over"]
 
@@ -98,6 +99,49 @@ class NewGame(BaseModel):
         "a game; otherwise the server draws one in secret (422 if given)",
     )
     lang: str | None = None
+    public: bool = Field(
+        default=False, strict=True, description="listed in the lobby for anyone to join"
+    )
+    rated: bool = Field(
+        default=False,
+        strict=True,
+        description="ratings change after the game (two or more human seats)",
+    )
+    time_control: str | None = Field(
+        default=None,
+        max_length=8,
+        description="live: minutes per game + seconds per move ('10+5'); correspondence: "
+        "days per move ('1d', '2d', '3d', '7d'); null: no clock",
+    )
+    on_timeout: Literal["move", "takeover"] = Field(
+        default="move",
+        description="when a clock runs out: 'move' — a machine makes that move and the "
+        "player may come back; 'takeover' — a machine plays the seat to the end and the "
+        "player ranks last",
+    )
+    timeout_level: str = Field(
+        default="ai-medium", max_length=16, description="the machine that moves on a timeout"
+    )
+    rating_min: int | None = Field(
+        default=None, strict=True, ge=RATING_BOUNDS[0], le=RATING_BOUNDS[1],
+        description="the lowest rating that may join",
+    )  # fmt: skip
+    rating_max: int | None = Field(
+        default=None, strict=True, ge=RATING_BOUNDS[0], le=RATING_BOUNDS[1],
+        description="the highest rating that may join",
+    )  # fmt: skip
+
+
+class TableSettingsOut(BaseModel):
+    """A table's settings, as chosen at its creation."""
+
+    public: bool
+    rated: bool
+    time_control: str | None
+    on_timeout: Literal["move", "takeover"]
+    timeout_level: str
+    rating_min: int | None
+    rating_max: int | None
 
 
 class ActionIn(BaseModel):
@@ -125,6 +169,7 @@ class GameView(BaseModel):
     seats: list[SeatOut]
     legal_actions: list[dict[str, Any]] = Field(description="what the caller may do now")
     view: dict[str, Any] = Field(description="the engine's view for the caller's seat")
+    table: TableSettingsOut
 
 
 class GameSummary(BaseModel):

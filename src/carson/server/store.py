@@ -14,7 +14,7 @@ import threading
 import weakref
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from cachetools import LRUCache
@@ -31,6 +31,7 @@ from carson.server.errors import BadSetting, Conflict, Forbidden, NotFound, Unpr
 from carson.server.events import encode_events
 from carson.server.jobs import JobQueue
 from carson.server.live import CHANNEL, Notifier
+from carson.server.table_settings import TableSettings
 
 #: Games whose state a process keeps in memory; the least recently used beyond are dropped
 #: (and rebuilt by replay, a millisecond or two, when asked for again). Every per-game table
@@ -80,6 +81,7 @@ class Table:
     waiting: bool
     holders: dict[int, int]  # seat → user id
     names: dict[int, str]  # seat → username
+    settings: TableSettings = field(default_factory=TableSettings)
 
     @property
     def kind(self) -> AnyGameKind:
@@ -187,6 +189,15 @@ class GameStore:
             waiting=game.status == "waiting",
             holders=holders,
             names={seat: usernames[user_id] for seat, user_id in holders.items()},
+            settings=TableSettings.stored(
+                game.public,
+                game.rated,
+                game.time_control,
+                game.on_timeout,
+                game.timeout_level,
+                game.rating_min,
+                game.rating_max,
+            ),
         )
         if remember and not table.waiting:  # every seat is taken: nothing of it changes any more
             with self._tables_guard:
