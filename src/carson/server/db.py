@@ -132,6 +132,40 @@ class GameSeat(Base):
     left_seq: Mapped[int | None] = mapped_column(Integer)
 
 
+class PlayerRating(Base):
+    """A person's rating in one game (:mod:`carson.core.ratings`); no row: a new player's."""
+
+    __tablename__ = "ratings"
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(16), primary_key=True)
+    mu: Mapped[float]
+    sigma: Mapped[float]
+    games: Mapped[int] = mapped_column(default=0)  # rated games played
+    wins: Mapped[int] = mapped_column(default=0)  # of which first place
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+    __table_args__ = (Index("ix_ratings_board", "game", "mu"),)
+
+
+class RatingChange(Base):
+    """A person's rating in a game after one rated game: the points of the history chart."""
+
+    __tablename__ = "rating_history"
+    id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    game: Mapped[str] = mapped_column(String(16))
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"))
+    mu: Mapped[float]
+    sigma: Mapped[float]
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+    __table_args__ = (
+        Index("ix_rating_history_player", "user_id", "game", "at"),
+        # A game changes a person's rating once, whichever process rates it.
+        Index("ux_rating_history_once", "user_id", "game_id", unique=True),
+    )
+
+
 class Move(Base):
     __tablename__ = "moves"
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)

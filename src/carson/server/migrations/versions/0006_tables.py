@@ -1,5 +1,6 @@
 """Tables: a game's settings (public, rated, time control, what a timeout does, rating
-range), its clock, how and when it ended, seats whose players left, and bot accounts.
+range), its clock, how and when it ended, seats whose players left, bot accounts, and
+people's ratings with their history.
 
 Revision ID: 0006
 Revises: 0005
@@ -46,9 +47,38 @@ def upgrade() -> None:
     op.add_column(
         "users", sa.Column("is_bot", sa.Boolean, nullable=False, server_default=sa.false())
     )
+    _create_ratings()
+
+
+def _create_ratings() -> None:
+    op.create_table(
+        "ratings",
+        sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), primary_key=True),
+        sa.Column("game", sa.String(16), primary_key=True),
+        sa.Column("mu", sa.Float, nullable=False),
+        sa.Column("sigma", sa.Float, nullable=False),
+        sa.Column("games", sa.Integer, nullable=False),
+        sa.Column("wins", sa.Integer, nullable=False),
+        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+    )
+    op.create_index("ix_ratings_board", "ratings", ["game", "mu"])
+    op.create_table(
+        "rating_history",
+        sa.Column("id", sa.BigInteger().with_variant(sa.Integer, "sqlite"), primary_key=True),
+        sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), nullable=False),
+        sa.Column("game", sa.String(16), nullable=False),
+        sa.Column("game_id", sa.String(16), sa.ForeignKey("games.id"), nullable=False),
+        sa.Column("mu", sa.Float, nullable=False),
+        sa.Column("sigma", sa.Float, nullable=False),
+        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+    )
+    op.create_index("ix_rating_history_player", "rating_history", ["user_id", "game", "at"])
+    op.create_index("ux_rating_history_once", "rating_history", ["user_id", "game_id"], unique=True)
 
 
 def downgrade() -> None:
+    op.drop_table("rating_history")
+    op.drop_table("ratings")
     with op.batch_alter_table("users") as users:
         users.drop_column("is_bot")
     if op.get_bind().dialect.name == "sqlite":  # the table's copy lost it (see upgrade)
