@@ -119,8 +119,11 @@ class NewGame(BaseModel):
         "player may come back; 'takeover' — a machine plays the seat to the end and the "
         "player ranks last",
     )
-    timeout_level: str = Field(
-        default="ai-medium", max_length=16, description="the machine that moves on a timeout"
+    timeout_level: str | None = Field(
+        default=None,
+        max_length=16,
+        description="the machine that moves on a timeout (null: ai-medium, or the game's "
+        "first machine level if it has none of that name)",
     )
     rating_min: int | None = Field(
         default=None, strict=True, ge=RATING_BOUNDS[0], le=RATING_BOUNDS[1],

@@ -20,7 +20,8 @@ from carson.server.errors import Unprocessable
 #: and the player counts as last.
 OnTimeout = Literal["move", "takeover"]
 ON_TIMEOUT: tuple[OnTimeout, ...] = ("move", "takeover")
-#: The machine that moves for a seat whose time ran out, unless the creator chose another.
+#: The machine that moves for a seat whose time ran out, unless the creator chose another
+#: (a game without this level: its first machine kind).
 DEFAULT_TIMEOUT_LEVEL = "ai-medium"
 #: Ratings are whole numbers on the scale of :mod:`carson.core.ratings` (1500 to start).
 RATING_BOUNDS = (0, 4000)
@@ -80,7 +81,7 @@ def checked_settings(
     rated: bool = False,
     time_control: str | None = None,
     on_timeout: str = "move",
-    timeout_level: str = DEFAULT_TIMEOUT_LEVEL,
+    timeout_level: str | None = None,
     rating_min: int | None = None,
     rating_max: int | None = None,
 ) -> TableSettings:
@@ -93,7 +94,9 @@ def checked_settings(
         raise Unprocessable(
             f"on_timeout is {' or '.join(ON_TIMEOUT)}, not {on_timeout!r}", "invalid_setup"
         )
-    if timeout_level not in which.machine_kinds:
+    if timeout_level is None:
+        timeout_level = default_timeout_level(which)
+    elif timeout_level not in which.machine_kinds:
         raise Unprocessable(
             f"unknown machine level {timeout_level!r} for timeouts; choose from "
             f"{', '.join(which.machine_kinds)}",
@@ -111,6 +114,13 @@ def checked_settings(
         rating_min=rating_min,
         rating_max=rating_max,
     )
+
+
+def default_timeout_level(which: AnyGameKind) -> str:
+    """The machine that plays for a timed-out seat when the creator chose none."""
+    if DEFAULT_TIMEOUT_LEVEL in which.machine_kinds or not which.machine_kinds:
+        return DEFAULT_TIMEOUT_LEVEL
+    return which.machine_kinds[0]
 
 
 def _check_rating_range(low: int | None, high: int | None) -> None:

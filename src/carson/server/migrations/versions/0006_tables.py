@@ -77,19 +77,14 @@ def _create_ratings() -> None:
 
 
 def downgrade() -> None:
+    # Plain DROP COLUMN (SQLite 3.35+): a batch copy of ``users`` would break the foreign
+    # keys that point at it and lose its expression index.
     op.drop_table("rating_history")
     op.drop_table("ratings")
-    with op.batch_alter_table("users") as users:
-        users.drop_column("is_bot")
-    if op.get_bind().dialect.name == "sqlite":  # the table's copy lost it (see upgrade)
-        op.create_index("users_username_lower", "users", [sa.text("lower(username)")], unique=True)
-    if op.get_bind().dialect.name == "sqlite":  # the copy lost it (see upgrade)
-        op.create_index("users_username_lower", "users", [sa.text("lower(username)")], unique=True)
-    with op.batch_alter_table("game_seats") as seats:
-        seats.drop_column("left_seq")
-        seats.drop_column("left")
+    op.drop_column("users", "is_bot")
+    op.drop_column("game_seats", "left_seq")
+    op.drop_column("game_seats", "left")
     op.drop_index("ix_games_ended_at", "games")
     op.drop_index("ix_games_lobby", "games")
-    with op.batch_alter_table("games") as games:
-        for column in reversed(_game_columns()):
-            games.drop_column(column.name)
+    for column in reversed(_game_columns()):
+        op.drop_column("games", column.name)
