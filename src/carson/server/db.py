@@ -24,6 +24,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -138,8 +139,8 @@ class PlayerRating(Base):
     __tablename__ = "ratings"
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
     game: Mapped[str] = mapped_column(String(16), primary_key=True)
-    mu: Mapped[float]
-    sigma: Mapped[float]
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
     games: Mapped[int] = mapped_column(default=0)  # rated games played
     wins: Mapped[int] = mapped_column(default=0)  # of which first place
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
@@ -155,8 +156,8 @@ class RatingChange(Base):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
     game: Mapped[str] = mapped_column(String(16))
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"))
-    mu: Mapped[float]
-    sigma: Mapped[float]
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
     __table_args__ = (
