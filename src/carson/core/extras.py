@@ -1,9 +1,10 @@
 """carson's optional parts (the extras of ``pip install 'carson[...]'``) and the one-line
 message a missing one gives.
 
-``pip install carson`` brings the engines, the AI, the scoring assistant, the terminal and
-the command line. The server, PostgreSQL, the learning environments and Ray are extras:
-without one, the feature that needs it says which to install instead of a traceback.
+carson with no extra (``pip install .``) brings the engines, the AI, the scoring assistant,
+the terminal and the command line. The server, PostgreSQL, the learning environments and Ray
+are extras: without one, the feature that needs it says which to install instead of a
+traceback.
 """
 
 from __future__ import annotations
