@@ -105,7 +105,7 @@ def test_the_wheel_without_extras_plays_scores_and_names_missing_extras(tmp_path
     assert json.loads(run(carson, "score", stdin=json.dumps(CITY), env=env))["total"] == 15
     assert len(json.loads(run(carson, "cards", "--format", "json", env=env))["terrain"]) == 96
     played = subprocess.run(
-        [carson, "play", "--seat", "human", *SEATS[2:], "--seat", "expert"],
+        [carson, "play", "--lang", "en", "--seat", "human", *SEATS[2:], "--seat", "expert"],
         input="help\nquit\n",
         capture_output=True,
         text=True,
