@@ -18,9 +18,10 @@ try:  # without the rl extra, one line that names it rather than a traceback
     from carson.rl.encoder import Encoder, encoder_of
     from carson.rl.pettingzoo_env import pettingzoo_env
 except ModuleNotFoundError as error:
-    if extra_providing(error) is None:
+    lacking = extra_providing(error)
+    if lacking is None:
         raise
-    raise MissingExtra("carson.rl", "rl") from None
+    raise MissingExtra("carson.rl", lacking) from None
 
 from carson.core.registry import games
 
