@@ -78,9 +78,11 @@ def test_a_postgresql_url_without_the_postgres_extra(
     hide(monkeypatch, "psycopg")
     result = runner.invoke(app, [*command, "--db", "postgresql+psycopg://nobody@127.0.0.1/none"])
     assert result.exit_code == 2
-    assert result.stderr == (
-        f"carson {command[0]} needs the postgres extra: pip install 'carson[postgres]'\n"
+    # `carson serve` may have logged its start (alembic's plugins) before it opens the database
+    assert result.stderr.splitlines()[-1] == (
+        f"carson {command[0]} needs the postgres extra: pip install 'carson[postgres]'"
     )
+    assert result.stdout == ""
 
 
 def test_carson_rl_without_the_rl_extra(monkeypatch: pytest.MonkeyPatch) -> None:
