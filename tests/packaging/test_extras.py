@@ -94,6 +94,16 @@ def test_carson_rl_without_the_rl_extra(monkeypatch: pytest.MonkeyPatch) -> None
     assert raised.value.extra == "rl"
 
 
+def test_a_games_learning_part_without_the_rl_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in [name for name in sys.modules if name.startswith(("carson.rl", "carson.games"))]:
+        if name == "carson.rl" or ".rl" in name:
+            monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "numpy", None)
+    monkeypatch.setitem(sys.modules, "gymnasium", None)
+    with pytest.raises(MissingExtra, match=r"^carson\.rl needs the rl extra: "):
+        importlib.import_module("carson.games.card.rl.openspiel")
+
+
 def test_a_module_of_no_extra_is_a_fault_not_a_missing_extra() -> None:
     assert extra_providing(ModuleNotFoundError(name="carson.nowhere")) is None
     assert extra_providing(ModuleNotFoundError(name="sqlalchemy.dialects")) == "server"
