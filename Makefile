@@ -4,15 +4,31 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install run play test test-deps lint bench screenshots clean
+LOCK   := requirements.lock
+UV_VERSION := 0.13.8
 
-$(STAMP): pyproject.toml
+.PHONY: install lock run play test test-deps lint bench screenshots clean
+
+# Exactly the locked versions (dev extras included), then carson itself without its deps.
+$(STAMP): pyproject.toml $(LOCK)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -r $(LOCK)
+	$(BIN)/pip install --quiet --no-deps -e .
 	touch $(STAMP)
 
-install: $(STAMP)  ## create .venv and install carson with its dev extras
+install: $(STAMP)  ## create .venv and install carson with its dev extras, at the locked versions
+
+$(BIN)/uv:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet uv==$(UV_VERSION)
+
+# Keeps the versions already locked where pyproject allows them; LOCK_FLAGS=--upgrade takes
+# the newest everywhere.
+lock: $(BIN)/uv    ## after changing a dependency in pyproject.toml: resolve requirements.lock again
+	$(BIN)/uv pip compile pyproject.toml --extra dev --universal --python-version 3.11 \
+	  --generate-hashes --quiet $(LOCK_FLAGS) -o $(LOCK)
+	$(MAKE) install
 
 run: $(STAMP)      ## start the main program: the web app on SQLite (open the URL it prints)
 	$(BIN)/carson serve

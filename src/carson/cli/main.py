@@ -9,9 +9,11 @@ one-line message on stderr (:func:`carson.cli.errors.fail`), never a traceback.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Annotated
 
 import typer
 
+from carson import __version__
 from carson.cli import play, serve, simulate, worker
 from carson.core.registry import games
 
@@ -22,6 +24,28 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+def _show_version(asked: bool) -> None:
+    if asked:
+        print(f"carson {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            help="print carson's version and exit",
+            callback=_show_version,
+            is_eager=True,
+        ),
+    ] = False,
+) -> None:
+    """Carson City, the card game and the board game: play, simulate, score and serve."""
+
 
 for kind in games().values():  # a game's own subcommands (the card game's scoring assistant)
     register_game_commands = kind.adapter("cli")

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from carson.cli.errors import fail
+from carson.cli.errors import fail, missing_module, require
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
@@ -77,6 +77,7 @@ def register(app: typer.Typer) -> None:
         worker: Worker = True,
     ) -> None:
         """Serve online games: the JSON API (documented at /docs) with live updates."""
+        require("carson serve", "server")
         import uvicorn
 
         from carson.server.logs import configure_logging
@@ -116,6 +117,8 @@ def _open_app(db: str | None, worker: bool) -> FastAPI:
 
     try:
         return create_app(db, worker=worker)
+    except ModuleNotFoundError as error:  # PostgreSQL's driver without the postgres extra
+        missing_module(error, "carson serve")
     except CorruptDatabase as error:
         fail(f"refusing to serve: {error}; restore it from a backup or move it away")
     except OperationalError as error:

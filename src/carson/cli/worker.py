@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from carson.cli.errors import fail
+from carson.cli.errors import fail, missing_module, require
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
@@ -38,6 +38,7 @@ def worker(
 ) -> None:
     """Run queued jobs — the machine seats' moves — until stopped (Ctrl+C or SIGTERM).
     Start as many as you like, on any host that reaches the database."""
+    require("carson worker", "server")
     from carson.server.logs import configure_logging
     from carson.server.store import GameStore
     from carson.server.thinking import InlineThinker
@@ -47,7 +48,7 @@ def worker(
         fail("--lease must be at least 1 second and --poll more than 0")
     if budget_ms is not None and budget_ms < 0:
         fail(f"--budget-ms must be 0 or more, not {budget_ms}")
-    engine = _database(db)
+    engine = _database(db, "carson worker")
     configure_logging()  # as `carson serve` does: request-free records, no secrets
     running = Worker(GameStore(engine), InlineThinker(), budget_ms, lease=lease, poll=poll)
 
@@ -70,11 +71,12 @@ def jobs(
     ] = None,
 ) -> None:
     """List the queued, running and failed jobs (finished ones are not kept)."""
+    require("carson jobs", "server")
     from carson.server.jobs import JobQueue
 
     if state is not None and state not in STATES:
         fail(f"--state must be one of {', '.join(STATES)}, not {state!r}")
-    engine = _database(db)
+    engine = _database(db, "carson jobs")
     queue = JobQueue(engine)
     if retry is not None:
         if not queue.retry(retry):
@@ -93,7 +95,7 @@ def jobs(
     engine.dispose()
 
 
-def _database(db: str | None) -> Engine:
+def _database(db: str | None, command: str) -> Engine:
     """The database at ``db`` (default: as ``carson serve`` takes it), migrated; or a
     one-line reason why it cannot be opened."""
     from sqlalchemy.exc import ArgumentError, OperationalError
@@ -105,4 +107,6 @@ def _database(db: str | None) -> Engine:
         migrate(engine)
     except (ArgumentError, OperationalError) as error:
         fail(f"cannot open the database: {error}")
+    except ModuleNotFoundError as error:  # PostgreSQL's driver without the postgres extra
+        missing_module(error, command)
     return engine

@@ -10,11 +10,20 @@ See ``docs/rl.md``.
 
 from __future__ import annotations
 
-import gymnasium
+from carson.core.extras import MissingExtra, extra_providing
+
+try:  # without the rl extra, one line that names it rather than a traceback
+    import gymnasium
+
+    from carson.rl.encoder import Encoder, encoder_of
+    from carson.rl.pettingzoo_env import pettingzoo_env
+except ModuleNotFoundError as error:
+    lacking = extra_providing(error)
+    if lacking is None:
+        raise
+    raise MissingExtra("carson.rl", lacking) from None
 
 from carson.core.registry import games
-from carson.rl.encoder import Encoder, encoder_of
-from carson.rl.pettingzoo_env import pettingzoo_env
 
 GYM_ENTRY_POINT = "carson.rl.gym_env:CarsonGymEnv"
 

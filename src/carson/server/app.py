@@ -17,6 +17,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy.engine import Engine
 from starlette.types import Scope
 
+from carson import __version__
 from carson.server import errors, health, openapi, sessions_api
 from carson.server.accounts import Accounts
 from carson.server.api import router
@@ -59,7 +60,7 @@ def create_server(
         title="carson",
         summary="Carson City, the card game and the board game, online: accounts, games, "
         "moves, live views.",
-        version="0.1.0",
+        version=__version__,
         lifespan=_lifespan(engine, service, jobs),
     )
     app.state.games = service
