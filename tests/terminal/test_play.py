@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -44,6 +45,13 @@ def test_a_whole_game_against_three_experts(tmp_path: Path) -> None:
     log = save.with_suffix(".log.txt")
     assert f"the round-by-round log is in {log}" in " ".join(out.split())
     assert "== Scores ==" in log.read_text()
+    # The log places the human's cards where his screen said they went (the stable frame).
+    shown = re.findall(r"Hat · you places terrain #\d+ at \((-?\d+), (-?\d+)\)", out)
+    logged = re.findall(
+        r"seat 0 \(hat, player\) takes terrain.*\n  placed at \((-?\d+), (-?\d+)\)",
+        log.read_text(),
+    )
+    assert shown and shown == logged
     # The score sheet lists categories and every seat's total.
     result = game.state.result()
     assert result is not None
