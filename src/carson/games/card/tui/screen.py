@@ -1,5 +1,6 @@
 """The table as it fits the terminal: below :data:`COMPACT_BELOW` lines a compact screen
-(the tie order, the scores in one line, your city, the row last, just above the question),
+(the tie order, the scores in one line, your city, the row last, just above the question;
+placing a card, your city is drawn by the question, with its legal corners),
 else the full one; in both the details (every seat's cards, the other cities, the legend)
 are a command away (:func:`detail_commands`)."""
 
@@ -67,10 +68,15 @@ class TableScreen:
 
     def _row_and_city(self, *, compact: bool) -> Iterator[RenderableType]:
         state, viewer, names, texts = self.state, self.viewer, self.names, self.texts
+        # Placing a card, the question draws the city with its legal corners: a compact
+        # screen leaves it out here, so that the row still fits above the question.
+        placing = state.phase == "place" and viewer in state.seats_to_act
         if viewer is not None and state.seats[viewer].city is not None:
             city = state.seats[viewer].city
             assert city is not None
-            if compact:
+            if compact and placing:
+                pass
+            elif compact:
                 title = texts("ui", "your_city", points=state.score(viewer))
                 body = city_grid(city) if not city.is_empty else Text(texts("ui", "no_cards"))
                 yield Group(Text(title, "bold"), body)
@@ -104,9 +110,11 @@ def table_screen(
 def compact_row(state: CardGameState, texts: Texts) -> Table:
     """The row, one line a card: slot, name with its parcels or what it does, desirability."""
     table = Table(title=texts("ui", "row"), title_justify="left", box=None, show_header=False)
-    table.add_column(justify="right")
-    table.add_column(no_wrap=True, overflow="ellipsis")
-    table.add_column(justify="right")
+    # The slot and the desirability keep their width; a long name or description is cut
+    # (a narrow terminal would otherwise squeeze the slot numbers away).
+    table.add_column(justify="right", no_wrap=True, min_width=2)
+    table.add_column(no_wrap=True, overflow="ellipsis", ratio=1)
+    table.add_column(justify="right", no_wrap=True, min_width=2)
     for slot, card in enumerate(state.row):
         if card is None:
             continue
