@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 
 from rich.columns import Columns
 from rich.console import Console, ConsoleOptions, Group, RenderableType
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -107,7 +108,22 @@ def table_screen(
     return TableScreen(state, viewer, names, texts)
 
 
-def compact_row(state: CardGameState, texts: Texts) -> Table:
+class Fitted:
+    """A table as wide as it needs, but no wider than the terminal: there it is stretched
+    to the width, so that only its ratio column (a long name) is cut."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    def __rich_console__(
+        self, console: Console, options: ConsoleOptions
+    ) -> Iterator[RenderableType]:
+        needed = Measurement.get(console, options.update_width(10_000), self.table).maximum
+        self.table.expand = needed > options.max_width
+        yield self.table
+
+
+def compact_row(state: CardGameState, texts: Texts) -> Fitted:
     """The row, one line a card: slot, name with its parcels or what it does, desirability."""
     table = Table(title=texts("ui", "row"), title_justify="left", box=None, show_header=False)
     # The slot and the desirability keep their width; a long name or description is cut
@@ -126,7 +142,7 @@ def compact_row(state: CardGameState, texts: Texts) -> Table:
             if texts.has("does", card.id):
                 name.append(" — " + texts("does", card.id), "italic")
         table.add_row(str(slot), name, str(card.desirability))
-    return table
+    return Fitted(table)
 
 
 def other_cities(
