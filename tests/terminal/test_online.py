@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from carson.terminal.api_client import ApiClient, ApiError, game_id_of, server_url
+from carson.terminal.api_client import ApiClient, ApiError, game_id_of, game_view, server_url
 from carson.terminal.credentials import TokenStore
 from carson.terminal.online import OnlineGame
 from carson.terminal.online_start import NewOnlineGame, SignIn, open_game
@@ -184,3 +184,16 @@ def test_addresses_and_links() -> None:
     assert game_id_of("https://host/games/abc123/?x=1") == "abc123"
     with pytest.raises(ValueError, match="neither a game id nor a link"):
         game_id_of("https://host/other/abc")
+
+
+def test_an_answer_that_is_not_a_games_view_is_refused() -> None:
+    seats = [{"seat": 0, "kind": "human", "user": "a"}]
+    view = {"id": "g", "game": "card", "status": "playing", "seq": 3, "seat": 0,
+            "seats": seats, "legal_actions": [], "view": {}}  # fmt: skip
+    assert game_view(view) is view
+    for name in ("status", "seq", "legal_actions", "view"):
+        with pytest.raises(ApiError, match=f"without its {name}") as refused:
+            game_view({key: value for key, value in view.items() if key != name})
+        assert refused.value.code == "bad_answer"
+    with pytest.raises(ApiError, match="malformed seats"):
+        game_view({**view, "seats": ["human"]})

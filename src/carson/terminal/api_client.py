@@ -93,17 +93,17 @@ class ApiClient:
         body: JsonDict = {"game": game, "seats": seats, "variants": variants, "lang": lang}
         if seed is not None:
             body["seed"] = seed
-        return self._call("POST", "/api/games", body)
+        return game_view(self._call("POST", "/api/games", body))
 
     def join(self, game_id: str) -> JsonDict:
-        return self._call("POST", f"/api/games/{_quoted(game_id)}/join")
+        return game_view(self._call("POST", f"/api/games/{_quoted(game_id)}/join"))
 
     def view(self, game_id: str) -> JsonDict:
-        return self._call("GET", f"/api/games/{_quoted(game_id)}")
+        return game_view(self._call("GET", f"/api/games/{_quoted(game_id)}"))
 
     def act(self, game_id: str, seq: int, action: JsonDict) -> JsonDict:
         body = {"seq": seq, "action": action}
-        return self._call("POST", f"/api/games/{_quoted(game_id)}/actions", body)
+        return game_view(self._call("POST", f"/api/games/{_quoted(game_id)}/actions", body))
 
     def record(self, game_id: str) -> JsonDict:
         return self._call("GET", f"/api/games/{_quoted(game_id)}/record")
@@ -146,6 +146,23 @@ class ApiClient:
         except (urllib.error.URLError, OSError) as error:
             reason = getattr(error, "reason", None) or error
             raise ApiError(0, "unreachable", str(reason)) from None
+
+
+#: A game's view (``GameView`` of the OpenAPI document): the fields the terminal reads.
+VIEW_FIELDS = {
+    "id": str, "game": str, "status": str, "seq": int, "seat": int, "seats": list,
+    "legal_actions": list, "view": dict,
+}  # fmt: skip
+
+
+def game_view(body: JsonDict) -> JsonDict:
+    """``body`` if it is a game's view as the terminal reads it, else :class:`ApiError`."""
+    for name, kind in VIEW_FIELDS.items():
+        if not isinstance(body.get(name), kind):
+            raise ApiError(0, "bad_answer", f"a game's view without its {name}")
+    if not all(isinstance(seat, dict) for seat in body["seats"]):
+        raise ApiError(0, "bad_answer", "a game's view with malformed seats")
+    return body
 
 
 def _quoted(game_id: str) -> str:
