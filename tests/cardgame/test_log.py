@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from carson.core.game import Event
 from carson.games.card.engine.config import GameConfig
-from carson.games.card.engine.log import format_events
+from carson.games.card.engine.log import format_events, game_log
 from carson.games.card.engine.state import CardGameState
 
 TERRAIN = {"kind": "terrain", "id": 7, "era": 1, "parcels": ["ranch", "empty"], "desirability": 3}
@@ -52,7 +52,7 @@ def test_every_event_kind_has_its_line() -> None:
         ),
         f"{first}'s bid has no effect (Lawyer)",
         f"{virtual} takes sheriff (desirability 4)",
-        "  no legal place: set aside (CG-4.9)",
+        "  no legal place: set aside",
         f"{first} sells terrain #7 (sale 2 of 3)",
         "leaves the game: terrain #7 [ranch empty] (desirability 3)",
         "-- era II begins: hands back, virtual decks reshuffled, abilities refreshed --",
@@ -67,13 +67,35 @@ def test_a_placement_shows_the_city_and_secret_bids_are_not_logged() -> None:
     city = game.seats[1].city
     assert city is not None
     city.place(7, game.catalog.terrain_card(7).parcels, 0, 0)
+    city.origin = (-1, 2)  # the frame after cards went right of and above the first one
+    placed = {"seat": 1, "card": 7, "x": 0, "y": 0, "column": -1, "row": 2}
     assert format_events(
         game,
         [
             Event("bid_chosen", {"seat": 1, "value": 5}, frozenset({1})),
-            Event("card_placed", {"seat": 1, "card": 7, "x": 0, "y": 0}),
+            Event("card_placed", placed),
         ],
-    ) == [f"  placed at (0, 0); city: {' / '.join(city.grid())}"]
+    ) == [f"  placed at (-1, 2); city from (-1, 2): {' / '.join(city.grid())}"]
+
+
+def test_the_log_places_cards_in_the_frame_the_player_saw() -> None:
+    """A whole game: each placement's (column, row) is the event's stable position, the
+    one the terminal showed, never the engine's shifting x, y; no rule ids."""
+    game = state()
+    placed = []
+    while not game.is_over:
+        seat = game.seats_to_act[0]
+        legal = game.legal_actions(seat)
+        for event in game.apply(seat, legal[len(legal) // 2]):
+            if event.kind == "card_placed":
+                placed.append(event)
+    log = game_log(game)
+    lines = [line for line in log.splitlines() if line.startswith("  placed at (")]
+    assert len(lines) == len(placed)
+    assert any(event.data["x"] != event.data["column"] for event in placed)
+    for line, event in zip(lines, placed, strict=True):
+        assert line.startswith(f"  placed at ({event.data['column']}, {event.data['row']});")
+    assert "CG-" not in log
 
 
 def test_game_over_lists_the_score_sheets() -> None:

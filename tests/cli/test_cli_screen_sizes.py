@@ -6,15 +6,25 @@ from __future__ import annotations
 import fcntl
 import os
 import pty
+import random
+import re
 import select
 import struct
 import subprocess
 import sys
 import termios
 import time
+from pathlib import Path
 
 import pyte
 import pytest
+
+from carson.games.card.catalog import TerrainCard
+from carson.games.card.engine.actions import Place, Take
+from carson.games.card.engine.state import CardGameState
+from carson.games.card.tui.kit import KIT, new_state
+from carson.terminal.kit import Setup
+from carson.terminal.saves import write_save
 
 CARSON = [sys.executable, "-m", "carson.cli.main"]
 
@@ -82,4 +92,45 @@ def test_details_are_a_command_away_in_the_players_language() -> None:
         term.type(word)
         assert shows in term.wait_for(shows)
     term.type("ende")
+    assert term.close() == 3
+
+
+def saved_placing_in_a_tall_city(path: Path) -> CardGameState:
+    """A game saved where the human places a card in a city six rows tall or more, with at
+    least three cards left in the row (his city grown upwards, the machines virtual)."""
+    kinds = ["human", "beginner", "beginner", "beginner"]
+    for seed in range(50):
+        rng, state = random.Random(seed), new_state(kinds, seed)
+        while not state.is_over:
+            legal = state.legal_actions(0)
+            if state.phase == "place":
+                city = state.seats[0].city
+                assert city is not None
+                if city.size[1] >= 6 and sum(card is not None for card in state.row) >= 3:
+                    log = KIT.replay_logged(KIT.record_of(state))[1]
+                    setup = Setup(KIT, state.config.to_json(), seed)
+                    write_save(path, setup, state, kinds, "en", log, {})
+                    return state
+                action = min(legal, key=lambda place: place.y if isinstance(place, Place) else 0)
+            elif state.phase == "take":
+                terrain = [take for take in legal if isinstance(take, Take)
+                           and isinstance(state.row[take.slot], TerrainCard)]  # fmt: skip
+                action = rng.choice(terrain or legal)
+            else:
+                action = rng.choice(legal)
+            state.apply(0, action)
+    raise AssertionError("no tall city in 50 games")
+
+
+def test_placing_a_card_at_80x24_shows_the_row_above_the_question(tmp_path: Path) -> None:
+    save = tmp_path / "tall.json"
+    state = saved_placing_in_a_tall_city(save)
+    term = SizedTerminal(80, 24, "play", "--resume", str(save))
+    shown = term.wait_for("for every place")
+    assert "The row" in shown and "Your city" not in shown, shown  # the question draws it
+    for slot, card in enumerate(state.row):
+        if card is not None:
+            name = f"terrain #{card.id}" if isinstance(card, TerrainCard) else card.name("en")
+            assert re.search(rf"^ +{slot}  {re.escape(name)}", shown, re.M), shown
+    term.type("quit")
     assert term.close() == 3

@@ -9,8 +9,10 @@ import re
 from keyboard import BotKeyboard
 from rich.console import Console
 
+from carson.games.card.engine.abilities import WINDOW_B
 from carson.games.card.engine.config import GameConfig
 from carson.games.card.engine.state import CardGameState
+from carson.games.card.previews import boost_can_matter
 from carson.games.card.tui.kit import new_state
 from carson.games.card.tui.render import Names
 from carson.games.card.tui.screen import table_screen
@@ -122,3 +124,40 @@ def test_never_stops_an_ability_being_offered() -> None:
         if f"{name}: nicht eingesetzt (du hast nie gesagt)." in out:
             return  # offered again, and passed without a question
     raise AssertionError("no ability was offered twice in 40 games")
+
+
+class BoostWatchingKeyboard(BotKeyboard):
+    """A player who checks that every boost he is asked about after the bids can change the
+    taking order."""
+
+    asked = 0
+
+    def __call__(self, prompt: str) -> str:
+        game = self.game
+        assert game is not None
+        state = game.state
+        if prompt and state.phase == "ability" and state.offered_ability in WINDOW_B:
+            assert boost_can_matter(state, state.offered_ability)
+            self.asked += 1
+        return super().__call__(prompt)
+
+
+def test_a_boost_that_cannot_change_the_taking_order_is_not_offered() -> None:
+    idle = asked = 0
+    for seed in range(30):
+        kinds = ["human", "beginner", "beginner", "beginner"]
+        keyboard = BoostWatchingKeyboard()
+        screen = Console(file=io.StringIO(), width=120, record=True, color_system=None)
+        game = TerminalGame(new_state(kinds, seed), kinds, texts("it"), screen, keyboard, None, 1)
+        keyboard.game = game
+        assert game.run() == 0
+        out = " ".join(screen.export_text().split())
+        idle += out.count("non proposto, usarlo non cambierebbe l'ordine di presa.")
+        asked += keyboard.asked
+        if idle and asked:
+            break
+    assert idle and asked  # both met: passed for the player, and asked
+    assert (
+        "un bonus dopo le offerte è proposto solo quando può cambiare"
+        in texts("it")("ui", "card_help").lower()
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -44,6 +45,13 @@ def test_a_whole_game_against_three_experts(tmp_path: Path) -> None:
     log = save.with_suffix(".log.txt")
     assert f"the round-by-round log is in {log}" in " ".join(out.split())
     assert "== Scores ==" in log.read_text()
+    # The log places the human's cards where his screen said they went (the stable frame).
+    shown = re.findall(r"Hat · you places terrain #\d+ at \((-?\d+), (-?\d+)\)", out)
+    logged = re.findall(
+        r"seat 0 \(hat, player\) takes terrain.*\n  placed at \((-?\d+), (-?\d+)\)",
+        log.read_text(),
+    )
+    assert shown and shown == logged
     # The score sheet lists categories and every seat's total.
     result = game.state.result()
     assert result is not None
@@ -165,6 +173,29 @@ def test_replay_steps_forwards_backwards_and_jumps(tmp_path: Path) -> None:
     unknown = out.index("Unknown command.")
     assert out.count("Enter or n: next", unknown, out.index("Replay: step", unknown)) == 1
     assert "Game over" in out and ("Winner: " in out or "Shared win: " in out)
+
+
+def test_replay_steps_through_every_seats_actions_saying_who(tmp_path: Path) -> None:
+    """Every action of every seat is a step, headed by who made it; a secret bid is said to
+    be one (never its value), and the revealed bids come at the step that reveals them."""
+    save = tmp_path / "game.json"
+    kinds = ["human", "random", "greedy", "expert"]
+    play(kinds, 3, BotKeyboard(), save=save)
+    state, kinds, _ = load_save(save)
+    record = record_of(state)
+    assert {seat for seat, _ in record.actions} == {0, 1, 2}  # seat 3 is virtual
+    steps = len(record.actions)
+    answers = iter([*[""] * steps, "q"])
+    screen = console()
+    ReplayViewer(record, kinds, texts("en"), screen, lambda _: next(answers)).run()
+    out = screen.export_text()
+    names = Names(state, kinds, texts("en"))
+    for step, (seat, action) in enumerate(record.actions, start=1):
+        start = out.index(f"Replay: step {step} of {steps} · {names.seat(seat)}")
+        shown = out[start : out.index("Enter or n: next", start)]
+        if action["type"] == "bid" and step < steps and "Auction cards" not in shown:
+            assert f"{names.seat(seat)} makes a choice that stays secret for now." in shown
+    assert out.count("makes a choice that stays secret") >= 2 * 18  # two hidden bids a round
 
 
 def test_save_file_is_the_record_plus_the_seat_kinds(tmp_path: Path) -> None:

@@ -13,6 +13,14 @@ import typer
 from rich.console import Console
 
 from carson.cli.errors import fail
+from carson.cli.play_online import (
+    JoinOption,
+    ServerOption,
+    UserOption,
+    check_online_options,
+    new_online_game,
+    play_online,
+)
 from carson.core.i18n import LANGUAGES
 from carson.core.paths import data_dir
 from carson.core.record import GameRecord, RecordError
@@ -110,18 +118,28 @@ def play(
     budget_ms: Annotated[
         int | None, typer.Option(help="AI seats think this many ms per decision")
     ] = None,
+    server: ServerOption = None,
+    user: UserOption = None,
+    join: JoinOption = None,
 ) -> None:
-    """Play a game in the terminal: humans at one keyboard, with machine seats.
+    """Play a game in the terminal: humans at one keyboard, with machine seats; or, with
+    --server, a game of a carson server (--join one, or create one).
 
     --game chooses the game; --seat sets the table, else the game's usual one.
 
     Exit status: 0 when the game ended; 3 when a player left it ('quit', Ctrl-C or
-    Ctrl-D: the game is saved to resume, unless nobody has moved yet); 2 for a bad option.
+    Ctrl-D: the game is saved to resume, unless nobody has moved yet; a server's game goes
+    on there); 1 when the server refused or could not be reached; 2 for a bad option.
     """
     if lang not in LANGUAGES:
         fail(f"unknown language {lang!r}; choose from {', '.join(LANGUAGES)}")
     if budget_ms is not None and budget_ms < 0:
         fail("--budget-ms cannot be negative")
+    creating = bool(seat or variant or game is not None or seed is not None)
+    check_online_options(server, user, join, resume is not None, creating, bool(save or no_save))
+    if server is not None:
+        new = None if join is not None else new_online_game(game, seat, variant, seed, lang)
+        raise typer.Exit(play_online(server, user, join, new, lang))
     if resume is not None:
         if seat or seed is not None or game is not None or variant:
             fail("--resume continues a saved game: it takes no --seat, --seed, --game or --variant")

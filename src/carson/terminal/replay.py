@@ -1,4 +1,5 @@
-"""``carson replay``: step through a saved game forwards and backwards.
+"""``carson replay``: step through a saved game forwards and backwards, one action of any
+seat per step, each step saying who acted and what it brought about.
 
 Any step's table is rebuilt by replaying the record up to it (event sourcing): no state is
 kept between steps, so stepping back is as exact as stepping forward. What each step
@@ -50,16 +51,27 @@ class ReplayViewer:
             raise ValueError(f"a move log of {len(self.log)} entries for {self.total} moves")
 
     def show(self, step: int) -> None:
-        """The table after ``step`` actions, with what the last action brought about."""
+        """The table after ``step`` actions, with who made the last one and what it brought
+        about (a choice that stays secret, a hidden bid, is said to be one)."""
         kit = self.kit
         state = kit.replay_record(self.record, upto=step)
         names = kit.names(state, self.kinds, self.texts)
-        self.console.rule(self.texts("ui", "replay_step", step=step, total=self.total))
-        for event in self.log[step]:
-            if event.visible_to(None):
-                line = kit.describe(event, names, self.texts)
-                if line:
-                    self.console.print(f"• {line}", markup=False)
+        if step == 0:
+            self.console.rule(self.texts("ui", "replay_step", step=step, total=self.total))
+        else:
+            who = names.seat(self.record.actions[step - 1][0])
+            self.console.rule(
+                self.texts("ui", "replay_step_by", step=step, total=self.total, who=who)
+            )
+        lines = [
+            line
+            for event in self.log[step]
+            if event.visible_to(None) and (line := kit.describe(event, names, self.texts))
+        ]
+        if step > 0 and not lines:
+            lines = [self.texts("ui", "replay_secret", who=who)]
+        for line in lines:
+            self.console.print(f"• {line}", markup=False)
         self.console.print(kit.screen(state, None, names, self.texts), markup=False)
         if state.is_over:
             self.console.print(kit.final(state, names, self.texts), markup=False)

@@ -63,12 +63,18 @@ def _bids_revealed(state: CardGameState, event: Event) -> list[str]:
 
 
 def _card_placed(state: CardGameState, event: Event) -> list[str]:
+    """Where the card went in the city's stable frame, the columns and rows the player saw
+    (the engine's x, y shift whenever a card goes left of or above the city), and the city
+    from its top left corner in that frame."""
     data = event.data
     seat = data["seat"]
     assert isinstance(seat, int)
     city = state.seats[seat].city
-    grid = " / ".join([] if city is None else city.grid())
-    return [f"  placed at ({data['x']}, {data['y']}); city: {grid}"]
+    if city is None:
+        return [f"  placed at ({data['column']}, {data['row']})"]
+    corner = ", ".join(map(str, city.origin))
+    grid = " / ".join(city.grid())
+    return [f"  placed at ({data['column']}, {data['row']}); city from ({corner}): {grid}"]
 
 
 def _unknown(state: CardGameState, event: Event) -> list[str]:
@@ -86,7 +92,7 @@ _FORMATTERS: dict[str, Formatter] = {
     "bid_void": _seat_line(lambda who, d: f"{who}'s bid has no effect (Lawyer)"),
     "card_taken": _seat_line(lambda who, d: f"{who} takes {describe_card(d['card'])}"),
     "card_placed": _card_placed,
-    "card_set_aside": _line(lambda d: "  no legal place: set aside (CG-4.9)"),
+    "card_set_aside": _line(lambda d: "  no legal place: set aside"),
     "card_sold": _seat_line(
         lambda who, d: f"{who} sells terrain #{d['card']} (sale {d['sold']} of 3)"
     ),
@@ -118,7 +124,7 @@ def score_sheets(state: CardGameState) -> list[str]:
         lines.append(f"{header}  ({parts})")
         lines.extend(f"    {row}" for row in me.city.grid())
     winners = ", ".join(f"seat {seat}" for seat in sorted(result.winners))
-    lines.append(f"winner: {winners}" + (" (shared, CG-8.2)" if len(result.winners) > 1 else ""))
+    lines.append(f"winner: {winners}" + (" (shared)" if len(result.winners) > 1 else ""))
     return lines
 
 

@@ -11,6 +11,7 @@ from carson.games.card import board
 from carson.games.card.engine.actions import Bid, CardAction, Pass, Pick, Place, Sell, Take, Use
 from carson.games.card.engine.state import CardGameState
 from carson.games.card.previews import ScorePreview as Holding
+from carson.games.card.previews import boost_can_matter
 from carson.games.card.scoring import city_points
 from carson.games.card.tui.places import refusal, to_current, to_stable
 from carson.games.card.tui.render import Names, city_grid, mini_card
@@ -137,11 +138,15 @@ def wrap_entries(head: str, entries: list[str], width: int) -> list[str]:
 
 
 def _ask_ability(asker: Asker, state: CardGameState, names: Names) -> CardAction:
-    """Use the offered ability? 'never' passes and stops offering it in this game."""
+    """Use the offered ability? 'never' passes and stops offering it in this game; a boost
+    that cannot change the taking order is passed without asking (it stays for later)."""
     ability, texts = state.offered_ability, asker.texts
     name = names.personality(ability)
     if ability in names.declined:
         asker.console.print(texts("ui", "ability_declined", name=name), style="dim", markup=False)
+        return Pass()
+    if not boost_can_matter(state, ability):
+        asker.console.print(texts("ui", "ability_idle", name=name), style="dim", markup=False)
         return Pass()
     explain = texts("explain", ability) if texts.has("explain", ability) else ""
     question = texts("ui", "prompt_ability", name=name, explain=explain)

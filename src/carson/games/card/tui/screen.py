@@ -1,5 +1,6 @@
 """The table as it fits the terminal: below :data:`COMPACT_BELOW` lines a compact screen
-(the tie order, the scores in one line, your city, the row last, just above the question),
+(the tie order, the scores in one line, your city, the row last, just above the question;
+placing a card, your city is drawn by the question, with its legal corners),
 else the full one; in both the details (every seat's cards, the other cities, the legend)
 are a command away (:func:`detail_commands`)."""
 
@@ -9,6 +10,7 @@ from collections.abc import Callable, Iterator
 
 from rich.columns import Columns
 from rich.console import Console, ConsoleOptions, Group, RenderableType
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -67,10 +69,15 @@ class TableScreen:
 
     def _row_and_city(self, *, compact: bool) -> Iterator[RenderableType]:
         state, viewer, names, texts = self.state, self.viewer, self.names, self.texts
+        # Placing a card, the question draws the city with its legal corners: a compact
+        # screen leaves it out here, so that the row still fits above the question.
+        placing = state.phase == "place" and viewer in state.seats_to_act
         if viewer is not None and state.seats[viewer].city is not None:
             city = state.seats[viewer].city
             assert city is not None
-            if compact:
+            if compact and placing:
+                pass
+            elif compact:
                 title = texts("ui", "your_city", points=state.score(viewer))
                 body = city_grid(city) if not city.is_empty else Text(texts("ui", "no_cards"))
                 yield Group(Text(title, "bold"), body)
@@ -101,12 +108,29 @@ def table_screen(
     return TableScreen(state, viewer, names, texts)
 
 
-def compact_row(state: CardGameState, texts: Texts) -> Table:
+class Fitted:
+    """A table as wide as it needs, but no wider than the terminal: there it is stretched
+    to the width, so that only its ratio column (a long name) is cut."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    def __rich_console__(
+        self, console: Console, options: ConsoleOptions
+    ) -> Iterator[RenderableType]:
+        needed = Measurement.get(console, options.update_width(10_000), self.table).maximum
+        self.table.expand = needed > options.max_width
+        yield self.table
+
+
+def compact_row(state: CardGameState, texts: Texts) -> Fitted:
     """The row, one line a card: slot, name with its parcels or what it does, desirability."""
     table = Table(title=texts("ui", "row"), title_justify="left", box=None, show_header=False)
-    table.add_column(justify="right")
-    table.add_column(no_wrap=True, overflow="ellipsis")
-    table.add_column(justify="right")
+    # The slot and the desirability keep their width; a long name or description is cut
+    # (a narrow terminal would otherwise squeeze the slot numbers away).
+    table.add_column(justify="right", no_wrap=True, min_width=2)
+    table.add_column(no_wrap=True, overflow="ellipsis", ratio=1)
+    table.add_column(justify="right", no_wrap=True, min_width=2)
     for slot, card in enumerate(state.row):
         if card is None:
             continue
@@ -118,7 +142,7 @@ def compact_row(state: CardGameState, texts: Texts) -> Table:
             if texts.has("does", card.id):
                 name.append(" — " + texts("does", card.id), "italic")
         table.add_row(str(slot), name, str(card.desirability))
-    return table
+    return Fitted(table)
 
 
 def other_cities(

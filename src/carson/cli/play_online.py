@@ -1,0 +1,138 @@
+"""``carson play --server URL``: a game of a carson server played at the terminal (see
+:mod:`carson.terminal.online`): sign in, create a game (``--game``, ``--seat``,
+``--variant``) or join one (``--join ID`` or an invitation link), wait for the players,
+play.
+
+Exit status: 0 when the game ended; 3 when the player left it (it goes on on the server);
+1 when the server refused or could not be reached; 2 for a bad option.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+
+if sys.platform != "win32":
+    import termios
+from rich.console import Console
+
+from carson.cli.errors import fail
+from carson.core.registry import HUMAN, GameSetupError, game_kind, games
+from carson.terminal.api_client import ApiClient, ApiError, game_id_of
+from carson.terminal.asker import QuitGame
+from carson.terminal.credentials import TokenStore
+from carson.terminal.online import OnlineGame, refusal
+from carson.terminal.online_start import NewOnlineGame, SignIn, SignInFailed, open_game
+from carson.terminal.texts import Texts
+
+#: ``carson play``'s options for online play.
+ServerOption = Annotated[
+    str | None,
+    typer.Option(
+        "--server",
+        help="play on a carson server (http://host:port): sign in, then create a game or "
+        "--join one",
+    ),
+]
+UserOption = Annotated[
+    str | None,
+    typer.Option("--user", help="your username on the server (default: the last one used there)"),
+]
+JoinOption = Annotated[
+    str | None,
+    typer.Option("--join", help="with --server: join the game of this id or invitation link"),
+]
+
+
+def play_online(
+    server: str,
+    user: str | None,
+    join: str | None,
+    new: NewOnlineGame | None,
+    lang: str,
+    store: TokenStore | None = None,
+) -> int:
+    """Sign in on ``server``, open the game (``join`` it, or create ``new``) and play it."""
+    if join is not None:
+        try:
+            game_id_of(join)
+        except ValueError as error:
+            fail(str(error))
+    try:
+        client = ApiClient(server)
+    except ValueError as error:
+        fail(str(error))
+    console = Console(highlight=False)
+    texts = Texts(lang)
+    sign_in = SignIn(client, store or TokenStore(), texts, console, console.input,
+                     lambda prompt: read_secret(prompt, console))  # fmt: skip
+    try:
+        sign_in(user)
+        game_id = open_game(client, join, new, texts, console)
+    except (QuitGame, KeyboardInterrupt, EOFError):
+        return 3
+    except SignInFailed:
+        return 1
+    except ApiError as error:
+        shown = refusal(texts, error, server=client.base, id=join or "", user=user or "")
+        console.print(shown, style="bold red", markup=False)
+        return 1
+    return OnlineGame(client, game_id, lang, console, console.input).run()
+
+
+def read_secret(prompt: str, console: Console) -> str:
+    """A line typed at the terminal without showing it (a password): echo is off on
+    standard input itself before the prompt shows, so nothing typed is ever echoed nor
+    dropped (a script's piped input is read as it is)."""
+    if sys.platform == "win32" or not sys.stdin.isatty():
+        console.print(prompt, end="", markup=False)
+        line = sys.stdin.readline()
+    else:
+        descriptor = sys.stdin.fileno()
+        before = termios.tcgetattr(descriptor)
+        quiet = [*before[:3], before[3] & ~termios.ECHO, *before[4:]]
+        termios.tcsetattr(descriptor, termios.TCSADRAIN, quiet)
+        try:
+            console.print(prompt, end="", markup=False)
+            line = sys.stdin.readline()
+        finally:
+            termios.tcsetattr(descriptor, termios.TCSADRAIN, before)
+            console.print()
+    if not line:
+        raise EOFError
+    return line.rstrip("\r\n")
+
+
+def new_online_game(
+    game: str | None, seats: list[str] | None, variants: list[str] | None, seed: int | None,
+    lang: str,
+) -> NewOnlineGame:  # fmt: skip
+    """The game to create as the options ask; the server checks the table, this the names."""
+    try:
+        kind = game_kind(game if game is not None else next(iter(games())))
+    except (GameSetupError, StopIteration) as error:
+        fail(str(error) or "no game is installed")
+    kinds = list(seats) if seats else list(kind.default_seats)
+    if HUMAN not in kinds:
+        fail("no human seat: add --seat human (your seat)")
+    return NewOnlineGame(kind.name, kinds, list(variants or ()), lang, seed)
+
+
+def check_online_options(
+    server: str | None, user: str | None, join: str | None, resume: bool, creating: bool,
+    saving: bool,
+) -> None:  # fmt: skip
+    """Options that do not go together with (or without) ``--server`` fail."""
+    if server is None:
+        if join is not None or user is not None:
+            fail("--join and --user are for a game on a server: add --server URL")
+        return
+    if resume:
+        fail("--resume continues a game saved here; a server's game is joined with --join")
+    if saving:
+        fail("a server keeps its games: --save and --no-save are for games played here")
+    if join is not None and creating:
+        fail("--join takes a seat in an existing game: it takes no --seat, --game, --variant "
+             "or --seed")  # fmt: skip

@@ -1,0 +1,194 @@
+"""A small client of carson's JSON API (:mod:`carson.server.api`) for ``carson play
+--server``: accounts, games, views, moves and events, over the standard library's HTTP.
+
+Every refusal of the server is one body, ``{"detail", "code"}``: it comes back as an
+:class:`ApiError` with the status and the stable ``code`` the terminal translates. A server
+that cannot be reached, or answers something that is not carson's JSON, is an
+:class:`ApiError` too (codes ``unreachable`` and ``bad_answer``), never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.error
+import urllib.parse
+import urllib.request
+from typing import Any
+
+from carson import __version__
+
+#: The most bytes read of one answer (a view is some kilobytes; a page of events more).
+MAX_ANSWER_BYTES = 16 * 1024 * 1024
+#: Seconds before a request that gets no answer is given up.
+TIMEOUT = 30.0
+#: How many pages of events are followed at most in one call (a page holds 100 moves).
+MAX_PAGES = 100
+#: What an invitation link or a game's page address looks like: ``…/games/<id>``.
+GAME_LINK = re.compile(r"/games/([A-Za-z0-9_-]+)/?(?:[?#].*)?$")
+GAME_ID = re.compile(r"^[A-Za-z0-9_-]+$")
+
+JsonDict = dict[str, Any]
+
+
+class ApiError(Exception):
+    """A request the server refused (``status`` 4xx/5xx), or none answered (0)."""
+
+    def __init__(self, status: int, code: str, detail: str) -> None:
+        super().__init__(f"{status} {code}: {detail}")
+        self.status, self.code, self.detail = status, code, detail
+
+
+def server_url(text: str) -> str:
+    """The server's base address (``http(s)://host[:port][/prefix]``, no trailing slash);
+    ``ValueError`` for anything else (another scheme, no host)."""
+    parts = urllib.parse.urlsplit(text.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ValueError(f"{text!r} is not a server address (http://host:port or https://host)")
+    return urllib.parse.urlunsplit((parts.scheme, parts.netloc, parts.path.rstrip("/"), "", ""))
+
+
+def game_id_of(text: str) -> str:
+    """The game's id from an id or an invitation link (``https://host/games/<id>``);
+    ``ValueError`` if it is neither."""
+    text = text.strip()
+    if GAME_ID.match(text):
+        return text
+    found = GAME_LINK.search(urllib.parse.urlsplit(text).path if "://" in text else text)
+    if found is None:
+        raise ValueError(f"{text!r} is neither a game id nor a link to a game")
+    return found.group(1)
+
+
+class ApiClient:
+    """The API of one server, as one user (``token``: his bearer token, once logged in)."""
+
+    def __init__(self, base: str, token: str | None = None, timeout: float = TIMEOUT) -> None:
+        self.base = server_url(base)
+        self.token = token
+        self.timeout = timeout
+
+    # ------------------------------------------------------------------ accounts
+
+    def login(self, username: str, password: str) -> str:
+        """A new session's token (also kept for the next requests)."""
+        body = self._call("POST", "/api/login", {"username": username, "password": password})
+        self.token = str(body["token"])
+        return self.token
+
+    def register(self, username: str, password: str) -> str:
+        """A new account and its first session's token (kept, as :meth:`login`'s)."""
+        body = self._call("POST", "/api/register", {"username": username, "password": password})
+        self.token = str(body["token"])
+        return self.token
+
+    def me(self) -> JsonDict:
+        return self._call("GET", "/api/me")
+
+    # ------------------------------------------------------------------ games
+
+    def create_game(
+        self, game: str, seats: list[str], variants: list[str], lang: str, seed: int | None
+    ) -> JsonDict:
+        body: JsonDict = {"game": game, "seats": seats, "variants": variants, "lang": lang}
+        if seed is not None:
+            body["seed"] = seed
+        return game_view(self._call("POST", "/api/games", body))
+
+    def join(self, game_id: str) -> JsonDict:
+        return game_view(self._call("POST", f"/api/games/{_quoted(game_id)}/join"))
+
+    def view(self, game_id: str) -> JsonDict:
+        return game_view(self._call("GET", f"/api/games/{_quoted(game_id)}"))
+
+    def act(self, game_id: str, seq: int, action: JsonDict) -> JsonDict:
+        body = {"seq": seq, "action": action}
+        return game_view(self._call("POST", f"/api/games/{_quoted(game_id)}/actions", body))
+
+    def record(self, game_id: str) -> JsonDict:
+        return self._call("GET", f"/api/games/{_quoted(game_id)}/record")
+
+    def events(self, game_id: str, since: int | None) -> tuple[list[JsonDict], int]:
+        """The events the caller's seat may see after move ``since`` (``None``: from the
+        setup on), every page of them, and the seq they reach."""
+        path = f"/api/games/{_quoted(game_id)}/events"
+        query = "" if since is None else f"?since={since}"
+        found: list[JsonDict] = []
+        for _ in range(MAX_PAGES):
+            page = self._call("GET", path + query)
+            events, until = page.get("events"), page.get("until")
+            if not isinstance(events, list) or not isinstance(until, int):
+                raise ApiError(0, "bad_answer", "a page of events without its events")
+            found += events
+            if not page.get("more"):
+                return found, until
+            query = f"?since={until}"
+        raise ApiError(0, "bad_answer", f"more than {MAX_PAGES} pages of events")
+
+    # ------------------------------------------------------------------ HTTP
+
+    def _call(self, method: str, path: str, body: JsonDict | None = None) -> JsonDict:
+        headers = {"Accept": "application/json", "User-Agent": f"carson-terminal/{__version__}"}
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
+        if self.token is not None:
+            headers["Authorization"] = f"Bearer {self.token}"
+        # Only http(s): the base passed server_url (urllib would also open file:).
+        request = urllib.request.Request(self.base + path, data, headers, method=method)
+        try:
+            with urllib.request.urlopen(request, timeout=self.timeout) as answer:
+                return _json_object(answer.read(MAX_ANSWER_BYTES + 1))
+        except urllib.error.HTTPError as error:
+            with error:
+                raise _refusal(error.code, error.read(MAX_ANSWER_BYTES + 1)) from None
+        except (urllib.error.URLError, OSError) as error:
+            reason = getattr(error, "reason", None) or error
+            raise ApiError(0, "unreachable", str(reason)) from None
+
+
+#: A game's view (``GameView`` of the OpenAPI document): the fields the terminal reads.
+VIEW_FIELDS = {
+    "id": str, "game": str, "status": str, "seq": int, "seat": int, "seats": list,
+    "legal_actions": list, "view": dict,
+}  # fmt: skip
+
+
+def game_view(body: JsonDict) -> JsonDict:
+    """``body`` if it is a game's view as the terminal reads it, else :class:`ApiError`."""
+    for name, kind in VIEW_FIELDS.items():
+        if not isinstance(body.get(name), kind):
+            raise ApiError(0, "bad_answer", f"a game's view without its {name}")
+    if not all(isinstance(seat, dict) for seat in body["seats"]):
+        raise ApiError(0, "bad_answer", "a game's view with malformed seats")
+    return body
+
+
+def _quoted(game_id: str) -> str:
+    return urllib.parse.quote(game_id, safe="")
+
+
+def _json_object(raw: bytes) -> JsonDict:
+    if len(raw) > MAX_ANSWER_BYTES:
+        raise ApiError(0, "bad_answer", f"an answer larger than {MAX_ANSWER_BYTES} bytes")
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        raise ApiError(
+            0, "bad_answer", "the answer is not JSON: is this a carson server?"
+        ) from None
+    if not isinstance(value, dict):
+        raise ApiError(0, "bad_answer", "the answer is not a JSON object")
+    return value
+
+
+def _refusal(status: int, raw: bytes) -> ApiError:
+    """The server's ``{"detail", "code"}`` as an error (a body of another shape: its status)."""
+    try:
+        body = json.loads(raw[:MAX_ANSWER_BYTES])
+    except ValueError:
+        body = None
+    if isinstance(body, dict) and isinstance(body.get("code"), str):
+        return ApiError(status, body["code"], str(body.get("detail", "")))
+    return ApiError(status, f"http_{status}", f"HTTP {status}")

@@ -1,0 +1,216 @@
+"""Playing a game of a carson server from the terminal (``carson play --server``): the loop.
+
+The server holds the game; the terminal only shows what the player's seat may see and
+sends his choices. Each turn: the events since he last looked (``GET …/events?since=``),
+his view (``GET /api/games/{id}``) and a numbered menu of the legal actions the server
+lists, the choice sent with the view's ``seq`` (``POST …/actions``). Another move first
+(409 ``stale_seq``) or a refused move is said in the player's language and the game shown
+again. Between turns the view is polled. Once the game is over, its record (which the
+server gives only then) is replayed here, so the game's own kit shows the table and the
+score sheets as at the end of a local game.
+
+Leaving (``quit``, Ctrl-C, Ctrl-D) sends nothing: the game goes on on the server, and the
+player comes back with ``--join``. Nothing here names a game: the view, the events and the
+actions are the server's JSON; the kit comes from the registry.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import Console
+
+from carson.core.events import decode_event
+from carson.core.record import GameRecord, RecordError
+from carson.core.registry import GameSetupError
+from carson.terminal.api_client import ApiClient, ApiError, JsonDict
+from carson.terminal.asker import Asker, QuitGame, ask_number
+from carson.terminal.generic import GenericNames, as_json, event_line, view_tree
+from carson.terminal.kit import AnyKit
+from carson.terminal.kits import kit_for
+from carson.terminal.replay import winners_line
+from carson.terminal.texts import Texts
+
+#: Seconds between two looks at the game while others play.
+POLL_SECONDS = 1.0
+#: At most this many lines of news before a turn (older ones are summed up).
+NEWS_LINES = 40
+#: Refusals after which the game is shown again (the game moved on meanwhile).
+SHOWN_AGAIN = ("stale_seq", "illegal_action", "not_your_turn", "malformed_action")
+
+
+def refusal(texts: Texts, error: ApiError, **values: Any) -> str:
+    """The server's refusal in the player's language (its own words for an unknown code)."""
+    key = f"err_{error.code}"
+    if not texts.has("online", key):
+        key = "err_other"
+    return texts("online", key, status=error.status, detail=error.detail, **values)
+
+
+class OnlineNames(GenericNames):
+    """Seats as ``seat N · alice`` (the player holding it, ``you``, or the machine's kind)."""
+
+    def __init__(self, seats: list[JsonDict], me: int, texts: Texts) -> None:
+        super().__init__([str(seat.get("kind", "")) for seat in seats], texts)
+        self._users = [seat.get("user") for seat in seats]
+        self._me = me
+
+    def kind(self, seat: int) -> str:
+        if seat == self._me:
+            return self._texts("ui", "you")
+        user = self._users[seat] if 0 <= seat < len(self._users) else None
+        return str(user) if user else super().kind(seat)
+
+
+class OnlineGame:
+    """One game of a server at the terminal, as the client's user."""
+
+    def __init__(
+        self,
+        client: ApiClient,
+        game_id: str,
+        lang: str,
+        console: Console,
+        ask: Callable[[str], str],
+        poll: float = POLL_SECONDS,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.client, self.game_id, self.console = client, game_id, console
+        self.poll, self._sleep = poll, sleep
+        self._lang, self._ask = lang, ask
+        self.texts = Texts(lang)
+        self.kit: AnyKit | None = None
+        self.asker = Asker(ask, console, self.texts, ("online", "help"))
+        self._seen: int | None = None  # the seq up to which the player has seen the news
+
+    def run(self) -> int:
+        """Play until the game ends (0), the player leaves (3) or the server fails (1)."""
+        try:
+            view = self._start()
+            while view["status"] != "over":
+                view = self._turn(view) if view["legal_actions"] else self._wait(view)
+            self._finish(view)
+            return 0
+        except (QuitGame, KeyboardInterrupt, EOFError):
+            self._say("left")
+            return 3
+        except ApiError as error:
+            self.console.print(self._refusal(error), style="bold red", markup=False)
+            return 1
+        except GameSetupError:
+            return 1
+
+    # ------------------------------------------------------------------ the loop
+
+    def _start(self) -> JsonDict:
+        view = self.client.view(self.game_id)
+        try:
+            self.kit = kit_for(str(view["game"]))
+        except GameSetupError:
+            self.console.print(
+                self.texts("online", "game_missing", game=view["game"]), style="bold red"
+            )
+            raise
+        self.texts = self.kit.texts(self._lang)
+        self.asker = Asker(self._ask, self.console, self.texts, ("online", "help"))
+        self._say("seated", seat=int(view["seat"]) + 1)
+        if view["status"] == "waiting":
+            free = sum(1 for seat in view["seats"] if seat["kind"] == "human" and not seat["user"])
+            self._say("waiting_players", style="italic", free=free)
+            while view["status"] == "waiting":
+                self._sleep(self.poll)
+                view = self.client.view(self.game_id)
+        return view
+
+    def _turn(self, view: JsonDict) -> JsonDict:
+        """Show the game, ask the player's choice and send it; the view after it."""
+        self._show(view)
+        action = self._choose(view["legal_actions"])
+        try:
+            return self.client.act(self.game_id, int(view["seq"]), action)
+        except ApiError as error:
+            if error.code not in SHOWN_AGAIN:
+                raise
+            self.console.print(self._refusal(error), style="bold red", markup=False)
+            return self.client.view(self.game_id)
+
+    def _wait(self, view: JsonDict) -> JsonDict:
+        """Look again every :data:`POLL_SECONDS` until the game moves on."""
+        self._say("waiting_turn", style="italic")
+        while True:
+            self._sleep(self.poll)
+            now = self.client.view(self.game_id)
+            if now["seq"] != view["seq"] or now["status"] != view["status"]:
+                return now
+            if now["legal_actions"]:  # a step the server opened without a move (a draft)
+                return now
+
+    def _show(self, view: JsonDict) -> None:
+        assert self.kit is not None
+        names = self._names(view)
+        self.console.rule(self.kit.title(self.texts))
+        self._print_news(names)
+        label = self.texts("ui", "view_of", who=names.seat(int(view["seat"])))
+        self.console.print(view_tree(label, view["view"]), markup=False)
+        self.console.print(
+            self.texts("ui", "your_turn", who=names.seat(int(view["seat"]))),
+            style="bold",
+            markup=False,
+        )
+
+    def _print_news(self, names: OnlineNames) -> None:
+        """The lines of the events the player's seat may see since he last looked (the
+        news may reach a move newer than the view: it is not shown twice)."""
+        events, self._seen = self.client.events(self.game_id, self._seen)
+        lines = [event_line(decode_event(event), names) for event in events]
+        if len(lines) > NEWS_LINES:
+            skipped = len(lines) - NEWS_LINES
+            self.console.print(self.texts("ui", "news_skipped", count=skipped), style="dim")
+            lines = lines[skipped:]
+        for line in lines:
+            self.console.print(f"• {line}", markup=False)
+
+    def _choose(self, legal: list[JsonDict]) -> JsonDict:
+        """A numbered menu of the legal actions the server listed."""
+        self.console.print(self.texts("ui", "actions"), style="bold", markup=False)
+        for number, action in enumerate(legal, start=1):
+            self.console.print(f"{number:>3}: {as_json(action)}", markup=False)
+        question = self.texts("ui", "prompt_menu", count=len(legal))
+        return legal[ask_number(self.asker, question, list(range(1, len(legal) + 1))) - 1]
+
+    def _finish(self, view: JsonDict) -> None:
+        """The end: the last news, then the game replayed from its record by the game's kit
+        (its table and score sheets); the last view if the record cannot be had."""
+        assert self.kit is not None
+        names = self._names(view)
+        self._print_news(names)
+        try:
+            record = GameRecord.from_json(self.client.record(self.game_id))
+            state = self.kit.replay_record(record)
+        except (ApiError, RecordError, ValueError):
+            self.console.print(view_tree(self.texts("ui", "view_public"), view["view"]))
+        else:
+            kinds = [str(seat["kind"]) for seat in view["seats"]]
+            own = self.kit.names(state, kinds, self.texts)
+            self.console.print(self.kit.screen(state, None, own, self.texts), markup=False)
+            self.console.print(self.kit.final(state, own, self.texts), markup=False)
+            self.console.print(winners_line(state, own, self.texts), style="bold green",
+                               markup=False)  # fmt: skip
+        self._say("over")
+
+    # ------------------------------------------------------------------ words
+
+    def _names(self, view: JsonDict) -> OnlineNames:
+        return OnlineNames(list(view["seats"]), int(view["seat"]), self.texts)
+
+    def _values(self) -> dict[str, Any]:
+        return {"id": self.game_id, "server": self.client.base}
+
+    def _say(self, key: str, style: str = "bold", **values: Any) -> None:
+        text = self.texts("online", key, **self._values(), **values)
+        self.console.print(text, style=style, markup=False)
+
+    def _refusal(self, error: ApiError) -> str:
+        return refusal(self.texts, error, **self._values())

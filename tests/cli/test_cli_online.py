@@ -1,0 +1,81 @@
+"""``carson play --server`` as a command: a whole game on a real server in a pseudo-terminal
+(the password never echoed, the token kept 0600 and used again), and every option that
+does not fit said in one line."""
+
+from __future__ import annotations
+
+import os
+import select
+import stat
+import time
+from pathlib import Path
+
+import pytest
+from test_cli_play import Terminal, run
+
+from live_server import running_server
+
+PASSWORD = "a-long-secret-9"
+QUESTION = "Your choice? Type the number"
+
+
+def over_or_asked(term: Terminal, asked: int, timeout: float = 60) -> bool:
+    """Reads until the game is over (True) or one more question is asked (False)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if "is over." in term.screen:
+            return True
+        if term.screen.count(QUESTION) > asked:
+            return False
+        ready, _, _ = select.select([term.master], [], [], 0.2)
+        if ready:
+            term.screen += os.read(term.master, 65536).decode("utf-8", "replace")
+    raise AssertionError(f"no question and no end; screen:\n{term.screen[-2000:]}")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--join", "abc"), "--join and --user are for a game on a server"),
+        (("--user", "ann"), "--join and --user are for a game on a server"),
+        (("--server", "ftp://host", "--join", "abc"), "is not a server address"),
+        (("--server", "http://h", "--resume", "x.json"), "--resume continues a game saved here"),
+        (("--server", "http://h", "--no-save"), "a server keeps its games"),
+        (("--server", "http://h", "--join", "abc", "--seat", "human"), "--join takes a seat"),
+        (("--server", "http://h", "--join", "https://h/x/abc"), "neither a game id nor a link"),
+        (("--server", "http://h", "--seat", "expert") + ("--seat", "expert") * 3, "no human seat"),
+    ],
+)
+def test_online_options_that_do_not_fit(args: tuple[str, ...], message: str) -> None:
+    code, _, err = run("play", *args)
+    assert code == 2 and message in err, err
+
+
+def test_a_whole_game_on_a_server_then_back_with_the_kept_token(tmp_path: Path) -> None:
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    with running_server(tmp_path) as server:
+        seats = ["--seat", "human"] + ["--seat", "beginner"] * 3
+        term = Terminal("play", "--server", server, "--user", "ivy", *seats, env=env)
+        term.read_until("Password of ivy")
+        term.type(PASSWORD)
+        term.read_until("Create the account ivy? [y/n]")
+        term.type("y")
+        term.read_until("The same password again")
+        term.type(PASSWORD)
+        asked = 0
+        while not over_or_asked(term, asked):
+            asked = term.screen.count(QUESTION)
+            term.type("1")  # the menu's first action, each time
+        assert term.close() == 0
+        screen = term.screen
+        assert "Logged in on" in screen and "New game " in screen
+        assert "Winner: " in screen or "Shared win: " in screen
+        assert PASSWORD not in screen  # never echoed
+        tokens = tmp_path / "config" / "carson" / "tokens.json"
+        assert stat.S_IMODE(tokens.stat().st_mode) == 0o600 and PASSWORD not in tokens.read_text()
+        game_id = screen.split("New game ")[1].split(".")[0]
+        # Back to the finished game: signed in by the kept token (no password asked).
+        again = Terminal("play", "--server", server, "--join", game_id, env=env)
+        shown = again.read_until("is over.")
+        assert again.close() == 0 and "Password" not in shown
+        assert "Winner: " in shown or "Shared win: " in shown
