@@ -66,6 +66,7 @@ GAME: GameKind[BoardGameState, BoardAction, BoardObservation] = GameKind(
     adapters={
         "terminal": "carson.games.board.tui:KIT",
         "web": "carson.games.board.web.adapter:WEB",
+        "rl": "carson.games.board.rl:ENCODER",
     },
     order=2,
 )
