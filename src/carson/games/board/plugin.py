@@ -9,6 +9,7 @@ from typing import Any
 from carson.core.game import JSON
 from carson.core.registry import HUMAN, GameKind
 from carson.games.board import schema
+from carson.games.board.chance import CHANCE
 from carson.games.board.engine.actions import BoardAction, action_from_json
 from carson.games.board.engine.config import VARIANTS, BoardConfig
 from carson.games.board.engine.model import DecisionKind
@@ -68,5 +69,6 @@ GAME: GameKind[BoardGameState, BoardAction, BoardObservation] = GameKind(
         "web": "carson.games.board.web.adapter:WEB",
         "rl": "carson.games.board.rl:ENCODER",
     },
+    chance=CHANCE,
     order=2,
 )
