@@ -117,6 +117,8 @@ def test_resampling_keeps_the_information_state_and_redraws_hidden_tiles() -> No
         assert sample.observation_tensor(player) == state.observation_tensor(player)
         hands.add(tuple(sample.game_state.players[(player + 1) % 3].tiles))
     assert len(hands) > 1  # the others' tiles are drawn again (BG-10.2, BG-11)
+    with pytest.raises(TypeError, match="no history"):
+        pickle.dumps(sample)  # a sample is not the game its history would replay
     assert len(state.observation_tensor(player)) == OBSERVATION_SIZE
     copy = pickle.loads(pickle.dumps(state))
     assert str(copy) == str(state) and copy.legal_actions() == state.legal_actions()

@@ -104,8 +104,9 @@ class ChanceSteps(Generic[StateT]):
         self.chance_size: int | None = None
         self._step: tuple[int, Any] | None = None  # the action under way (None: the setup)
         self._outcomes: list[int] = []
-        #: Every step played: a chance outcome (an int) or a (seat, action) pair.
-        self.history: list[int | tuple[int, Any]] = []
+        #: Every step played: a chance outcome (an int) or a (seat, action) pair; ``None`` once
+        #: the state is replaced (:meth:`replace_state`): no longer the steps' own history.
+        self.history: list[int | tuple[int, Any]] | None = []
         self._run()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -120,7 +121,8 @@ class ChanceSteps(Generic[StateT]):
         if not 0 <= outcome < self.chance_size:
             raise ValueError(f"chance outcome {outcome} is outside 0…{self.chance_size - 1}")
         self._outcomes.append(outcome)
-        self.history.append(outcome)
+        if self.history is not None:
+            self.history.append(outcome)
         return self._run()
 
     def apply(self, seat: int, action: Any) -> list[Event]:
@@ -134,8 +136,16 @@ class ChanceSteps(Generic[StateT]):
         except Exception:
             self._step = None  # not legal: the state is as it was
             raise
-        self.history.append((seat, action))
+        if self.history is not None:
+            self.history.append((seat, action))
         return events
+
+    def replace_state(self, state: StateT) -> None:
+        """Go on from ``state`` (a sample of the game, say) between steps; the steps then
+        have no history of their own to be pickled by."""
+        if self.chance_size is not None:
+            raise ValueError("a random event waits for its outcome first")
+        self.state, self.history = state, None
 
     def clone(self) -> ChanceSteps[StateT]:
         other = ChanceSteps.__new__(ChanceSteps)
@@ -143,7 +153,7 @@ class ChanceSteps(Generic[StateT]):
         other.state = None if self.state is None else self.state.clone()
         other.chance_size, other._step = self.chance_size, self._step
         other._outcomes = self._outcomes.copy()
-        other.history = self.history.copy()
+        other.history = None if self.history is None else self.history.copy()
         return other
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ChanceSteps[StateT]:
@@ -152,6 +162,8 @@ class ChanceSteps(Generic[StateT]):
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as the hook, the configuration and the steps, played again on loading
         (an engine state may hold what does not pickle, as a catalog's read-only maps)."""
+        if self.history is None:
+            raise TypeError("steps that went on from a replaced state have no history to pickle")
         return (_replayed, (self.hook, self.config, self.history))
 
     def _settle(self) -> None:

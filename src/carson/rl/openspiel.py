@@ -288,7 +288,7 @@ class ChanceState(CarsonState):
             raise ValueError("resampling needs a state where a player acts")
         rng = random.Random(int(probability_sampler() * 2**53))
         other: ChanceState = self.clone()
-        other.steps.state = other.steps.hook.sample(state, player, rng)
+        other.steps.replace_state(other.steps.hook.sample(state, player, rng))
         other.events = EventLog(event for event in self.events if event.visible_to(player))
         return other
 
