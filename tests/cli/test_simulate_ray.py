@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -54,3 +55,17 @@ def test_ray_shares_count_their_cpu_time() -> None:
 def test_ray_and_workers_exclude_each_other() -> None:
     result = runner.invoke(app, ["simulate", *("--seat", "expert") * 4, "--workers", "2", "--ray"])
     assert result.exit_code == 2 and "--workers or --ray" in result.stderr
+
+
+@pytest.mark.usefixtures("local_ray")
+def test_the_strength_benchmark_plays_the_same_games_on_ray(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2]))
+    from benchmarks import strength
+
+    tables = [(["greedy", "expert", "expert", "expert"], 50_000 + game) for game in range(4)]
+    on_processes = strength.play_parallel(tables, 2)
+    monkeypatch.setattr(strength, "RAY", ["local"])
+    on_ray = strength.play_parallel(tables, 2)
+    assert sorted(on_ray.scores) == sorted(on_processes.scores)
