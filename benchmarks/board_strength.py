@@ -3,7 +3,7 @@ seats in 3-player games, a head-to-head table of the AI levels, decision times, 
 multi-core speed-up.
 
     python -m benchmarks board-strength [--games 30] [--h2h-games 9] [--workers 2]
-                                        [--variants river ...]
+                                        [--variants river ...] [--ray [--ray-address A]]
 
 The measured seat takes seats 0, 1 and 2 in turn (game ``i`` on seat ``i % 3``): the initial
 order is drawn, but pass order breaks ties (BG-8.3), so no seat is favoured overall. Game
@@ -27,10 +27,12 @@ from typing import Any
 from benchmarks.strength import (
     Games,
     TimedPlayer,
+    add_ray_options,
     decision_times,
     outscored,
     play_parallel,
     standard_error,
+    use_ray,
     wilson,
 )
 from carson.core.players import Player
@@ -410,7 +412,9 @@ def main(argv: Sequence[str] = ()) -> None:
     parser.add_argument("--variants", nargs="*", default=[], help="board-game variants")
     parser.add_argument("--machine", default=f"{os.cpu_count()} cores")
     parser.add_argument("--out", type=Path, default=DOCS / "boardgame-strength.md")
+    add_ray_options(parser)
     args = parser.parse_args(list(argv))
+    use_ray(args)
     args.load = os.getloadavg()[0]
     variants = tuple(args.variants)
     print(

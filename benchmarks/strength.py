@@ -2,6 +2,7 @@
 seats, a head-to-head table between them, decision times, and the multi-core speed-up.
 
     python -m benchmarks strength [--games 200] [--h2h-games 48] [--workers 2]
+        [--ray [--ray-address ADDRESS]]
 
 AI seats search on their level's iteration budget (no clock), so every figure but the times
 is reproducible from the seeds. Writes ``docs/strength.md`` and ``docs/strength-scores.png``.
@@ -19,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from carson.cli.ray_tasks import ray_map
 from carson.core.players import Player
 from carson.games.card.ai.player import AI_LEVELS
 from carson.games.card.match import play_game, player_seed
@@ -28,6 +30,9 @@ KINDS = ("greedy", *AI_LEVELS)
 VIRTUAL_TABLE = ("expert", "expert", "expert")
 HEAD_TO_HEAD = ("ai-hard", "ai-medium", "ai-easy", "greedy")
 DOCS = Path(__file__).resolve().parent.parent / "docs"
+#: Set by ``--ray``: the shares are Ray tasks (``local``: a runtime started here; else a Ray
+#: address) instead of processes; the games are the same.
+RAY: list[str] = []
 
 
 class TimedPlayer:
@@ -89,14 +94,32 @@ def play_parallel(
 ) -> Games:
     """``player(tables)`` with the tables shared out over ``workers`` processes (``player``
     must be a module-level function); the rows come back grouped by process."""
-    if workers == 1:
+    if workers == 1 and not RAY:
         return player(tables)
     shares = [tables[first::workers] for first in range(workers)]
-    with ProcessPoolExecutor(workers) as pool:
-        first, *rest = pool.map(player, shares)
+    if RAY:
+        first, *rest = ray_map(player, [(share,) for share in shares], ray_address(RAY[0]))
+    else:
+        with ProcessPoolExecutor(workers) as pool:
+            first, *rest = pool.map(player, shares)
     for part in rest:
         first.extend(part)
     return first
+
+
+def ray_address(setting: str) -> str | None:
+    return None if setting == "local" else setting
+
+
+def add_ray_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--ray", action="store_true", help="play the shares as Ray tasks")
+    parser.add_argument("--ray-address", help="a Ray cluster (auto, ray://HOST:10001)")
+
+
+def use_ray(args: argparse.Namespace) -> None:
+    """``--ray``/``--ray-address``: every ``play_parallel`` after plays on Ray."""
+    if args.ray or args.ray_address:
+        RAY[:] = [args.ray_address or "local"]
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -271,7 +294,9 @@ def main(argv: Sequence[str] = ()) -> None:
     parser.add_argument("--h2h-games", type=int, default=48, help="head-to-head games")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", type=Path, default=DOCS / "strength.md")
+    add_ray_options(parser)
     args = parser.parse_args(list(argv))
+    use_ray(args)
     print(f"Playing strength ({args.games} games per kind, {args.workers} workers)", flush=True)
     experts = versus_experts(KINDS, args.games, args.workers)
     duel = head_to_head(args.h2h_games, args.workers)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pickle
 from typing import Any
 
+import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason="open_spiel installs on x86_64 only")
@@ -20,16 +21,25 @@ def test_random_sim_test_with_serialisation(params: dict[str, object]) -> None:
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
-def test_chance_deal_information_states_and_pickling() -> None:
+def _set_up(state: Any, seed: int) -> None:
+    """Draw the setup's chance outcomes at random."""
+    rng = np.random.default_rng(seed)
+    while state.is_chance_node():
+        outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+
+
+def test_the_deal_is_drawn_card_by_card_and_bids_stay_secret() -> None:
     game = pyspiel.load_game("python_carson_city", {"players": 2})
     state = game.new_initial_state()
-    assert state.is_chance_node() and len(state.chance_outcomes()) == 256
-    for outcome in (7, 1, 200, 3):
-        state.apply_action(outcome)
+    # CG-2.5: the era I deck's top card, drawn from all 48 (then 47 left, …).
+    assert state.is_chance_node() and len(state.chance_outcomes()) == 48
+    state.apply_action(5)
+    assert len(state.chance_outcomes()) == 47
+    _set_up(state, 1)
     assert state.current_player() == 0
-    # The deal is hidden: neither the chance outcomes nor the seed reach a player.
-    info = state.information_state_string(0)
-    assert "deal" not in info and str(7 + (1 << 8) + (200 << 16) + (3 << 24)) not in info
+    # The deal is hidden: the chance outcomes reach no player.
+    assert "chance" not in state.information_state_string(0)
     # Seat 0 bids high or low: seat 1 cannot tell which (CG-9.2), only that it has bid.
     bids = state.legal_actions(0)
     low = state.clone()
@@ -40,14 +50,15 @@ def test_chance_deal_information_states_and_pickling() -> None:
     assert state.observation_string(1) == low.observation_string(1)
     assert state.observation_tensor(1) == low.observation_tensor(1)
     assert state.information_state_string(0) != low.information_state_string(0)
-    assert '"bid_committed"' in state.information_state_string(1).splitlines()[-1]
+    assert '"bid_committed"' in state.information_state_string(1)
     assert len(state.observation_tensor(1)) == OBSERVATION_SIZE
     copy = pickle.loads(pickle.dumps(state))
     assert str(copy) == str(state) and copy.legal_actions() == state.legal_actions()
 
 
 class ToySpielGame(SeededGame):
-    """The toy game through the generic OpenSpiel part: every seat is a player."""
+    """The toy game (no chance hook) through the generic OpenSpiel part with its chance in
+    the seed: every seat is a player."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         players = int((params or {}).get("players", 2))

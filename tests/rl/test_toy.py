@@ -3,6 +3,8 @@ High Dice, with its encoder in its own package): PettingZoo's, Gymnasium's and o
 
 from __future__ import annotations
 
+import dataclasses
+
 import gymnasium as gym
 import numpy as np
 import pytest
@@ -92,8 +94,9 @@ def test_an_id_per_game_once_registered_again() -> None:
 
 
 def test_a_game_without_an_encoder_is_refused_clearly() -> None:
+    without = dataclasses.replace(game_kind("toy"), adapters={})
     with pytest.raises(GameSetupError, match="offers no learning interface"):
-        pettingzoo_env("board")
+        carson.rl.encoder_of(without)
     with pytest.raises(GameSetupError, match="unknown game"):
         CarsonGymEnv("chess")
     with pytest.raises(ValueError, match="unknown opponent"):

@@ -14,12 +14,15 @@ from typing import Annotated
 import typer
 
 from carson.cli.errors import fail
+from carson.cli.ray_tasks import RayUnavailableError, cluster_cpus, ray_map
 from carson.core.match import play_match
 from carson.core.registry import HUMAN, GameSetupError, game_kind
 from carson.core.registry import games as installed_games
 from carson.terminal.kits import kit_for
 
 Outcome = tuple[list[int], list[int]]
+#: ``--ray`` without an address: a Ray runtime started on this machine for the run.
+LOCAL_RAY = "local"
 
 
 @dataclass(frozen=True)
@@ -82,25 +85,47 @@ def run_all(
     log_dir: str | None,
     budget_ms: int | None,
     variants: tuple[str, ...],
+    ray: str | None = None,
 ) -> Share:
     """Every game's outcome in order, and the CPU time of every worker together; with several
     workers each plays every n-th game (the games are the same whatever the number of
-    workers: each has its own seed)."""
-    if workers == 1:
+    workers: each has its own seed). ``ray``: the games are Ray tasks instead, two shares per
+    CPU of the runtime (``local``: one started here; else a Ray address, see
+    :mod:`carson.cli.ray_tasks`)."""
+    address = None if ray == LOCAL_RAY else ray
+    if ray is not None:
+        workers = min(count, 2 * cluster_cpus(address))
+    elif workers == 1:
         return run_games(game, seats, seed, range(count), log_dir, budget_ms, variants)
     shares = [range(first, count, workers) for first in range(workers)]
-    with ProcessPoolExecutor(workers) as pool:
-        parts = list(
-            pool.map(
-                run_games, [game] * workers, [seats] * workers, [seed] * workers, shares,
-                [log_dir] * workers, [budget_ms] * workers, [variants] * workers,
-            )
-        )  # fmt: skip
+    calls = [(game, seats, seed, share, log_dir, budget_ms, variants) for share in shares]
+    if ray is not None:
+        parts = ray_map(run_games, calls, address)
+    else:
+        with ProcessPoolExecutor(workers) as pool:
+            parts = list(pool.map(run_games, *zip(*calls, strict=True)))
     outcomes: list[Outcome] = [([], []) for _ in range(count)]
     for share, part in zip(shares, parts, strict=True):
         for number, outcome in zip(share, part.outcomes, strict=True):
             outcomes[number] = outcome
     return Share(outcomes, sum(part.cpu_seconds for part in parts))
+
+
+RayFlag = Annotated[
+    bool,
+    typer.Option(
+        "--ray",
+        help="play the games as Ray tasks, on a Ray runtime started here unless "
+        "--ray-address names a cluster (same seed, same games as --workers)",
+    ),
+]
+RayAddress = Annotated[
+    str | None,
+    typer.Option(
+        help="the Ray cluster to play on (implies --ray): auto (the one this machine "
+        "belongs to) or ray://HOST:10001",
+    ),
+]
 
 
 def summarise(
@@ -190,6 +215,8 @@ def register(app: typer.Typer) -> None:
         log: Annotated[
             str | None, typer.Option(help="directory for each game's record and log")
         ] = None,
+        ray: RayFlag = False,
+        ray_address: RayAddress = None,
         budget_ms: Annotated[
             int | None,
             typer.Option(
@@ -201,6 +228,9 @@ def register(app: typer.Typer) -> None:
         """Play whole games between seat kinds; report scores and wins (same seed, same games)."""
         variants = tuple(variant or ())
         _check_run(game, seat, variants, games, workers)
+        on_ray = ray_address if ray_address is not None else LOCAL_RAY if ray else None
+        if on_ray is not None and workers != 1:
+            fail("choose --workers or --ray, not both")
         if budget_ms is not None and budget_ms < 0:
             fail("--budget-ms cannot be negative")
         if log is not None:
@@ -209,7 +239,10 @@ def register(app: typer.Typer) -> None:
             except OSError as error:
                 fail(f"cannot create log directory {log}: {error.strerror or error}")
         start = time.perf_counter()
-        played = run_all(game, seat, seed, games, workers, log, budget_ms, variants)
+        try:
+            played = run_all(game, seat, seed, games, workers, log, budget_ms, variants, on_ray)
+        except RayUnavailableError as error:
+            fail(str(error))
         summary = summarise(seat, played.outcomes, time.perf_counter() - start, played.cpu_seconds)
         if output is OutputFormat.json:
             print(json.dumps(summary))

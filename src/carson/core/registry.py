@@ -23,6 +23,7 @@ from functools import cache
 from importlib.metadata import entry_points
 from typing import Any, Generic, TypeVar
 
+from carson.core.chance import ChanceHook
 from carson.core.game import JSON, Action, GameState
 from carson.core.players import Player
 
@@ -79,6 +80,9 @@ class GameKind(Generic[StateT, ActionT, ObservationT]):
     #: nobody else sees them counted, until the step resolves for every seat. The game
     #: promises that the drafting seats' moves do not depend on each other's.
     drafting: Callable[[StateT, int], bool] | None = None
+    #: Its random events as explicit steps (:mod:`carson.core.chance`), for chance-aware
+    #: tools (OpenSpiel's chance nodes); ``None``: its chance lies in its seed only.
+    chance: ChanceHook[StateT] | None = None
 
     @property
     def seat_kinds(self) -> tuple[str, ...]:

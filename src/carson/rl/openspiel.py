@@ -1,19 +1,23 @@
-"""OpenSpiel games of registry games whose randomness all lies in their seed (generic part).
+"""OpenSpiel games of registry games (generic part).
 
-A game registers its OpenSpiel game by subclassing :class:`SeededGame` (its parameters, its
-name; see ``carson.games.card.rl.openspiel`` for ``python_carson_city``):
+A game registers its OpenSpiel game by subclassing :class:`ChanceGame` (a game with a chance
+hook, ``GameKind.chance``: see ``carson.games.card.rl.openspiel``) or :class:`SeededGame` (a
+game whose chance lies in its seed only), giving its parameters and name:
 
-- **Chance.** The engine's seed — hence every shuffle and roll — is drawn at
-  ``SEED_CHUNKS`` explicit chance nodes of 256 equally likely outcomes each (8 bits of the
-  32-bit seed each). No player observes them.
+- **Chance.** :class:`ChanceGame`: every random event of the engine is a chance node with
+  its real outcomes and their true probabilities (:mod:`carson.core.chance`: a die has 6, a
+  card is drawn from those left, a building from the bag), so OpenSpiel's chance-aware
+  algorithms (MCCFR, ISMCTS, expectimax) can use them. :class:`SeededGame`: the engine's
+  seed is drawn at ``SEED_CHUNKS`` nodes of 256 equally likely outcomes (8 bits each).
+  No player observes a chance outcome; it sees what the engine then shows.
 - **Players** 0 … players−1 are the first seats; any other seat must have a kind the engine
   plays itself (``GameKind.engine_kinds``).
 - **Simultaneous steps** go through the turn-based transform: the seats act one after the
   other, and no information state or observation shows an earlier secret choice, since both
   come from what the engine lets the seat see.
-- **Information state** (string): the seat's number and every event the engine let that seat
-  see, in order (perfect recall). **Observation**: the seat's view as JSON (string) and the
-  game encoder's array (tensor).
+- **Information state** (string): the seat's number, every event the engine let that seat
+  see, in order (perfect recall), and its view now. **Observation**: the seat's view as JSON
+  (string) and the game encoder's array (tensor).
 - **Returns** at the end: ``margin`` or ``win`` (:mod:`carson.rl.rewards`).
 
 Importing this module needs ``pyspiel`` (``open_spiel``, x86_64 only).
@@ -22,25 +26,27 @@ Importing this module needs ``pyspiel`` (``open_spiel``, x86_64 only).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import random
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
+from carson.core.chance import ChanceHook, ChanceSteps
 from carson.core.game import Event, GameState
-from carson.core.registry import HUMAN, AnyGameKind, game_kind
+from carson.core.registry import HUMAN, GameSetupError, game_kind
 from carson.rl.encoder import AnyEncoder, encoder_of
 from carson.rl.rewards import check_reward, final_reward
 
-SEED_CHUNKS = 4  # chance nodes before the game
+SEED_CHUNKS = 4  # SeededGame: chance nodes before the game
 CHUNK_OUTCOMES = 256  # 8 bits of the seed each
 
 
 def game_type(
     short_name: str, long_name: str, max_players: int, parameters: dict[str, Any]
 ) -> pyspiel.GameType:
-    """The :class:`pyspiel.GameType` that every :class:`SeededGame` shares but its names."""
+    """The :class:`pyspiel.GameType` that every carson game shares but its names."""
     return pyspiel.GameType(
         short_name=short_name,
         long_name=long_name,
@@ -59,10 +65,10 @@ def game_type(
     )
 
 
-class SeededGame(pyspiel.Game):  # type: ignore[misc]
+class CarsonGame(pyspiel.Game):  # type: ignore[misc]
     """The registry's game ``game`` with ``players`` learning seats first, then ``others``
-    (seat kinds the engine plays). ``max_decisions`` bounds one player's decisions in a game;
-    ``utility_bound`` bounds the ``margin`` reward."""
+    (seat kinds the engine plays). ``max_decisions`` bounds one player's decisions in a game,
+    ``max_chance_nodes`` the chance nodes; ``utility_bound`` bounds the ``margin`` reward."""
 
     def __init__(
         self,
@@ -74,7 +80,10 @@ class SeededGame(pyspiel.Game):  # type: ignore[misc]
         others: Sequence[str],
         reward: str,
         utility_bound: float,
+        variants: Sequence[str] = (),
         max_decisions: int,
+        max_chance_outcomes: int,
+        max_chance_nodes: int,
     ) -> None:
         kind = game_kind(game)
         for other in others:
@@ -84,24 +93,21 @@ class SeededGame(pyspiel.Game):  # type: ignore[misc]
         bound = 1.0 if reward == "win" else utility_bound
         info = pyspiel.GameInfo(
             num_distinct_actions=encoder_of(kind).action_space_size,
-            max_chance_outcomes=CHUNK_OUTCOMES,
+            max_chance_outcomes=max_chance_outcomes,
             num_players=players,
             min_utility=-bound,
             max_utility=bound,
-            max_game_length=SEED_CHUNKS + max_decisions * players,
+            max_game_length=max_chance_nodes + max_decisions * players,
         )
         super().__init__(spiel_type, info, params)
         self.kind = kind
         self.encoder = encoder_of(kind)
-        self.config = kind.config([HUMAN] * players + list(others))
+        self.config = kind.config([HUMAN] * players + list(others), variants)
         self.reward = reward
 
     def setup_events(self, state: GameState[Any]) -> Sequence[Event]:
         """What happened while the engine set the game up (part of information states)."""
         return ()
-
-    def new_initial_state(self) -> SeededState:
-        return SeededState(self)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -112,65 +118,68 @@ class SeededGame(pyspiel.Game):  # type: ignore[misc]
         return SeatObserver(self.encoder, perfect_recall)
 
 
-class SeededState(pyspiel.State):  # type: ignore[misc]
-    # pyspiel pickles a state's __dict__: it holds data only; the GameKind and the encoder
-    # (not picklable) stay with the game.
-    def __init__(self, game: SeededGame) -> None:
+class EventLog(list[Event]):
+    """The events so far. Events are immutable: a copy of the state (pyspiel's clone is a
+    deep copy) shares them, which keeps cloning cheap."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> EventLog:
+        return EventLog(self)
+
+
+class CarsonState(pyspiel.State):  # type: ignore[misc]
+    """What both kinds of chance share. pyspiel pickles a state's ``__dict__``: it holds data
+    only; the GameKind and the encoder (not picklable) stay with the game."""
+
+    def __init__(self, game: CarsonGame) -> None:
         super().__init__(game)
-        self._config = game.config
         self._reward = game.reward
-        self._chunks: list[int] = []
-        self.game_state: GameState[Any] | None = None
         #: Every event so far, with who may see it: the information states.
-        self.events: list[Event] = []
+        self.events = EventLog()
 
     @property
-    def kind(self) -> AnyGameKind:
-        game: SeededGame = self.get_game()
-        return game.kind
+    def game_state(self) -> GameState[Any] | None:
+        """The engine's state once set up (``None`` while the setup's chance is drawn)."""
+        raise NotImplementedError
 
     @property
     def encoder(self) -> AnyEncoder:
-        game: SeededGame = self.get_game()
+        game: CarsonGame = self.get_game()
         return game.encoder
 
+    def _chance_now(self) -> bool:
+        return self.game_state is None
+
     def current_player(self) -> int:
-        if self.game_state is None:
+        game = self.game_state
+        if self._chance_now() or game is None:
             return int(pyspiel.PlayerId.CHANCE)
-        if self.game_state.is_over:
+        if game.is_over:
             return int(pyspiel.PlayerId.TERMINAL)
-        return min(self.game_state.seats_to_act)
+        return min(game.seats_to_act)
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self.game_state is None or player not in self.game_state.seats_to_act:
-            return []
-        return sorted(action.index for action in self.game_state.legal_actions(player))
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        return [(outcome, 1.0 / CHUNK_OUTCOMES) for outcome in range(CHUNK_OUTCOMES)]
-
-    def _apply_action(self, action: int) -> None:
-        if self.game_state is None:
-            self._chunks.append(action)
-            if len(self._chunks) == SEED_CHUNKS:
-                seed = sum(chunk << (8 * place) for place, chunk in enumerate(self._chunks))
-                self.game_state = self.kind.new_state(self._config, seed)
-                self.events.extend(self.get_game().setup_events(self.game_state))
-            return
         game = self.game_state
+        if self._chance_now() or game is None or player not in game.seats_to_act:
+            return []
+        return sorted(action.index for action in game.legal_actions(player))
+
+    def _player_action(self, action: int) -> tuple[int, Any]:
+        game = self.game_state
+        assert game is not None
         seat = self.current_player()
-        chosen = self.encoder.action_from_index(game, seat, action)
-        self.events.extend(game.apply(seat, chosen))
+        return seat, self.encoder.action_from_index(game, seat, action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal:{action}"
-        assert self.game_state is not None
-        chosen = self.encoder.action_from_index(self.game_state, player, action)
+            return f"chance:{action}"
+        game = self.game_state
+        assert game is not None
+        chosen = self.encoder.action_from_index(game, player, action)
         return json.dumps(chosen.to_json(), sort_keys=True)
 
     def is_terminal(self) -> bool:
-        return self.game_state is not None and self.game_state.is_over
+        game = self.game_state
+        return not self._chance_now() and game is not None and game.is_over
 
     def returns(self) -> list[float]:
         players = self.get_game().num_players()
@@ -181,8 +190,107 @@ class SeededState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         if self.game_state is None:
-            return f"dealing ({len(self._chunks)} of {SEED_CHUNKS})"
+            return "setting up"
         return json.dumps(self.game_state.view(None), sort_keys=True)
+
+
+class SeededGame(CarsonGame):
+    """A game whose chance lies in its seed, drawn at the start (see the module docstring)."""
+
+    def __init__(self, spiel_type: pyspiel.GameType, params: dict[str, Any], **kw: Any) -> None:
+        super().__init__(
+            spiel_type,
+            params,
+            **kw,
+            max_chance_outcomes=CHUNK_OUTCOMES,
+            max_chance_nodes=SEED_CHUNKS,
+        )
+
+    def new_initial_state(self) -> SeededState:
+        return SeededState(self)
+
+
+class SeededState(CarsonState):
+    def __init__(self, game: SeededGame) -> None:
+        super().__init__(game)
+        self._config = game.config
+        self._chunks: list[int] = []
+        self._game_state: GameState[Any] | None = None
+
+    @property
+    def game_state(self) -> GameState[Any] | None:
+        return self._game_state
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(outcome, 1.0 / CHUNK_OUTCOMES) for outcome in range(CHUNK_OUTCOMES)]
+
+    def _apply_action(self, action: int) -> None:
+        if self._game_state is None:
+            self._chunks.append(action)
+            if len(self._chunks) == SEED_CHUNKS:
+                seed = sum(chunk << (8 * place) for place, chunk in enumerate(self._chunks))
+                game: SeededGame = self.get_game()
+                self._game_state = game.kind.new_state(self._config, seed)
+                self.events.extend(game.setup_events(self._game_state))
+            return
+        self.events.extend(self._game_state.apply(*self._player_action(action)))
+
+
+class ChanceGame(CarsonGame):
+    """A game whose random events are chance nodes of their real outcomes, through the
+    game's chance hook (see the module docstring)."""
+
+    def __init__(
+        self, spiel_type: pyspiel.GameType, params: dict[str, Any], *, game: str, **kw: Any
+    ) -> None:
+        hook = game_kind(game).chance
+        if hook is None:
+            raise GameSetupError(f"the game {game!r} offers no chance hook (GameKind.chance)")
+        super().__init__(spiel_type, params, game=game, max_chance_outcomes=hook.max_outcomes, **kw)
+        self.hook: ChanceHook[Any] = hook
+
+    def new_initial_state(self) -> ChanceState:
+        return ChanceState(self)
+
+
+class ChanceState(CarsonState):
+    def __init__(self, game: ChanceGame) -> None:
+        super().__init__(game)
+        self.steps: ChanceSteps[Any] = ChanceSteps(game.hook, game.config)
+
+    @property
+    def game_state(self) -> GameState[Any] | None:
+        return self.steps.state
+
+    def _chance_now(self) -> bool:
+        return self.steps.chance_size is not None
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self.steps.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        if self.steps.chance_size is not None:
+            was_set_up = self.steps.state is not None
+            self.events.extend(self.steps.apply_chance(action))
+            if not was_set_up and self.steps.state is not None:
+                game: ChanceGame = self.get_game()
+                self.events.extend(game.setup_events(self.steps.state))
+            return
+        self.events.extend(self.steps.apply(*self._player_action(action)))
+
+    def resample_from_infostate(
+        self, player: int, probability_sampler: Callable[[], float]
+    ) -> ChanceState:
+        """A state that ``player`` cannot tell from this one: every fact hidden from it drawn
+        again (the game's determinization), the events it did not see left out."""
+        state = self.steps.state
+        if state is None or self._chance_now():
+            raise ValueError("resampling needs a state where a player acts")
+        rng = random.Random(int(probability_sampler() * 2**53))
+        other: ChanceState = self.clone()
+        other.steps.replace_state(other.steps.hook.sample(state, player, rng))
+        other.events = EventLog(event for event in self.events if event.visible_to(player))
+        return other
 
 
 class SeatObserver:
@@ -196,21 +304,21 @@ class SeatObserver:
         self.tensor = np.zeros(shape, np.float32)
         self.dict = {} if perfect_recall else {"observation": self.tensor}
 
-    def set_from(self, state: SeededState, player: int) -> None:
+    def set_from(self, state: CarsonState, player: int) -> None:
         if self.perfect_recall:
             return
         self.tensor.fill(0.0)
         if state.game_state is not None:
             self.tensor[...] = self.encoder.encode(state.game_state, player)
 
-    def string_from(self, state: SeededState, player: int) -> str:
-        if self.perfect_recall:
-            seen = [
-                json.dumps(event.to_json(), sort_keys=True)
-                for event in state.events
-                if event.visible_to(player)
-            ]
-            return "\n".join([f"seat {player}", *seen])
-        if state.game_state is None:
-            return f"seat {player}: dealing"
-        return json.dumps(state.game_state.view(player), sort_keys=True)
+    def string_from(self, state: CarsonState, player: int) -> str:
+        game = state.game_state
+        now = "setting up" if game is None else json.dumps(game.view(player), sort_keys=True)
+        if not self.perfect_recall:
+            return f"seat {player}: {now}" if game is None else now
+        seen = [
+            json.dumps(event.to_json(), sort_keys=True)
+            for event in state.events
+            if event.visible_to(player)
+        ]
+        return "\n".join([f"seat {player}", *seen, now])

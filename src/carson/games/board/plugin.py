@@ -9,6 +9,7 @@ from typing import Any
 from carson.core.game import JSON
 from carson.core.registry import HUMAN, GameKind
 from carson.games.board import schema
+from carson.games.board.chance import CHANCE
 from carson.games.board.engine.actions import BoardAction, action_from_json
 from carson.games.board.engine.config import VARIANTS, BoardConfig
 from carson.games.board.engine.model import DecisionKind
@@ -66,6 +67,8 @@ GAME: GameKind[BoardGameState, BoardAction, BoardObservation] = GameKind(
     adapters={
         "terminal": "carson.games.board.tui:KIT",
         "web": "carson.games.board.web.adapter:WEB",
+        "rl": "carson.games.board.rl:ENCODER",
     },
+    chance=CHANCE,
     order=2,
 )

@@ -9,6 +9,7 @@ from typing import Any
 from carson.core.game import JSON
 from carson.core.registry import HUMAN, GameKind
 from carson.games.card import schema
+from carson.games.card.chance import CHANCE
 from carson.games.card.engine.actions import CardAction, action_from_json
 from carson.games.card.engine.config import MAX_SEATS, MIN_SEATS, VIRTUAL_LEVELS, GameConfig
 from carson.games.card.engine.observation import SeatObservation
@@ -54,5 +55,6 @@ GAME: GameKind[CardGameState, CardAction, SeatObservation] = GameKind(
         "web": "carson.games.card.web.adapter:WEB",
         "rl": "carson.games.card.rl:ENCODER",
     },
+    chance=CHANCE,
     order=1,
 )

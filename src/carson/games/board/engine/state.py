@@ -84,8 +84,14 @@ __all__ = [
 class BoardGameState(BoardTable):
     """One game of the *Carson City* board game; see the module docstring for the flow."""
 
-    def __init__(self, config: BoardConfig, seed: int, catalog: BoardCatalog | None = None) -> None:
-        super().__init__(config, seed, catalog)
+    def __init__(
+        self,
+        config: BoardConfig,
+        seed: int,
+        catalog: BoardCatalog | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        super().__init__(config, seed, catalog, rng)
         self._actions: list[tuple[int, BoardAction]] = []
         self._run()
         self._events.clear()

@@ -43,11 +43,19 @@ from carson.games.board.town import HOUSE, MOUNTAIN, NO_OWNER, PARCELS, Town, co
 class BoardTable:
     """The pieces of one board game, its task queue and open decision (no game protocol)."""
 
-    def __init__(self, config: BoardConfig, seed: int, catalog: BoardCatalog | None = None) -> None:
+    def __init__(
+        self,
+        config: BoardConfig,
+        seed: int,
+        catalog: BoardCatalog | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        """``rng``: where chance draws from instead of ``random.Random(seed)`` (the chance
+        hook, :mod:`carson.games.board.chance`)."""
         self.config = config
         self.seed = seed
         self.catalog = catalog if catalog is not None else load_board_catalog()
-        self.rng = random.Random(seed)
+        self.rng = rng if rng is not None else random.Random(seed)
         river = config.has("river")
         self.town = Town(parcel(x, y) for x, y in self.catalog.river) if river else Town()
         start = self.catalog.start

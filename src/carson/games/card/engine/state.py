@@ -22,6 +22,7 @@ this class adds the protocol and runs the stages in order.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -48,8 +49,14 @@ from carson.games.card.scoring import score_city, score_virtual
 class CardGameState(RoundsAndEras, AbilityWindows, AuctionAndTaking):
     """One game of *Carson City: The Card Game*. See the module docstring for the flow."""
 
-    def __init__(self, config: GameConfig, seed: int, catalog: Catalog | None = None) -> None:
-        super().__init__(config, seed, catalog)
+    def __init__(
+        self,
+        config: GameConfig,
+        seed: int,
+        catalog: Catalog | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        super().__init__(config, seed, catalog, rng)
         self._start_round()
         self._advance()
         self.setup_events: list[Event] = self._events

@@ -24,11 +24,19 @@ ROUNDS_PER_ERA = 9
 class StateBase:
     """The fields of one game and the few facts every part of the flow reads."""
 
-    def __init__(self, config: GameConfig, seed: int, catalog: Catalog | None = None) -> None:
+    def __init__(
+        self,
+        config: GameConfig,
+        seed: int,
+        catalog: Catalog | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        """``rng``: where every shuffle draws from instead of ``random.Random(seed)`` (the
+        chance hook, :mod:`carson.games.card.chance`)."""
         self.config = config
         self.seed = seed
         self.catalog = catalog if catalog is not None else load_catalog()
-        rng = random.Random(seed)
+        rng = rng if rng is not None else random.Random(seed)
         # CG-2.5: both terrain decks and the personality deck shuffled; lists keep the top last.
         self.terrain_decks: list[list[TerrainCard]] = [
             _shuffled(self.catalog.era_deck(era), rng) for era in (1, 2)
