@@ -19,7 +19,18 @@ SERVER_SIDE = ("server", "web", "app.py")  # documented as Linux-only: docs/depl
 POSIX_MODULES = {"fcntl", "termios", "tty", "pty", "pwd", "grp", "resource", "posix", "curses"}
 POSIX_MODULES |= {"readline", "syslog", "crypt", "spwd", "nis"}
 POSIX_CALLS = {
-    "os": {"fork", "forkpty", "setsid", "killpg", "getuid", "geteuid", "getpgid", "setpgrp"}
+    "os": {
+        "fork",
+        "forkpty",
+        "setsid",
+        "fchmod",
+        "fchown",
+        "killpg",
+        "getuid",
+        "geteuid",
+        "getpgid",
+        "setpgrp",
+    }
     | {"nice", "getloadavg", "sched_getaffinity", "mkfifo", "chown", "lchown", "wait3"},
     "signal": {"SIGHUP", "SIGKILL", "SIGUSR1", "SIGUSR2", "SIGCHLD", "SIGALRM", "SIGPIPE"}
     | {"SIGQUIT", "SIGSTOP", "SIGCONT", "alarm", "setitimer", "pause", "pthread_kill"},
@@ -34,8 +45,18 @@ def platform_modules() -> Iterator[tuple[str, ast.Module]]:
             yield relative, ast.parse(path.read_text(encoding="utf-8"))
 
 
+def unguarded(tree: ast.AST) -> Iterator[ast.AST]:
+    """Every node, but not those under ``if sys.platform …`` (code for some platforms only,
+    with its alternative beside it)."""
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, ast.If) and "sys.platform" in ast.unparse(node.test):
+            continue
+        yield node
+        yield from unguarded(node)
+
+
 def posix_only_uses(tree: ast.Module) -> Iterator[str]:
-    for node in ast.walk(tree):
+    for node in unguarded(tree):
         if isinstance(node, ast.Import):
             yield from (alias.name for alias in node.names if alias.name in POSIX_MODULES)
         elif isinstance(node, ast.ImportFrom) and node.module in POSIX_MODULES:
@@ -59,8 +80,9 @@ def text_io_without_encoding(call: ast.Call) -> bool:
     if isinstance(function, ast.Attribute) and function.attr in TEXT_IO:
         wanted = 1 if function.attr == "read_text" else 2
         return len(call.args) < wanted
+    is_os_open = isinstance(function, ast.Attribute) and ast.unparse(function) == "os.open"
     is_open = (isinstance(function, ast.Name) and function.id == "open") or (
-        isinstance(function, ast.Attribute) and function.attr == "open"
+        isinstance(function, ast.Attribute) and function.attr == "open" and not is_os_open
     )
     if not is_open:
         return False
@@ -87,6 +109,10 @@ def test_the_platform_outside_the_server_uses_nothing_posix_only() -> None:
         ("import signal\nsignal.signal(signal.SIGTERM, print)", []),
         ("open('a')", ["text I/O without an encoding at line 1"]),
         ("open('a', 'rb')", []),
+        ("os.open('a', os.O_WRONLY)", []),
+        ("import sys\nif sys.platform != 'win32':\n    import termios", []),
+        ("import termios", ["termios"]),
+        ("os.fchmod(3, 0o600)", ["os.fchmod"]),
         ("p.write_text('x')", ["text I/O without an encoding at line 1"]),
         ("p.read_text('utf-8')", []),
     ],

@@ -74,6 +74,6 @@ class TokenStore:
         temporary = self.path.with_name(self.path.name + ".tmp")
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(descriptor, "w", encoding="utf-8") as file:
-            os.fchmod(file.fileno(), 0o600)  # a leftover temporary file may have other bits
             json.dump(data, file, indent=1)
+        os.chmod(temporary, 0o600)  # a leftover temporary file may have had other bits
         os.replace(temporary, self.path)
