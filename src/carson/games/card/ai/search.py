@@ -31,6 +31,7 @@ from carson.ai import ismcts
 from carson.ai.ismcts import WIN_WEIGHT, SearchResult
 from carson.core.game import Result
 from carson.games.card.ai.estimate import position_value
+from carson.games.card.ai.playout import PLACE_SAMPLES as PLAYOUT_PLACE_SAMPLES
 from carson.games.card.ai.playout import VALUE_SAMPLES as PLAYOUT_VALUE_SAMPLES
 from carson.games.card.ai.playout import PlayoutPolicy, wants_offer
 from carson.games.card.ai.valuation import Holding, bid_urgency
@@ -131,7 +132,9 @@ def candidates(
     if phase == "place":
         card = state.pending
         assert card is not None
-        gains = holding.placement_gains(card)[:top_places]
+        # Deeper in the tree (with ``rng``) a few random places stand for all of them.
+        places = PLAYOUT_PLACE_SAMPLES * 2 if rng is not None else 0
+        gains = holding.placement_gains(card, rng, places)[:top_places]
         valued = [(Place(x, y), gain) for gain, (x, y) in gains]
     elif phase == "take":
         valued = [
