@@ -38,11 +38,14 @@ from carson.games.card.engine.actions import (
     Take,
     Use,
     action_from_json,
+    bid,
+    place,
+    take,
 )
 from carson.games.card.engine.config import GameConfig
 from carson.games.card.engine.rounds import RoundsAndEras
 from carson.games.card.engine.taking import AuctionAndTaking
-from carson.games.card.scoring import score_city, score_virtual
+from carson.games.card.scoring import city_points, score_virtual
 
 
 class CardGameState(RoundsAndEras, AbilityWindows, AuctionAndTaking):
@@ -82,12 +85,12 @@ class CardGameState(RoundsAndEras, AbilityWindows, AuctionAndTaking):
         me = self.seats[seat]
         phase = self._phase
         if phase == "bid":
-            return [Bid(value) for value in me.hand]
+            return [bid(value) for value in me.hand]
         if phase == "take":
-            return [Take(slot) for slot, card in enumerate(self.row) if card is not None]
+            return [take(slot) for slot, card in enumerate(self.row) if card is not None]
         if phase == "place":
             assert me.city is not None and self._pending is not None
-            return [Place(x, y) for x, y in me.city.legal_placements(self._pending.parcels)]
+            return [place(x, y) for x, y in me.city.legal_placements(self._pending.parcels)]
         if phase == "ability":
             return [Pass(), Use(self._offer)]
         if phase == "sale":
@@ -164,7 +167,8 @@ class CardGameState(RoundsAndEras, AbilityWindows, AuctionAndTaking):
                 (self.catalog.terrain_card(card).desirability for card in me.terrain),
                 (self.catalog.personality(p).desirability for p in me.personalities),
             )
-        return score_city(me.city, me.personalities, sold=len(me.sold)).total
+        # The sheet's total without building the sheet (the same rules: checked in tests).
+        return city_points(me.city, me.personalities, len(me.sold))
 
     def view(self, seat: int | None) -> JSON:
         from carson.games.card.engine.views import seat_view
