@@ -26,9 +26,12 @@ from collections.abc import Callable
 from typing import Any
 
 from carson.core.game import JSON, Event, IllegalActionError, Result
+from carson.games.card import board
 from carson.games.card.catalog import Catalog, TerrainCard
 from carson.games.card.engine.abilities import WINDOW_A, WINDOW_B, AbilityWindows
 from carson.games.card.engine.actions import (
+    PLACE_MAX,
+    PLACE_MIN,
     Bid,
     CardAction,
     Pass,
@@ -90,7 +93,7 @@ class CardGameState(RoundsAndEras, AbilityWindows, AuctionAndTaking):
             return [take(slot) for slot, card in enumerate(self.row) if card is not None]
         if phase == "place":
             assert me.city is not None and self._pending is not None
-            return [place(x, y) for x, y in me.city.legal_placements(self._pending.parcels)]
+            return _places(me.city.legal_anchor_mask(self._pending.parcels))
         if phase == "ability":
             return [Pass(), Use(self._offer)]
         if phase == "sale":
@@ -257,6 +260,25 @@ class CardGameState(RoundsAndEras, AbilityWindows, AuctionAndTaking):
             self._emit("game_over", **result.to_json())
         return True
 
+
+def _places(anchors: int) -> list[CardAction]:
+    """A ``Place`` for each bit of an anchor mask, in bit order (row by row, as
+    :meth:`City.legal_placements`)."""
+    places: list[CardAction] = []
+    while anchors:
+        low = anchors & -anchors
+        spot = _PLACE_AT[low.bit_length() - 1]
+        assert spot is not None  # legal anchors lie within the action space's -2…8
+        places.append(spot)
+        anchors ^= low
+    return places
+
+
+#: The shared ``Place`` of each bit of the city frame (``None`` outside the action space).
+_PLACE_AT = tuple(
+    place(*xy) if min(xy) >= PLACE_MIN and max(xy) <= PLACE_MAX else None
+    for xy in map(board.coords, range(board.FRAME * board.STRIDE))
+)
 
 #: What runs the game on from each stage (see CardGameState._advance).
 _STAGES: dict[str, Callable[[CardGameState], bool]] = {
