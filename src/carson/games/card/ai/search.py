@@ -132,8 +132,7 @@ def candidates(
     if phase == "place":
         card = state.pending
         assert card is not None
-        # Deeper in the tree (with ``rng``) a few random places stand for all of them.
-        places = PLAYOUT_PLACE_SAMPLES * 2 if rng is not None else 0
+        places = 2 * PLAYOUT_PLACE_SAMPLES if rng is not None else 0  # deeper: a few at random
         gains = holding.placement_gains(card, rng, places)[:top_places]
         valued = [(Place(x, y), gain) for gain, (x, y) in gains]
     elif phase == "take":
