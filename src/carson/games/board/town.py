@@ -10,6 +10,7 @@ sets, so a clone is cheap.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import compress
 
 SIZE = 8
 PARCELS = SIZE * SIZE
@@ -185,7 +186,8 @@ class Town:
         return price
 
     def owned_by(self, seat: int) -> list[int]:
-        return [p for p, owner in enumerate(self.owners) if owner == seat]
+        # compress and map run in C: searches ask this tens of thousands of times a second.
+        return list(compress(range(PARCELS), map(seat.__eq__, self.owners)))
 
     def buildings_of(self, seat: int, kind: str | None = None) -> list[int]:
         """Parcels holding a building (not a house or mountain) owned by ``seat``."""
