@@ -31,3 +31,16 @@ def test_listed_actions_equal_new_ones_in_order() -> None:
             seen.add(state.phase)
             random_step(state, rng)
     assert {"place", "bid", "take"} <= seen
+
+
+def test_only_the_seats_asked_have_legal_actions() -> None:
+    rng = random.Random(5)
+    for game in range(4):
+        state = CardGameState(random_config(rng), 100 + game)
+        while True:
+            asked = state.seats_to_act
+            for seat in range(-1, len(state.seats) + 1):
+                assert bool(state.legal_actions(seat)) == (seat in asked)
+            if state.is_over:
+                break
+            random_step(state, rng)

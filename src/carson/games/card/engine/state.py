@@ -83,10 +83,10 @@ class CardGameState(RoundsAndEras, AbilityWindows, AuctionAndTaking):
         return self._phase == "over"
 
     def legal_actions(self, seat: int) -> list[CardAction]:
-        if seat not in self.seats_to_act:
+        phase = self._phase
+        if not self._asks(seat, phase):
             return []
         me = self.seats[seat]
-        phase = self._phase
         if phase == "bid":
             return [bid(value) for value in me.hand]
         if phase == "take":
@@ -102,6 +102,15 @@ class CardGameState(RoundsAndEras, AbilityWindows, AuctionAndTaking):
         if phase == "pick":
             return [Pass(), *self._paperboy_choices()]
         raise AssertionError(phase)  # pragma: no cover
+
+    def _asks(self, seat: int, phase: str) -> bool:
+        """``seat in self.seats_to_act``, without building the tuple (a hot path)."""
+        if phase == "bid":
+            if not 0 <= seat < len(self.seats):
+                return False
+            me = self.seats[seat]
+            return me.city is not None and me.bid is None
+        return phase != "over" and seat == self._actor
 
     def apply(self, seat: int, action: CardAction) -> list[Event]:
         if seat not in self.seats_to_act:
