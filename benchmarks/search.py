@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -20,6 +21,8 @@ from typing import Any
 import chess
 
 from benchmarks.placements import MIDDLEGAMES
+from carson.core.match import play_match
+from carson.core.players import player_seed
 from carson.core.registry import game_kind
 from carson.games.board.ai import search as board_search
 from carson.games.card.ai import search as card_search
@@ -31,6 +34,8 @@ LEVELS = ("ai-easy", "ai-medium", "ai-hard")
 #: Positions per game, evenly spread over one seeded game of greedy seats.
 POSITIONS = 12
 SEED = 20261124
+#: Whole games played for the ai-hard decision times of each game.
+DECISION_GAMES = 3
 
 
 @dataclass(frozen=True)
@@ -113,6 +118,50 @@ def chess_generations_per_cpu_second(seconds: float = 1.0, repeats: int = 3) -> 
     return best
 
 
+#: Tables for decision times: the AI level in seat 0 against the game's usual opposition.
+DECISION_TABLES = {
+    "card": ["ai-hard", "expert", "expert", "expert"],
+    "board": ["ai-hard", "greedy", "greedy", "greedy"],
+}
+
+
+class CpuTimedPlayer:
+    """Wraps a player and records the CPU-seconds of each real decision (more than one legal
+    action): on one free core, what a person waits."""
+
+    def __init__(self, player: Any) -> None:
+        self.name = player.name
+        self._player = player
+        self.seconds: list[float] = []
+
+    def choose(self, observation: Any, legal: Sequence[Any]) -> Any:
+        start = time.process_time()
+        action = self._player.choose(observation, legal)
+        if len(legal) > 1:
+            self.seconds.append(time.process_time() - start)
+        return action
+
+
+def decision_times(game: str, level: str, games: int) -> dict[str, float]:
+    """Median, 99th percentile and maximum CPU-seconds of ``level``'s decisions over ``games``
+    seeded games (its iteration budget, no clock: the cap would hide a slow search)."""
+    kind = game_kind(game)
+    seats = [level, *DECISION_TABLES[game][1:]]
+    seconds: list[float] = []
+    for number in range(games):
+        seed = SEED + number
+        player = CpuTimedPlayer(kind.make_player(level, player_seed(seed, 0), 0))
+        play_match(kind, seats, seed, players={0: player}, budget_ms=0)
+        seconds += player.seconds
+    seconds.sort()
+    return {
+        "decisions": len(seconds),
+        "median": round(seconds[len(seconds) // 2], 4),
+        "p99": round(seconds[min(len(seconds) - 1, math.ceil(0.99 * len(seconds)) - 1)], 4),
+        "max": round(seconds[-1], 4),
+    }
+
+
 def measure(games: Sequence[str], levels: Sequence[str], repeats: int) -> dict[str, Any]:
     yardstick = chess_generations_per_cpu_second()
     rows = []
@@ -130,6 +179,7 @@ def measure(games: Sequence[str], levels: Sequence[str], repeats: int) -> dict[s
                     "target": TARGETS[game] if level == "ai-hard" else None,
                 }
             )
+    decisions = {game: decision_times(game, "ai-hard", DECISION_GAMES) for game in games}
     # The yardstick again: the ratio is only as steady as the machine between the two runs.
     yardstick = (yardstick + chess_generations_per_cpu_second()) / 2
     return {
@@ -137,6 +187,8 @@ def measure(games: Sequence[str], levels: Sequence[str], repeats: int) -> dict[s
         "chess_version": chess.__version__,
         "positions_per_game": POSITIONS,
         "results": rows,
+        "ai_hard_decision_cpu_seconds": decisions,
+        "decision_games": DECISION_GAMES,
     }
 
 
@@ -165,4 +217,10 @@ def main(argv: Sequence[str] = ()) -> None:
             f"  {row['game']:<6} {row['level']:<10} {row['iterations_per_cpu_second']:>8,.0f} "
             f"it/s  {row['cpu_seconds_per_decision']:>7.3f} s/decision  "
             f"{row['per_1000_chess_generations']:>6.2f} per 1000 chess generations{target}"
+        )
+    print(f"ai-hard decisions in CPU-seconds ({DECISION_GAMES} games of each, iteration budget)")
+    for game, times in figures["ai_hard_decision_cpu_seconds"].items():
+        print(
+            f"  {game:<6} {times['decisions']:>5} decisions  median {times['median']:.3f}  "
+            f"p99 {times['p99']:.3f}  max {times['max']:.3f}  (target p99 <= 1)"
         )

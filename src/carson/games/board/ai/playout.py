@@ -1,7 +1,8 @@
 """The board game's fast playout policy: cheap rules and the placement valuation, no lookahead.
 
 Searches play thousands of decisions per second with it, so it never clones the game: cowboys
-go where :func:`placement_value` is best (a little noise keeps playouts varied), buildings on
+go where :func:`placement_value` is best among a few random targets (a little noise keeps
+playouts varied), buildings on
 their best-paying parcel, houses where they help the builder most, and the small menus follow
 fixed rules of thumb.
 """
@@ -27,6 +28,8 @@ from carson.games.board.town import NEIGHBOURS
 #: Placement values get noise of this many dollars, so that playouts differ.
 NOISE = 1.5
 PLACE_THRESHOLD = 0.5
+#: Targets judged per cowboy placement, drawn at random among the legal ones.
+PLACE_SAMPLES = 8
 #: Personalities in a playout: a static preference (dollars) plus a bonus for early turns.
 CARD_VALUE = {
     "sheriff": 6.0, "banker": 8.0, "grocer": 7.0, "worker": 5.0,
@@ -69,10 +72,12 @@ class BoardPlayoutPolicy:
         return self._small(g, seat, legal)
 
     def _place(self, g: BoardGameState, seat: int, legal: list[BoardAction]) -> BoardAction:
+        """The best of a few random targets (judging all of them cost half a search)."""
         best, value = PASS, PLACE_THRESHOLD
-        for action in legal:
-            if action.kind == "pass":
-                continue
+        targets = [action for action in legal if action.kind != "pass"]
+        if len(targets) > PLACE_SAMPLES:
+            targets = self._rng.sample(targets, PLACE_SAMPLES)
+        for action in targets:
             score = placement_value(g, seat, action.arg) + self._rng.uniform(-NOISE, NOISE)
             if score > value:
                 best, value = action, score

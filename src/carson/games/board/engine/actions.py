@@ -36,7 +36,7 @@ A cowboy target is a space index (0..22, BG-2.3 order) or ``23 + parcel``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from carson.core.game import JSON, IllegalActionError
@@ -91,10 +91,14 @@ _KIND_AT = sorted((offset, kind) for kind, offset in OFFSETS.items())
 class BoardAction:
     kind: str
     arg: int = 0
+    #: The kind's offset plus ``arg``: kept, not computed, as every listing sorts by it.
+    index: int = field(init=False, compare=False, repr=False)
 
-    @property
-    def index(self) -> int:
-        return OFFSETS[self.kind] + self.arg
+    def __post_init__(self) -> None:
+        offset = OFFSETS.get(self.kind)
+        if offset is None:
+            raise ValueError(f"unknown action kind {self.kind!r}")
+        object.__setattr__(self, "index", offset + self.arg)
 
     @staticmethod
     def from_index(index: int) -> BoardAction:
@@ -240,6 +244,18 @@ def option_action(choice: MenuOption) -> BoardAction:
 def menu_option(action: BoardAction) -> MenuOption:
     """The typed option of an ``option`` action."""
     return OPTION_LIST[action.arg]
+
+
+#: Every action made once, by kind and arg: listings hand these out (equal to new ones), as
+#: building a frozen dataclass costs more than the rest of listing it.
+_SHARED = {
+    kind: tuple(BoardAction(kind, arg) for arg in range(size)) for kind, size in SIZES.items()
+}
+
+
+def shared(kind: str, arg: int = 0) -> BoardAction:
+    """``BoardAction(kind, arg)``, shared (``kind`` and ``arg`` within the action space)."""
+    return _SHARED[kind][arg]
 
 
 PASS = BoardAction("pass")

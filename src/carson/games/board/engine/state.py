@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any
 
 from carson.core.game import JSON, Event, IllegalActionError
@@ -107,7 +108,7 @@ class BoardGameState(BoardTable):
     def legal_actions(self, seat: int) -> list[BoardAction]:
         if self.decision is None or seat not in self.decision.seats:
             return []
-        return sorted(LEGAL[self.decision.kind](self, seat), key=_index)
+        return sorted(LEGAL[self.decision.kind](self, seat), key=_INDEX)
 
     def apply(self, seat: int, action: BoardAction) -> list[Event]:
         if self.decision is None:
@@ -156,5 +157,4 @@ class BoardGameState(BoardTable):
             run_task(self, tasks.popleft())
 
 
-def _index(action: BoardAction) -> int:
-    return action.index
+_INDEX = attrgetter("index")

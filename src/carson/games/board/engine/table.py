@@ -276,12 +276,12 @@ class BoardTable:
             cows = cowboys_at.get(target)
             owner = owners[p]
             if owner == NO_OWNER:
-                if _may_join(seat, cows, free_only):
+                if not cows or _may_join(seat, cows, free_only):  # (no call for the many empty)
                     targets.append(target)
             elif tiles[p] not in (None, HOUSE, MOUNTAIN) and not white:
                 if red_sheriff and owner != seat:
                     continue  # the red Sheriff defends, never attacks
-                if _may_join(seat, cows, free_only=False):  # one attacker each, no white
+                if not cows or _may_join(seat, cows, free_only=False):  # one attacker, no white
                     targets.append(target)
         return targets
 

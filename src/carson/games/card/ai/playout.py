@@ -2,8 +2,9 @@
 
 A search judges a decision by playing sampled games to their end many times; those games are
 only as informative as the play in them. Uniform random play builds cities that score a third
-of a real one, so this policy plays like ``greedy`` on a budget: it judges a few random places
-of each terrain card instead of all of them, and bids by the row's printed desirability.
+of a real one, so this policy plays like ``greedy`` on a budget: it places a card on the best
+of a few random places instead of all of them, and takes and bids by the row's printed
+desirability (a personality by what it adds to the city).
 """
 
 from __future__ import annotations
@@ -16,11 +17,12 @@ from carson.games.card.ai.valuation import (
     wants_window_a,
     wants_window_b,
 )
+from carson.games.card.catalog import TerrainCard
 from carson.games.card.engine.abilities import BOOSTS, WINDOW_B
 from carson.games.card.engine.actions import Bid, CardAction, Pass, Pick, Place, Sell, Take, Use
 from carson.games.card.engine.state import CardGameState
 
-#: Places judged per terrain card: when valuing a card in the row, and when placing it.
+#: Places judged per terrain card: when the search values a card in the row, and placing it.
 VALUE_SAMPLES = 2
 PLACE_SAMPLES = 5
 #: Spread of the playout's bids around its heuristic choice, in hand positions.
@@ -64,9 +66,14 @@ class PlayoutPolicy:
         raise AssertionError(phase)  # pragma: no cover
 
     def row_values(self, state: CardGameState, holding: Holding) -> dict[int, float]:
-        """Slot → the card's worth to the holding (terrain judged on a few places)."""
+        """Slot → the card's worth to the holding: a personality by the valuation, a terrain
+        card by its printed desirability (judging its places cost a third of a search; the
+        search's own takes judge them)."""
+        round_number = state.round
         return {
-            slot: holding.card_value(card, state.round, self._rng, VALUE_SAMPLES)
+            slot: float(card.desirability)
+            if isinstance(card, TerrainCard)
+            else holding.personality_value(card, round_number)
             for slot, card in enumerate(state.row)
             if card is not None
         }

@@ -8,12 +8,15 @@ other seats' secret bids. Each iteration therefore:
 2. **descends the tree** of the seat's own decisions in this round, choosing among the actions
    legal in that sample by UCB1 with availability counts (an action that a sample does not
    allow is not penalised for it), other seats playing by the playout policy;
-3. **expands** one new decision, **plays the sample out** to the game's end with the playout
-   policy for every player seat (virtual seats play by the rules, CG-4.7),
-4. **backs up** the result: a mix of winning and the margin over the best other seat.
+3. **expands** one new decision, **plays the sample out** to the end of the current round with
+   the playout policy for every player seat (virtual seats play by the rules, CG-4.7),
+4. **backs up** the estimated result there (:func:`.estimate.position_value`: score so far
+   plus a cheap estimate of the rounds left): a mix of winning and the margin over the best
+   other seat.
 
-The tree stops at the end of the current round: later rounds start from a newly revealed
-row, which a sample would otherwise confuse with another. Candidates are the legal actions in
+The tree and the playouts stop at the end of the current round: later rounds start from a
+newly revealed row, which a sample would otherwise confuse with another, and playing them out
+cost nine tenths of a search for little more than noise. Candidates are the legal actions in
 the order the shared valuation prefers (the first visits go to the likeliest), with
 placements and Paperboy picks cut to the best few (dozens of places differ by nothing).
 """
@@ -27,6 +30,8 @@ from dataclasses import dataclass
 from carson.ai import ismcts
 from carson.ai.ismcts import WIN_WEIGHT, SearchResult
 from carson.core.game import Result
+from carson.games.card.ai.estimate import position_value
+from carson.games.card.ai.playout import PLACE_SAMPLES as PLAYOUT_PLACE_SAMPLES
 from carson.games.card.ai.playout import VALUE_SAMPLES as PLAYOUT_VALUE_SAMPLES
 from carson.games.card.ai.playout import PlayoutPolicy, wants_offer
 from carson.games.card.ai.valuation import Holding, bid_urgency
@@ -34,10 +39,12 @@ from carson.games.card.engine.actions import Bid, CardAction, Pass, Pick, Place,
 from carson.games.card.engine.observation import SeatObservation
 from carson.games.card.engine.state import CardGameState
 
-#: Reward margin: this many points span the margin part of the reward.
-MARGIN_SCALE = 40.0
+#: Scores are in tenths of a point, so that estimated positions keep their fractions.
+TENTHS = 10
+#: Reward margin: this many points (in tenths) span the margin part of the reward.
+MARGIN_SCALE = 40.0 * TENTHS
 #: One point of the valuation, in reward units: the margin part of the reward per point.
-POINT_IN_REWARD = (1.0 - WIN_WEIGHT) / MARGIN_SCALE
+POINT_IN_REWARD = (1.0 - WIN_WEIGHT) * TENTHS / MARGIN_SCALE
 #: Prior step between neighbouring bids (and against the valuation's ability wish).
 BID_STEP = 0.01
 
@@ -62,6 +69,9 @@ class CardSearch:
     policy: PlayoutPolicy
     margin_scale: float = MARGIN_SCALE
 
+    def __post_init__(self) -> None:
+        self.root_round = self.observation.round
+
     def sample(self, rng: random.Random) -> CardGameState:
         return self.observation.sample(rng)
 
@@ -83,7 +93,13 @@ class CardSearch:
         state.apply_unchecked(seat, action)
 
     def result(self, state: CardGameState) -> Result | None:
-        return state.result()
+        """The real result at the end; at the next round, the estimated one."""
+        if state.round == self.root_round and not state.is_over:
+            return None
+        seats = range(len(state.seats))
+        scores = tuple(round(TENTHS * position_value(state, seat)) for seat in seats)
+        best = max(scores)
+        return Result(scores, frozenset(seat for seat in seats if scores[seat] == best))
 
 
 def search(
@@ -116,7 +132,8 @@ def candidates(
     if phase == "place":
         card = state.pending
         assert card is not None
-        gains = holding.placement_gains(card)[:top_places]
+        places = 2 * PLAYOUT_PLACE_SAMPLES if rng is not None else 0  # deeper: a few at random
+        gains = holding.placement_gains(card, rng, places)[:top_places]
         valued = [(Place(x, y), gain) for gain, (x, y) in gains]
     elif phase == "take":
         valued = [

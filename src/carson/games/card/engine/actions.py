@@ -132,6 +132,30 @@ class Pick:
 
 CardAction = Pass | Use | Bid | Take | Place | Sell | Pick
 
+# Every bid, take and place made once: legal_actions hands out these (equal to new ones),
+# as building a frozen dataclass costs more than the rest of listing it.
+_BIDS = tuple(Bid(value) for value in range(MAX_BID + 1))
+_TAKES = tuple(Take(slot) for slot in range(ROW_SLOTS))
+_PLACES = tuple(
+    tuple(Place(x, y) for x in range(PLACE_MIN, PLACE_MAX + 1))
+    for y in range(PLACE_MIN, PLACE_MAX + 1)
+)
+
+
+def bid(value: int) -> Bid:
+    """``Bid(value)``, shared."""
+    return _BIDS[value]
+
+
+def take(slot: int) -> Take:
+    """``Take(slot)``, shared."""
+    return _TAKES[slot]
+
+
+def place(x: int, y: int) -> Place:
+    """``Place(x, y)``, shared."""
+    return _PLACES[y - PLACE_MIN][x - PLACE_MIN]
+
 
 def action_from_json(data: Any, personality_ids: tuple[str, ...]) -> CardAction:
     """Parse an action object; raises :class:`IllegalActionError` naming what is malformed."""

@@ -27,9 +27,12 @@ from collections.abc import Callable
 from typing import Any
 
 from carson.core.game import JSON, Event, IllegalActionError, Result
+from carson.games.card import board
 from carson.games.card.catalog import Catalog, TerrainCard
 from carson.games.card.engine.abilities import WINDOW_A, WINDOW_B, AbilityWindows
 from carson.games.card.engine.actions import (
+    PLACE_MAX,
+    PLACE_MIN,
     Bid,
     CardAction,
     Pass,
@@ -39,11 +42,14 @@ from carson.games.card.engine.actions import (
     Take,
     Use,
     action_from_json,
+    bid,
+    place,
+    take,
 )
 from carson.games.card.engine.config import GameConfig
 from carson.games.card.engine.rounds import RoundsAndEras
 from carson.games.card.engine.taking import AuctionAndTaking
-from carson.games.card.scoring import score_city, score_virtual
+from carson.games.card.scoring import city_points, score_virtual
 
 
 class CardGameState(RoundsAndEras, AbilityWindows, AuctionAndTaking):
@@ -84,17 +90,17 @@ class CardGameState(RoundsAndEras, AbilityWindows, AuctionAndTaking):
         return self._phase == "over"
 
     def legal_actions(self, seat: int) -> list[CardAction]:
-        if seat not in self.seats_to_act:
+        phase = self._phase
+        if not self._asks(seat, phase):
             return []
         me = self.seats[seat]
-        phase = self._phase
         if phase == "bid":
-            return [Bid(value) for value in me.hand]
+            return [bid(value) for value in me.hand]
         if phase == "take":
-            return [Take(slot) for slot, card in enumerate(self.row) if card is not None]
+            return [take(slot) for slot, card in enumerate(self.row) if card is not None]
         if phase == "place":
             assert me.city is not None and self._pending is not None
-            return [Place(x, y) for x, y in me.city.legal_placements(self._pending.parcels)]
+            return _places(me.city.legal_anchor_mask(self._pending.parcels))
         if phase == "ability":
             return [Pass(), Use(self._offer)]
         if phase == "sale":
@@ -103,6 +109,15 @@ class CardGameState(RoundsAndEras, AbilityWindows, AuctionAndTaking):
         if phase == "pick":
             return [Pass(), *self._paperboy_choices()]
         raise AssertionError(phase)  # pragma: no cover
+
+    def _asks(self, seat: int, phase: str) -> bool:
+        """``seat in self.seats_to_act``, without building the tuple (a hot path)."""
+        if phase == "bid":
+            if not 0 <= seat < len(self.seats):
+                return False
+            me = self.seats[seat]
+            return me.city is not None and me.bid is None
+        return phase != "over" and seat == self._actor
 
     def apply(self, seat: int, action: CardAction) -> list[Event]:
         if seat not in self.seats_to_act:
@@ -171,7 +186,8 @@ class CardGameState(RoundsAndEras, AbilityWindows, AuctionAndTaking):
                 (self.catalog.terrain_card(card).desirability for card in me.terrain),
                 (self.catalog.personality(p).desirability for p in me.personalities),
             )
-        return score_city(me.city, me.personalities, sold=len(me.sold)).total
+        # The sheet's total without building the sheet (the same rules: checked in tests).
+        return city_points(me.city, me.personalities, len(me.sold))
 
     def view(self, seat: int | None) -> JSON:
         from carson.games.card.engine.views import seat_view
@@ -260,6 +276,25 @@ class CardGameState(RoundsAndEras, AbilityWindows, AuctionAndTaking):
             self._emit("game_over", **result.to_json())
         return True
 
+
+def _places(anchors: int) -> list[CardAction]:
+    """A ``Place`` for each bit of an anchor mask, in bit order (row by row, as
+    :meth:`City.legal_placements`)."""
+    places: list[CardAction] = []
+    while anchors:
+        low = anchors & -anchors
+        spot = _PLACE_AT[low.bit_length() - 1]
+        assert spot is not None  # legal anchors lie within the action space's -2…8
+        places.append(spot)
+        anchors ^= low
+    return places
+
+
+#: The shared ``Place`` of each bit of the city frame (``None`` outside the action space).
+_PLACE_AT = tuple(
+    place(*xy) if min(xy) >= PLACE_MIN and max(xy) <= PLACE_MAX else None
+    for xy in map(board.coords, range(board.FRAME * board.STRIDE))
+)
 
 #: What runs the game on from each stage (see CardGameState._advance).
 _STAGES: dict[str, Callable[[CardGameState], bool]] = {

@@ -83,9 +83,11 @@ class StateBase:
     def seats_to_act(self) -> tuple[int, ...]:
         if self._phase == "bid":
             return tuple(
-                seat
-                for seat, state in enumerate(self.seats)
-                if not state.is_virtual and state.bid is None
+                [
+                    seat
+                    for seat, state in enumerate(self.seats)
+                    if state.city is not None and state.bid is None  # a player yet to bid
+                ]
             )
         if self._phase == "over":
             return ()

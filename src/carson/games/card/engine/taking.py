@@ -4,7 +4,7 @@ taking order, the takes (a virtual seat's by rule) and the placement of a taken 
 from __future__ import annotations
 
 from carson.games.card.catalog import Personality, Suit, TerrainCard
-from carson.games.card.engine.row_cards import RowCard, card_json
+from carson.games.card.engine.row_cards import card_json
 from carson.games.card.engine.state_base import StateBase
 
 
@@ -68,7 +68,7 @@ class AuctionAndTaking(StateBase):
     def _next_take(self) -> bool:
         """Move through the taking order; True when a player seat must take or place."""
         while True:
-            if self._takes_left > 0 and any(card is not None for card in self.row):
+            if self._takes_left > 0 and self.row.count(None) != len(self.row):
                 seat = self._order[self._turn]
                 if not self.seats[seat].is_virtual:
                     self._phase, self._actor = "take", seat
@@ -83,10 +83,10 @@ class AuctionAndTaking(StateBase):
 
     def _virtual_take(self, seat: int) -> None:
         """CG-4.7: the highest desirability, nearest the piles (lowest slot) on ties."""
-        slot = max(
-            (slot for slot, card in enumerate(self.row) if card is not None),
-            key=lambda s: (_desirability(self.row[s]), -s),
-        )
+        slot, best = -1, -1
+        for index, card in enumerate(self.row):
+            if card is not None and card.desirability > best:  # the first of equals
+                slot, best = index, card.desirability
         self._take(seat, slot)
 
     def _take(self, seat: int, slot: int) -> None:
@@ -132,8 +132,3 @@ class AuctionAndTaking(StateBase):
         if self._grab:
             self._grab = False
             self._stage = "window_a"  # the window goes on with the next ability
-
-
-def _desirability(card: RowCard | None) -> int:
-    assert card is not None
-    return card.desirability

@@ -5,7 +5,7 @@ and building stored buildings in step 12a (BG-6.1.5)."""
 from __future__ import annotations
 
 from carson.games.board.catalog import BUILDING_IDS
-from carson.games.board.engine.actions import GRANT_ALL, PASS, BoardAction
+from carson.games.board.engine.actions import GRANT_ALL, PASS, BoardAction, shared
 from carson.games.board.engine.flow.buildings import start_construction, stored_choices
 from carson.games.board.engine.model import (
     Construction,
@@ -29,9 +29,9 @@ def _building(g: BoardTable) -> Construction:
 def legal_construct(g: BoardTable, seat: int) -> list[BoardAction]:
     build = _building(g)
     legal = [BoardAction("store")]
-    legal += [BoardAction("build", p) for p in g.building_spots(build)]
+    legal += [shared("build", p) for p in g.building_spots(build)]
     if g.catalog.buildings[build.building].needs_road:  # BG-9.1: roads only for these
-        legal += [BoardAction("road", edge) for edge in g.road_choices(seat)]
+        legal += [shared("road", edge) for edge in g.road_choices(seat)]
         legal += [
             BoardAction("ask", other)
             for other in range(g.config.players)
@@ -89,7 +89,7 @@ def _build(g: BoardTable, seat: int, build: Construction, p: int) -> None:
 
 
 def legal_house(g: BoardTable, seat: int) -> list[BoardAction]:
-    return [BoardAction("house", p) for p in g.house_spots(_building(g))]
+    return [shared("house", p) for p in g.house_spots(_building(g))]
 
 
 def apply_house(g: BoardTable, seat: int, action: BoardAction, d: Decision) -> None:
@@ -113,7 +113,7 @@ def _ask_grant(g: BoardTable, owner: int, build: Construction) -> None:
 
 def legal_grant(g: BoardTable, seat: int) -> list[BoardAction]:
     offered = _offered(g, seat, _building(g))
-    legal = [PASS] + [BoardAction("grant", p) for p in offered]
+    legal = [PASS] + [shared("grant", p) for p in offered]
     if len(offered) > 1:  # issue 19: every one at once (one parcel: "grant" does it)
         legal.append(GRANT_ALL)
     return legal

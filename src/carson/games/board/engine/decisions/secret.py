@@ -4,7 +4,7 @@ purchases (BG-10.4) and duel tiles (BG-10.2)."""
 from __future__ import annotations
 
 from carson.games.board.catalog import PERSONALITY_IDS
-from carson.games.board.engine.actions import PASS, PURCHASES, BoardAction
+from carson.games.board.engine.actions import PASS, PURCHASES, BoardAction, shared
 from carson.games.board.engine.flow.duels import finish_duel
 from carson.games.board.engine.model import Decision, DecisionKind
 from carson.games.board.engine.player import PlayerState
@@ -17,7 +17,7 @@ TILES_DRAWN = 3  # BG-10.2 DECISION: a player without tiles draws 3 at once
 def legal_vote(g: BoardTable, seat: int) -> list[BoardAction]:
     if g.players[seat].vote is not None:
         return []
-    return [BoardAction("vote", mask) for mask in range(1 << len(PERSONALITY_IDS))]
+    return [shared("vote", mask) for mask in range(1 << len(PERSONALITY_IDS))]
 
 
 def apply_vote(g: BoardTable, seat: int, action: BoardAction, d: Decision) -> None:

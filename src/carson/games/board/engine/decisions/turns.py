@@ -5,7 +5,7 @@ their immediate effects BG-7.2/7.3), cowboy placement (BG-4.2), the first passer
 from __future__ import annotations
 
 from carson.games.board.catalog import PERSONALITY_IDS
-from carson.games.board.engine.actions import MAX_COUNT, PASS, BoardAction
+from carson.games.board.engine.actions import MAX_COUNT, PASS, BoardAction, shared
 from carson.games.board.engine.decisions.menus import menu_options
 from carson.games.board.engine.flow.buildings import resolve_attack
 from carson.games.board.engine.flow.duels import target_name
@@ -30,7 +30,7 @@ YELLOW_WORKER_ROADS = 2  # BG-7.2
 
 
 def legal_claim(g: BoardTable, seat: int) -> list[BoardAction]:
-    return [BoardAction("claim", p) for p in g.claimable(seat)]
+    return [shared("claim", p) for p in g.claimable(seat)]
 
 
 def apply_claim(g: BoardTable, seat: int, action: BoardAction, d: Decision) -> None:
@@ -79,7 +79,7 @@ def _offer_menu(g: BoardTable, seat: int, about: Menu) -> None:
 
 
 def legal_settler(g: BoardTable, seat: int) -> list[BoardAction]:
-    return [PASS, *(BoardAction("claim", p) for p in g.claimable(seat))]
+    return [PASS, *(shared("claim", p) for p in g.claimable(seat))]
 
 
 def apply_settler(g: BoardTable, seat: int, action: BoardAction, d: Decision) -> None:
@@ -91,9 +91,9 @@ def legal_place(g: BoardTable, seat: int) -> list[BoardAction]:
     player = g.players[seat]
     legal = [PASS]
     if player.cowboys:
-        legal += [BoardAction("cowboy", t) for t in g.placement_targets(seat, white=False)]
+        legal += [shared("cowboy", t) for t in g.placement_targets(seat, white=False)]
     if player.white:
-        legal += [BoardAction("white", t) for t in g.placement_targets(seat, white=True)]
+        legal += [shared("white", t) for t in g.placement_targets(seat, white=True)]
     return legal
 
 
@@ -134,7 +134,7 @@ def _offered(d: Decision | None) -> tuple[int, ...]:
 
 def legal_buy_parcels(g: BoardTable, seat: int) -> list[BoardAction]:
     parcels = affordable_parcels(g, seat, _offered(g.decision))
-    return [PASS, *(BoardAction("buy_parcel", p) for p in parcels)]
+    return [PASS, *(shared("buy_parcel", p) for p in parcels)]
 
 
 def apply_buy_parcels(g: BoardTable, seat: int, action: BoardAction, d: Decision) -> None:
@@ -153,7 +153,7 @@ def _vp_price(d: Decision | None) -> int:
 
 def legal_count(g: BoardTable, seat: int) -> list[BoardAction]:
     most = min(g.players[seat].money // _vp_price(g.decision), MAX_COUNT)
-    return [BoardAction("count", k) for k in range(most + 1)]
+    return [shared("count", k) for k in range(most + 1)]
 
 
 def apply_count(g: BoardTable, seat: int, action: BoardAction, d: Decision) -> None:
@@ -163,7 +163,7 @@ def apply_count(g: BoardTable, seat: int, action: BoardAction, d: Decision) -> N
 
 
 def legal_roads(g: BoardTable, seat: int) -> list[BoardAction]:
-    return [PASS, *(BoardAction("road", edge) for edge in g.road_choices(seat))]
+    return [PASS, *(shared("road", edge) for edge in g.road_choices(seat))]
 
 
 def apply_roads(g: BoardTable, seat: int, action: BoardAction, d: Decision) -> None:
