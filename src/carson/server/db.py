@@ -113,10 +113,15 @@ class Game(Base):
     #: too long); NULL while it waits or runs.
     ended: Mapped[str | None] = mapped_column(String(10))
     ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    #: A finished game's :class:`carson.core.game.Result` as JSON (scores, winners).
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
+    #: The game this one is the rematch of (one per game: a unique index).
+    rematch_of: Mapped[str | None] = mapped_column(String(16))
 
     __table_args__ = (
         Index("ix_games_lobby", "public", "status"),
         Index("ix_games_ended_at", "ended_at"),
+        Index("ux_games_rematch_of", "rematch_of", unique=True),
     )
 
 
@@ -131,6 +136,12 @@ class GameSeat(Base):
     #: ranks last); NULL while the player plays it. ``left_seq``: the move it happened at.
     left: Mapped[str | None] = mapped_column(String(10))
     left_seq: Mapped[int | None] = mapped_column(Integer)
+    #: At a finished game's end: the seat's score, and whether its player won (a seat that
+    #: left never wins, whatever the machine made of it).
+    score: Mapped[int | None] = mapped_column(Integer)
+    won: Mapped[bool | None] = mapped_column(Boolean)
+
+    __table_args__ = (Index("ix_game_seats_player", "user_id", "won"),)
 
 
 class PlayerRating(Base):

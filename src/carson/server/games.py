@@ -121,6 +121,10 @@ class GameService:
             game = self.store.game(session, game_id)
             if game.status != "waiting":
                 raise Conflict("this game has no free seat", "no_free_seat")
+            if game.rematch_of is not None:  # its seats are kept for the old game's people
+                accept = f"POST /api/games/{game.rematch_of}/rematch"
+                raise Conflict(f"this table is a rematch: its players accept it with {accept}",
+                               "rematch_reserved")  # fmt: skip
             holders = self.store.holders(session, game_id)
             if user.id in holders.values():
                 raise Conflict("you already hold a seat in this game", "already_seated")
@@ -285,6 +289,10 @@ class GameService:
             return self.log.page(session, table, seat, since, now).events
 
     # ------------------------------------------------------------------ machine seats
+
+    def start_if_full(self, session: Session, game: Game) -> None:
+        """Start the game if its last human seat was just taken (a rematch's accept)."""
+        self._start_if_full(session, game)
 
     def _start_if_full(self, session: Session, game: Game, state: Any = None) -> None:
         """Start the game once every human seat is taken, and queue its first machine

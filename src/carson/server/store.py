@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cachetools import LRUCache
-from sqlalchemy import bindparam, func, insert, select, update
+from sqlalchemy import bindparam, func, insert, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
@@ -31,6 +31,7 @@ from carson.server.errors import BadSetting, Conflict, Forbidden, NotFound, Unpr
 from carson.server.events import encode_events
 from carson.server.jobs import JobQueue
 from carson.server.live import CHANNEL, Notifier
+from carson.server.standings import finish_game
 from carson.server.table_settings import TableSettings
 
 #: Games whose state a process keeps in memory; the least recently used beyond are dropped
@@ -280,8 +281,9 @@ class GameStore:
             with self.write_turn:
                 # The (game, seq) primary key: a lost race ends here.
                 session.connection().execute(INSERT_MOVE, rows)
-                if after.is_over:
-                    session.execute(update(Game).where(Game.id == table.id).values(status="over"))
+                if after.is_over:  # its end, and its ratings, in the last move's transaction
+                    finish_game(session, table.id, table.game, table.settings.rated, after,
+                                self.jobs.clock())  # fmt: skip
                 self.announce(session, table.id)
                 if before_commit is not None:
                     before_commit(session, after)

@@ -22,6 +22,7 @@ from carson.web.generic import generic_table
 from carson.web.home import chosen_game, home_page, new_game_form, tab_url
 from carson.web.invitation import invitation_page
 from carson.web.refusals import accounts_of, refused_page
+from carson.web.rematch import rematch_box
 from carson.web.visit import Visit, forbidden, game_name, signed_in_form, visit_of
 
 router = APIRouter(include_in_schema=False)
@@ -90,9 +91,12 @@ async def game_page(game_id: str, request: Request) -> HTMLResponse:
         return visit.render("message.html", status=error.status, message=error.message)
     shown, fragment = table_fragment(visit, game_id, now, request.query_params)
     practice = bool(now.page["practice"])  # one person against machines, unrated
+    over = now.page["status"] == "over"
+    rematch = await rematch_box(visit, game_id) if over else None
     return shown.render(
-        "game.html", fragment=fragment.template, practice=practice, **fragment.context
-    )
+        "game.html", fragment=fragment.template, practice=practice, rematch=rematch,
+        **fragment.context,
+    )  # fmt: skip
 
 
 @router.post("/games/{game_id}/join")
