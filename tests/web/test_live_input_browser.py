@@ -35,6 +35,7 @@ def test_a_ticked_vote_survives_the_other_players_vote(browser: Browser, base_ur
     alice.check(f"{form} input[name=new-beginning]")
     alice.click(f"{form} button")
     alice.wait_for_url(GAME_URL)
+    expect(alice.locator("#invite-link")).to_have_value(alice.url)
     bob = browser.new_page()
     register(bob, base_url, "bob")
     bob.goto(alice.url)
@@ -43,6 +44,7 @@ def test_a_ticked_vote_survives_the_other_players_vote(browser: Browser, base_ur
 
     banker = alice.locator(".vote-form label.vote-card", has_text="Banker").locator("input")
     expect(banker).to_be_visible()  # the live update brought the vote once bob sat down
+    expect(alice.locator("#invite")).to_have_count(0)  # and took the invitation away
     banker.check()
     banker.focus()
     before = seq(alice)

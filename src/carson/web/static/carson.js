@@ -50,6 +50,7 @@
   }
 
   document.addEventListener("htmx:afterSettle", valuesToggle);
+  document.addEventListener("htmx:afterSettle", inviteLink);
 
   // A click or a refresh answered 503 (the server's database is down) is not swapped in by htmx: show the
   // message of the page it sent, in the visitor's language, above the board. Read as text
