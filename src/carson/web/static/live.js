@@ -99,11 +99,11 @@
       const element = document.getElementById(entry[0]);
       if (element && board.contains(element)) element.scrollTop = entry[1];
     });
-    if (state.decision !== board.dataset.decision) return;
-    state.open.forEach(function (id) {
+    state.open.forEach(function (id) { // the legend, a list: open until the player closes it
       const element = document.getElementById(id);
       if (element && board.contains(element)) element.open = true;
     });
+    if (state.decision !== board.dataset.decision) return;
     const controls = bySignature(board, "form input, form select, form textarea");
     state.controls.forEach(function (entry) {
       const control = controls.get(entry[0]);
