@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from play import GAME_URL, play_one_decision, register, seq, wait_for_change
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 WIDTHS = {"desktop": (1280, 900), "phone": (390, 844)}
@@ -172,3 +172,37 @@ def test_the_end_and_the_replay(
     for width in WIDTHS:
         check(game, width)
         check(f"{game}/replay?step=40", width)
+
+
+def test_a_card_is_placed_with_the_keyboard_alone(player: Page) -> None:
+    """Tab reaches a marked corner (with a visible focus ring), Enter previews the card
+    there, and Tab and Enter confirm it."""
+    page = player
+    page.select_option("#play-now select[name=opponent]", "beginner")
+    page.click("#play-now button")
+    page.wait_for_url(GAME_URL)
+    rng = random.Random(4)
+    while not page.locator("#board a.cell.mark").count():
+        before = seq(page)
+        terrain = page.locator(f'#board[data-seq="{before}"] .row-card.terrain button.take')
+        if terrain.count():
+            terrain.first.focus()
+            page.keyboard.press("Enter")
+            wait_for_change(page, before)
+        else:
+            play_one_decision(page, rng)
+    for _ in range(200):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.matches('a.cell.mark')"):
+            break
+    else:
+        raise AssertionError("no marked corner is reached with Tab")
+    ring = page.evaluate("getComputedStyle(document.activeElement).outlineColor")
+    assert ring == "rgb(31, 111, 235)"  # the focus colour, not the marks' own outline
+    page.keyboard.press("Enter")
+    expect(page.locator("#board button.confirm")).to_be_visible()
+    page.locator("#board button.confirm").focus()
+    before = seq(page)
+    page.keyboard.press("Enter")
+    wait_for_change(page, before)
+    expect(page.locator("#board button.confirm")).to_have_count(0)

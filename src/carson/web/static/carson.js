@@ -29,7 +29,8 @@
       const swatch = brush ? brush.parentElement.querySelector(".cell") : null;
       form.querySelector("input[name='c-" + cell.dataset.cell + "']").value = letter;
       cell.className = swatch ? swatch.className : "cell none";
-      cell.textContent = letter === "-" ? "" : letter;
+      const drawing = swatch && letter !== "-" ? swatch.firstElementChild : null;
+      cell.replaceChildren(...(drawing ? [drawing.cloneNode(true)] : []));
       form.dispatchEvent(new Event("change", { bubbles: true }));
     });
   }

@@ -12,6 +12,7 @@ from carson.games.card.parcels import NO_CARD, Parcel
 from carson.games.card.scoring import MAX_SALES
 from carson.games.card.web import MESSAGES
 from carson.games.card.web.assistant_sheet import sheet_lines
+from carson.games.card.web.pictures import PARCEL_PICTURES
 from carson.terminal.texts import texts
 from carson.web.visit import Visit, visit_of
 
@@ -90,4 +91,5 @@ def _assistant_context(visit: Visit) -> dict[str, Any]:
             for person in load_catalog().personalities
         ],
         "max_sales": MAX_SALES,
+        "pictures": PARCEL_PICTURES,
     }
