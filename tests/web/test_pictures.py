@@ -13,7 +13,7 @@ from signing import post_account_form
 
 from carson.app import create_app
 from carson.games.board.web.pictures import TILE_PICTURES
-from carson.games.board.web.present.common import TILE_LETTERS
+from carson.games.board.web.present.common import TILES
 from carson.games.card.parcels import Parcel
 from carson.games.card.web.pictures import PARCEL_PICTURES
 
@@ -28,7 +28,7 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 
 def test_every_parcel_and_tile_has_one_picture() -> None:
     assert [picture.id for picture in PARCEL_PICTURES] == [parcel.id for parcel in Parcel]
-    assert {picture.id for picture in TILE_PICTURES} == {*TILE_LETTERS, "river"}
+    assert {picture.id for picture in TILE_PICTURES} == {*TILES, "river"}
     for picture in (*PARCEL_PICTURES, *TILE_PICTURES):
         assert picture.shapes and all(shape.d or shape.text for shape in picture.shapes)
     # Shape first: no two parcels of a game share both their tile's colour and their shapes.
@@ -65,5 +65,5 @@ def test_the_board_game_draws_its_tiles_and_a_legend(client: TestClient) -> None
     page = client.get(f"/games/{game_id}").text
     town = page[page.index('id="town"') : page.index('id="track"')]
     drawn = {tile for _, tile in USE.findall(town)}
-    assert {*TILE_LETTERS, "river"} <= drawn  # the legend draws every tile
+    assert {*TILES, "river"} <= drawn  # the legend draws every tile
     assert re.search(r'class="tile p-mountain"><svg', town)  # the town's mountains
