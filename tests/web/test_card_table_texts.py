@@ -67,6 +67,10 @@ def test_the_end_sheet_is_headed_by_the_players_names(client: TestClient) -> Non
         "virtual player (beginner)",
     ]
     assert [suit for _, suit in heads] == [_suit(s["suit"]) for s in view["view"]["seats"]]
+    winner = view["view"]["result"]["winners"][0]
+    if winner != view["seat"]:  # the headline names a winner by player and suit
+        suit = _suit(view["view"]["seats"][winner]["suit"])
+        assert f"Winner: {heads[winner][0]} ({suit})" in sheet
 
 
 def test_the_invitation_is_part_of_the_board_until_every_seat_is_taken(

@@ -371,7 +371,10 @@ class Presenter:
             "rows": rows,
             "virtual": [sheet is None for sheet in sheets],
             "totals": result["scores"],
-            "winners": [names[index] for index in result["winners"]],
+            "winners": [  # two virtual players of one level are told apart by their suits
+                f"{names[index]} ({self.suit(view['seats'][index]['suit'])})"
+                for index in result["winners"]
+            ],
             "i_won": page["seat"] in result["winners"],
         }
 
