@@ -40,7 +40,7 @@ test: $(STAMP) test-deps  ## the whole suite: lint, types, tests
 	$(MAKE) lint
 	$(BIN)/pytest -n 2 -q
 
-test-deps:         ## system packages the tests use: PostgreSQL (server tests), nginx (deployment test), chromium (browser tests)
+test-deps:         ## what the tests use: PostgreSQL (server tests), nginx (deployment test), chromium (browser tests), axe-core from npm (accessibility tests)
 	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    echo "installing Debian's postgresql for the server tests"; \
@@ -65,6 +65,11 @@ test-deps:         ## system packages the tests use: PostgreSQL (server tests), 
 	      echo "could not install chromium: the browser tests will be skipped"; \
 	  else echo "no chromium and no root to install it: the browser tests will be skipped"; fi; \
 	fi
+
+	@if [ -f package-lock.json ] && command -v npm >/dev/null; then \
+	  npm ci --ignore-scripts --no-audit --no-fund --loglevel=error || \
+	    echo "npm ci failed: the accessibility tests will be skipped"; \
+	else echo "no npm: the accessibility tests (axe-core) will be skipped"; fi
 
 screenshots: $(STAMP)  ## the screenshots of the main pages in docs/screenshots (needs chromium)
 	$(BIN)/python tests/web/screenshots.py docs/screenshots

@@ -104,12 +104,14 @@ def test_the_scoring_assistant_scores_what_was_clicked(browser: Browser, base_ur
             page.click(f"[data-cell='{cell}']")
 
     paint("r", "0-0")  # a ranch …
+    expect(page.locator("[data-cell='0-0'] svg title")).to_have_text("ranch")  # drawn
     paint(".", "1-0", "0-1", "1-1")  # … with empty land around it
     paint("b", "2-0")  # a bank beside it
     page.check("input[name=p-cowboy]")
     expected = score_request({"grid": ["r.b", "..-"], "personalities": ["cowboy"]}).total
     expect(page.locator("#total")).to_have_text(str(expected))
     paint("-", "2-0")  # the eraser takes the bank away again
+    expect(page.locator("[data-cell='2-0'] svg")).to_have_count(0)
     expected = score_request({"grid": ["r.", ".."], "personalities": ["cowboy"]}).total
     expect(page.locator("#total")).to_have_text(str(expected))
     page.close()

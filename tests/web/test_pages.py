@@ -203,4 +203,4 @@ def test_the_scoring_assistant_answers_with_the_sheet_or_what_is_wrong(
     sheet = client.post("/score", data={"c-0-0": "r", "c-1-0": ".", "p-cowboy": "on"}).text
     assert 'id="total">4<' in sheet  # ranch 1 (one empty neighbour) + cowboy 3
     wrong = client.post("/score", data={"c-0-0": "r", "sold": "2"}).text
-    assert "only the Auctioneer sells cards" in wrong
+    assert "Only the Auctioneer sells cards" in wrong and "CG-" not in wrong

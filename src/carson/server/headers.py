@@ -1,7 +1,7 @@
 """Security headers on every response: a Content-Security-Policy that allows no inline
 script or style on the pages, no framing, no referrer to other sites, no content sniffing.
 
-Pages load only this site's own files (``/static``: htmx, the CSS, carson.js); the API's
+Pages load only this site's own files (``/static``: htmx, the CSS, carson.js, live.js); the API's
 JSON documents load nothing at all. The interactive API documentation (``/docs``,
 ``/redoc``) is FastAPI's, which loads Swagger UI or ReDoc (and ReDoc's fonts) from their
 CDNs with an inline script and style; it holds no user data, so its policy allows that and

@@ -3,6 +3,7 @@ web adapter, else by the generic page), joining by invitation, and posting moves
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -215,8 +216,22 @@ def table_fragment(
     page = now.page
     kind = games()[page["game"]]
     visit = visit.for_game(kind)
+    decision = decision_key(page["legal_actions"])
+    if query.get("decision", decision) != decision:
+        query = {}  # a choice kept for a decision the seat no longer faces
     request = TableRequest(
         game_id, page, now.seen, dict(query), visit.lang, visit.gettext, error, now.events
     )
     adapter = web_game(kind)
-    return visit, generic_table(request, kind) if adapter is None else adapter.table(request)
+    drawn = generic_table(request, kind) if adapter is None else adapter.table(request)
+    return visit, Fragment(drawn.template, {**drawn.context, "decision": decision})
+
+
+def decision_key(legal_actions: object) -> str:
+    """A short name of the decision a seat faces (its legal actions; ``""`` for none): the
+    page keeps what the player is choosing across live updates only while it stays the
+    same, and a kept choice (a previewed placement) is dropped once it changed."""
+    if not legal_actions:
+        return ""
+    text = json.dumps(legal_actions, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]

@@ -1,4 +1,4 @@
-// carson's few lines of JavaScript: live updates of the game board, the invite link,
+// carson's few lines of JavaScript (live updates: live.js): the CSRF header, the invite link,
 // the clicks of the scoring assistant and the board game's price view. Everything else is
 // plain HTML and htmx.
 (function () {
@@ -9,62 +9,6 @@
     const match = document.cookie.match(/(?:^|; )carson_csrf=([^;]*)/);
     if (match) event.detail.headers["X-CSRF-Token"] = decodeURIComponent(match[1]);
   });
-
-  // Live updates: the server pushes this seat's view after every move; when it is newer
-  // than the board on the page, fetch the board again. Boards are ordered by (seq, status):
-  // a response that left the server before a newer board was swapped in (say, a refresh
-  // racing this seat's own move) must not replace it, and a refresh that was dropped or
-  // came back stale is asked again.
-  const STATUS_ORDER = { waiting: 0, playing: 1, over: 2 };
-
-  function version(seq, status) {
-    return [Number(seq), STATUS_ORDER[status] || 0];
-  }
-
-  function newer(a, b) {
-    return a[0] > b[0] || (a[0] === b[0] && a[1] > b[1]);
-  }
-
-  function boardVersion(board) {
-    return version(board.dataset.seq, board.dataset.status);
-  }
-
-  let latest = null; // the newest version the live stream announced
-
-  function refresh(game) {
-    htmx.ajax("GET", "/games/" + game + "/board", { target: "#board", swap: "outerHTML" });
-  }
-
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    const current = document.getElementById("board");
-    if (!current || event.detail.target !== current || !event.detail.shouldSwap) return;
-    const html = String(event.detail.serverResponse || "");
-    const seq = html.match(/data-seq="(\d+)"/);
-    const status = html.match(/data-status="(\w+)"/);
-    if (seq && status && newer(boardVersion(current), version(seq[1], status[1]))) {
-      event.detail.shouldSwap = false;
-    }
-  });
-
-  document.addEventListener("htmx:afterSettle", function () {
-    const board = document.getElementById("board");
-    if (board && latest && newer(latest, boardVersion(board))) refresh(board.dataset.game);
-  });
-
-  function listen() {
-    const board = document.getElementById("board");
-    if (!board || !window.EventSource || board.dataset.status === "over") return;
-    const game = board.dataset.game;
-    const source = new EventSource("/api/games/" + game + "/stream");
-    source.addEventListener("view", function (event) {
-      const view = JSON.parse(event.data);
-      const announced = version(view.seq, view.status);
-      if (!latest || newer(announced, latest)) latest = announced;
-      const current = document.getElementById("board");
-      if (current && newer(announced, boardVersion(current))) refresh(game);
-      if (view.status === "over") source.close();
-    });
-  }
 
   function inviteLink() {
     const field = document.getElementById("invite-link");
@@ -85,7 +29,8 @@
       const swatch = brush ? brush.parentElement.querySelector(".cell") : null;
       form.querySelector("input[name='c-" + cell.dataset.cell + "']").value = letter;
       cell.className = swatch ? swatch.className : "cell none";
-      cell.textContent = letter === "-" ? "" : letter;
+      const drawing = swatch && letter !== "-" ? swatch.firstElementChild : null;
+      cell.replaceChildren(...(drawing ? [drawing.cloneNode(true)] : []));
       form.dispatchEvent(new Event("change", { bubbles: true }));
     });
   }
@@ -106,6 +51,7 @@
   }
 
   document.addEventListener("htmx:afterSettle", valuesToggle);
+  document.addEventListener("htmx:afterSettle", inviteLink);
 
   // A click or a refresh answered 503 (the server's database is down) is not swapped in by htmx: show the
   // message of the page it sent, in the visitor's language, above the board. Read as text
@@ -135,7 +81,6 @@
   });
 
   document.addEventListener("DOMContentLoaded", function () {
-    listen();
     inviteLink();
     assistant();
     valuesToggle();

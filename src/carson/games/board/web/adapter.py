@@ -9,6 +9,7 @@ from fastapi import APIRouter
 from jinja2 import BaseLoader, PackageLoader
 
 from carson.games.board.web import MESSAGES
+from carson.games.board.web.pictures import TILE_PICTURES
 from carson.games.board.web.present import BoardPresenter
 from carson.games.board.web.present.names import Names
 from carson.web.adapter import (
@@ -64,13 +65,14 @@ class BoardWeb:
         presenter = BoardPresenter(request.lang, request.gettext)
         data = presenter.game(dict(request.page), request.events, request.query.get("mode"))
         data["error"] = request.error
-        return Fragment("boardgame.html", {"board": data})
+        return Fragment("boardgame.html", {"board": data, "pictures": TILE_PICTURES})
 
     def replay(self, request: ReplayRequest) -> Fragment:
         presenter = BoardPresenter(request.lang, request.gettext)
         data = presenter.game(dict(request.page), request.events)
         data["error"] = None
         context = {"board": data, "step": request.step, "total": request.total, "replay": True}
+        context["pictures"] = TILE_PICTURES
         return Fragment("boardgame_replay.html", {**context, "game_id": request.game_id})
 
     def rules(self, lang: str, gettext: Gettext) -> Fragment | None:

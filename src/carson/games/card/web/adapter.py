@@ -16,6 +16,7 @@ from carson.games.card.parcels import Parcel
 from carson.games.card.web import MESSAGES
 from carson.games.card.web.assistant import router as assistant_router
 from carson.games.card.web.log import MoveLog
+from carson.games.card.web.pictures import PARCEL_PICTURES
 from carson.games.card.web.present import Cell, Presenter
 from carson.terminal.texts import texts
 from carson.web.adapter import (
@@ -69,7 +70,7 @@ class CardWeb:
         data["log"] = MoveLog(presenter, data["seats"], request.page["view"]).lines(request.events)
         data["error"] = request.error
         data["parcel_names"] = _parcel_names(presenter)
-        return Fragment("board.html", {"board": data})
+        return Fragment("board.html", {"board": data, "pictures": PARCEL_PICTURES})
 
     def replay(self, request: ReplayRequest) -> Fragment:
         presenter = _presenter(request.lang, request.gettext)
@@ -78,6 +79,7 @@ class CardWeb:
         data["parcel_names"] = _parcel_names(presenter)
         data["error"] = None
         context = {"board": data, "step": request.step, "total": request.total}
+        context["pictures"] = PARCEL_PICTURES
         cities = _replay_cities(request.page)
         return Fragment("replay.html", {**context, "game_id": request.game_id, "cities": cities})
 

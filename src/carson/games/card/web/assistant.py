@@ -8,11 +8,11 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
 from carson.games.card.catalog import load_catalog
-from carson.games.card.cli.input import InputError
-from carson.games.card.cli.score import score_request
 from carson.games.card.parcels import NO_CARD, Parcel
 from carson.games.card.scoring import MAX_SALES
 from carson.games.card.web import MESSAGES
+from carson.games.card.web.assistant_sheet import sheet_lines
+from carson.games.card.web.pictures import PARCEL_PICTURES
 from carson.terminal.texts import texts
 from carson.web.visit import Visit, visit_of
 
@@ -38,17 +38,17 @@ async def assistant_sheet(request: Request) -> HTMLResponse:
     if unknown is not None:
         message = visit.gettext("Row %(row)s, column %(column)s: choose a parcel from the list.")
         where = {"row": unknown[1] + 1, "column": unknown[0] + 1}
-        return visit.render("sheet.html", sheet=None, error=message % where, labels={})
-    rows = ["".join(row) for row in cells]
+        return visit.render("sheet.html", lines=None, error=message % where)
+    rows = _trim(["".join(row) for row in cells])
     try:
         sold = int(form.get("sold", "0") or 0)
     except ValueError:
         sold = -1
-    try:
-        sheet = score_request({"grid": _trim(rows), "personalities": people, "sold": sold})
-    except InputError as error:
-        return visit.render("sheet.html", sheet=None, error=str(error), labels={})
-    return visit.render("sheet.html", sheet=sheet, error=None, labels=_labels(visit))
+    answer = sheet_lines(rows, people, sold, texts(visit.lang), _labels(visit), visit.gettext)
+    if isinstance(answer, str):
+        return visit.render("sheet.html", lines=None, error=answer)
+    lines, total = answer
+    return visit.render("sheet.html", lines=lines, total=total, error=None)
 
 
 def _unknown_cell(cells: list[list[str]]) -> tuple[int, int] | None:
@@ -91,4 +91,5 @@ def _assistant_context(visit: Visit) -> dict[str, Any]:
             for person in load_catalog().personalities
         ],
         "max_sales": MAX_SALES,
+        "pictures": PARCEL_PICTURES,
     }

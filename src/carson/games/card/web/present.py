@@ -40,6 +40,8 @@ class SeatPanel:
     seat: int
     name: str
     suit: str
+    suit_name: str
+    player: str  # who plays it: the account's name, or the virtual player's level
     kind: str
     is_me: bool
     to_act: bool
@@ -132,7 +134,7 @@ class Presenter:
             "round": view["round"],
             "era": view["era"],
             "phase": view["phase"],
-            "tie_order": [self.suit(suit) for suit in view["tie_order"]],
+            "tie_order": self._tie_order(view),
             "top_back": self._back(view.get("top_personality_back")),
             "decks": view["decks"],
             "row": self._row(view, legal),
@@ -168,6 +170,8 @@ class Presenter:
             seat=index,
             name=f"{self.suit(seat['suit'])} · {self.kind(who['kind'], who['user'])}",
             suit=seat["suit"],
+            suit_name=self.suit(seat["suit"]),
+            player=self.kind(who["kind"], who["user"]),
             kind=who["kind"],
             is_me=index == page["seat"],
             to_act=index in view["to_act"] and page["status"] == "playing",
@@ -187,6 +191,12 @@ class Presenter:
             builds="city" in seat,
             notes=notes,
         )
+
+    def _tie_order(self, view: dict[str, Any]) -> list[str]:
+        """The tie-break order of the suits at this table (the others' cards are not in
+        play)."""
+        here = {seat["suit"] for seat in view["seats"]}
+        return [self.suit(suit) for suit in view["tie_order"] if suit in here]
 
     def _back(self, back: list[str] | str | None) -> list[str] | str | None:
         if back is None or back == "skull":
@@ -353,13 +363,18 @@ class Presenter:
                 else self.personality(category)
             )
             rows.append({"label": label, "values": values})
-        names = [f"{self.suit(seat['suit'])}" for seat in view["seats"]]
+        names = [self.kind(who["kind"], who["user"]) for who in page["seats"]]
         return {
             "names": names,
+            "suits": [seat["suit"] for seat in view["seats"]],
+            "suit_names": [self.suit(seat["suit"]) for seat in view["seats"]],
             "rows": rows,
             "virtual": [sheet is None for sheet in sheets],
             "totals": result["scores"],
-            "winners": [names[index] for index in result["winners"]],
+            "winners": [  # two virtual players of one level are told apart by their suits
+                f"{names[index]} ({self.suit(view['seats'][index]['suit'])})"
+                for index in result["winners"]
+            ],
             "i_won": page["seat"] in result["winners"],
         }
 

@@ -20,7 +20,7 @@ from carson.core.game import Event
 from carson.games.board.catalog import BoardCatalog
 from carson.games.board.web.present.common import (
     SEAT_COLOURS,
-    TILE_LETTERS,
+    TILES,
     Gettext,
     Seat,
     Targets,
@@ -100,7 +100,7 @@ class BoardPresenter(Names):
             "bag": sum(view["bag"].values()),
             "turn_order": [seats[s] for s in view["turn_order"]],
             "pass_order": [seats[s] for s in view["pass_order"]],
-            "tile_names": {tile: self.tile(tile) for tile in TILE_LETTERS},
+            "tile_names": {tile: self.tile(tile) for tile in TILES},
             "side_names": {side: self.side(side) for side in ("yellow", "red")},
             "result": None,
             "before_setup": None,

@@ -13,11 +13,11 @@ from carson.games.board.catalog import SPACE_IDS
 Gettext = Callable[[str], str]
 
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "purple")
-#: Tiles drawn with the card game's parcel letters and colours (``.p-<id>`` in the CSS).
-TILE_LETTERS = {
-    "house": "h", "mountain": "^", "ranch": "r", "mine": "m", "drugstore": "d", "bank": "b",
-    "saloon": "s", "hotel": "o", "church": "c", "prison": "j",
-}  # fmt: skip
+#: The town's tiles, as the legend lists them (drawn as pictograms: web/pictures.py).
+TILES = (
+    "house", "mountain", "ranch", "mine", "drugstore", "bank", "saloon", "hotel", "church",
+    "prison",
+)  # fmt: skip
 #: The action track in three rows, as on the board (BG-2.3 resolution order).
 TRACK_ROWS: tuple[tuple[str, ...], ...] = (SPACE_IDS[:5], SPACE_IDS[5:12], SPACE_IDS[12:])
 COLUMNS = "ABCDEFGH"

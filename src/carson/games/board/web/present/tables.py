@@ -6,7 +6,6 @@ from typing import Any
 
 from carson.games.board.catalog import PERSONALITY_IDS, SPACE_IDS
 from carson.games.board.web.present.common import (
-    TILE_LETTERS,
     TRACK_ROWS,
     Seat,
     Targets,
@@ -40,7 +39,6 @@ def track(
                 else {
                     "id": building,
                     "name": names.building(building),
-                    "letter": TILE_LETTERS[building],
                 },
                 "has_building_space": space_id.startswith("build_"),
                 "action": targets.spaces.get(space_id),

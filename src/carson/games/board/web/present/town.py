@@ -8,7 +8,6 @@ from typing import Any
 
 from carson.games.board.web.present.common import (
     COLUMNS,
-    TILE_LETTERS,
     Seat,
     Targets,
     parcel_label,
@@ -108,7 +107,6 @@ def _parcel(
         "y": y,
         "label": parcel_label(x, y),
         "tile": tile,
-        "letter": TILE_LETTERS.get(tile or "", ""),
         "owner": None if owner is None else seats[owner].colour,
         "river": p["river"],
         "price": None if owner is not None or p["river"] else p["price"],

@@ -1,0 +1,69 @@
+"""Every parcel and building is drawn: a pictogram for each of both games' parcels and
+tiles, each use on a page with its name as a <title>, and a legend on every game page."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from signing import post_account_form
+
+from carson.app import create_app
+from carson.games.board.web.pictures import TILE_PICTURES
+from carson.games.board.web.present.common import TILES
+from carson.games.card.parcels import Parcel
+from carson.games.card.web.pictures import PARCEL_PICTURES
+
+USE = re.compile(r'<title>([^<]+)</title><use href="#pic-([a-z_]+)"/>')
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'web.db'}")) as test_client:
+        yield test_client
+
+
+def test_every_parcel_and_tile_has_one_picture() -> None:
+    assert [picture.id for picture in PARCEL_PICTURES] == [parcel.id for parcel in Parcel]
+    assert {picture.id for picture in TILE_PICTURES} == {*TILES, "river"}
+    for picture in (*PARCEL_PICTURES, *TILE_PICTURES):
+        assert picture.shapes and all(shape.d or shape.text for shape in picture.shapes)
+    # Shape first: no two parcels of a game share both their tile's colour and their shapes.
+    for pictures in (PARCEL_PICTURES, TILE_PICTURES):
+        looks = {(p.ground, tuple(s.d for s in p.shapes)) for p in pictures}
+        assert len(looks) == len(pictures)
+
+
+def _sign_up(client: TestClient) -> dict[str, str]:
+    assert post_account_form(client, "/register", "alice").status_code == 303
+    return {"X-CSRF-Token": client.cookies["carson_csrf"]}
+
+
+def test_the_card_game_draws_its_parcels_and_a_legend(client: TestClient) -> None:
+    headers = _sign_up(client)
+    seats = ["human", "expert", "advanced", "beginner"]
+    game_id = client.post("/api/games", headers=headers, json={"seats": seats}).json()["id"]
+    client.cookies.set("lang", "de")
+    page = client.get(f"/games/{game_id}").text
+    legend = page[page.index('id="legend"') : page.index("</details>", page.index('id="legend"'))]
+    drawn = USE.findall(legend)
+    assert [parcel for _, parcel in drawn] == [parcel.id for parcel in Parcel]
+    assert ("Ranch", "ranch") in drawn and ("Gefängnis", "prison") in drawn
+    row = page[page.index('id="row"') : page.index('id="my-city"')]
+    assert "Terrain #" not in row and "Gelände #" not in row  # cards drawn, not numbered
+    assert len(USE.findall(row)) >= 4
+    assert all(f'<symbol id="pic-{parcel.id}"' in page for parcel in Parcel)
+
+
+def test_the_board_game_draws_its_tiles_and_a_legend(client: TestClient) -> None:
+    headers = _sign_up(client)
+    body = {"game": "board", "seats": ["human", "random"], "variants": ["river"]}
+    game_id = client.post("/api/games", headers=headers, json=body).json()["id"]
+    page = client.get(f"/games/{game_id}").text
+    town = page[page.index('id="town"') : page.index('id="track"')]
+    drawn = {tile for _, tile in USE.findall(town)}
+    assert {*TILES, "river"} <= drawn  # the legend draws every tile
+    assert re.search(r'class="tile p-mountain"><svg', town)  # the town's mountains
