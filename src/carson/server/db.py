@@ -130,6 +130,8 @@ class GameSeat(Base):
     #: ranks last); NULL while the player plays it. ``left_seq``: the move it happened at.
     left: Mapped[str | None] = mapped_column(String(10))
     left_seq: Mapped[int | None] = mapped_column(Integer)
+    #: The player asks to abort the game (in its first round; every person must agree).
+    wants_abort: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class PlayerRating(Base):
