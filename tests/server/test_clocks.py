@@ -12,13 +12,13 @@ import pytest
 from api_helpers import account
 from fastapi.testclient import TestClient
 from sqlalchemy import select
-from test_jobs import Clock
 
 from carson.app import create_app
 from carson.server.db import Move
 from carson.server.games import GameService
 from carson.server.thinking import InlineThinker
 from carson.server.worker import Worker
+from manual_clock import ManualClock as Clock
 
 pytestmark = pytest.mark.usefixtures("toy_game")
 

@@ -18,6 +18,7 @@ from carson.server.events import SeatEvent
 from carson.server.games import GameError, GameService
 from carson.server.ratelimit import RateLimited
 from carson.web.adapter import Fragment, TableRequest, web_game
+from carson.web.clocks import clock_panel
 from carson.web.generic import generic_table
 from carson.web.home import chosen_game, home_page, new_game_form, tab_url
 from carson.web.invitation import invitation_page
@@ -90,9 +91,11 @@ async def game_page(game_id: str, request: Request) -> HTMLResponse:
         return visit.render("message.html", status=error.status, message=error.message)
     shown, fragment = table_fragment(visit, game_id, now, request.query_params)
     practice = bool(now.page["practice"])  # one person against machines, unrated
+    panel = clock_panel(visit, now.page)  # the clocks, resign and abort
     return shown.render(
-        "game.html", fragment=fragment.template, practice=practice, **fragment.context
-    )
+        "game.html", fragment=fragment.template, practice=practice, panel=panel,
+        **fragment.context,
+    )  # fmt: skip
 
 
 @router.post("/games/{game_id}/join")
