@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from api_helpers import account
 from fastapi.testclient import TestClient
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from carson.app import create_app
-from carson.server.db import Move
+from carson.server.db import GameSeat, Move
 from carson.server.games import GameService
 from carson.server.thinking import InlineThinker
 from carson.server.worker import Worker
@@ -232,3 +232,44 @@ def test_no_abort_after_the_first_round(table: Table) -> None:
     late = table.post(table.alice, "abort")
     assert late.status_code == 409 and late.json()["code"] == "too_late"
     assert table.view(table.alice)["status"] == "playing"
+
+
+def test_a_secret_step_charges_each_seat_up_to_when_it_closed_its_part(table: Table) -> None:
+    """A seat that closed its part of a secret step (a draft) shows no change to the others;
+    when the step resolves, its clock is charged up to then, with one increment."""
+    table.create(["human", "human"], time_control="1+5")
+    store = table.service.store
+    table.clock.advance(10)
+    with store.sessions() as session:
+        store.clocks.close_step(session, table.game, 0)  # seat 0 is done drafting
+        session.commit()
+    table.clock.advance(20)
+    before = table.view(table.bob)["clock"]
+    assert before["running"] == [True, True] and before["left"] == [30, 30]  # nothing shows
+    with store.sessions() as session:
+        tab = store.table(session, table.game)
+        state = store.state(session, tab)
+        stake = tab.kind.action_from_json(state, {"kind": "stake", "chips": 1})
+        store.record_moves(session, tab, state, [(0, stake), (1, stake)])  # the reveal
+    clock = table.view(table.alice)["clock"]
+    assert clock["left"] == [55, 35]  # 60 - 10 + 5 and 60 - 30 + 5, both asked again
+    assert clock["running"] == [True, True]
+    with store.sessions() as session:
+        stored = store.clocks.stored(session, table.game)
+    assert stored is not None and stored.closed == {} and stored.seq == 2
+
+
+def test_a_seat_left_in_another_process_is_played_on_from_this_one(table: Table) -> None:
+    """This process still caches the table without the left seat: the move's transaction
+    asks the database, and queues the machine for it."""
+    table.create(["human", "human"])
+    table.view(table.bob)  # the table is cached here
+    with table.service.sessions.begin() as session:  # alice resigns elsewhere
+        session.execute(
+            update(GameSeat)
+            .where(GameSeat.game_id == table.game, GameSeat.seat == 0)
+            .values(left="resigned", left_seq=0)
+        )
+    assert table.stake(table.bob).status_code == 200
+    table.run_jobs()
+    assert table.moves() == [(1, 1), (2, 0), (3, 0)]  # the machine stakes for alice

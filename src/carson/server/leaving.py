@@ -15,9 +15,10 @@ the machine's job for a seat that is asked now is queued in the same transaction
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import update
+from sqlalchemy.engine import CursorResult
 from sqlalchemy.orm import Session
 
 from carson.core.registry import HUMAN
@@ -88,11 +89,15 @@ class Leaving:
         """Mark the seat left (``resigned``, ``timeout``) and queue its machine's move if it
         is asked now, with what ``before_commit`` adds, in one transaction."""
         with self.store.write_turn:
-            session.execute(
+            marked = session.execute(
                 update(GameSeat)
                 .where(GameSeat.game_id == table.id, GameSeat.seat == seat)
+                .where(GameSeat.left.is_(None))  # once, even if two processes race here
                 .values(left=why, left_seq=len(state.actions), wants_abort=False)
             )
+            if cast("CursorResult[Any]", marked).rowcount != 1:
+                session.rollback()
+                raise Conflict("the seat was left a moment ago", "left_game")
             self.store.forget_table(table.id)
             now = self.store.table(session, table.id, remember=False)
             drafts = self.drafts.of(session, now, state)

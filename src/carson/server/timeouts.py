@@ -68,7 +68,12 @@ def run_timeout(context: WorkerContext, job: ClaimedJob, payload: Timeout) -> No
                  table.settings.on_timeout)  # fmt: skip
         if table.settings.on_timeout == "takeover":
             finish = partial(_finish_with, context, job)
-            Leaving(store).leave(session, table, state, payload.seat, "timeout", finish)
+            try:
+                Leaving(store).leave(session, table, state, payload.seat, "timeout", finish)
+            except Conflict as lost:  # another worker applied it first: nothing more to do
+                log.info("timeout job %d: %s", job.id, lost.message)
+                context.queue.complete(job)
+                return
         else:
             drafted = sum(len(moves) for moves in drafts.values())
             level = table.settings.timeout_level
