@@ -9,6 +9,7 @@ from fastapi.staticfiles import StaticFiles
 
 from carson.server.app import create_server
 from carson.server.errors import DATABASE_DOWN
+from carson.server.jobs import Clock, utc_now
 from carson.server.limits import Limits
 from carson.web.outage import database_down_page
 from carson.web.refusals import too_large_page
@@ -20,12 +21,14 @@ def create_app(
     budget_ms: int | None = None,
     limits: Limits | None = None,
     worker: bool = True,
+    clock: Clock = utc_now,
 ) -> FastAPI:
     """The server on ``url`` (default: ``DATABASE_URL`` or SQLite in the data directory)
     with its web interface: pages, and their static files (vendored htmx, CSS, a little
     JS); ``limits`` default to the environment's (docs/limits.md); ``worker``: run the job
-    queue's worker in this process too (see :func:`carson.server.app.create_server`)."""
-    app = create_server(url, budget_ms, limits, worker)
+    queue's worker in this process too (see :func:`carson.server.app.create_server`);
+    ``clock``: the server's time (tests move it)."""
+    app = create_server(url, budget_ms, limits, worker, clock)
     app.state.page_refusal = too_large_page
     app.include_router(web_router())
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

@@ -173,6 +173,10 @@ def _game_answer(status: int, description: str) -> dict[int | str, dict[str, Any
     return {status: {"model": GameView, "description": description, "links": GAME_LINKS}}
 
 
+#: For the routes of other modules that answer a game's view.
+game_answer = _game_answer
+
+
 @router.post(
     "/api/register", operation_id="register", response_model=TokenOut,
     responses=declared(400, 409, 413, 422, 429),

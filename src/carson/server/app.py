@@ -18,7 +18,7 @@ from sqlalchemy.engine import Engine
 from starlette.types import Scope
 
 from carson import __version__
-from carson.server import errors, health, openapi, ratings_api, sessions_api
+from carson.server import errors, health, leaving_api, openapi, ratings_api, sessions_api
 from carson.server.accounts import Accounts
 from carson.server.api import router
 from carson.server.bodylimit import BodyLimit, json_refusal
@@ -27,6 +27,7 @@ from carson.server.db import REQUEST_THREADS, check_integrity, default_url, make
 from carson.server.errors import DATABASE_DOWN, error_response
 from carson.server.games import GameService
 from carson.server.headers import SecurityHeaders
+from carson.server.jobs import Clock, utc_now
 from carson.server.limits import Limits
 from carson.server.logs import RequestIds
 from carson.server.passwords import HashingBusy, HashParameters, PasswordPool
@@ -41,19 +42,20 @@ def create_server(
     budget_ms: int | None = None,
     limits: Limits | None = None,
     worker: bool = True,
+    clock: Clock = utc_now,
 ) -> FastAPI:
     """The server on ``url`` (default: ``DATABASE_URL`` or SQLite in the data directory),
     checked (a damaged SQLite file is refused: :class:`carson.server.db.CorruptDatabase`)
     and migrated to the newest schema before it serves; ``limits`` default to
     :meth:`Limits.from_environment`. With ``worker``, it also runs the queued jobs (machine
     seats' moves) in a thread, their search in a child process; without, ``carson worker``
-    processes must run them."""
+    processes must run them. ``clock``: the server's time (tests move it)."""
     limits = limits or Limits.from_environment()
     engine = make_engine(url or default_url())
     check_integrity(engine)
     migrate(engine)
 
-    service = GameService(engine, budget_ms)
+    service = GameService(engine, budget_ms, clock)
     service.accounts.forget_expired()
     jobs = Worker(service.store, ChildProcessThinker(), budget_ms) if worker else None
     app = FastAPI(
@@ -73,6 +75,7 @@ def create_server(
     app.include_router(router)
     app.include_router(sessions_api.router)
     app.include_router(ratings_api.router)
+    app.include_router(leaving_api.router)
     errors.install(app)
     openapi.install(app)
     for error in DATABASE_DOWN:  # an outage answers 503 (the pages add their own, in HTML)

@@ -140,6 +140,8 @@ class GameSeat(Base):
     #: left never wins, whatever the machine made of it).
     score: Mapped[int | None] = mapped_column(Integer)
     won: Mapped[bool | None] = mapped_column(Boolean)
+    #: The player asks to abort the game (in its first round; every person must agree).
+    wants_abort: Mapped[bool] = mapped_column(Boolean, default=False)
 
     __table_args__ = (Index("ix_game_seats_player", "user_id", "won"),)
 

@@ -91,6 +91,8 @@ class DraftBook:
                 return self._write(session, table, state, moves, before_commit)
         with self.store.write_turn:
             session.merge(Draft(game_id=table.id, seat=seat, actions=mine))
+            if table.settings.time_control is not None and not table.kind.drafts(after, seat):
+                self.store.clocks.close_step(session, table.id, seat)  # charged at the reveal
             self.store.announce(session, table.id)  # the seat's own streams, everywhere
             if before_commit is not None:
                 before_commit(session, state)

@@ -28,6 +28,8 @@ from carson.server.errors import Conflict, Forbidden, GameError, NotFound, Unpro
 from carson.server.event_log import MAX_PAGE_MOVES, EventLog
 from carson.server.events import EventPage, SeatEvent, encode_events, opening_events
 from carson.server.integrity import game_seed, is_practice
+from carson.server.jobs import Clock, utc_now
+from carson.server.leaving import Leaving
 from carson.server.machines import queue_next, queue_waiting_games
 from carson.server.store import BeforeCommit, GameStore, Table
 from carson.server.table_settings import checked_settings
@@ -45,14 +47,18 @@ __all__ = [
 
 
 class GameService:
-    def __init__(self, engine: Engine, budget_ms: int | None = None) -> None:
-        self.store = GameStore(engine)
+    def __init__(
+        self, engine: Engine, budget_ms: int | None = None, clock: Clock = utc_now
+    ) -> None:
+        """``clock``: the server's time (the games' clocks, scheduled jobs); tests move it."""
+        self.store = GameStore(engine, clock)
         self.sessions = self.store.sessions
         self.notifier = self.store.notifier
         self.budget_ms = budget_ms
         self.drafts = DraftBook(self.store)
         self.jobs = self.store.jobs
         self.log = EventLog(self.store)
+        self.leaving = Leaving(self.store)
         #: Tokens and sessions, with this process's bounded memory of tokens.
         self.accounts = Accounts(self.sessions)
 
@@ -177,7 +183,7 @@ class GameService:
         with self.sessions() as session:
             table = self.store.table(session, game_id)
             seat = table.seat_of(user)
-            return self._view(table, self._seat_state(session, table, seat), seat)
+            return self._view(session, table, self._seat_state(session, table, seat), seat)
 
     def observe(self, user: User, game_id: str) -> tuple[dict[str, Any], Any]:
         """The caller's view and what its seat may see of the game, as its game's players
@@ -186,7 +192,7 @@ class GameService:
             table = self.store.table(session, game_id)
             seat = table.seat_of(user)
             state = self._seat_state(session, table, seat)
-            return self._view(table, state, seat), table.kind.observation(state, seat)
+            return self._view(session, table, state, seat), table.kind.observation(state, seat)
 
     def seat_kinds(self, game_id: str) -> list[str]:
         """The seat kinds of a game as created (``human`` or a machine kind), to anyone."""
@@ -200,7 +206,7 @@ class GameService:
             table = self.store.table(session, game_id)
             seat = table.seat_of(user)
             final = self.store.state(session, table)
-            if not final.is_over:
+            if not table.over(final):
                 raise Forbidden("the replay is shown once the game is over")
             total = len(final.actions)
             step = max(0, min(step, total))
@@ -224,12 +230,14 @@ class GameService:
                 raise Conflict(
                     f"stale seq {seq}: the game is at seq {len(state.actions)}", "stale_seq"
                 )
-            if state.is_over:
+            if table.over(state):
                 raise Unprocessable("the game is over", "game_over")
             try:
                 action = table.kind.action_from_json(state, data)
             except ValueError as error:
                 raise Unprocessable(f"malformed action: {error}", "malformed_action") from None
+            if seat in table.left:
+                raise Conflict("you left this game: a machine plays your seat", "left_game")
             if seat not in state.seats_to_act:
                 raise Unprocessable(f"seat {seat} is not asked to act now", "not_your_turn")
             if action not in state.legal_actions(seat):
@@ -241,14 +249,14 @@ class GameService:
                 after = self.drafts.submit(session, table, game, drafts, seat, action, queue)
             else:
                 after = self.store.record_move(session, table, game, seat, action, queue)
-            return self._view(table, after, seat)
+            return self._view(session, table, after, seat)
 
     def record(self, user: User, game_id: str) -> JSON:
         with self.sessions() as session:
             table = self.store.table(session, game_id)
             table.seat_of(user)
             state = self.store.state(session, table)
-            if not state.is_over:
+            if not table.over(state):
                 raise Forbidden("the record is shown once the game is over")
             return {
                 "format": 1,
@@ -260,6 +268,19 @@ class GameService:
                     {"seat": seat, "action": action.to_json()} for seat, action in state.actions
                 ],
             }
+
+    # ------------------------------------------------------------------ leaving
+
+    def resign(self, user: User, game_id: str) -> dict[str, Any]:
+        """The caller resigns (:mod:`carson.server.leaving`); answers the caller's view."""
+        self.leaving.resign(game_id, lambda table: table.seat_of(user))
+        return self.view(user, game_id)
+
+    def abort(self, user: User, game_id: str) -> dict[str, Any]:
+        """The caller asks to abort the game in its first round; answers the caller's view
+        (``over`` once everyone needed agreed, else with the seats that asked)."""
+        self.leaving.abort(game_id, lambda table: table.seat_of(user))
+        return self.view(user, game_id)
 
     # ------------------------------------------------------------------ events
 
@@ -303,6 +324,8 @@ class GameService:
             table = self.store.table(session, game.id, remember=False)  # not committed yet
             if state is None:
                 state = self.store.state(session, table)
+            clocks = table.settings.time_control
+            self.store.clocks.start(session, game.id, clocks, len(table.seat_kinds), state)
             queue_next(self.jobs, session, table, state)
 
     def _queue_machines(self, table: Table, stored: int | None = None) -> BeforeCommit:
@@ -327,23 +350,31 @@ class GameService:
         state = self.store.state(session, table)
         return self.drafts.seat_state(state, self.drafts.of(session, table, state), seat)
 
-    def _view(self, table: Table, state: Any, seat: int) -> dict[str, Any]:
+    def _view(self, session: Session, table: Table, state: Any, seat: int) -> dict[str, Any]:
         """The seat's view, built once per move: polling clients and live streams of a
-        game ask for the same view again and again. Callers must not change it."""
+        game ask for the same view again and again. Callers must not change it. A timed
+        game's view carries every clock as it is now."""
         if table.waiting or self.store.cache.state(table.id) is not state:
             # Seats are still being taken (the names change), or the state holds the
             # seat's own draft (:mod:`carson.server.drafts`): built afresh.
-            return self._build_view(table, state, seat)
-        key = (len(state.actions), table.waiting, seat)
-        view = self.store.cache.view(table.id, key)
-        if view is None:
             view = self._build_view(table, state, seat)
-            self.store.cache.put_view(table.id, key, view)
-        return view
+        else:
+            key = (len(state.actions), table.waiting, seat)
+            cached = self.store.cache.view(table.id, key)
+            if cached is None:
+                cached = self._build_view(table, state, seat)
+                self.store.cache.put_view(table.id, key, cached)
+            view = cached
+        if table.settings.time_control is None or table.waiting:
+            return view
+        as_stored = self.store.cache.state(table.id) or state  # a seat's draft is no move
+        clocks = self.store.clocks
+        return {**view, "clock": clocks.view(clocks.at(session, table.id, len(as_stored.actions)))}
 
     def _build_view(self, table: Table, state: Any, seat: int) -> dict[str, Any]:
         status = table.status(state)
-        legal = state.legal_actions(seat) if status == "playing" else []
+        playing = status == "playing" and seat not in table.left
+        legal = state.legal_actions(seat) if playing else []
         return {
             "id": table.id,
             "game": table.game,
@@ -354,9 +385,17 @@ class GameService:
             "practice": is_practice(table.seat_kinds, table.settings.rated),
             "table": table.settings.to_json(),
             "seats": [
-                {"seat": index, "kind": kind, "user": table.names.get(index)}
+                {
+                    "seat": index,
+                    "kind": kind,
+                    "user": table.names.get(index),
+                    "left": table.left.get(index),
+                }
                 for index, kind in enumerate(table.seat_kinds)
             ],
             "legal_actions": [action.to_json() for action in legal],
             "view": state.view(seat),
+            "clock": None,
+            "abort_asked": sorted(table.abort_asked),
+            "ended": table.ended or ("finished" if state.is_over else None),
         }

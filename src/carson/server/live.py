@@ -13,11 +13,15 @@ import asyncio
 import contextlib
 import logging
 import threading
+from collections.abc import Callable
 
 from cachetools import LRUCache
 from sqlalchemy.engine import Engine
 
 CHANNEL = "carson_moves"
+#: The prefix of a notice whose game's table changed (a seat left, the game ended early):
+#: every process forgets its cached table of that game.
+SEATS_CHANGED = "seats:"
 log = logging.getLogger("carson.server.live")
 
 
@@ -49,6 +53,8 @@ class Notifier:
         self._clock = 0
         self._stop = threading.Event()
         self._listener: threading.Thread | None = None
+        #: Told the game whose table another process changed (set by the game store).
+        self.seats_changed: Callable[[str], None] | None = None
 
     # ------------------------------------------------------------------ life cycle
 
@@ -81,7 +87,7 @@ class Notifier:
                         failing = False
                     while not self._stop.is_set():
                         for notice in connection.notifies(timeout=0.5):
-                            self.publish(notice.payload)
+                            self._notice(notice.payload)
             except psycopg.Error as error:
                 if not failing:
                     # The driver's class only: its message may name the server and user.
@@ -90,6 +96,12 @@ class Notifier:
                                 type(error).__name__)  # fmt: skip
                     failing = True
                 self._stop.wait(1.0)  # the database went away: try again shortly
+
+    def _notice(self, payload: str) -> None:
+        game_id = payload.removeprefix(SEATS_CHANGED)
+        if game_id != payload and self.seats_changed is not None:
+            self.seats_changed(game_id)
+        self.publish(game_id)
 
     # ------------------------------------------------------------------ waking
 

@@ -12,6 +12,11 @@ In a game's secret step of several moves (:mod:`carson.server.drafts`), a machin
 moves go to its draft, each in a job of its own: the job after a draft move is keyed by the
 number of draft moves so far, so it is queued once too. People's draft moves queue nothing
 (the machines draft on their own); the step's resolution is a move like any other.
+
+A seat whose person left (resigned, or timed out under the ``takeover`` rule) is a machine
+seat from then on, played at the table's timeout level. A ``move`` timeout queues one
+*forced* job: the timeout level moves once for that seat (a whole secret step, if the seat
+was in one), and the person may come back.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from carson.core.registry import HUMAN
-from carson.server.db import Game, Job
+from carson.server.db import Game, GameSeat, Job
 from carson.server.drafts import DraftBook, Drafts
 from carson.server.errors import Conflict, NotFound
 from carson.server.job_kinds import JobKind, WorkerContext, register
@@ -43,37 +48,66 @@ class MachineMove:
     game: str
     seq: int
     drafted: int = 0  # draft moves made at this seq when queued (a secret step's)
+    #: A forced move (a ``move`` timeout): this seat, played once by the ``level`` machine.
+    seat: int | None = None
+    level: str | None = None
 
     @classmethod
     def read(cls, payload: dict[str, Any]) -> MachineMove:
         game, seq = payload.get("game"), payload.get("seq")
-        drafted = payload.get("drafted", 0)
+        drafted, seat, level = payload.get("drafted", 0), payload.get("seat"), payload.get("level")
         if not isinstance(game, str) or not _whole(seq) or not _whole(drafted):
             raise ValueError(f"a machine_move payload needs a game and a seq, not {payload!r}")
+        if (seat is None) != (level is None) or not (seat is None or _whole(seat)):
+            raise ValueError(f"a forced machine_move names a seat and a level, not {payload!r}")
         assert isinstance(seq, int) and isinstance(drafted, int)
-        return cls(game, seq, drafted)
+        return cls(game, seq, drafted, seat, None if level is None else str(level))
 
     def key(self) -> str:
         suffix = f":{self.drafted}" if self.drafted else ""
-        return f"machine_move:{self.game}:{self.seq}{suffix}"
+        forced = "" if self.seat is None else f":timeout{self.seat}"
+        return f"machine_move:{self.game}:{self.seq}{suffix}{forced}"
 
     def payload(self) -> dict[str, Any]:
         drafted = {"drafted": self.drafted} if self.drafted else {}
-        return {"game": self.game, "seq": self.seq, **drafted}
+        forced = {} if self.seat is None else {"seat": self.seat, "level": self.level}
+        return {"game": self.game, "seq": self.seq, **drafted, **forced}
 
 
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def machine_kind(table: Table, seat: int) -> str | None:
+    """The machine kind that plays ``seat`` (its own, or the timeout level for a seat its
+    person left), or ``None``: a person plays it, or the engine itself (virtual players)."""
+    if seat in table.left:
+        return table.settings.timeout_level
+    kind = table.seat_kinds[seat]
+    return kind if kind != HUMAN and kind not in table.kind.engine_kinds else None
+
+
 def _machine_seats(table: Table, state: Any) -> Iterator[int]:
     """The machine seats (AI or bot, played by a player object) asked to act now."""
-    if table.waiting or state.is_over:
+    if table.waiting or table.over(state):
         return
     for seat in state.seats_to_act:
-        kind = table.seat_kinds[seat]
-        if kind != HUMAN and kind not in table.kind.engine_kinds:
+        if machine_kind(table, seat) is not None:
             yield int(seat)
+
+
+def _left_meanwhile(session: Session, table: Table, state: Any) -> bool:
+    """Whether a person asked now left the game since this process cached its table (in
+    another process): the database says, in the move's transaction."""
+    if table.waiting or table.over(state):
+        return False
+    people = [seat for seat in state.seats_to_act if table.seat_kinds[seat] == HUMAN]
+    if not people:
+        return False
+    left = select(GameSeat.seat).where(
+        GameSeat.game_id == table.id, GameSeat.seat.in_(people), GameSeat.left.is_not(None)
+    )
+    return session.execute(left.limit(1)).first() is not None
 
 
 def machine_seat(table: Table, state: Any) -> int | None:
@@ -87,7 +121,7 @@ def queue_next(
     """In the transaction of the move that led to ``state`` (or of a machine's draft move,
     the ``drafted``-th at that seq): the job for the machine seat that acts next, if one
     does."""
-    if machine_seat(table, state) is not None:
+    if machine_seat(table, state) is not None or _left_meanwhile(session, table, state):
         payload = MachineMove(table.id, len(state.actions), drafted)
         queue.enqueue(session, MACHINE_MOVE.name, payload.payload(), key=payload.key())
 
@@ -105,15 +139,19 @@ def move_machine(context: WorkerContext, job: ClaimedJob, payload: MachineMove) 
     """Make the machine seat's move at ``payload.seq`` (or nothing, if the game moved on)."""
     store, book = context.store, DraftBook(context.store)
     with store.lock(payload.game), store.sessions() as session:
-        try:
-            table = store.table(session, payload.game)
+        try:  # fresh: a seat may have been left in another process
+            table = store.table(session, payload.game, fresh=True)
         except NotFound:
             log.warning("machine_move job %d: game %s is gone", job.id, payload.game)
             context.queue.complete(job)
             return
         game = store.state(session, table)
         drafts = book.of(session, table, game)
-        seat = drafting_machine(book, table, game, drafts)
+        if payload.seat is None:
+            seat = drafting_machine(book, table, game, drafts)
+        else:  # a timeout's one move, unless the seat moved or a machine plays it now
+            asked = payload.seat in book.seat_state(game, drafts, payload.seat).seats_to_act
+            seat = payload.seat if asked and machine_kind(table, payload.seat) is None else None
         if seat is None or len(game.actions) != payload.seq:
             context.queue.complete(job)  # moved on meanwhile (or over): nothing to do
             return
@@ -124,12 +162,12 @@ def move_machine(context: WorkerContext, job: ClaimedJob, payload: MachineMove) 
             seed=table.seed,
             actions=[(acting, action.to_json()) for acting, action in known.actions],
             seat=seat,
-            seat_kind=table.seat_kinds[seat],
+            seat_kind=payload.level or machine_kind(table, seat) or "",
             budget_ms=context.budget_ms,
         )
     chosen = context.think(request)  # seconds, maybe: no lock, no session held meanwhile
     with store.lock(payload.game), store.sessions() as session:
-        _make_move(context, job, session, book, table, seat, request, chosen)
+        _make_move(context, job, session, book, table, seat, request, chosen, payload)
 
 
 def _make_move(
@@ -141,6 +179,7 @@ def _make_move(
     seat: int,
     request: ThinkRequest,
     chosen: Any,
+    payload: MachineMove,
 ) -> None:
     """Write the chosen move (to the seat's draft in a secret step), the next job and this
     job's end in one transaction — unless the game moved on while the seat thought."""
@@ -158,6 +197,9 @@ def _make_move(
     def then(within: Session, after: Any) -> None:
         if len(after.actions) > len(game.actions):  # stored as moves: the game went on
             queue_next(context.queue, within, table, after)
+        elif payload.seat is not None:  # a timeout's secret step: played to its end
+            forced = MachineMove(table.id, payload.seq, drafted, seat, payload.level)
+            context.queue.enqueue(within, MACHINE_MOVE.name, forced.payload(), key=forced.key())
         else:  # a draft move: the next machine's (or this one's next) draft move
             queue_next(context.queue, within, table, game, drafted)
         if not context.queue.finish(within, job):

@@ -158,6 +158,24 @@ class SeatOut(BaseModel):
     seat: int
     kind: str = Field(description="'human' or a machine seat kind")
     user: str | None = Field(description="the username holding a human seat, if taken")
+    left: Literal["resigned", "timeout"] | None = Field(
+        default=None,
+        description="the player left the seat (resigned, or took too long under the "
+        "'takeover' rule): a machine plays it and the player ranks last",
+    )
+
+
+class ClockOut(BaseModel):
+    """Every seat's clock, as the server's clock says at ``now``."""
+
+    control: str = Field(description="'10+5' (live) or '3d' (correspondence)")
+    kind: Literal["live", "correspondence"]
+    left: list[float] = Field(description="seconds each seat has left at ``now``")
+    running: list[bool] = Field(description="whose clock runs (the seats asked to act)")
+    deadlines: list[float | None] = Field(
+        description="when each running clock runs out (seconds since the epoch)"
+    )
+    now: float = Field(description="the server's time of this view (seconds since the epoch)")
 
 
 class GameView(BaseModel):
@@ -173,6 +191,15 @@ class GameView(BaseModel):
     legal_actions: list[dict[str, Any]] = Field(description="what the caller may do now")
     view: dict[str, Any] = Field(description="the engine's view for the caller's seat")
     table: TableSettingsOut
+    clock: ClockOut | None = Field(
+        default=None, description="every seat's clock (null: the table has no time control)"
+    )
+    abort_asked: list[int] = Field(
+        default_factory=list, description="the seats whose players asked to abort the game"
+    )
+    ended: Literal["finished", "aborted", "cancelled", "expired"] | None = Field(
+        default=None, description="how a game that is over ended, when known"
+    )
 
 
 class GameSummary(BaseModel):

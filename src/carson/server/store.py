@@ -26,11 +26,12 @@ from sqlalchemy.orm import Session, sessionmaker
 from carson.core.game import GameState, IllegalActionError
 from carson.core.registry import HUMAN, AnyGameKind, game_kind
 from carson.server.cache import GameCache
+from carson.server.clocks import ClockKeeper
 from carson.server.db import Game, GameSeat, Move, User
 from carson.server.errors import BadSetting, Conflict, Forbidden, NotFound, Unprocessable
 from carson.server.events import encode_events
-from carson.server.jobs import JobQueue
-from carson.server.live import CHANNEL, Notifier
+from carson.server.jobs import Clock, JobQueue, utc_now
+from carson.server.live import CHANNEL, SEATS_CHANGED, Notifier
 from carson.server.standings import finish_game
 from carson.server.table_settings import TableSettings
 
@@ -83,6 +84,12 @@ class Table:
     holders: dict[int, int]  # seat → user id
     names: dict[int, str]  # seat → username
     settings: TableSettings = field(default_factory=TableSettings)
+    #: Seats whose player left (resigned, timed out): a machine plays them.
+    left: dict[int, str] = field(default_factory=dict)
+    #: How the game ended when it was read (``aborted``: over, whatever the engine says).
+    ended: str | None = None
+    #: Seats whose players asked to abort the game (:mod:`carson.server.leaving`).
+    abort_asked: frozenset[int] = frozenset()
 
     @property
     def kind(self) -> AnyGameKind:
@@ -95,7 +102,11 @@ class Table:
         raise Forbidden("you have no seat in this game")
 
     def status(self, state: GameState[Any]) -> str:
-        return "waiting" if self.waiting else "over" if state.is_over else "playing"
+        return "waiting" if self.waiting else "over" if self.over(state) else "playing"
+
+    def over(self, state: GameState[Any]) -> bool:
+        """Played to its end, or ended otherwise (aborted)."""
+        return state.is_over or self.ended is not None
 
 
 class _Lock:
@@ -132,8 +143,10 @@ class GameLocks:
 class GameStore:
     """The stored games of one server process, with its caches and per-game locks."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, clock: Clock = utc_now) -> None:
+        """``clock``: the server's time, for the job queue and the games' clocks."""
         self.engine = engine
+        self.clock = clock
         self.sessions = sessionmaker(engine, expire_on_commit=False)
         self.postgres = engine.dialect.name == "postgresql"
         #: SQLite has one writer at a time and makes the others retry on a sleeping
@@ -144,13 +157,15 @@ class GameStore:
         )
         self.games_in_memory = cached_games()
         self.notifier = Notifier(self.games_in_memory)
+        self.notifier.seats_changed = self.forget_table  # another process's resign, abort
         self.cache = GameCache(self.games_in_memory)
         #: The tables of started games, least recently used out (cachetools is not
         #: thread-safe: the guard serialises the request threads).
         self._tables: LRUCache[str, Table] = LRUCache(self.games_in_memory)
         self._tables_guard = threading.Lock()
         self.locks = GameLocks()
-        self.jobs = JobQueue(engine, write_turn=self.write_turn)
+        self.jobs = JobQueue(engine, clock=clock, write_turn=self.write_turn)
+        self.clocks = ClockKeeper(self.jobs, clock, self.games_in_memory)
 
     def lock(self, game_id: str) -> AbstractContextManager[None]:
         """This process's turn at one game (other processes are kept out by the key)."""
@@ -168,13 +183,22 @@ class GameStore:
         ).all()
         return {seat: user_id for seat, user_id in rows}
 
-    def table(self, session: Session, game_id: str, remember: bool = True) -> Table:
-        """The game's table; once every seat is taken, kept in memory if ``remember``."""
-        cached = self.known_table(game_id)
+    def table(
+        self, session: Session, game_id: str, remember: bool = True, fresh: bool = False
+    ) -> Table:
+        """The game's table; once every seat is taken, kept in memory if ``remember``.
+        ``fresh``: read from the database even if cached (a seat may have been left in
+        another process: the workers that play left seats ask so)."""
+        cached = None if fresh else self.known_table(game_id)
         if cached is not None:
             return cached
         game = self.game(session, game_id)
-        holders = self.holders(session, game_id)
+        seats = session.execute(
+            select(GameSeat.seat, GameSeat.user_id, GameSeat.left, GameSeat.wants_abort).where(
+                GameSeat.game_id == game_id
+            )
+        ).all()
+        holders = {seat: user_id for seat, user_id, _, _ in seats}
         usernames = dict(
             session.execute(
                 select(User.id, User.username).where(User.id.in_(list(holders.values()) or [-1]))
@@ -199,6 +223,9 @@ class GameStore:
                 game.rating_min,
                 game.rating_max,
             ),
+            left={seat: left for seat, _, left, _ in seats if left is not None},
+            abort_asked=frozenset(seat for seat, _, _, asked in seats if asked),
+            ended=game.ended,
         )
         if remember and not table.waiting:  # every seat is taken: nothing of it changes any more
             with self._tables_guard:
@@ -209,6 +236,13 @@ class GameStore:
         """The game's table if this process has it cached (no database query)."""
         with self._tables_guard:
             return self._tables.get(game_id)
+
+    def forget_table(self, game_id: str) -> None:
+        """Drop the game's cached table and views (its seats changed: someone left)."""
+        with self._tables_guard:
+            self._tables.pop(game_id, None)
+        self.cache.drop(game_id)
+        self.clocks.forget(game_id)
 
     def tables_in_memory(self) -> int:
         with self._tables_guard:
@@ -284,6 +318,8 @@ class GameStore:
                 if after.is_over:  # its end, and its ratings, in the last move's transaction
                     finish_game(session, table.id, table.game, table.settings.rated, after,
                                 self.jobs.clock())  # fmt: skip
+                if table.settings.time_control is not None:
+                    self.clocks.after_moves(session, table.id, after, moves[-1][0])
                 self.announce(session, table.id)
                 if before_commit is not None:
                     before_commit(session, after)
@@ -298,8 +334,12 @@ class GameStore:
         self.notifier.publish(table.id)
         return after
 
-    def announce(self, session: Session, game_id: str) -> None:
+    def announce(self, session: Session, game_id: str, seats: bool = False) -> None:
         """On PostgreSQL, tell every server process of a change to the game when the
-        session's transaction commits (their live streams wake then)."""
+        session's transaction commits (their live streams wake then); ``seats``: its
+        table changed (someone left, it ended), which every process forgets."""
+        if seats:
+            self.forget_table(game_id)
         if self.postgres:
-            session.connection().execute(NOTIFY, {"game": game_id})
+            payload = f"{SEATS_CHANGED}{game_id}" if seats else game_id
+            session.connection().execute(NOTIFY, {"game": payload})

@@ -19,7 +19,7 @@ import traceback
 
 from sqlalchemy.exc import OperationalError
 
-from carson.server import machines  # noqa: F401  (registers the machine_move kind)
+from carson.server import machines, timeouts  # noqa: F401  (register their job kinds)
 from carson.server.job_kinds import WorkerContext, job_kind
 from carson.server.jobs import JOBS_CHANNEL, ClaimedJob
 from carson.server.store import GameStore

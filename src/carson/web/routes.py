@@ -15,7 +15,7 @@ from pathlib import Path
 from fastapi import APIRouter
 
 from carson.core.registry import games
-from carson.web import account, home, rematch, replay, rules, standings, table
+from carson.web import account, clocks, home, rematch, replay, rules, standings, table
 from carson.web.adapter import web_game
 
 STATIC = Path(str(resources.files("carson.web").joinpath("static")))
@@ -24,8 +24,8 @@ STATIC = Path(str(resources.files("carson.web").joinpath("static")))
 def web_router() -> APIRouter:
     """Every page: the platform's and those of the games installed now."""
     router = APIRouter(include_in_schema=False)
-    parts = (home.router, account.router, table.router, replay.router, rules.router,
-             standings.router, rematch.router)  # fmt: skip
+    parts = (home.router, account.router, table.router, clocks.router, replay.router,
+             rules.router, standings.router, rematch.router)  # fmt: skip
     for part in parts:
         router.include_router(part)
     for kind in games().values():

@@ -1,0 +1,149 @@
+"""The clocks on a game page, and leaving a game from it: every seat's clock (ticking in the
+browser, ``static/clocks.js``; the server's clock is the authority and the panel is fetched
+again after every move), the resign button (behind a confirmation) and the abort button of
+the first round."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
+
+from carson.core.registry import HUMAN
+from carson.server.games import GameError
+from carson.web.visit import Visit, forbidden, service_of, signed_in_form, visit_of
+
+router = APIRouter(include_in_schema=False)
+
+
+def shown_time(seconds: float) -> str:
+    """Seconds left as a clock shows them: ``4:05``, ``1:02:03``, ``2d 3:04`` (the same as
+    ``formatLeft`` in ``static/clocks.js``)."""
+    whole = max(0, int(seconds))
+    days, rest = divmod(whole, 86_400)
+    hours, rest = divmod(rest, 3600)
+    minutes, secs = divmod(rest, 60)
+    if days:
+        return f"{days}d {hours}:{minutes:02d}"
+    if hours:
+        return f"{hours}:{minutes:02d}:{secs:02d}"
+    return f"{minutes}:{secs:02d}"
+
+
+@dataclass(frozen=True)
+class SeatClock:
+    name: str
+    left: float
+    shown: str
+    running: bool
+    mine: bool
+    gone: str | None  # why the player left, in words
+
+
+@dataclass(frozen=True)
+class ClockPanel:
+    """What the panel shows of a seat's view: the clocks, and what the seat may do."""
+
+    game: str
+    control: str | None
+    now: float | None
+    seats: list[SeatClock]
+    can_resign: bool
+    can_abort: bool
+    abort_asked: bool  # this seat asked already
+    others_asked: bool
+
+
+def clock_panel(visit: Visit, page: dict[str, Any]) -> ClockPanel:
+    """The panel of a seat's view (as ``GET /api/games/{id}`` answers it)."""
+    clock, seat = page.get("clock"), int(page["seat"])
+    playing = page["status"] == "playing" and page["seats"][seat].get("left") is None
+    number = page["view"].get("round") if isinstance(page.get("view"), dict) else None
+    first_round = not isinstance(number, int) or number <= 1
+    asked = list(page.get("abort_asked", []))
+    return ClockPanel(
+        game=page["id"],
+        control=None if clock is None else clock["control"],
+        now=None if clock is None else clock["now"],
+        seats=[] if clock is None else _seats(visit, page, clock),
+        can_resign=playing,
+        can_abort=playing and first_round and seat not in asked,
+        abort_asked=seat in asked,
+        others_asked=any(other != seat for other in asked),
+    )
+
+
+def _seats(visit: Visit, page: dict[str, Any], clock: dict[str, Any]) -> list[SeatClock]:
+    gone = {
+        "resigned": visit.gettext("resigned"),
+        "timeout": visit.gettext("out of time: a machine plays on"),
+    }
+    seats = []
+    for index, seat in enumerate(page["seats"]):
+        human = seat["kind"] == HUMAN and seat["user"]
+        name = seat["user"] if human else visit.seat_label(page["game"], seat["kind"])
+        left = float(clock["left"][index])
+        seats.append(
+            SeatClock(
+                name=str(name),
+                left=left,
+                shown=shown_time(left),
+                running=bool(clock["running"][index]),
+                mine=index == page["seat"],
+                gone=gone.get(seat.get("left") or ""),
+            )
+        )
+    return seats
+
+
+@router.get("/games/{game_id}/clocks", response_class=HTMLResponse)
+async def clocks(game_id: str, request: Request) -> HTMLResponse:
+    """The panel alone (the page fetches it again after every move)."""
+    visit = await visit_of(request)
+    if visit.user is None:
+        return forbidden(visit)
+    try:
+        page = await run_in_threadpool(service_of(request).view, visit.user, game_id)
+    except GameError as error:
+        return visit.render("message.html", status=error.status, message=error.message)
+    return visit.render("clock_panel.html", panel=clock_panel(visit, page))
+
+
+@router.post("/games/{game_id}/resign")
+async def resign(game_id: str, request: Request) -> Response:
+    return await _leave(game_id, request, "resign")
+
+
+@router.post("/games/{game_id}/abort")
+async def abort(game_id: str, request: Request) -> Response:
+    return await _leave(game_id, request, "abort")
+
+
+async def _leave(game_id: str, request: Request, how: str) -> Response:
+    checked = await signed_in_form(request)
+    if isinstance(checked, Response):
+        return checked
+    visit, user, _ = checked
+    service = service_of(request)
+    act = service.resign if how == "resign" else service.abort
+    try:
+        await run_in_threadpool(act, user, game_id)
+    except GameError as error:
+        message = refusals(visit).get(error.code, error.message)
+        return visit.render("message.html", status=error.status, message=message)
+    return RedirectResponse(f"/games/{game_id}", status_code=303)
+
+
+def refusals(visit: Visit) -> dict[str, str]:
+    """A refused resign or abort in the player's words, by the API's code."""
+    return {
+        "too_late": visit.gettext("A game can be aborted in its first round only."),
+        "left_game": visit.gettext("You left this game already: a machine plays your seat."),
+        "game_over": visit.gettext("The game is over."),
+        "not_started": visit.gettext("The game has not started yet."),
+        "forbidden": visit.gettext("You have no seat in this game."),
+        "not_found": visit.gettext("There is no such game."),
+    }

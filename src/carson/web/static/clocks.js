@@ -1,0 +1,53 @@
+// The game page's clocks: each running clock counts down every second from what the
+// server said (its clock is the authority), and the panel is fetched again whenever the
+// board is (after every move), so the clocks never drift for long.
+(function () {
+  "use strict";
+
+  // The same as carson.web.clocks.shown_time: 4:05, 1:02:03, 2d 3:04.
+  function formatLeft(seconds) {
+    const whole = Math.max(0, Math.floor(seconds));
+    const days = Math.floor(whole / 86400);
+    const hours = Math.floor((whole % 86400) / 3600);
+    const minutes = Math.floor((whole % 3600) / 60);
+    const secs = whole % 60;
+    const two = function (n) { return (n < 10 ? "0" : "") + n; };
+    if (days) return days + "d " + hours + ":" + two(minutes);
+    if (hours) return hours + ":" + two(minutes) + ":" + two(secs);
+    return minutes + ":" + two(secs);
+  }
+
+  let shownAt = Date.now(); // when the panel on the page was drawn
+
+  function tick() {
+    const spent = (Date.now() - shownAt) / 1000;
+    document.querySelectorAll("#clocks .clock[data-running='1']").forEach(function (clock) {
+      const left = Number(clock.dataset.left) - spent;
+      const time = clock.querySelector(".clock-time");
+      if (time) time.textContent = formatLeft(left);
+      clock.classList.toggle("low", left < 30);
+    });
+  }
+
+  function refresh() {
+    const panel = document.getElementById("clocks");
+    if (!panel || !window.htmx) return;
+    htmx.ajax("GET", "/games/" + panel.dataset.game + "/clocks", { target: "#clocks", swap: "outerHTML" });
+  }
+
+  document.addEventListener("htmx:afterSettle", function (event) {
+    const target = event.detail.target;
+    if (target && target.id === "clocks") {
+      shownAt = Date.now();
+      tick();
+    } else if (document.getElementById("board")) {
+      refresh(); // the board was drawn again: a move was made
+    }
+  });
+
+  document.addEventListener("DOMContentLoaded", function () {
+    shownAt = Date.now();
+    tick();
+    window.setInterval(tick, 1000);
+  });
+})();

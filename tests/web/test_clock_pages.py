@@ -1,0 +1,114 @@
+"""The clocks on a game page and leaving a game from it: the panel shows every seat's clock
+as the server's clock says, the resign button (behind a confirmation, with the CSRF token)
+hands the seat to a machine, the abort button ends a game in its first round, and a refusal
+is told in the player's language."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from signing import post_account_form
+from sqlalchemy import select
+
+from carson.app import create_app
+from carson.server.db import User
+from carson.server.games import GameService
+from carson.web.clocks import shown_time
+from manual_clock import ManualClock as Clock
+
+pytestmark = pytest.mark.usefixtures("toy_game")
+
+
+class Two:
+    """Alice and Bob, each with a browser of their own, at one server (no worker)."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        self.clock = Clock()
+        app = create_app(f"sqlite:///{tmp_path / 'web.db'}", budget_ms=5, worker=False,
+                         clock=self.clock)  # fmt: skip
+        self.alice, self.bob = TestClient(app), TestClient(app)
+        self.service: GameService = app.state.games
+        for browser, name in ((self.alice, "alice"), (self.bob, "bob")):
+            assert post_account_form(browser, "/register", name).status_code == 303
+
+    def user(self, name: str) -> User:
+        with self.service.sessions() as session:
+            found = session.scalar(select(User).where(User.username == name))
+        assert found is not None
+        return found
+
+    def timed_game(self, time_control: str = "5+0") -> str:
+        settings = {"time_control": time_control}
+        view = self.service.create(self.user("alice"), ["human", "human"], None, "en", "toy",
+                                   settings=settings)  # fmt: skip
+        game = str(view["id"])
+        self.service.join(self.user("bob"), game)
+        return game
+
+    def post(self, browser: TestClient, path: str, csrf: bool = True) -> str:
+        form = {"csrf": browser.cookies["carson_csrf"]} if csrf else {}
+        answer = browser.post(path, data=form, follow_redirects=False)
+        return f"{answer.status_code} {answer.headers.get('location', '')} {answer.text}"
+
+
+@pytest.fixture
+def two(tmp_path: Path) -> Two:
+    return Two(tmp_path)
+
+
+def test_the_page_shows_every_clock_and_the_buttons_to_leave(two: Two) -> None:
+    game = two.timed_game()
+    two.clock.advance(65)
+    page = two.alice.get(f"/games/{game}").text
+    assert 'id="clocks"' in page and '<script src="/static/clocks.js" defer></script>' in page
+    times = re.findall(r'class="clock-time"[^>]*>([^<]*)<', page)
+    assert times == ["3:55", "3:55"]  # 5 minutes, 65 seconds gone, both asked at once
+    assert 'data-running="1"' in page and 'action="/games/' + game + '/resign"' in page
+    assert "Abort the game" in page and "Resign…" in page
+    panel = two.alice.get(f"/games/{game}/clocks").text
+    assert panel.startswith('\n<section id="clocks"') or '<section id="clocks"' in panel
+    assert "<html" not in panel  # the panel alone, for the page to swap in
+
+
+def test_resigning_from_the_page_needs_the_csrf_token_and_hands_the_seat_over(
+    two: Two,
+) -> None:
+    game = two.timed_game()
+    assert two.post(two.alice, f"/games/{game}/resign", csrf=False).startswith("403")
+    assert two.post(two.alice, f"/games/{game}/resign").startswith(f"303 /games/{game}")
+    page = two.alice.get(f"/games/{game}").text
+    assert "resigned" in page and "Yes, resign" not in page
+    assert "resigned" in two.bob.get(f"/games/{game}").text
+    again = two.post(two.alice, f"/games/{game}/resign")
+    assert again.startswith("409") and "You left this game already" in again
+
+
+def test_aborting_from_the_page_and_a_late_abort_told_in_german(two: Two) -> None:
+    game = two.timed_game()
+    assert two.post(two.alice, f"/games/{game}/abort").startswith("303")
+    page = two.alice.get(f"/games/{game}").text
+    assert "Abort the game" not in page and "Resign…" not in page  # over
+
+    other = two.timed_game()
+    for name in ("alice", "bob"):
+        seq = two.service.view(two.user(name), other)["seq"]
+        two.service.act(two.user(name), other, seq, {"kind": "stake", "chips": 1})
+    two.bob.cookies.set("lang", "de")
+    late = two.post(two.bob, f"/games/{other}/abort")
+    assert late.startswith("409")
+    assert "Eine Partie kann nur in ihrer ersten Runde abgebrochen werden." in late
+
+
+def test_the_time_left_is_shown_as_a_clock_shows_it() -> None:
+    assert shown_time(0) == "0:00" and shown_time(-3) == "0:00"
+    assert shown_time(245.9) == "4:05" and shown_time(3723) == "1:02:03"
+    assert shown_time(2 * 86_400 + 3 * 3600 + 4 * 60 + 5) == "2d 3:04"
+
+
+def test_the_page_of_an_untimed_game_has_no_clocks(two: Two) -> None:
+    view = two.service.create(two.user("alice"), ["human", "random"], None, "en", "toy")
+    page = two.alice.get(f"/games/{view['id']}").text
+    assert 'class="clock-list"' not in page and "Resign…" in page

@@ -1,0 +1,82 @@
+"""The clocks in a real browser, under the pages' Content-Security-Policy: the running clocks
+count down every second, a move by the other player (arriving live) stops theirs, and
+resigning behind its confirmation hands the seat to a machine — without one CSP violation."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from browser import running_server
+from play import register
+from playwright.sync_api import Browser, ConsoleMessage, Page, expect
+
+from toy import toy_environment
+
+GAME = re.compile(r"/games/(\w+)$")
+LIVE = 15_000
+#: A timed toy game for alice and bob, created through the API with the page's session.
+CREATE = """async () => {
+  const csrf = decodeURIComponent(document.cookie.match(/carson_csrf=([^;]*)/)[1]);
+  const answer = await fetch("/api/games", {
+    method: "POST",
+    headers: {"Content-Type": "application/json", "X-CSRF-Token": csrf},
+    body: JSON.stringify({game: "toy", seats: ["human", "human"], time_control: "5+3"}),
+  });
+  return (await answer.json()).id;
+}"""
+
+
+@pytest.fixture(scope="module")
+def toy_base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with running_server(tmp_path_factory.mktemp("clocks-web"), toy_environment()) as base:
+        yield base
+
+
+def watched(browser: Browser, reports: list[str]) -> Page:
+    page = browser.new_context().new_page()
+
+    def on_console(message: ConsoleMessage) -> None:
+        if "Content Security Policy" in message.text:
+            reports.append(message.text)
+
+    page.on("console", on_console)
+    return page
+
+
+def clock_times(page: Page) -> list[str]:
+    return page.locator("#clocks .clock-time").all_inner_texts()
+
+
+def test_the_clocks_tick_stop_on_a_move_and_a_resign_hands_the_seat_over(
+    browser: Browser, toy_base_url: str
+) -> None:
+    reports: list[str] = []
+    alice, bob = watched(browser, reports), watched(browser, reports)
+    register(alice, toy_base_url, "alice")
+    register(bob, toy_base_url, "bob")
+    game = alice.evaluate(CREATE)
+    bob.goto(f"{toy_base_url}/games/{game}")
+    bob.click("#join")
+    alice.goto(f"{toy_base_url}/games/{game}")
+    expect(alice.locator("#clocks .clock.running")).to_have_count(2)
+    first = clock_times(alice)
+    alice.wait_for_function(
+        "first => [...document.querySelectorAll('#clocks .clock-time')]"
+        ".map(t => t.textContent).join() !== first.join()",
+        arg=first,
+        timeout=5000,
+    )  # a second later, both clocks went down
+    assert all(re.fullmatch(r"4:5\d", time) for time in clock_times(alice))
+
+    bob.wait_for_selector('#board[data-status="playing"]')
+    bob.locator('#board[data-status="playing"] #decision button.choice').first.click()
+    expect(alice.locator("#clocks .clock.running")).to_have_count(1, timeout=LIVE)
+    expect(alice.locator("#clocks .clock").nth(1)).not_to_have_class(re.compile("running"))
+
+    alice.click("#clocks details.resign summary")
+    alice.click("#clocks details.resign button.danger")
+    expect(alice.locator("#clocks .clock-gone")).to_have_text("resigned", timeout=LIVE)
+    expect(alice.locator("#clocks details.resign")).to_have_count(0)
+    assert reports == []
