@@ -17,7 +17,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy.engine import Engine
 from starlette.types import Scope
 
-from carson.server import errors, health, openapi, sessions_api
+from carson.server import errors, health, lobby_api, openapi, sessions_api
 from carson.server.accounts import Accounts
 from carson.server.api import router
 from carson.server.bodylimit import BodyLimit, json_refusal
@@ -71,6 +71,7 @@ def create_server(
     _add_limits(app, service, limits)
     app.include_router(router)
     app.include_router(sessions_api.router)
+    app.include_router(lobby_api.router)
     errors.install(app)
     openapi.install(app)
     for error in DATABASE_DOWN:  # an outage answers 503 (the pages add their own, in HTML)

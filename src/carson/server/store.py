@@ -82,6 +82,9 @@ class Table:
     holders: dict[int, int]  # seat → user id
     names: dict[int, str]  # seat → username
     settings: TableSettings = field(default_factory=TableSettings)
+    bots: frozenset[int] = frozenset()  # seats held by bot accounts
+    #: How a game that never started ended (``cancelled``, ``expired``), else ``None``.
+    ended: str | None = None
 
     @property
     def kind(self) -> AnyGameKind:
@@ -94,7 +97,9 @@ class Table:
         raise Forbidden("you have no seat in this game")
 
     def status(self, state: GameState[Any]) -> str:
-        return "waiting" if self.waiting else "over" if state.is_over else "playing"
+        if self.ended is not None or state.is_over:
+            return "over"
+        return "waiting" if self.waiting else "playing"
 
 
 class _Lock:
@@ -155,8 +160,9 @@ class GameStore:
         """This process's turn at one game (other processes are kept out by the key)."""
         return self.locks.hold(game_id)
 
-    def game(self, session: Session, game_id: str) -> Game:
-        game = session.get(Game, game_id)
+    def game(self, session: Session, game_id: str, lock: bool = False) -> Game:
+        """The game's row (``lock``: held until the transaction ends, on PostgreSQL)."""
+        game = session.get(Game, game_id, with_for_update=lock or None)
         if game is None:
             raise NotFound(f"no game {game_id!r}")
         return game
@@ -174,11 +180,13 @@ class GameStore:
             return cached
         game = self.game(session, game_id)
         holders = self.holders(session, game_id)
-        usernames = dict(
-            session.execute(
-                select(User.id, User.username).where(User.id.in_(list(holders.values()) or [-1]))
-            ).all()
-        )
+        people = session.execute(
+            select(User.id, User.username, User.is_bot).where(
+                User.id.in_(list(holders.values()) or [-1])
+            )
+        ).all()
+        usernames = {user_id: name for user_id, name, _ in people}
+        bots = {user_id for user_id, _, bot in people if bot}
         table = Table(
             id=game.id,
             game=game.game,
@@ -189,6 +197,8 @@ class GameStore:
             waiting=game.status == "waiting",
             holders=holders,
             names={seat: usernames[user_id] for seat, user_id in holders.items()},
+            bots=frozenset(seat for seat, user_id in holders.items() if user_id in bots),
+            ended=game.ended,
             settings=TableSettings.stored(
                 game.public,
                 game.rated,
