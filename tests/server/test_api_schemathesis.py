@@ -28,8 +28,9 @@ from carson.server.passwords import HashParameters
 #: Examples per operation and phase: enough for more than 2,000 requests in all.
 EXAMPLES = 80
 MIN_REQUESTS = 2000
-#: Operations whose schema-valid requests a game's rules may refuse (422).
-RULED_BY_THE_GAME = ["act", "create_game", "game_events", "live"]
+#: Operations whose schema-valid requests a game's rules may refuse (422): a seek's seats
+#: and time control are the game's and the platform's to check, as a new game's.
+RULED_BY_THE_GAME = ["act", "create_game", "game_events", "live", "open_seek"]
 #: Refused for a wrong current password, which no schema can tell from a right one (422).
 RULED_BY_THE_ACCOUNT = ["change_password"]
 #: Left out: ending a session (logging out, or by the id the session list gives) ends the

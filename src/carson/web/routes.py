@@ -15,7 +15,7 @@ from pathlib import Path
 from fastapi import APIRouter
 
 from carson.core.registry import games
-from carson.web import account, home, replay, rules, table
+from carson.web import account, home, lobby, quickmatch, replay, rules, table
 from carson.web.adapter import web_game
 
 STATIC = Path(str(resources.files("carson.web").joinpath("static")))
@@ -24,7 +24,9 @@ STATIC = Path(str(resources.files("carson.web").joinpath("static")))
 def web_router() -> APIRouter:
     """Every page: the platform's and those of the games installed now."""
     router = APIRouter(include_in_schema=False)
-    for part in (home.router, account.router, table.router, replay.router, rules.router):
+    pages = (home.router, account.router, table.router, replay.router, rules.router,
+             lobby.router, quickmatch.router)  # fmt: skip
+    for part in pages:
         router.include_router(part)
     for kind in games().values():
         adapter = web_game(kind)
