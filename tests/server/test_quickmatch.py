@@ -137,3 +137,53 @@ def test_bad_seeks_are_refused_and_open_nothing(
     assert refused.status_code == 422, refused.text
     assert refused.json()["code"] == code
     assert client.post("/api/seeks", json=seek(), headers=alice).status_code == 201
+
+
+def test_two_processes_pairing_at_once_make_one_table(db_url: str) -> None:
+    """Two server processes (each its own engine and store) pair the same open seeks at the
+    same moment: one table, every seek in it, once."""
+    import threading
+
+    from carson.server.db import Game, SeekRow, make_engine, migrate
+    from carson.server.quickmatch import pair_now
+    from carson.server.store import GameStore
+
+    engines = [make_engine(db_url) for _ in range(2)]
+    migrate(engines[0])
+    stores = [GameStore(engine) for engine in engines]
+    with stores[0].sessions.begin() as session:
+        users = [User(username=f"player{n}", password_hash="x") for n in range(4)]
+        session.add_all(users)
+        session.flush()
+        session.add_all(
+            SeekRow(
+                id=f"seek{n}",
+                user_id=user.id,
+                game="card",
+                seats=4,
+                time_control="10+5",
+                rated=True,
+                fill_with="expert",
+                lang="en",
+            )
+            for n, user in enumerate(users)
+        )
+    started: list[list[str]] = []
+    barrier = threading.Barrier(2)
+
+    def pairing(store: GameStore) -> None:
+        barrier.wait()
+        started.append(pair_now(store))
+
+    threads = [threading.Thread(target=pairing, args=(store,)) for store in stores]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(len(ids) for ids in started) == [0, 1]
+    with stores[0].sessions() as session:
+        assert len(session.scalars(select(Game)).all()) == 1
+        tables = {row.game_id for row in session.scalars(select(SeekRow))}
+    assert tables == {next(ids for ids in started if ids)[0]}
+    for engine in engines:
+        engine.dispose()

@@ -114,6 +114,8 @@ def test_the_creator_cancels_from_the_lobby(alice: TestClient, bob: TestClient) 
     assert alice.get(f"/api/games/{game_id}").json()["status"] == "over"
     closed = bob.post(f"/lobby/join/{game_id}", data={"csrf": bob_csrf})
     assert closed.status_code == 409 and "Dieser Tisch ist geschlossen" in closed.text
+    by_link = bob.post(f"/games/{game_id}/join", data={"csrf": bob_csrf})  # the invitation's
+    assert by_link.status_code == 409 and "Dieser Tisch ist geschlossen" in by_link.text
 
 
 @pytest.mark.parametrize(
