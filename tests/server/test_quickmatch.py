@@ -27,6 +27,7 @@ def test_a_full_table_of_people_starts_at_once(client: TestClient) -> None:
     opened = [client.post("/api/seeks", json=seek(), headers=who) for who in players]
     assert [answer.status_code for answer in opened] == [201] * 4
     assert [answer.json()["state"] for answer in opened] == ["open"] * 3 + ["matched"]
+    assert opened[0].json()["fill_with"] == "ai-medium"  # the usual machine, unless chosen
     game_id = opened[-1].json()["game_id"]
     for who, answer in zip(players, opened, strict=True):
         now = client.get(f"/api/seeks/{answer.json()['id']}", headers=who).json()

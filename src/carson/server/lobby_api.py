@@ -59,7 +59,8 @@ class NewSeek(BaseModel):
     rated: bool = Field(default=False, strict=True)
     fill_with: str | None = Field(
         default=None, max_length=16,
-        description="the machine kind of the seats no person takes (null: the game's first)",
+        description="the machine kind of the seats no person takes (null: ai-medium, or the "
+        "game's first machine kind)",
     )  # fmt: skip
     max_gap: int | None = Field(
         default=None, strict=True, ge=0, le=RATING_BOUNDS[1],

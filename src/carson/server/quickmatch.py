@@ -37,7 +37,7 @@ from carson.server.job_kinds import JobKind, WorkerContext, register
 from carson.server.jobs import ClaimedJob, as_utc
 from carson.server.player_ratings import ratings_of
 from carson.server.store import GameStore
-from carson.server.table_settings import RATING_BOUNDS, checked_settings
+from carson.server.table_settings import RATING_BOUNDS, checked_settings, default_timeout_level
 
 #: How long a seek nobody answers stays open.
 SEEK_LIFETIME = timedelta(minutes=10)
@@ -51,7 +51,7 @@ class SeekRequest:
     seats: int
     time_control: str
     rated: bool = False
-    fill_with: str | None = None  # None: the game's first machine kind
+    fill_with: str | None = None  # None: ai-medium, else the game's first machine kind
     max_gap: int | None = None
     lang: str = "en"
 
@@ -60,7 +60,7 @@ def _checked(request: SeekRequest) -> SeekRequest:
     """The request with its defaults filled in, or 422 saying what is wrong."""
     try:
         which = game_kind(request.game)
-        fill = request.fill_with or which.machine_kinds[0]
+        fill = request.fill_with or default_timeout_level(which)
         # A table of two people and machines must be one the game can set up.
         which.config([HUMAN, HUMAN] + [fill] * (request.seats - 2))
     except GameSetupError as error:

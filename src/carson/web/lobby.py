@@ -18,6 +18,7 @@ from carson.core.seeks import FILL_AFTER
 from carson.server import lobby
 from carson.server.games import GameError
 from carson.server.ratelimit import RateLimited
+from carson.server.table_settings import default_timeout_level
 from carson.web.home import chosen_game, game_label, new_game_form
 from carson.web.i18n import LANGUAGES, language_name
 from carson.web.lobby_forms import (
@@ -113,8 +114,12 @@ def _table_form(kind: AnyGameKind, visit: Visit) -> dict[str, Any]:
     """What the new-table and quick-match forms offer for ``kind``."""
     form = new_game_form(kind, visit)
     machines = [(seat, visit.seat_label(kind.name, seat)) for seat in kind.machine_kinds]
+    usual = default_timeout_level(kind)
+    offered = [seat for seat in form.opponents if seat in kind.machine_kinds]
     return {
         "form": form,
+        "usual_machine": usual,
+        "opponent": offered[0] if offered else usual,
         "seat_choices": [(HUMAN, visit.gettext("a person")), *machines],
         "machines": machines,
         "other_seats": list(range(1, kind.max_seats)),
