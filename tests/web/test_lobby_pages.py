@@ -208,3 +208,15 @@ def test_the_lobby_asks_for_a_login(alice: TestClient) -> None:
     page = alice.get("/lobby")
     assert 'id="login-form"' in page.text and 'name="next" value="/lobby"' in page.text
     assert alice.get("/lobby/tables").status_code == 403
+
+
+def test_a_bot_is_flagged_in_the_lobby_and_the_invitation(alice: TestClient) -> None:
+    token = alice.post("/api/register", json={"username": "robot", "password": "password-robot"})
+    robot = {"Authorization": f"Bearer {token.json()['token']}"}
+    assert alice.post("/api/account/bot", headers=robot).json()["bot"] is True
+    body = {"seats": ["human", "human", "expert", "expert"], "public": True}
+    game_id = alice.post("/api/games", json=body, headers=robot).json()["id"]
+    sign_up(alice, "alice")
+    listing = alice.get("/lobby/tables").text
+    assert f"table-{game_id}" in listing and 'class="bot-mark"' in listing
+    assert "robot (bot) (host)" in alice.get(f"/games/{game_id}").text
