@@ -69,7 +69,9 @@ def wait_for_turn(
     jobs = client.app.state.games.jobs  # type: ignore[attr-defined]
     deadline = time.monotonic() + patience
     while time.monotonic() < deadline:
-        idle = not jobs.listing()  # looked at first: the view then shows every move due
+        # Looked at first: the view then shows every move due (a machine's; not the expiry
+        # job of a table still waiting).
+        idle = not [job for job in jobs.listing() if job.kind == "machine_move"]
         view: dict[str, Any] = client.get(f"/api/games/{game_id}", headers=headers).json()
         if view["status"] == "over" or (view["legal_actions"] and idle):
             return view

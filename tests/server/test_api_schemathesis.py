@@ -28,16 +28,19 @@ from carson.server.passwords import HashParameters
 #: Examples per operation and phase: enough for more than 2,000 requests in all.
 EXAMPLES = 80
 MIN_REQUESTS = 2000
-#: Operations whose schema-valid requests a game's rules may refuse (422).
-RULED_BY_THE_GAME = ["act", "create_game", "game_events", "live"]
+#: Operations whose schema-valid requests a game's rules may refuse (422): a seek's seats
+#: and time control are the game's and the platform's to check, as a new game's.
+RULED_BY_THE_GAME = ["act", "create_game", "game_events", "live", "open_seek"]
 #: Refused for a wrong current password, which no schema can tell from a right one (422).
 RULED_BY_THE_ACCOUNT = ["change_password"]
 #: Left out: ending a session (logging out, or by the id the session list gives) ends the
 #: run's one session; tests/server/test_sessions.py tests both.
 LEFT_OUT = ["close_session", "end_session"]
 #: Kept out of the stateful phase only: a game's rematch, offered once it is over, would take
-#: the sequences' steps from acting in games (tests/server/test_rematch_api.py tests it).
-NOT_STATEFUL = ["rematch", "rematch_offer"]
+#: the sequences' steps from acting in games (tests/server/test_rematch_api.py tests it);
+#: cancelling a table ends the games its chains play in (a link inferred from ``game_id``;
+#: tests/server/test_lobby.py tests it).
+NOT_STATEFUL = ["rematch", "rematch_offer", "cancel_table"]
 
 
 def run_config(token: str) -> SchemathesisConfig:

@@ -227,7 +227,7 @@ def close_session(request: Request, caller: CurrentCaller, service: Service) -> 
 
 @router.get("/api/me", operation_id="me", response_model=Me, responses=declared(*AUTH))
 def me(user: CurrentUser) -> Me:
-    return Me(id=user.id, username=user.username)
+    return Me(id=user.id, username=user.username, bot=bool(user.is_bot))
 
 
 @router.post(

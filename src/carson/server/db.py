@@ -180,6 +180,26 @@ class RatingChange(Base):
     )
 
 
+class SeekRow(Base):
+    """A person's quick-match request (:mod:`carson.server.quickmatch`): open while
+    ``game_id`` is NULL, then the table it was paired into."""
+
+    __tablename__ = "seeks"
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    game: Mapped[str] = mapped_column(String(16))
+    seats: Mapped[int]
+    time_control: Mapped[str] = mapped_column(String(8))
+    rated: Mapped[bool] = mapped_column(Boolean)
+    fill_with: Mapped[str] = mapped_column(String(16))  # the machine kind of empty seats
+    max_gap: Mapped[int | None] = mapped_column(Integer)  # widest rating gap accepted
+    lang: Mapped[str] = mapped_column(String(5))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    game_id: Mapped[str | None] = mapped_column(ForeignKey("games.id"))
+
+    __table_args__ = (Index("ix_seeks_open", "game_id", "game"),)
+
+
 class Move(Base):
     __tablename__ = "moves"
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)

@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 from carson.core.game import JSON
 from carson.core.i18n import LANGUAGES as LANGS
 from carson.core.registry import HUMAN, GameSetupError, game_kind
+from carson.server import lobby
 from carson.server.accounts import Accounts
 from carson.server.cache import GameCache
 from carson.server.db import Game, GameSeat, User
@@ -32,7 +33,7 @@ from carson.server.jobs import Clock, utc_now
 from carson.server.leaving import Leaving
 from carson.server.machines import queue_next, queue_waiting_games
 from carson.server.store import BeforeCommit, GameStore, Table
-from carson.server.table_settings import checked_settings
+from carson.server.table_settings import TableSettings, checked_settings
 
 __all__ = [
     "Conflict",
@@ -43,7 +44,61 @@ __all__ = [
     "NotFound",
     "Table",
     "Unprocessable",
+    "open_table",
 ]
+
+
+def open_table(
+    store: GameStore,
+    session: Session,
+    people: list[int],
+    game: str,
+    config: JSON,
+    kinds: list[str],
+    seed: int,
+    lang: str | None,
+    settings: TableSettings,
+) -> tuple[Game, Any]:
+    """In ``session``'s transaction: a new table of ``game`` with ``people`` (user ids) in
+    its first human seats, the first its creator; started if they fill every human seat
+    (else waiting, with its expiry). Answers the row and the new state."""
+    which = game_kind(game)
+    state = which.new_state(config, seed)
+    stored = Game(
+        id=secrets.token_hex(6),
+        game=which.name,
+        config=config,
+        seat_kinds=list(kinds),
+        seed=seed,
+        lang=lang or "en",
+        status="waiting",
+        creator_id=people[0],
+        opening_events=encode_events(opening_events(state)),  # seq 0
+        **settings.to_json(),
+    )
+    session.add(stored)
+    session.flush()
+    humans = [seat for seat, kind in enumerate(kinds) if kind == HUMAN]
+    for seat, user_id in zip(humans, people, strict=False):
+        session.add(GameSeat(game_id=stored.id, seat=seat, user_id=user_id))
+    start_if_full(store, session, stored, state)
+    lobby.on_created(store.jobs, session, stored, settings)
+    return stored, state
+
+
+def start_if_full(store: GameStore, session: Session, game: Game, state: Any = None) -> None:
+    """Start the game once every human seat is taken, and queue its first machine seat's
+    move (in the same transaction)."""
+    session.flush()
+    store.start_if_full(session, game)
+    if game.status == "playing":
+        session.flush()
+        table = store.table(session, game.id, remember=False)  # not committed yet
+        if state is None:
+            state = store.state(session, table)
+        clocks = table.settings.time_control
+        store.clocks.start(session, game.id, clocks, len(table.seat_kinds), state)
+        queue_next(store.jobs, session, table, state)
 
 
 class GameService:
@@ -101,30 +156,17 @@ class GameService:
             raise Unprocessable(f"unknown language {lang!r}; choose from {', '.join(LANGS)}",
                                 "invalid_setup")  # fmt: skip
         seed = game_seed(seed, kinds, table.rated)
-        state = which.new_state(config, seed)
-        stored = Game(
-            id=secrets.token_hex(6),
-            game=which.name,
-            config=config,
-            seat_kinds=list(kinds),
-            seed=seed,
-            lang=lang or "en",
-            status="waiting",
-            creator_id=user.id,
-            opening_events=encode_events(opening_events(state)),  # seq 0
-            **table.to_json(),
-        )
         with self.sessions.begin() as session:
-            session.add(stored)
-            session.flush()
-            session.add(GameSeat(game_id=stored.id, seat=kinds.index(HUMAN), user_id=user.id))
-            self._start_if_full(session, stored, state)
+            stored, state = open_table(
+                self.store, session, [user.id], which.name, config, kinds, seed, lang, table
+            )
         self.store.cache.put(stored.id, state)  # the fresh state: no second deal to view it
         return self.view(user, stored.id)
 
     def join(self, user: User, game_id: str) -> dict[str, Any]:
         with self.sessions.begin() as session:
-            game = self.store.game(session, game_id)
+            game = self.store.game(session, game_id, lock=True)  # no cancel slips in
+            lobby.check_joinable(session, game, user, self.jobs.clock())
             if game.status != "waiting":
                 raise Conflict("this game has no free seat", "no_free_seat")
             if game.rematch_of is not None:  # its seats are kept for the old game's people
@@ -146,7 +188,7 @@ class GameService:
                 raise Conflict(
                     "someone took that seat a moment ago; try again", "seat_taken"
                 ) from None
-            self._start_if_full(session, game)
+            start_if_full(self.store, session, game)
             self.store.announce(session, game_id)  # the seated players' pages hear of it
         self.notifier.publish(game_id)
         return self.view(user, game_id)
@@ -219,6 +261,9 @@ class GameService:
         with self.store.lock(game_id), self.sessions() as session:
             table = self.store.table(session, game_id)
             seat = table.seat_of(user)
+            if table.ended is not None:
+                raise Unprocessable(f"the table was {table.ended} before it started",
+                                    "game_over")  # fmt: skip
             if table.waiting:
                 raise Conflict(
                     "the game has not started: it waits for players to join", "not_started"
@@ -313,20 +358,7 @@ class GameService:
 
     def start_if_full(self, session: Session, game: Game) -> None:
         """Start the game if its last human seat was just taken (a rematch's accept)."""
-        self._start_if_full(session, game)
-
-    def _start_if_full(self, session: Session, game: Game, state: Any = None) -> None:
-        """Start the game once every human seat is taken, and queue its first machine
-        seat's move (in the same transaction)."""
-        self.store.start_if_full(session, game)
-        if game.status == "playing":
-            session.flush()
-            table = self.store.table(session, game.id, remember=False)  # not committed yet
-            if state is None:
-                state = self.store.state(session, table)
-            clocks = table.settings.time_control
-            self.store.clocks.start(session, game.id, clocks, len(table.seat_kinds), state)
-            queue_next(self.jobs, session, table, state)
+        start_if_full(self.store, session, game)
 
     def _queue_machines(self, table: Table, stored: int | None = None) -> BeforeCommit:
         """The job of the machine seat that acts after a person's move, if one does. A
@@ -389,6 +421,7 @@ class GameService:
                     "seat": index,
                     "kind": kind,
                     "user": table.names.get(index),
+                    "bot": index in table.bots,
                     "left": table.left.get(index),
                 }
                 for index, kind in enumerate(table.seat_kinds)

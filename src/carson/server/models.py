@@ -74,6 +74,7 @@ class SessionClosed(BaseModel):
 class Me(BaseModel):
     id: int
     username: str
+    bot: bool = Field(default=False, description="a bot account (played by a program)")
 
 
 class NewGame(BaseModel):
@@ -158,6 +159,7 @@ class SeatOut(BaseModel):
     seat: int
     kind: str = Field(description="'human' or a machine seat kind")
     user: str | None = Field(description="the username holding a human seat, if taken")
+    bot: bool = Field(default=False, description="whether that user is a bot account")
     left: Literal["resigned", "timeout"] | None = Field(
         default=None,
         description="the player left the seat (resigned, or took too long under the "

@@ -86,10 +86,12 @@ class Table:
     settings: TableSettings = field(default_factory=TableSettings)
     #: Seats whose player left (resigned, timed out): a machine plays them.
     left: dict[int, str] = field(default_factory=dict)
-    #: How the game ended when it was read (``aborted``: over, whatever the engine says).
+    #: How the game ended when it was read: aborted (over, whatever the engine says),
+    #: cancelled or expired (it never started), finished; ``None`` while it waits or runs.
     ended: str | None = None
     #: Seats whose players asked to abort the game (:mod:`carson.server.leaving`).
     abort_asked: frozenset[int] = frozenset()
+    bots: frozenset[int] = frozenset()  # seats held by bot accounts
 
     @property
     def kind(self) -> AnyGameKind:
@@ -102,10 +104,12 @@ class Table:
         raise Forbidden("you have no seat in this game")
 
     def status(self, state: GameState[Any]) -> str:
-        return "waiting" if self.waiting else "over" if self.over(state) else "playing"
+        if self.over(state):
+            return "over"
+        return "waiting" if self.waiting else "playing"
 
     def over(self, state: GameState[Any]) -> bool:
-        """Played to its end, or ended otherwise (aborted)."""
+        """Played to its end, or ended otherwise (aborted, cancelled, expired)."""
         return state.is_over or self.ended is not None
 
 
@@ -171,8 +175,9 @@ class GameStore:
         """This process's turn at one game (other processes are kept out by the key)."""
         return self.locks.hold(game_id)
 
-    def game(self, session: Session, game_id: str) -> Game:
-        game = session.get(Game, game_id)
+    def game(self, session: Session, game_id: str, lock: bool = False) -> Game:
+        """The game's row (``lock``: held until the transaction ends, on PostgreSQL)."""
+        game = session.get(Game, game_id, with_for_update=lock or None)
         if game is None:
             raise NotFound(f"no game {game_id!r}")
         return game
@@ -199,11 +204,13 @@ class GameStore:
             )
         ).all()
         holders = {seat: user_id for seat, user_id, _, _ in seats}
-        usernames = dict(
-            session.execute(
-                select(User.id, User.username).where(User.id.in_(list(holders.values()) or [-1]))
-            ).all()
-        )
+        people = session.execute(
+            select(User.id, User.username, User.is_bot).where(
+                User.id.in_(list(holders.values()) or [-1])
+            )
+        ).all()
+        usernames = {user_id: name for user_id, name, _ in people}
+        bots = {user_id for user_id, _, bot in people if bot}
         table = Table(
             id=game.id,
             game=game.game,
@@ -214,6 +221,8 @@ class GameStore:
             waiting=game.status == "waiting",
             holders=holders,
             names={seat: usernames[user_id] for seat, user_id in holders.items()},
+            bots=frozenset(seat for seat, user_id in holders.items() if user_id in bots),
+            ended=game.ended,
             settings=TableSettings.stored(
                 game.public,
                 game.rated,
@@ -225,7 +234,6 @@ class GameStore:
             ),
             left={seat: left for seat, _, left, _ in seats if left is not None},
             abort_asked=frozenset(seat for seat, _, _, asked in seats if asked),
-            ended=game.ended,
         )
         if remember and not table.waiting:  # every seat is taken: nothing of it changes any more
             with self._tables_guard:

@@ -29,6 +29,7 @@ class Invited:
     seat_kinds: list[str]
     holders: dict[int, str]
     variants: list[str]
+    bots: frozenset[str] = frozenset()  # the holders' names that are bot accounts
 
 
 def invited(service: GameService, game_id: str) -> Invited | None:
@@ -39,7 +40,7 @@ def invited(service: GameService, game_id: str) -> Invited | None:
             return None
         host = session.get(User, stored.creator_id)
         rows = session.execute(
-            select(GameSeat.seat, User.username)
+            select(GameSeat.seat, User.username, User.is_bot)
             .join(User, User.id == GameSeat.user_id)
             .where(GameSeat.game_id == game_id)
         ).all()
@@ -50,8 +51,9 @@ def invited(service: GameService, game_id: str) -> Invited | None:
             game=stored.game,
             host="" if host is None else host.username,
             seat_kinds=list(stored.seat_kinds),
-            holders={seat: name for seat, name in rows},
+            holders={seat: name for seat, name, _ in rows},
             variants=chosen,
+            bots=frozenset(name for _, name, bot in rows if bot),
         )
 
 
@@ -73,7 +75,9 @@ async def invitation_page(visit: Visit, service: GameService, game_id: str) -> H
     seats = []
     for seat, seat_kind in enumerate(found.seat_kinds):
         name = found.holders.get(seat)
-        if name is not None and name == found.host:
+        if name is not None and name in found.bots:  # flagged wherever a bot's name shows
+            name = visit.gettext("%(name)s (bot)") % {"name": name}
+        if name is not None and found.holders.get(seat) == found.host:
             seats.append(visit.gettext("%(name)s (host)") % {"name": name})
         elif name is not None:
             seats.append(name)

@@ -15,7 +15,18 @@ from pathlib import Path
 from fastapi import APIRouter
 
 from carson.core.registry import games
-from carson.web import account, clocks, home, rematch, replay, rules, standings, table
+from carson.web import (
+    account,
+    clocks,
+    home,
+    lobby,
+    quickmatch,
+    rematch,
+    replay,
+    rules,
+    standings,
+    table,
+)
 from carson.web.adapter import web_game
 
 STATIC = Path(str(resources.files("carson.web").joinpath("static")))
@@ -24,9 +35,10 @@ STATIC = Path(str(resources.files("carson.web").joinpath("static")))
 def web_router() -> APIRouter:
     """Every page: the platform's and those of the games installed now."""
     router = APIRouter(include_in_schema=False)
-    parts = (home.router, account.router, table.router, clocks.router, replay.router,
-             rules.router, standings.router, rematch.router)  # fmt: skip
-    for part in parts:
+    pages = (home.router, account.router, table.router, clocks.router, replay.router,
+             rules.router, standings.router, rematch.router, lobby.router,
+             quickmatch.router)  # fmt: skip
+    for part in pages:
         router.include_router(part)
     for kind in games().values():
         adapter = web_game(kind)

@@ -23,6 +23,7 @@ from carson.web.clocks import clock_panel
 from carson.web.generic import generic_table
 from carson.web.home import chosen_game, home_page, new_game_form, tab_url
 from carson.web.invitation import invitation_page
+from carson.web.lobby import refusal_text
 from carson.web.refusals import accounts_of, refused_page
 from carson.web.rematch import rematch_box
 from carson.web.visit import Visit, forbidden, game_name, signed_in_form, visit_of
@@ -112,8 +113,9 @@ async def join(game_id: str, request: Request) -> Response:
     service = _service(request)
     try:
         await run_in_threadpool(service.join, user, game_id)
-    except GameError as error:
-        return visit.render("message.html", status=error.status, message=error.message)
+    except GameError as error:  # a lobby refusal (closed, rating range) in the visitor's words
+        message = refusal_text(visit, error.code) or error.message
+        return visit.render("message.html", status=error.status, message=message)
     return RedirectResponse(f"/games/{game_id}", status_code=303)
 
 
