@@ -71,7 +71,13 @@ def test_public_waiting_tables_are_listed_and_filtered(client: TestClient) -> No
     assert listed(client, bob, lang="de") == [slow["id"]]
     [shown] = client.get("/api/lobby?control=live", headers=bob).json()["tables"]
     assert shown["host"] == "alice" and shown["free"] == 1 and shown["time_control"] == "10+5"
-    assert shown["seats"][0] == {"seat": 0, "kind": HUMAN, "user": "alice", "bot": False}
+    assert shown["seats"][0] == {
+        "seat": 0,
+        "kind": HUMAN,
+        "user": "alice",
+        "bot": False,
+        "left": None,
+    }
     expires = datetime.fromisoformat(shown["expires_at"])
     created = datetime.fromisoformat(shown["created_at"])
     assert timedelta(minutes=29) < expires - created <= LIVE_WAIT + timedelta(seconds=5)
