@@ -4,10 +4,15 @@ people, started when all of them accepted; refusals (not over, not a player, joi
 from __future__ import annotations
 
 import random
+import time
+from datetime import timedelta
 
 import pytest
 from api_helpers import account, play_randomly
 from fastapi.testclient import TestClient
+from test_lobby import move_time, service, until
+
+from carson.server.db import Game
 
 pytestmark = pytest.mark.usefixtures("toy_game")
 
@@ -59,3 +64,22 @@ def test_no_rematch_before_the_end(client: TestClient) -> None:
     assert client.post(f"/api/games/{game_id}/rematch", headers=bob).status_code == 403
     assert client.post("/api/games/nope/rematch", headers=bob).status_code == 404
     assert client.post(f"/api/games/{game_id}/rematch").status_code == 401
+
+
+def test_a_rematch_offer_nobody_accepts_lapses_after_a_day(client: TestClient) -> None:
+    alice, bob = account(client, "alice"), account(client, "bob")
+    game_id = finished_game(client, alice, bob)
+    offer = client.post(f"/api/games/{game_id}/rematch", headers=bob).json()
+    move_time(client, timedelta(hours=23))
+    time.sleep(0.3)
+    assert client.get(f"/api/games/{offer['rematch']}", headers=bob).json()["status"] == "waiting"
+    move_time(client, timedelta(hours=2))
+
+    def lapsed() -> bool:
+        with service(client).sessions() as session:
+            row = session.get(Game, offer["rematch"])
+            return row is not None and row.ended == "expired"
+
+    until(lapsed)
+    late = client.post(f"/api/games/{game_id}/rematch", headers=alice)
+    assert late.status_code == 409, late.text

@@ -59,6 +59,13 @@ def on_created(queue: JobQueue, session: Session, game: Game, settings: TableSet
     if game.status != "waiting":
         return
     game.expires_at = queue.clock() + waiting_time(settings)
+    schedule_expiry(queue, session, game)
+
+
+def schedule_expiry(queue: JobQueue, session: Session, game: Game) -> None:
+    """The job that ends the waiting table ``game`` at its ``expires_at`` (in the
+    transaction that creates it): lobby tables and rematch offers alike."""
+    assert game.expires_at is not None
     queue.enqueue(
         session,
         EXPIRE_TABLE.name,

@@ -24,6 +24,7 @@ from carson.server.db import Game, GameSeat, User
 from carson.server.errors import Conflict, Forbidden, NotFound
 from carson.server.events import encode_events, opening_events
 from carson.server.integrity import game_seed
+from carson.server.lobby import schedule_expiry
 from carson.server.profiles import utc
 
 if TYPE_CHECKING:
@@ -58,6 +59,10 @@ class Rematches:
                 rematch = self._new_table(session, old, user)
             holders = self.store.holders(session, rematch.id)
             if seat not in holders:
+                rematch = self.store.game(session, rematch.id, lock=True)  # not expiring now
+                if rematch.status != "waiting" or rematch.ended is not None:
+                    raise Conflict("this rematch offer lapsed: nobody accepted it in time",
+                                   "rematch_lapsed")  # fmt: skip
                 session.add(GameSeat(game_id=rematch.id, seat=seat, user_id=user.id))
                 session.flush()
                 self.service.start_if_full(session, rematch)
@@ -138,5 +143,6 @@ class Rematches:
         )
         session.add(rematch)
         session.flush()  # the unique rematch_of: a second offer at once fails here
+        schedule_expiry(self.store.jobs, session, rematch)  # an offer nobody accepts lapses
         self.store.cache.put(rematch.id, state)
         return rematch
