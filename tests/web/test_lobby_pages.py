@@ -116,6 +116,10 @@ def test_the_creator_cancels_from_the_lobby(alice: TestClient, bob: TestClient) 
     assert closed.status_code == 409 and "Dieser Tisch ist geschlossen" in closed.text
     by_link = bob.post(f"/games/{game_id}/join", data={"csrf": bob_csrf})  # the invitation's
     assert by_link.status_code == 409 and "Dieser Tisch ist geschlossen" in by_link.text
+    [mine] = alice.get("/api/games").json()
+    assert mine["ended"] == "cancelled"
+    home = alice.get("/").text  # "My games": said so, and no replay of a game never played
+    assert "cancelled before it started" in home and f"/games/{game_id}/replay" not in home
 
 
 @pytest.mark.parametrize(

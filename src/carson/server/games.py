@@ -211,6 +211,7 @@ class GameService:
                         "id": game.id,
                         "game": game.game,
                         "status": game.status,
+                        "ended": game.ended,
                         "seat": seat,
                         "seats": game.seat_kinds,
                         "practice": is_practice(game.seat_kinds, game.rated),

@@ -208,6 +208,12 @@ class GameSummary(BaseModel):
     id: str
     game: str
     status: GameStatus
+    ended: Literal["finished", "aborted", "cancelled", "expired"] | None = Field(
+        default=None,
+        description="how a game that is over ended: played to its end, aborted by its "
+        "players, cancelled by its creator or expired while it waited (these two never "
+        "started, and have no replay)",
+    )
     seat: int
     seats: list[str] = Field(description="the seat kinds")
     seq: int
