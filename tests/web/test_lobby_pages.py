@@ -224,3 +224,23 @@ def test_a_bot_is_flagged_in_the_lobby_and_the_invitation(alice: TestClient) -> 
     listing = alice.get("/lobby/tables").text
     assert f"table-{game_id}" in listing and 'class="bot-mark"' in listing
     assert "robot (bot) (host)" in alice.get(f"/games/{game_id}").text
+
+
+@pytest.mark.parametrize(
+    ("game", "seats"),
+    [("card", ["human", "human", "expert", "expert"]), ("board", ["human", "human"])],
+)
+def test_a_bot_is_flagged_at_the_table_of_either_game(
+    alice: TestClient, game: str, seats: list[str]
+) -> None:
+    token = alice.post("/api/register", json={"username": "robot", "password": "password-robot"})
+    robot = {"Authorization": f"Bearer {token.json()['token']}"}
+    assert alice.post("/api/account/bot", headers=robot).json()["bot"] is True
+    game_id = alice.post("/api/games", json={"game": game, "seats": seats}, headers=robot)
+    sign_up(alice, "alice")
+    csrf = alice.cookies["carson_csrf"]
+    assert alice.post(f"/games/{game_id.json()['id']}/join", data={"csrf": csrf}).is_success
+    page = alice.get(f"/games/{game_id.json()['id']}").text
+    assert "robot (bot)" in page  # the game's own page names the bot as one
+    alice.cookies.set("lang", "de")
+    assert "robot (Bot)" in alice.get(f"/games/{game_id.json()['id']}").text

@@ -101,12 +101,18 @@ class Presenter:
     def does(self, personality_id: str) -> str:
         return self.texts("does", personality_id) if self.texts.has("does", personality_id) else ""
 
-    def kind(self, kind: str, user: str | None) -> str:
+    def kind(self, kind: str, user: str | None, bot: bool = False) -> str:
+        if kind == "human" and user and bot:  # a bot account: flagged wherever it shows
+            return f"{user} ({self._('bot')})"
         if kind == "human":
             return user or self._("free seat")
         if self.texts.has("levels", kind):
             return self._("virtual player") + f" ({self.texts('levels', kind)})"
         return kind
+
+    def seat_player(self, who: Mapping[str, Any]) -> str:
+        """Who plays a seat of the view: its person (a bot account flagged), or machine."""
+        return self.kind(who["kind"], who["user"], bool(who.get("bot", False)))
 
     def parcel(self, parcel_id: str) -> str:
         return self.texts("parcels", parcel_id)
@@ -168,10 +174,10 @@ class Presenter:
             notes.append(self._("terrain cards collected") + f": {len(seat['terrain'])}")
         return SeatPanel(
             seat=index,
-            name=f"{self.suit(seat['suit'])} · {self.kind(who['kind'], who['user'])}",
+            name=f"{self.suit(seat['suit'])} · {self.seat_player(who)}",
             suit=seat["suit"],
             suit_name=self.suit(seat["suit"]),
-            player=self.kind(who["kind"], who["user"]),
+            player=self.seat_player(who),
             kind=who["kind"],
             is_me=index == page["seat"],
             to_act=index in view["to_act"] and page["status"] == "playing",
@@ -363,7 +369,7 @@ class Presenter:
                 else self.personality(category)
             )
             rows.append({"label": label, "values": values})
-        names = [self.kind(who["kind"], who["user"]) for who in page["seats"]]
+        names = [self.seat_player(who) for who in page["seats"]]
         return {
             "names": names,
             "suits": [seat["suit"] for seat in view["seats"]],

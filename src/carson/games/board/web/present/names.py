@@ -58,14 +58,16 @@ class Names:
             return _("left of %(parcel)s") % {"parcel": parcel_label(x, y)}
         return _("right of %(parcel)s") % {"parcel": parcel_label(7, y)}
 
-    def kind(self, kind: str, user: str | None) -> str:
+    def kind(self, kind: str, user: str | None, bot: bool = False) -> str:
+        if kind == "human" and user and bot:  # a bot account: flagged wherever it shows
+            return f"{user} ({self._('bot')})"
         if kind == "human":
             return user or self._("free seat")
         return machine_label(kind, self._)
 
     def seat_name(self, index: int, who: Mapping[str, Any]) -> str:
         """A person's user name; a machine seat's kind and seat number (``greedy bot 2``)."""
-        name = self.kind(who["kind"], who["user"])
+        name = self.kind(who["kind"], who["user"], who.get("bot", False))
         return name if who["kind"] == "human" else f"{name} {index + 1}"
 
     def effect(self, personality_id: str, side: str) -> str:
