@@ -6,30 +6,24 @@ history of finished games show it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import httpx2 as httpx
-import pytest
-from browser import running_server
 from play import GAME_URL, register
 from playwright.sync_api import Browser, Page, expect
 from test_generic_browser import LIVE, stake
+from test_ratings_browser import bearer, toy_base_url
 
 from carson.core.ratings import INITIAL_MU
-from toy import toy_environment
 
-
-@pytest.fixture(scope="module")
-def toy_base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with running_server(tmp_path_factory.mktemp("lobby-ratings"), toy_environment()) as base:
-        yield base
+__all__ = ["toy_base_url"]  # the fixture: a real server with the toy game
+#: Draw the clocks panel again (what the page does after every move) and wait until it is.
+REFRESH = """game => new Promise(done => {
+  document.addEventListener("htmx:afterSettle", () => done(true), {once: true});
+  htmx.ajax("GET", "/games/" + game + "/clocks", {target: "#clocks", swap: "outerHTML"});
+})"""
 
 
 def rating(base: str, name: str) -> dict[str, object]:
-    login = {"username": name, "password": "a long password"}
-    token = httpx.post(f"{base}/api/login", json=login).json()["token"]
-    headers = {"Authorization": f"Bearer {token}"}
-    profile = httpx.get(f"{base}/api/players/{name}", headers=headers).json()
+    profile = httpx.get(f"{base}/api/players/{name}", headers=bearer(base, name)).json()
     [toy] = [stats for stats in profile["games"] if stats["game"] == "toy"]
     assert isinstance(toy["rating"], dict)
     return toy["rating"]
@@ -69,6 +63,8 @@ def test_two_people_meet_in_the_lobby_one_resigns_and_their_ratings_change(
     for page in (alice, bob):
         stake(page, 0)
     alice.click("#clocks details.resign summary")
+    alice.evaluate(REFRESH, game)  # the panel drawn again, as after another player's move
+    expect(alice.locator("#clocks details.resign")).to_have_attribute("open", "", timeout=LIVE)
     alice.click("#clocks details.resign button.danger")
     expect(alice.locator("#clocks .clock-gone")).to_have_text("resigned", timeout=LIVE)
     for round_ in (1, 2):  # a machine plays alice's seat; bob plays on

@@ -35,10 +35,23 @@
     htmx.ajax("GET", "/games/" + panel.dataset.game + "/clocks", { target: "#clocks", swap: "outerHTML" });
   }
 
+  // A player who opened the resign confirmation keeps it open across a refresh of the
+  // panel (another player's move must not close it under their pointer).
+  let resignOpen = false;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    const target = event.detail.target;
+    if (target && target.id === "clocks") {
+      const resign = target.querySelector("details.resign");
+      resignOpen = Boolean(resign && resign.open);
+    }
+  });
+
   document.addEventListener("htmx:afterSettle", function (event) {
     const target = event.detail.target;
     if (target && target.id === "clocks") {
       shownAt = Date.now();
+      const resign = document.querySelector("#clocks details.resign");
+      if (resign && resignOpen) resign.open = true;
       tick();
     } else if (document.getElementById("board")) {
       refresh(); // the board was drawn again: a move was made
