@@ -39,8 +39,13 @@ LEFT_OUT = ["close_session", "end_session"]
 #: Kept out of the stateful phase only: a game's rematch, offered once it is over, would take
 #: the sequences' steps from acting in games (tests/server/test_rematch_api.py tests it);
 #: cancelling a table ends the games its chains play in (a link inferred from ``game_id``;
-#: tests/server/test_lobby.py tests it).
-NOT_STATEFUL = ["rematch", "rematch_offer", "cancel_table"]
+#: tests/server/test_lobby.py tests it); resigning or aborting ends the caller's play in the
+#: games the chains act in (tests/server/test_clocks.py tests them).
+#: The lobby's, ratings' and accounts' operations are left to the other phases and their
+#: own tests too, so that the chains' steps go to playing games.
+NOT_STATEFUL = ["rematch", "rematch_offer", "cancel_table", "resign", "abort", "lobby",
+                "open_seek", "seek", "cancel_seek", "become_bot", "leaderboard",
+                "player_profile", "player_games", "rating_history"]  # fmt: skip
 
 
 def run_config(token: str) -> SchemathesisConfig:
