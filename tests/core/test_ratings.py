@@ -15,6 +15,18 @@ def test_places_share_ties_and_put_forfeits_last() -> None:
     assert places(standings) == {1: 1, 0: 2, 2: 2, 3: 4}
 
 
+def test_every_seat_that_left_shares_the_last_place_whatever_its_score() -> None:
+    standings = [
+        Standing(0, score=10, won=False),
+        Standing(1, score=90, won=False, forfeited=True),
+        Standing(2, score=40, won=False, forfeited=True),
+    ]
+    assert places(standings) == {0: 1, 1: 2, 2: 2}
+    both_left = [Standing(0, 90, won=False, forfeited=True), Standing(1, 5, False, True)]
+    after = rate(both_left, {0: Rating(), 1: Rating()})
+    assert after[0] == after[1]  # a shared place: neither gains on the other
+
+
 def test_the_game_tie_break_decides_between_equal_scores() -> None:
     standings = [Standing(0, 70, won=False), Standing(1, 70, won=True)]
     assert places(standings) == {1: 1, 0: 2}

@@ -92,12 +92,15 @@ def accepted(event: events.ScenarioFinished | events.FuzzScenarioFinished) -> Co
     """The requests of a scenario the server accepted (2xx), by what they did."""
     done: Counter[str] = Counter()
     for exchange in event.recorder.interactions.values():
-        if exchange.response is not None and 200 <= exchange.response.status_code < 300:
-            path = exchange.request.uri.split("?")[0]
-            kind = (
-                "act" if path.endswith("/actions") else "create" if path.endswith("/games") else ""
-            )
+        if exchange.response is None:
+            continue
+        status = exchange.response.status_code
+        path = exchange.request.uri.split("?")[0]
+        kind = "act" if path.endswith("/actions") else "create" if path.endswith("/games") else ""
+        if 200 <= status < 300:
             done[f"{exchange.request.method} {kind}"] += 1
+        if kind == "act" and (200 <= status < 300 or status in (409, 422)):
+            done["act answered by the game"] += 1  # a move, or the game's own refusal
     return done
 
 
@@ -157,5 +160,8 @@ def test_the_api_keeps_its_openapi_document(
     }, requests  # fmt: skip
     assert sum(requests.values()) >= MIN_REQUESTS, requests
     # logged in, it created games and made moves in them, with the seq and an action a view
-    # offered
-    assert successes["POST create"] >= 10 and successes["POST act"] >= 1, successes
+    # offered (whether a move is accepted depends on the secret deal and on who is asked
+    # first, so the run counts the moves the game itself answered: accepted, stale or
+    # refused by its rules; tests/server/test_api*.py play whole games move by move)
+    assert successes["POST create"] >= 10, successes
+    assert successes["act answered by the game"] >= 10, successes

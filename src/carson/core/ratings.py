@@ -63,7 +63,9 @@ def places(standings: Sequence[Standing]) -> dict[int, int]:
     """Each seat's place (1 = first; equal results share a place)."""
 
     def key(standing: Standing) -> tuple[bool, bool, int]:
-        return (standing.forfeited, not standing.won, -standing.score)
+        if standing.forfeited:  # every seat that left shares the last place, whatever its score
+            return (True, True, 0)
+        return (False, not standing.won, -standing.score)
 
     ordered = sorted(standings, key=key)
     result: dict[int, int] = {}

@@ -38,7 +38,7 @@ class BoardEntry(RatingOut):
     user: str
     bot: bool = Field(description="a bot account")
     games: int = Field(description="rated games played")
-    wins: int = Field(description="rated games won (first among the people)")
+    wins: int = Field(description="rated games won (the game's winner; a seat that left never wins)")
 
 
 class Leaderboard(BaseModel):

@@ -76,7 +76,8 @@ def _rate(
     before = _locked_ratings(session, game, sorted(people.values()), at)
     after = rate(standings, {seat: before[user_id] for seat, user_id in people.items()})
     place = places(standings)
-    first = {s.seat for s in standings if place[s.seat] == 1 and not s.forfeited}
+    # A win is winning the game (as the profile counts it), not being first among people.
+    first = {s.seat for s in standings if s.won}
     for seat, user_id in people.items():
         new = after[seat]
         session.execute(
