@@ -91,6 +91,9 @@ def test_aborting_from_the_page_and_a_late_abort_told_in_german(two: Two) -> Non
     assert two.post(two.alice, f"/games/{game}/abort").startswith("303")
     page = two.alice.get(f"/games/{game}").text
     assert "Abort the game" not in page and "Resign…" not in page  # over
+    for seen in (page, two.bob.get(f"/games/{game}").text):  # said to everyone at the table
+        assert "This game was aborted in its first round" in seen
+        assert "the others must agree" not in seen
 
     other = two.timed_game()
     for name in ("alice", "bob"):

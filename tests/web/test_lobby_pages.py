@@ -244,3 +244,20 @@ def test_a_bot_is_flagged_at_the_table_of_either_game(
     assert "robot (bot)" in page  # the game's own page names the bot as one
     alice.cookies.set("lang", "de")
     assert "robot (Bot)" in alice.get(f"/games/{game_id.json()['id']}").text
+
+
+def test_a_refused_table_comes_back_as_it_was_filled_in(alice: TestClient) -> None:
+    csrf = sign_up(alice, "alice")
+    typed = {**TABLE, "csrf": csrf, "rating_min": "3000", "rating_max": "150", "lang": "it"}
+    refused = alice.post("/lobby/tables", data=typed)
+    assert refused.status_code == 422
+    form = refused.text[refused.text.index('id="new-table"') :]
+    for field, value in (("seat-2", "expert"), ("seat-3", "ai-easy"), ("time_control", "3d"),
+                         ("on_timeout", "takeover"), ("timeout_level", "ai-hard"),
+                         ("lang", "it")):  # fmt: skip
+        chosen = re.search(rf'<select name="{field}">.*?</select>', form, re.S)
+        assert chosen and f'value="{value}" selected' in chosen.group(0), field
+    assert 'name="rating_min" min="0" max="4000" step="50" value="3000"' in form
+    assert 'name="rating_max" min="0" max="4000" step="50" value="150"' in form
+    assert re.search(r'name="rated" checked', form) and re.search(r'name="public" checked', form)
+    assert re.search(r"<option selected>4</option>", form)

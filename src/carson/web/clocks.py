@@ -55,6 +55,8 @@ class ClockPanel:
     can_abort: bool
     abort_asked: bool  # this seat asked already
     others_asked: bool
+    #: How a game that ended before its end ended: ``aborted``, ``cancelled``, ``expired``.
+    ended_early: str | None = None
 
 
 def clock_panel(visit: Visit, page: dict[str, Any]) -> ClockPanel:
@@ -64,6 +66,8 @@ def clock_panel(visit: Visit, page: dict[str, Any]) -> ClockPanel:
     number = page["view"].get("round") if isinstance(page.get("view"), dict) else None
     first_round = not isinstance(number, int) or number <= 1
     asked = list(page.get("abort_asked", []))
+    ended = page.get("ended")
+    early = ended if ended in ("aborted", "cancelled", "expired") else None
     return ClockPanel(
         game=page["id"],
         control=None if clock is None else clock["control"],
@@ -71,8 +75,9 @@ def clock_panel(visit: Visit, page: dict[str, Any]) -> ClockPanel:
         seats=[] if clock is None else _seats(visit, page, clock),
         can_resign=playing,
         can_abort=playing and first_round and seat not in asked,
-        abort_asked=seat in asked,
-        others_asked=any(other != seat for other in asked),
+        abort_asked=seat in asked and early is None,
+        others_asked=any(other != seat for other in asked) and early is None,
+        ended_early=early,
     )
 
 

@@ -132,8 +132,13 @@ def _table_form(kind: AnyGameKind, visit: Visit) -> dict[str, Any]:
 
 
 async def lobby_page(
-    request: Request, visit: Visit, error: str | None = None, status: int = 200
+    request: Request,
+    visit: Visit,
+    error: str | None = None,
+    status: int = 200,
+    typed: dict[str, str] | None = None,
 ) -> Response:
+    """The lobby; ``typed``: a refused new table's form, shown again as it was filled in."""
     if visit.user is None:
         return visit.render("login_needed.html", next="/lobby")
     filters = _filters(request)
@@ -155,6 +160,7 @@ async def lobby_page(
             ("none", visit.gettext("no clock")),
         ],
         language_choices=[(code, language_name(code)) for code in LANGUAGES],
+        typed=typed,
         **_table_form(kind, visit),
         **await _listing(request, visit, filters),
     )
@@ -191,13 +197,14 @@ async def create_table(request: Request) -> Response:
     except RateLimited as limited:
         return refused_page(visit, limited)
     except FormRefused as refused:
-        return await lobby_page(request, visit, refusal_text(visit, refused.code), 422)
+        said = refusal_text(visit, refused.code)
+        return await lobby_page(request, visit, said, 422, typed=dict(form))
     except GameError as error:
         said = refusal_text(visit, error.code)
         if said is None:
             why = visit.gettext("That game cannot be set up as asked: %(why)s.")
             said = why % {"why": error.message}
-        return await lobby_page(request, visit, said, 422)
+        return await lobby_page(request, visit, said, 422, typed=dict(form))
     return RedirectResponse(f"/games/{view['id']}", status_code=303)
 
 
