@@ -38,7 +38,9 @@ class BoardEntry(RatingOut):
     user: str
     bot: bool = Field(description="a bot account")
     games: int = Field(description="rated games played")
-    wins: int = Field(description="rated games won (the game's winner; a seat that left never wins)")
+    wins: int = Field(
+        description="rated games won (as the game's winner; a seat that left never wins)",
+    )
 
 
 class Leaderboard(BaseModel):

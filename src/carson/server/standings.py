@@ -25,7 +25,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
 from carson.core.game import Result
-from carson.core.ratings import INITIAL_MU, INITIAL_SIGMA, Rating, Standing, places, rate
+from carson.core.ratings import INITIAL_MU, INITIAL_SIGMA, Rating, Standing, rate
 from carson.server.db import Game, GameSeat, PlayerRating, RatingChange
 
 
@@ -75,7 +75,6 @@ def _rate(
     """Change the ratings of the game's people and add a point to each one's history."""
     before = _locked_ratings(session, game, sorted(people.values()), at)
     after = rate(standings, {seat: before[user_id] for seat, user_id in people.items()})
-    place = places(standings)
     # A win is winning the game (as the profile counts it), not being first among people.
     first = {s.seat for s in standings if s.won}
     for seat, user_id in people.items():
