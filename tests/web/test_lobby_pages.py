@@ -261,3 +261,12 @@ def test_a_refused_table_comes_back_as_it_was_filled_in(alice: TestClient) -> No
     assert 'name="rating_max" min="0" max="4000" step="50" value="150"' in form
     assert re.search(r'name="rated" checked', form) and re.search(r'name="public" checked', form)
     assert re.search(r"<option selected>4</option>", form)
+
+
+def test_one_day_a_move_is_said_in_the_singular(alice: TestClient) -> None:
+    sign_up(alice, "alice")
+    page = alice.get("/lobby").text
+    assert "1 day a move" in page and "1 days a move" not in page and "7 days a move" in page
+    alice.cookies.set("lang", "de")
+    german = alice.get("/lobby").text
+    assert "1 Tag pro Zug" in german and "1 Tage pro Zug" not in german

@@ -149,7 +149,7 @@ def test_a_rematch_from_the_game_over_page(browsers: tuple[TestClient, TestClien
     new_table = offered.headers["location"]
     assert new_table.startswith("/games/") and new_table != f"/games/{game_id}"
     box = bob.get(f"/games/{game_id}/rematch")
-    assert "alice offer a rematch." in box.text and 'id="rematch-button"' in box.text
+    assert "alice offers a rematch." in box.text and 'id="rematch-button"' in box.text
     mine = alice.get(f"/games/{game_id}/rematch")
     assert "waiting for bob" in mine.text and 'hx-trigger="every 5s"' in mine.text
 

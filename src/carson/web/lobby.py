@@ -66,6 +66,8 @@ def control_label(visit: Visit, control: str | None) -> str:
             "minutes": parsed.minutes,
             "seconds": parsed.increment,
         }
+    if parsed.days == 1:  # the offered days are 1, 2, 3 and 7: one singular
+        return visit.gettext("1 day a move")
     return visit.gettext("%(days)s days a move") % {"days": parsed.days}
 
 
