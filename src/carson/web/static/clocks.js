@@ -35,14 +35,13 @@
     htmx.ajax("GET", "/games/" + panel.dataset.game + "/clocks", { target: "#clocks", swap: "outerHTML" });
   }
 
-  // A player who opened the resign confirmation keeps it open across a refresh of the
-  // panel (another player's move must not close it under their pointer).
-  let resignOpen = false;
+  // What the player is doing in the panel (the resign confirmation opened, the focus) is
+  // kept across its redraw after another player's move, as live.js keeps it on the board.
+  let kept = null;
   document.addEventListener("htmx:beforeSwap", function (event) {
     const target = event.detail.target;
-    if (target && target.id === "clocks") {
-      const resign = target.querySelector("details.resign");
-      resignOpen = Boolean(resign && resign.open);
+    if (target && target.id === "clocks" && window.carsonKeep) {
+      kept = window.carsonKeep.capture(target);
     }
   });
 
@@ -50,8 +49,9 @@
     const target = event.detail.target;
     if (target && target.id === "clocks") {
       shownAt = Date.now();
-      const resign = document.querySelector("#clocks details.resign");
-      if (resign && resignOpen) resign.open = true;
+      const panel = document.getElementById("clocks");
+      if (panel && kept && window.carsonKeep) window.carsonKeep.restore(panel, kept);
+      kept = null;
       tick();
     } else if (document.getElementById("board")) {
       refresh(); // the board was drawn again: a move was made

@@ -180,6 +180,9 @@
     });
   }
 
+  // The same keeping serves other regions the page draws again (the clocks panel).
+  window.carsonKeep = { capture: capture, restore: restore };
+
   document.addEventListener("DOMContentLoaded", function () {
     const board = document.getElementById("board");
     const query = window.location.search.replace(/^\?/, "");
