@@ -30,7 +30,7 @@ from sqlalchemy.orm import Session
 
 from carson.core.clock import Clocks, TimeControl
 from carson.server.db import Game
-from carson.server.jobs import JobQueue
+from carson.server.jobs import JobQueue, whole_number
 
 Clock = Callable[[], datetime]
 TIMEOUT = "timeout"
@@ -47,7 +47,7 @@ class Timeout:
     @classmethod
     def read(cls, payload: dict[str, Any]) -> Timeout:
         game, seq, seat = payload.get("game"), payload.get("seq"), payload.get("seat")
-        if not isinstance(game, str) or not all(_whole(value) for value in (seq, seat)):
+        if not isinstance(game, str) or not all(whole_number(value) for value in (seq, seat)):
             raise ValueError(f"a timeout payload needs a game, a seq and a seat, not {payload!r}")
         assert isinstance(seq, int) and isinstance(seat, int)
         return cls(game, seq, seat)
@@ -57,10 +57,6 @@ class Timeout:
 
     def payload(self) -> dict[str, Any]:
         return {"game": self.game, "seq": self.seq, "seat": self.seat}
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True)

@@ -266,3 +266,8 @@ class JobQueue:
 def _changed(result: Result[Any]) -> bool:
     """Whether an UPDATE or DELETE of one job changed it."""
     return cast("CursorResult[Any]", result).rowcount == 1
+
+
+def whole_number(value: object) -> bool:
+    """Whether a stored payload's field is a whole number (JSON's ``true`` is not one)."""
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -34,7 +34,7 @@ from carson.server.db import Game, GameSeat, Job
 from carson.server.drafts import DraftBook, Drafts
 from carson.server.errors import Conflict, NotFound
 from carson.server.job_kinds import JobKind, WorkerContext, register
-from carson.server.jobs import ClaimedJob, JobQueue
+from carson.server.jobs import ClaimedJob, JobQueue, whole_number
 from carson.server.store import GameStore, Table
 from carson.server.thinking import ThinkRequest
 
@@ -56,9 +56,9 @@ class MachineMove:
     def read(cls, payload: dict[str, Any]) -> MachineMove:
         game, seq = payload.get("game"), payload.get("seq")
         drafted, seat, level = payload.get("drafted", 0), payload.get("seat"), payload.get("level")
-        if not isinstance(game, str) or not _whole(seq) or not _whole(drafted):
+        if not isinstance(game, str) or not whole_number(seq) or not whole_number(drafted):
             raise ValueError(f"a machine_move payload needs a game and a seq, not {payload!r}")
-        if (seat is None) != (level is None) or not (seat is None or _whole(seat)):
+        if (seat is None) != (level is None) or not (seat is None or whole_number(seat)):
             raise ValueError(f"a forced machine_move names a seat and a level, not {payload!r}")
         assert isinstance(seq, int) and isinstance(drafted, int)
         return cls(game, seq, drafted, seat, None if level is None else str(level))
@@ -72,10 +72,6 @@ class MachineMove:
         drafted = {"drafted": self.drafted} if self.drafted else {}
         forced = {} if self.seat is None else {"seat": self.seat, "level": self.level}
         return {"game": self.game, "seq": self.seq, **drafted, **forced}
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def machine_kind(table: Table, seat: int) -> str | None:
