@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 from carson.core.game import JSON
 from carson.core.i18n import LANGUAGES as LANGS
 from carson.core.registry import HUMAN, GameSetupError, game_kind
-from carson.server import lobby
+from carson.server import lobby, notices
 from carson.server.accounts import Accounts
 from carson.server.cache import GameCache
 from carson.server.db import Game, GameSeat, User
@@ -81,6 +81,7 @@ def open_table(
     humans = [seat for seat, kind in enumerate(kinds) if kind == HUMAN]
     for seat, user_id in zip(humans, people, strict=False):
         session.add(GameSeat(game_id=stored.id, seat=seat, user_id=user_id))
+    notices.notify(session, store.jobs, people[1:], notices.INVITATION, stored.id)  # paired
     start_if_full(store, session, stored, state)
     lobby.on_created(store.jobs, session, stored, settings)
     return stored, state
@@ -98,6 +99,8 @@ def start_if_full(store: GameStore, session: Session, game: Game, state: Any = N
             state = store.state(session, table)
         clocks = table.settings.time_control
         store.clocks.start(session, game.id, clocks, len(table.seat_kinds), state)
+        if len(table.holders) > 1:  # alone against machines, one is on the page
+            notices.after_moves(session, store.jobs, game.id, table.people, None, state)
         queue_next(store.jobs, session, table, state)
 
 

@@ -20,6 +20,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from carson.core.registry import game_kind
+from carson.server import notices
 from carson.server.db import Game, GameSeat, User
 from carson.server.errors import Conflict, Forbidden, NotFound
 from carson.server.events import encode_events, opening_events
@@ -57,6 +58,10 @@ class Rematches:
             rematch = self._rematch(session, game_id)
             if rematch is None:
                 rematch = self._new_table(session, old, user)
+                others = set(self.store.holders(session, game_id).values()) - {user.id}
+                offer = {"by": user.username, "rematch_of": game_id}
+                notices.notify(session, self.store.jobs, others, notices.INVITATION,
+                               rematch.id, offer)  # fmt: skip
             holders = self.store.holders(session, rematch.id)
             if seat not in holders:
                 rematch = self.store.game(session, rematch.id, lock=True)  # not expiring now

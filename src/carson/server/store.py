@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from carson.core.game import GameState, IllegalActionError
 from carson.core.registry import HUMAN, AnyGameKind, game_kind
+from carson.server import notices
 from carson.server.cache import GameCache
 from carson.server.clocks import ClockKeeper
 from carson.server.db import Game, GameSeat, Move, User
@@ -96,6 +97,12 @@ class Table:
     @property
     def kind(self) -> AnyGameKind:
         return game_kind(self.game)
+
+    @property
+    def people(self) -> dict[int, int]:
+        """Seat → user id of the seats a person still plays (no bot account, not left)."""
+        skip = self.bots | set(self.left)
+        return {seat: user_id for seat, user_id in self.holders.items() if seat not in skip}
 
     def seat_of(self, user: User) -> int:
         for seat, user_id in self.holders.items():
@@ -328,6 +335,8 @@ class GameStore:
                                 self.jobs.clock())  # fmt: skip
                 if table.settings.time_control is not None:
                     self.clocks.after_moves(session, table.id, after, moves[-1][0])
+                if len(table.holders) > 1:  # alone against machines, one is on the page
+                    notices.after_moves(session, self.jobs, table.id, table.people, state, after)
                 self.announce(session, table.id)
                 if before_commit is not None:
                     before_commit(session, after)

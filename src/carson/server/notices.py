@@ -1,0 +1,194 @@
+"""Notifications as data: written in the transaction of what causes them (a move, a rematch
+offer, a paired table), delivered later by jobs so no request waits for a push service or a
+mail server.
+
+A notification is a row of ``notifications`` (:mod:`carson.server.notify_tables`) per person;
+it shows in the person's bell if they keep the in-app channel of its kind. For each other
+channel they keep (web push, e-mail), a job is queued with it: ``notify_push`` at once,
+``notify_mail`` at once or, for a turn, after :data:`TURN_MAIL_DELAY` (the player may be on
+the page and move first). Those jobs are :mod:`carson.server.notice_jobs`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import func, select, update
+from sqlalchemy.orm import Session
+
+from carson.server.jobs import JobQueue
+from carson.server.notify_tables import Notification, NotificationSetting
+
+YOUR_TURN = "your_turn"
+INVITATION = "invitation"
+GAME_OVER = "game_over"
+TIMEOUT_SOON = "timeout_soon"
+MENTION = "mention"
+KINDS = (YOUR_TURN, INVITATION, GAME_OVER, TIMEOUT_SOON, MENTION)
+
+APP = "app"
+EMAIL = "email"
+PUSH = "push"
+CHANNELS = (APP, EMAIL, PUSH)
+
+#: Each channel's default per kind, for a person who chose nothing. Push reaches only the
+#: browsers one subscribed, so it is on; mail is on for what waits for one, not chat.
+DEFAULTS: Mapping[tuple[str, str], bool] = {
+    **{(kind, APP): True for kind in KINDS},
+    **{(kind, PUSH): True for kind in KINDS},
+    **{(kind, EMAIL): kind != MENTION for kind in KINDS},
+}
+
+#: Job kinds of the delivery (see :mod:`carson.server.notice_jobs`).
+PUSH_JOB = "notify_push"
+MAIL_JOB = "notify_mail"
+#: A turn's mail waits this long: a player still on the page moves first, and none is sent.
+TURN_MAIL_DELAY = timedelta(minutes=5)
+#: The most a notification's payload may hold (bounded memory: a chat mention's text).
+PAYLOAD_CHARS = 200
+#: The longest list a person is served at once.
+PAGE_SIZE = 50
+
+
+#: A person's choices: (kind, channel) → on.
+Choices = dict[tuple[str, str], bool]
+
+
+def settings_of(session: Session, user_ids: Iterable[int]) -> dict[int, Choices]:
+    """Every person's choices, defaults filled in (one query for them all)."""
+    people = sorted(set(user_ids))
+    chosen: dict[int, Choices] = {user: dict(DEFAULTS) for user in people}
+    if not people:
+        return chosen
+    rows = session.execute(
+        select(
+            NotificationSetting.user_id,
+            NotificationSetting.kind,
+            NotificationSetting.channel,
+            NotificationSetting.enabled,
+        ).where(NotificationSetting.user_id.in_(people))
+    ).all()
+    for user_id, kind, channel, enabled in rows:
+        if (kind, channel) in DEFAULTS:
+            chosen[user_id][(kind, channel)] = enabled
+    return chosen
+
+
+def notify(
+    session: Session,
+    jobs: JobQueue,
+    user_ids: Iterable[int],
+    kind: str,
+    game_id: str | None,
+    payload: dict[str, Any] | None = None,
+) -> list[int]:
+    """In ``session``'s transaction: ``kind`` for each person (ids of the rows written),
+    with its delivery jobs for the channels each keeps. Nobody who keeps no channel of the
+    kind gets a row."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown notification kind {kind!r}")
+    data = dict(payload or {})
+    if len(repr(data)) > PAYLOAD_CHARS:
+        raise ValueError(f"a notification's payload is at most {PAYLOAD_CHARS} characters")
+    chosen = settings_of(session, user_ids)
+    now = jobs.clock()
+    written = []
+    for user_id, wants in chosen.items():
+        if not any(wants[(kind, channel)] for channel in CHANNELS):
+            continue
+        row = Notification(
+            user_id=user_id, kind=kind, game_id=game_id, payload=data, created_at=now,
+            in_app=wants[(kind, APP)],
+        )  # fmt: skip
+        session.add(row)
+        session.flush()
+        written.append(row.id)
+    return written
+
+
+def notify_mention(
+    session: Session, jobs: JobQueue, user_ids: Iterable[int], game_id: str, by: str
+) -> list[int]:
+    """Chat: ``by`` named these people in the game's chat (the chat calls this in the
+    transaction that stores the message); the author is never told of their own line."""
+    return notify(session, jobs, user_ids, MENTION, game_id, {"by": by[:32]})
+
+
+def after_moves(
+    session: Session,
+    jobs: JobQueue,
+    game_id: str,
+    people: Mapping[int, int],
+    before: Any,
+    after: Any,
+) -> None:
+    """In the moves' transaction: each person (``people``: seat → user id, the seats a
+    person plays) newly asked to act is told it is their turn; at the end, all are told
+    the game is over."""
+    if after.is_over:
+        notify(session, jobs, people.values(), GAME_OVER, game_id)
+        return
+    asked_before = set() if before is None or before.is_over else set(before.seats_to_act)
+    for seat in sorted(set(after.seats_to_act) - asked_before):
+        if seat in people:
+            payload = {"seat": seat, "seq": len(after.actions)}
+            notify(session, jobs, [people[seat]], YOUR_TURN, game_id, payload)
+
+
+# ---------------------------------------------------------------------- reading
+
+
+def listing(session: Session, user_id: int, before: int | None = None,
+            limit: int = PAGE_SIZE) -> list[Notification]:  # fmt: skip
+    """The person's in-app notifications, newest first (``before``: older than that id)."""
+    query = (
+        select(Notification)
+        .where(Notification.user_id == user_id, Notification.in_app.is_(True))
+        .order_by(Notification.id.desc())
+        .limit(min(limit, PAGE_SIZE))
+    )
+    if before is not None:
+        query = query.where(Notification.id < before)
+    return list(session.scalars(query))
+
+
+def unread_count(session: Session, user_id: int) -> int:
+    return int(
+        session.scalar(
+            select(func.count())
+            .select_from(Notification)
+            .where(
+                Notification.user_id == user_id,
+                Notification.in_app.is_(True),
+                Notification.read_at.is_(None),
+            )
+        )
+        or 0
+    )
+
+
+def mark_read(session: Session, user_id: int, ids: list[int] | None, at: datetime) -> int:
+    """Mark the person's notifications ``ids`` (``None``: all) read; how many changed.
+    Another person's ids change nothing."""
+    query = update(Notification).where(
+        Notification.user_id == user_id, Notification.read_at.is_(None)
+    )
+    if ids is not None:
+        query = query.where(Notification.id.in_(ids))
+    result = session.execute(query.values(read_at=at))
+    return int(getattr(result, "rowcount", 0) or 0)
+
+
+def choose(session: Session, user_id: int, choices: Mapping[tuple[str, str], bool]) -> None:
+    """Store the person's choices (only known kinds and channels: the callers check)."""
+    for (kind, channel), enabled in choices.items():
+        if (kind, channel) not in DEFAULTS:
+            raise ValueError(f"no notification setting {kind}/{channel}")
+        row = session.get(NotificationSetting, (user_id, kind, channel))
+        if row is None:
+            session.add(NotificationSetting(user_id=user_id, kind=kind, channel=channel,
+                                            enabled=enabled))  # fmt: skip
+        else:
+            row.enabled = enabled

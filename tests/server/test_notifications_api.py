@@ -1,0 +1,124 @@
+"""Notifications through the API: written with the moves that cause them (a turn, the end),
+with a rematch offer and a paired table; listed, counted, marked read; settings per kind and
+channel; refusals change nothing."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from api_helpers import account, play_randomly
+from fastapi.testclient import TestClient
+
+from carson.server import notices
+from carson.server.db import User
+from carson.server.notify_tables import Notification
+
+pytestmark = pytest.mark.usefixtures("toy_game")
+
+
+def two_player_game(client: TestClient, alice: dict[str, str], bob: dict[str, str]) -> str:
+    body = {"game": "toy", "seats": ["human", "human"]}
+    game_id: str = client.post("/api/games", json=body, headers=alice).json()["id"]
+    assert client.post(f"/api/games/{game_id}/join", headers=bob).status_code == 200
+    return game_id
+
+
+def kinds(client: TestClient, headers: dict[str, str]) -> list[str]:
+    listed = client.get("/api/notifications", headers=headers)
+    assert listed.status_code == 200, listed.text
+    return [item["kind"] for item in listed.json()["notifications"]]
+
+
+def test_a_turn_and_the_end_are_notified_to_the_players(client: TestClient) -> None:
+    alice, bob = account(client, "alice"), account(client, "bob")
+    game_id = two_player_game(client, alice, bob)
+    first = client.get(f"/api/games/{game_id}", headers=alice).json()
+    asked = alice if first["legal_actions"] else bob
+    assert kinds(client, asked)[-1] == "your_turn"
+    play_randomly(client, game_id, [alice, bob], random.Random(3))
+    for headers in (alice, bob):
+        listed = client.get("/api/notifications", headers=headers).json()
+        assert listed["notifications"][0]["kind"] == "game_over"
+        assert listed["notifications"][0]["game"] == game_id
+        assert listed["unread"] == len(listed["notifications"]) >= 2
+        assert all(item["kind"] in ("your_turn", "game_over") for item in listed["notifications"])
+
+
+def test_nobody_is_notified_in_a_game_alone_against_machines(client: TestClient) -> None:
+    alice = account(client, "alice")
+    body = {"game": "toy", "seats": ["human", "random"]}
+    game_id = client.post("/api/games", json=body, headers=alice).json()["id"]
+    play_randomly(client, game_id, [alice], random.Random(1))
+    assert kinds(client, alice) == []
+
+
+def test_marking_read_some_or_all_and_never_anothers(client: TestClient) -> None:
+    alice, bob = account(client, "alice"), account(client, "bob")
+    game_id = two_player_game(client, alice, bob)
+    play_randomly(client, game_id, [alice, bob], random.Random(2))
+    mine = client.get("/api/notifications", headers=alice).json()
+    theirs = client.get("/api/notifications", headers=bob).json()
+    first = mine["notifications"][0]["id"]
+    marked = client.post("/api/notifications/read", json={"ids": [first]}, headers=alice)
+    assert marked.json() == {"marked": 1, "unread": mine["unread"] - 1}
+    other = theirs["notifications"][0]["id"]
+    stolen = client.post("/api/notifications/read", json={"ids": [other]}, headers=alice)
+    assert stolen.json()["marked"] == 0
+    assert client.get("/api/notifications", headers=bob).json()["unread"] == theirs["unread"]
+    for body in ({}, {"ids": [1], "all": True}, {"ids": "x"}):
+        refused = client.post("/api/notifications/read", json=body, headers=alice)
+        assert refused.status_code == 422
+    done = client.post("/api/notifications/read", json={"all": True}, headers=alice).json()
+    assert done == {"marked": mine["unread"] - 1, "unread": 0}
+    assert client.get("/api/notifications").status_code == 401
+    assert client.post("/api/notifications/read", json={"all": True}).status_code == 401
+
+
+def test_settings_have_defaults_change_and_refuse_unknown_ones(client: TestClient) -> None:
+    alice, bob = account(client, "alice"), account(client, "bob")
+    settings = client.get("/api/notifications/settings", headers=alice).json()["settings"]
+    assert set(settings) == set(notices.KINDS)
+    assert settings["your_turn"] == {"app": True, "email": True, "push": True}
+    assert settings["mention"]["email"] is False
+    changed = client.put(
+        "/api/notifications/settings", json={"settings": {"your_turn": {"app": False}}},
+        headers=bob,
+    )  # fmt: skip
+    assert changed.status_code == 200 and changed.json()["settings"]["your_turn"]["app"] is False
+    for wrong in ({"nope": {"app": True}}, {"your_turn": {"pigeon": True}}):
+        body = {"settings": {"game_over": {"app": False}, **wrong}}
+        refused = client.put("/api/notifications/settings", json=body, headers=bob)
+        assert refused.status_code == 422 and refused.json()["code"] == "unknown_setting"
+    kept = client.get("/api/notifications/settings", headers=bob).json()["settings"]
+    assert kept["game_over"]["app"] is True  # the refused change changed nothing
+    game_id = two_player_game(client, alice, bob)
+    play_randomly(client, game_id, [alice, bob], random.Random(4))
+    assert "your_turn" not in kinds(client, bob) and "game_over" in kinds(client, bob)
+
+
+def test_a_rematch_offer_invites_the_other_players(client: TestClient) -> None:
+    alice, bob = account(client, "alice"), account(client, "bob")
+    game_id = two_player_game(client, alice, bob)
+    play_randomly(client, game_id, [alice, bob], random.Random(5))
+    offer = client.post(f"/api/games/{game_id}/rematch", headers=bob).json()
+    invited = client.get("/api/notifications", headers=alice).json()["notifications"][0]
+    assert invited["kind"] == "invitation" and invited["game"] == offer["rematch"]
+    assert invited["payload"] == {"by": "bob", "rematch_of": game_id}
+    assert "invitation" not in kinds(client, bob)
+
+
+def test_a_chat_mention_is_a_notification(client: TestClient) -> None:
+    alice, bob = account(client, "alice"), account(client, "bob")
+    game_id = two_player_game(client, alice, bob)
+    service = client.app.state.games  # type: ignore[attr-defined]
+    with service.sessions.begin() as session:
+        bob_id = session.query(User).filter_by(username="bob").one().id
+        written = notices.notify_mention(session, service.jobs, [bob_id], game_id, "alice")
+    assert len(written) == 1
+    mention = client.get("/api/notifications", headers=bob).json()["notifications"][0]
+    assert mention["kind"] == "mention" and mention["payload"] == {"by": "alice"}
+    with service.sessions() as session:
+        assert session.get(Notification, written[0]).user_id == bob_id
+    with pytest.raises(ValueError, match="unknown notification kind"), service.sessions() as s:
+        notices.notify(s, service.jobs, [bob_id], "pigeon", game_id)
