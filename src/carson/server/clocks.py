@@ -21,7 +21,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from cachetools import LRUCache
@@ -34,6 +34,19 @@ from carson.server.jobs import JobQueue, whole_number
 
 Clock = Callable[[], datetime]
 TIMEOUT = "timeout"
+#: The job that tells a correspondence player their time runs out soon.
+TIMEOUT_SOON = "timeout_soon"
+#: How long before a correspondence deadline the player is told (at most half the move's).
+WARN_BEFORE = timedelta(days=1)
+
+
+def warning_time(control: TimeControl, deadline: float) -> datetime | None:
+    """When to warn of ``deadline``: a correspondence move's, a day before (half its time
+    for a one-day move); a live game's player is at the table, never warned."""
+    if control.kind != "correspondence":
+        return None
+    ahead = min(WARN_BEFORE, timedelta(days=control.days) / 2)
+    return datetime.fromtimestamp(deadline, UTC) - ahead
 
 
 @dataclass(frozen=True)
@@ -147,6 +160,10 @@ class ClockKeeper:
                     session, TIMEOUT, due.payload(), key=due.key(),
                     run_at=datetime.fromtimestamp(deadline, UTC),
                 )  # fmt: skip
+                warning = warning_time(stored.clocks.control, deadline)
+                if warning is not None:  # the player is told before (a notification)
+                    key = f"{TIMEOUT_SOON}:{due.key()}"
+                    self.jobs.enqueue(session, TIMEOUT_SOON, due.payload(), key=key, run_at=warning)
 
     # ------------------------------------------------------------------ reading
 
