@@ -1,0 +1,100 @@
+"""The notification pages: the header's bell and its count, the list with marking read (the
+CSRF token checked), the settings form; in every language; refusals change nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from signing import post_account_form
+from sqlalchemy import select
+
+from carson.app import create_app
+from carson.core.i18n import LANGUAGES
+from carson.server import notices
+from carson.server.db import User
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'web.db'}", worker=False)) as test_client:
+        yield test_client
+
+
+def signed_up(client: TestClient, name: str = "alice") -> str:
+    assert post_account_form(client, "/register", name).status_code == 303
+    return client.cookies["carson_csrf"]
+
+
+def told(client: TestClient, name: str, kind: str, **payload: str) -> None:
+    service = client.app.state.games  # type: ignore[attr-defined]
+    with service.sessions.begin() as session:
+        user_id = session.scalar(select(User.id).where(User.username == name))
+        notices.notify(session, service.jobs, [user_id], kind, None, payload)
+
+
+def test_the_bell_shows_the_unread_count_and_is_fetched_again(client: TestClient) -> None:
+    assert client.get("/notifications/bell").status_code == 204  # nobody signed in
+    signed_up(client)
+    home = client.get("/").text
+    assert 'id="bell"' in home and 'hx-trigger="load, every 30s"' in home
+    assert 'class="count"' not in client.get("/notifications/bell").text
+    told(client, "alice", notices.YOUR_TURN)
+    told(client, "alice", notices.INVITATION, by="bob", rematch_of="abc")
+    bell = client.get("/notifications/bell").text
+    assert '<span class="count">2</span>' in bell and 'hx-trigger="every 30s"' in bell
+    assert "Notifications: 2 unread" in bell
+
+
+def test_the_list_marks_one_or_all_read_with_the_csrf_token(client: TestClient) -> None:
+    csrf = signed_up(client)
+    told(client, "alice", notices.YOUR_TURN)
+    told(client, "alice", notices.INVITATION, by="bob<script>", rematch_of="abc")
+    page = client.get("/notifications").text
+    assert "It is your turn." in page and "bob&lt;script&gt; offers you a rematch." in page
+    assert "<script>" not in page.split("<main>")[1]
+    ids = [line.split('"')[0] for line in page.split('id="notice-')[1:]]
+    refused = client.post("/notifications/read", data={"id": ids[0], "csrf": "wrong"})
+    assert refused.status_code == 403
+    assert '<span class="count">2</span>' in client.get("/notifications/bell").text
+    bad = client.post("/notifications/read", data={"id": "x1", "csrf": csrf})
+    assert bad.status_code == 422 and "No such notification." in bad.text
+    one = client.post("/notifications/read", data={"id": ids[0], "csrf": csrf},
+                      follow_redirects=False)  # fmt: skip
+    assert one.status_code == 303 and one.headers["location"] == "/notifications"
+    assert '<span class="count">1</span>' in client.get("/notifications/bell").text
+    client.post("/notifications/read", data={"id": "all", "csrf": csrf})
+    assert 'class="count"' not in client.get("/notifications/bell").text
+    assert 'id="read-all"' not in client.get("/notifications").text
+
+
+def test_the_settings_form_saves_every_box(client: TestClient) -> None:
+    assert (
+        'name="next" value="/notifications/settings"' in client.get("/notifications/settings").text
+    )  # signed out: asked to log in
+    csrf = signed_up(client)
+    page = client.get("/notifications/settings").text
+    assert 'name="your_turn.email" id="your_turn-email" aria-label' in page
+    assert page.count(" checked") == len(notices.KINDS) * 3 - 1  # mentions by mail: off
+    form = {"csrf": csrf, "game_over.app": "on", "your_turn.push": "on"}
+    saved = client.post("/notifications/settings", data=form, follow_redirects=False)
+    assert saved.headers["location"] == "/notifications/settings?saved=1"
+    chosen = client.get("/api/notifications/settings").json()["settings"]
+    assert chosen["game_over"] == {"app": True, "email": False, "push": False}
+    assert chosen["your_turn"] == {"app": False, "email": False, "push": True}
+    stale = client.post("/notifications/settings", data={"csrf": "stale"})
+    assert stale.status_code == 403
+    assert client.get("/api/notifications/settings").json()["settings"] == chosen
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_the_pages_speak_every_language(client: TestClient, lang: str) -> None:
+    signed_up(client)
+    told(client, "alice", notices.MENTION, by="bob")
+    client.cookies.set("lang", lang)
+    page = client.get("/notifications").text
+    settings = client.get("/notifications/settings").text
+    for english in ("Mark all as read", "mentioned you in the chat", "Browser notifications"):
+        assert english not in page + settings
