@@ -9,6 +9,7 @@ import pytest
 from hypothesis import settings
 
 sys.path.insert(0, str(Path(__file__).parent))  # shared test helpers (toy.py)
+from smtp_mailbox import Mailbox, running_mailbox
 from toy import toy_installed
 
 settings.register_profile("default", max_examples=200, deadline=None)
@@ -32,3 +33,16 @@ def server_seed(monkeypatch: pytest.MonkeyPatch) -> Callable[[int], None]:
         monkeypatch.setattr("carson.server.integrity.secret_seed", lambda: seed)
 
     return fix
+
+
+@pytest.fixture
+def mailbox(monkeypatch: pytest.MonkeyPatch) -> Iterator[Mailbox]:
+    """A local SMTP server that keeps what arrives; the server's mail settings point at it."""
+    with running_mailbox() as box:
+        monkeypatch.setenv("CARSON_SMTP_HOST", "127.0.0.1")
+        monkeypatch.setenv("CARSON_SMTP_PORT", str(box.port))
+        monkeypatch.setenv("CARSON_SMTP_SECURITY", "none")
+        monkeypatch.setenv("CARSON_MAIL_FROM", "carson@example.org")
+        for variable in ("CARSON_SMTP_USER", "CARSON_SMTP_PASSWORD", "CARSON_SMTP_TIMEOUT"):
+            monkeypatch.delenv(variable, raising=False)
+        yield box

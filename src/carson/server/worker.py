@@ -19,14 +19,9 @@ import traceback
 
 from sqlalchemy.exc import OperationalError
 
-# Registering the job kinds: machine_move, timeout, expire_table, pair_seeks.
-from carson.server import (  # noqa: F401
-    lobby,
-    machines,
-    notice_jobs,
-    quickmatch,
-    timeouts,
-)
+# Registering the job kinds: machine_move, timeout, expire_table, pair_seeks, send_mail,
+# timeout_soon, notify_push, notify_mail.
+from carson.server import lobby, machines, mail_jobs, notice_jobs, quickmatch, timeouts  # noqa: F401
 from carson.server.job_kinds import WorkerContext, job_kind
 from carson.server.jobs import JOBS_CHANNEL, ClaimedJob
 from carson.server.store import GameStore
