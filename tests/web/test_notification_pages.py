@@ -15,6 +15,7 @@ from carson.app import create_app
 from carson.core.i18n import LANGUAGES
 from carson.server import notices
 from carson.server.db import User
+from carson.web.notifications import WORKER_POLICY
 
 
 @pytest.fixture
@@ -98,3 +99,15 @@ def test_the_pages_speak_every_language(client: TestClient, lang: str) -> None:
     settings = client.get("/notifications/settings").text
     for english in ("Mark all as read", "mentioned you in the chat", "Browser notifications"):
         assert english not in page + settings
+
+
+def test_the_service_worker_is_served_from_the_root_with_its_policy(client: TestClient) -> None:
+    worker = client.get("/sw.js")
+    assert worker.status_code == 200
+    assert worker.headers["content-type"].startswith("text/javascript")
+    assert worker.headers["content-security-policy"] == WORKER_POLICY
+    assert "showNotification" in worker.text and "openWindow" in worker.text
+    csrf = signed_up(client)
+    page = client.get("/notifications/settings").text
+    assert f'id="push-toggle" hidden data-csrf="{csrf}"' in page
+    assert '<script src="/static/push.js" defer></script>' in page

@@ -25,6 +25,8 @@ from carson.server import (
     lobby_api,
     notifications_api,
     openapi,
+    push,
+    push_api,
     ratings_api,
     sessions_api,
 )
@@ -63,6 +65,7 @@ def create_server(
     engine = make_engine(url or default_url())
     check_integrity(engine)
     migrate(engine)
+    push.ensure_keys(engine)
 
     service = GameService(engine, budget_ms, clock)
     service.accounts.forget_expired()
@@ -87,6 +90,7 @@ def create_server(
     app.include_router(leaving_api.router)
     app.include_router(lobby_api.router)
     app.include_router(notifications_api.router)
+    app.include_router(push_api.router)
     errors.install(app)
     openapi.install(app)
     for error in DATABASE_DOWN:  # an outage answers 503 (the pages add their own, in HTML)

@@ -19,7 +19,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from carson.server.jobs import JobQueue
-from carson.server.notify_tables import Notification, NotificationSetting
+from carson.server.notify_tables import Notification, NotificationSetting, PushSubscription
 
 YOUR_TURN = "your_turn"
 INVITATION = "invitation"
@@ -93,6 +93,9 @@ def notify(
     if len(repr(data)) > PAYLOAD_CHARS:
         raise ValueError(f"a notification's payload is at most {PAYLOAD_CHARS} characters")
     chosen = settings_of(session, user_ids)
+    subscribed = set(session.scalars(
+        select(PushSubscription.user_id).where(PushSubscription.user_id.in_(list(chosen)))
+    ))  # fmt: skip
     now = jobs.clock()
     written = []
     for user_id, wants in chosen.items():
@@ -104,6 +107,8 @@ def notify(
         )  # fmt: skip
         session.add(row)
         session.flush()
+        if wants[(kind, PUSH)] and user_id in subscribed:
+            jobs.enqueue(session, PUSH_JOB, {"notice": row.id}, key=f"{PUSH_JOB}:{row.id}")
         written.append(row.id)
     return written
 

@@ -4,8 +4,11 @@ marking read, and one's settings per kind and channel (with web push's subscribe
 
 from __future__ import annotations
 
+from importlib import resources
+from pathlib import Path
+
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from carson.server import notices
@@ -17,6 +20,7 @@ from carson.server.notify_tables import Notification
 from carson.web.visit import Visit, service_of, signed_in_form, visit_of
 
 router = APIRouter(include_in_schema=False)
+STATIC = Path(str(resources.files("carson.web").joinpath("static")))
 
 
 def kind_labels(visit: Visit) -> dict[str, str]:
@@ -50,6 +54,18 @@ def _unread(service: GameService, user: User) -> int:
 def _mark(service: GameService, user: User, ids: list[int] | None) -> None:
     with service.sessions.begin() as session:
         notices.mark_read(session, user.id, ids, service.jobs.clock())
+
+
+#: The service worker's own policy: it fetches nothing, runs no other script.
+WORKER_POLICY = "default-src 'none'; script-src 'self'; connect-src 'self'"
+
+
+@router.get("/sw.js")
+async def service_worker() -> Response:
+    """The service worker, from the site's root so its scope is the whole site."""
+    headers = {"Content-Security-Policy": WORKER_POLICY, "Cache-Control": "no-cache",
+               "Service-Worker-Allowed": "/"}  # fmt: skip
+    return FileResponse(STATIC / "sw.js", media_type="text/javascript", headers=headers)
 
 
 @router.get("/notifications/bell", response_class=HTMLResponse)
