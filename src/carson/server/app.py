@@ -29,6 +29,7 @@ from carson.server import (
     push_api,
     ratings_api,
     sessions_api,
+    unsubscribe,
 )
 from carson.server.accounts import Accounts
 from carson.server.api import router
@@ -66,6 +67,7 @@ def create_server(
     check_integrity(engine)
     migrate(engine)
     push.ensure_keys(engine)
+    unsubscribe.ensure_secret(engine)
 
     service = GameService(engine, budget_ms, clock)
     service.accounts.forget_expired()
