@@ -63,6 +63,8 @@ class MailMessage:
     text: str
     html: str | None = None
     language: str = "en"
+    #: A notification's one-click unsubscribe URL (``List-Unsubscribe``, RFC 8058).
+    unsubscribe: str | None = None
 
     def __post_init__(self) -> None:
         if not _PLAIN_ADDRESS.fullmatch(self.to) or len(self.to) > MAX_ADDRESS:
@@ -85,6 +87,7 @@ class MailMessage:
             "text": self.text,
             "html": self.html,
             "language": self.language,
+            "unsubscribe": self.unsubscribe,
         }
 
     @classmethod
@@ -96,7 +99,11 @@ class MailMessage:
         html = payload.get("html")
         if html is not None and not isinstance(html, str):
             raise ValueError("a mail's html must be a string or null")
-        return cls(payload["to"], payload["subject"], payload["text"], html, payload["language"])
+        unsubscribe = payload.get("unsubscribe")
+        if unsubscribe is not None and not isinstance(unsubscribe, str):
+            raise ValueError("a mail's unsubscribe link must be a string or null")
+        return cls(payload["to"], payload["subject"], payload["text"], html, payload["language"],
+                   unsubscribe)  # fmt: skip
 
 
 def masked(address: str) -> str:
@@ -184,6 +191,9 @@ def email_of(message: MailMessage, settings: MailSettings, message_id: str) -> E
     mail["Date"] = format_datetime(utc_now())
     mail["Message-ID"] = message_id
     mail["Auto-Submitted"] = "auto-generated"  # no vacation replies to a robot
+    if message.unsubscribe is not None:  # one click in the mail client (RFC 8058)
+        mail["List-Unsubscribe"] = f"<{message.unsubscribe}>"
+        mail["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     mail.set_content(message.text)
     if message.html is not None:
         mail.add_alternative(message.html, subtype="html")
