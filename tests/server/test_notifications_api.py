@@ -41,8 +41,22 @@ def test_a_turn_and_the_end_are_notified_to_the_players(client: TestClient) -> N
         listed = client.get("/api/notifications", headers=headers).json()
         assert listed["notifications"][0]["kind"] == "game_over"
         assert listed["notifications"][0]["game"] == game_id
-        assert listed["unread"] == len(listed["notifications"]) >= 2
+        assert len(listed["notifications"]) >= 2
         assert all(item["kind"] in ("your_turn", "game_over") for item in listed["notifications"])
+        assert listed["unread"] == 1  # each turn was marked read once played
+
+
+def test_a_turn_played_is_read(client: TestClient) -> None:
+    alice, bob = account(client, "alice"), account(client, "bob")
+    game_id = two_player_game(client, alice, bob)  # the toy game asks both at once
+    view = client.get(f"/api/games/{game_id}", headers=alice).json()
+    assert [client.get("/api/notifications", headers=who).json()["unread"]
+            for who in (alice, bob)] == [1, 1]  # fmt: skip
+    body = {"seq": view["seq"], "action": view["legal_actions"][0]}
+    moved = client.post(f"/api/games/{game_id}/actions", json=body, headers=alice)
+    assert moved.status_code == 200, moved.text
+    assert [client.get("/api/notifications", headers=who).json()["unread"]
+            for who in (alice, bob)] == [0, 1]  # fmt: skip
 
 
 def test_nobody_is_notified_in_a_game_alone_against_machines(client: TestClient) -> None:

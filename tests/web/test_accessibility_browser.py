@@ -69,7 +69,15 @@ def check(browser: Browser, player: Page, axe_source: str) -> Iterator[Check]:
 
 
 def test_the_platforms_pages(check: Check, base_url: str) -> None:
-    for path in ("/", "/?game=board", "/rules", "/score", "/account"):
+    for path in (
+        "/",
+        "/?game=board",
+        "/rules",
+        "/score",
+        "/account",
+        "/notifications",
+        "/notifications/settings",
+    ):
         for width in WIDTHS:
             check(base_url + path, width)
 

@@ -47,6 +47,19 @@ def test_the_bell_shows_the_unread_count_and_is_fetched_again(client: TestClient
     bell = client.get("/notifications/bell").text
     assert '<span class="count">2</span>' in bell and 'hx-trigger="every 30s"' in bell
     assert "Notifications: 2 unread" in bell
+    assert 'hx-get="/notifications/panel" hx-trigger="toggle from:#bell-menu"' in home
+
+
+def test_the_bells_panel_shows_the_newest(client: TestClient) -> None:
+    assert client.get("/notifications/panel").status_code == 204
+    signed_up(client)
+    assert "No notifications." in client.get("/notifications/panel").text
+    for _ in range(8):
+        told(client, "alice", notices.GAME_OVER)
+    told(client, "alice", notices.MENTION, by="carol")
+    panel = client.get("/notifications/panel").text
+    assert panel.count("<li") == 6 and "carol mentioned you in the chat." in panel
+    assert 'href="/notifications"' in panel and "<html" not in panel
 
 
 def test_the_list_marks_one_or_all_read_with_the_csrf_token(client: TestClient) -> None:

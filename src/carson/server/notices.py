@@ -130,8 +130,17 @@ def after_moves(
     after: Any,
 ) -> None:
     """In the moves' transaction: each person (``people``: seat → user id, the seats a
-    person plays) newly asked to act is told it is their turn; at the end, all are told
-    the game is over."""
+    person plays) newly asked to act is told it is their turn, and the turn notifications
+    of those no longer asked are marked read; at the end, all are told the game is over."""
+    asked = set() if after.is_over else set(after.seats_to_act)
+    settled = [user for seat, user in people.items() if seat not in asked]
+    if settled:  # their turn is over: its notification is old news
+        session.execute(
+            update(Notification)
+            .where(Notification.game_id == game_id, Notification.kind == YOUR_TURN,
+                   Notification.read_at.is_(None), Notification.user_id.in_(settled))
+            .values(read_at=jobs.clock())
+        )  # fmt: skip
     if after.is_over:
         notify(session, jobs, people.values(), GAME_OVER, game_id)
         return

@@ -56,6 +56,8 @@ def _mark(service: GameService, user: User, ids: list[int] | None) -> None:
         notices.mark_read(session, user.id, ids, service.jobs.clock())
 
 
+#: How many notifications the bell's panel shows (the list page has them all).
+PANEL = 6
 #: The service worker's own policy: it fetches nothing, runs no other script.
 WORKER_POLICY = "default-src 'none'; script-src 'self'; connect-src 'self'"
 
@@ -76,6 +78,17 @@ async def bell(request: Request) -> Response:
         return HTMLResponse("", status_code=204)
     count = await run_in_threadpool(_unread, service_of(request), visit.user)
     return visit.render("bell.html", unread=count)
+
+
+@router.get("/notifications/panel", response_class=HTMLResponse)
+async def panel(request: Request) -> Response:
+    """The bell's panel: the newest few (htmx fetches it when the panel opens)."""
+    visit = await visit_of(request)
+    if visit.user is None:
+        return HTMLResponse("", status_code=204)
+    rows, _ = await run_in_threadpool(_page, service_of(request), visit.user)
+    items = [(row, notice_text(visit.lang, row.kind, row.payload)) for row in rows[:PANEL]]
+    return visit.render("bell_panel.html", items=items)
 
 
 @router.get("/notifications", response_class=HTMLResponse)
