@@ -19,8 +19,9 @@ import traceback
 
 from sqlalchemy.exc import OperationalError
 
-# Registering the job kinds: machine_move, timeout, expire_table, pair_seeks, send_mail.
-from carson.server import lobby, machines, mail_jobs, quickmatch, timeouts  # noqa: F401
+# Registering the job kinds: machine_move, timeout, expire_table, pair_seeks, send_mail,
+# account_mail.
+from carson.server import account_mail, lobby, machines, mail_jobs, quickmatch, timeouts  # noqa: F401
 from carson.server.job_kinds import WorkerContext, job_kind
 from carson.server.jobs import JOBS_CHANNEL, ClaimedJob
 from carson.server.store import GameStore
