@@ -10,12 +10,15 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
+from carson.core.i18n import LANGUAGES
 from carson.server.app import create_app
 from carson.server.db import Job
 from carson.server.errors import BadSetting
 from carson.server.games import GameService
 from carson.server.mail import MailMessage, MailSettings, masked
 from carson.server.mail_jobs import SEND_MAIL_KIND, QueuedMail, submit_mail
+from carson.server.mail_texts import AccountMail, compose
+from carson.server.mail_tokens import Purpose
 from carson.server.thinking import InlineThinker
 from carson.server.worker import Worker
 from manual_clock import ManualClock
@@ -189,3 +192,18 @@ def test_a_stored_payload_without_its_message_id_is_malformed() -> None:
 
 def test_logs_show_an_address_masked() -> None:
     assert masked("alice@example.com") == "a***@example.com"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("purpose", ["verify", "reset"])
+def test_an_account_mail_is_written_wholly_in_its_language(lang: str, purpose: Purpose) -> None:
+    link = "https://carson.example/x?token=abc&more=<b>"
+    mail = compose(AccountMail(purpose, "<alice>", link), "alice@example.com", lang)
+    english = compose(AccountMail(purpose, "<alice>", link), "alice@example.com", "en")
+    assert mail.language == lang and link in mail.text and "<alice>" in mail.text
+    assert mail.html is not None and "&lt;alice&gt;" in mail.html and "<b>" not in mail.html
+    assert 'href="https://carson.example/x?token=abc&amp;more=&lt;b&gt;"' in mail.html
+    if lang != "en":  # every sentence translated: no English line is left
+        lines = set(english.text.splitlines()) - {link, ""}
+        assert not lines & set(mail.text.splitlines()), lang
+        assert mail.subject != english.subject

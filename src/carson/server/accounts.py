@@ -97,14 +97,24 @@ class Accounts:
             tokens.forget_expired(session, self.clock())
 
     def log_in(
-        self, address: str, username: str, password: str, label: str, create: bool = False
+        self,
+        address: str,
+        username: str,
+        password: str,
+        label: str,
+        create: bool = False,
+        then: Callable[[Session, User], None] | None = None,
     ) -> str:
         """A new session's token for an account (a new one with ``create``) asked from the
-        client ``address``: ``auth.AuthError`` on wrong credentials, ``RateLimited``."""
+        client ``address``: ``auth.AuthError`` on wrong credentials, ``RateLimited``.
+        ``then`` runs in the same transaction, once the account is known (its address and
+        language at registration)."""
         if create:
             self.limiter.take(Rule.REGISTER_ADDRESS, address)
             with self.sessions.begin() as session:
                 user = auth.register(session, username, password, self.pool)
+                if then is not None:
+                    then(session, user)
                 return tokens.issue(session, user, self.clock(), label)
         account = account_key(username)
         self.limiter.check(Rule.LOGIN_ADDRESS, address)
@@ -112,6 +122,8 @@ class Accounts:
         try:
             with self.sessions.begin() as session:
                 user = auth.login(session, username, password, self.pool)
+                if then is not None:
+                    then(session, user)
                 return tokens.issue(session, user, self.clock(), label)
         except auth.BadPassword:
             raise  # refused before any hashing: no guess was made
@@ -152,6 +164,10 @@ class Accounts:
             auth.change_password(session, user.id, current, new, self.pool)
             ended = tokens.end_others(session, user.id, keep=token)
         self._forget(ended)
+
+    def forget(self, digests: list[str]) -> None:
+        """Stop trusting these tokens in this process at once (their sessions were ended)."""
+        self._forget(digests)
 
     def _forget(self, digests: list[str]) -> None:
         with self._guard:

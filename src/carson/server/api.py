@@ -8,7 +8,7 @@ an action the game refuses; 413 and 429 come from the request limits).
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -16,9 +16,11 @@ from fastapi import APIRouter, Depends, Header, HTTPException, Query, Request
 from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.sse import EventSourceResponse, ServerSentEvent
+from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
 from carson.server import auth, cookies, stream, tokens
+from carson.server.account_mail import registration_hook
 from carson.server.accounts import Accounts
 from carson.server.cookies import CSRF_COOKIE, CSRF_HEADER, SAFE_METHODS, SESSION_COOKIE
 from carson.server.db import User
@@ -132,12 +134,18 @@ def _accounts(request: Request) -> Accounts:
     return accounts
 
 
-def _logged_in(request: Request, body: Credentials, create: bool = False) -> str:
+def _logged_in(
+    request: Request,
+    body: Credentials,
+    create: bool = False,
+    then: Callable[[Session, User], None] | None = None,
+) -> str:
     """A new session's token for the credentials (rate-limited: 429 after too many
-    failures); with ``create``, for a new account."""
+    failures); with ``create``, for a new account (``then`` in its transaction)."""
     address, label = client_address(request), client_label(request)
+    accounts = _accounts(request)
     try:
-        return _accounts(request).log_in(address, body.username, body.password, label, create)
+        return accounts.log_in(address, body.username, body.password, label, create, then)
     except auth.BadPassword as error:
         raise Unprocessable(str(error), "bad_password") from None
     except auth.UsernameTaken as error:
@@ -182,7 +190,11 @@ game_answer = _game_answer
     responses=declared(400, 409, 413, 422, 429),
 )  # fmt: skip
 def register(body: NewAccount, request: Request) -> TokenOut:
-    return TokenOut(token=_logged_in(request, Credentials(**body.model_dump()), create=True))
+    """A new account and a session's token. An ``email`` given is checked first (422
+    ``bad_address``) and gets a verification link by mail."""
+    then = registration_hook(request, body.email, body.language)
+    credentials = Credentials(username=body.username, password=body.password)
+    return TokenOut(token=_logged_in(request, credentials, create=True, then=then))
 
 
 @router.post(

@@ -7,6 +7,7 @@ knows nothing of them. ``create_app`` here is the server alone (the API's own te
 from __future__ import annotations
 
 import gc
+import logging
 import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
@@ -23,6 +24,7 @@ from carson.server import (
     health,
     leaving_api,
     lobby_api,
+    mail_api,
     notifications_api,
     openapi,
     push,
@@ -31,6 +33,7 @@ from carson.server import (
     sessions_api,
     unsubscribe,
 )
+from carson.server.account_mail import PUBLIC_URL_ENV, configured_base_url
 from carson.server.accounts import Accounts
 from carson.server.api import router
 from carson.server.bodylimit import BodyLimit, json_refusal
@@ -42,6 +45,7 @@ from carson.server.headers import SecurityHeaders
 from carson.server.jobs import Clock, utc_now
 from carson.server.limits import Limits
 from carson.server.logs import RequestIds
+from carson.server.mail import MailSettings
 from carson.server.passwords import HashingBusy, HashParameters, PasswordPool
 from carson.server.ratelimit import RateLimited, RateLimiter
 from carson.server.stream_slots import StreamSlots
@@ -63,6 +67,7 @@ def create_server(
     seats' moves) in a thread, their search in a child process; without, ``carson worker``
     processes must run them. ``clock``: the server's time (tests move it)."""
     limits = limits or Limits.from_environment()
+    mail_settings()  # a bad mail setting stops the start, not the first mail
     engine = make_engine(url or default_url())
     check_integrity(engine)
     migrate(engine)
@@ -91,6 +96,7 @@ def create_server(
     app.include_router(ratings_api.router)
     app.include_router(leaving_api.router)
     app.include_router(lobby_api.router)
+    app.include_router(mail_api.router)
     app.include_router(notifications_api.router)
     app.include_router(push_api.router)
     errors.install(app)
@@ -162,6 +168,16 @@ def _add_limits(app: FastAPI, service: GameService, limits: Limits) -> None:
     @app.exception_handler(HashingBusy)
     async def busy(request: Request, error: HashingBusy) -> JSONResponse:
         return error_response(503, str(error), "busy", {"Retry-After": "1"})
+
+
+def mail_settings() -> None:
+    """Check the mail settings; warn when mail's links would follow each request's Host."""
+    settings = MailSettings.from_environment()
+    if settings.configured and configured_base_url() is None:
+        logging.getLogger(__name__).warning(
+            "mail is sent but %s is unset: its links use the address each request names",
+            PUBLIC_URL_ENV,
+        )
 
 
 #: The server without web pages, for the API's own tests.

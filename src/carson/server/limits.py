@@ -17,6 +17,9 @@ ENVIRONMENT = {
     "registrations_per_address": "CARSON_LIMIT_REGISTER_ADDRESS",
     "password_changes_per_account": "CARSON_LIMIT_PASSWORD_ACCOUNT",
     "moves_per_user": "CARSON_LIMIT_MOVES_USER",
+    "password_resets_per_address": "CARSON_LIMIT_RESET_ADDRESS",
+    "password_resets_per_account": "CARSON_LIMIT_RESET_ACCOUNT",
+    "mail_changes_per_account": "CARSON_LIMIT_MAIL_ACCOUNT",
     "max_body_bytes": "CARSON_LIMIT_BODY_BYTES",
     "streams_per_user": "CARSON_LIMIT_STREAMS_USER",
     "streams_total": "CARSON_LIMIT_STREAMS_TOTAL",
@@ -30,6 +33,9 @@ RATES = (
     "registrations_per_address",
     "password_changes_per_account",
     "moves_per_user",
+    "password_resets_per_address",
+    "password_resets_per_account",
+    "mail_changes_per_account",
 )
 
 
@@ -50,6 +56,12 @@ class Limits:
     password_changes_per_account: str = "5/15 minutes"
     #: Moves of one account (a player clicks a few a second at most; bots more).
     moves_per_user: str = "1200/minute"
+    #: Forgotten-password requests from one client address (answered 429 beyond).
+    password_resets_per_address: str = "10/hour"
+    #: Reset mails to one account (beyond, the request is answered alike and sends nothing).
+    password_resets_per_account: str = "3/hour"
+    #: Address changes and verification mails asked by one account.
+    mail_changes_per_account: str = "10/hour"
     #: Largest request body, in bytes, unless ``body_bytes_by_path`` names the path.
     max_body_bytes: int = 16 * 1024
     #: A larger (or smaller) body limit for paths starting with a prefix.

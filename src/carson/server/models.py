@@ -47,6 +47,13 @@ class NewAccount(BaseModel):
     username: str = Field(pattern=r"^[A-Za-z0-9_.-]{3,32}$",
                           description="3–32 letters, digits, '.', '_' or '-'")  # fmt: skip
     password: Annotated[str, AfterValidator(_bounded)] = Field(min_length=MIN_PASSWORD)
+    email: str | None = Field(
+        default=None, max_length=254,
+        description="optional; a link mailed to it verifies it (never shown to others)",
+    )  # fmt: skip
+    language: Literal["en", "de", "it", "nl", "fr"] | None = Field(
+        default=None, description="the language of the account's mail (default: English)"
+    )
 
 
 class TokenOut(BaseModel):

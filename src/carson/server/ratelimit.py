@@ -31,6 +31,9 @@ class Rule(Enum):
     REGISTER_ADDRESS = "registrations_per_address"
     PASSWORD_ACCOUNT = "password_changes_per_account"
     MOVES_USER = "moves_per_user"
+    RESET_ADDRESS = "password_resets_per_address"
+    RESET_ACCOUNT = "password_resets_per_account"
+    MAIL_ACCOUNT = "mail_changes_per_account"
 
 
 class RateLimited(Exception):

@@ -20,8 +20,16 @@ import traceback
 from sqlalchemy.exc import OperationalError
 
 # Registering the job kinds: machine_move, timeout, expire_table, pair_seeks, send_mail,
-# timeout_soon, notify_push, notify_mail.
-from carson.server import lobby, machines, mail_jobs, notice_jobs, quickmatch, timeouts  # noqa: F401
+# account_mail, timeout_soon, notify_push, notify_mail.
+from carson.server import (  # noqa: F401
+    account_mail,
+    lobby,
+    machines,
+    mail_jobs,
+    notice_jobs,
+    quickmatch,
+    timeouts,
+)
 from carson.server.job_kinds import WorkerContext, job_kind
 from carson.server.jobs import JOBS_CHANNEL, ClaimedJob
 from carson.server.store import GameStore

@@ -1,5 +1,6 @@
-"""One's account page: the sessions (where one is logged in), each of which one can end, and
-the password change, which ends every other session."""
+"""One's account page: the sessions (where one is logged in), each of which one can end, the
+password change, which ends every other session, and the e-mail address
+(:mod:`carson.web.mail_pages`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from carson.server import auth, cookies
+from carson.server.mail_accounts import MailAccounts
 from carson.server.passwords import HashingBusy
 from carson.server.ratelimit import RateLimited
 from carson.server.tokens import IDLE
@@ -19,7 +21,7 @@ from carson.web.visit import Visit, service_of, signed_in_form, visit_of
 
 router = APIRouter(include_in_schema=False)
 #: What the page says after a change (``?done=``), by its key.
-DONE = ("ended", "password")
+DONE = ("ended", "password", "email", "same", "removed")
 
 
 def when(moment: datetime, lang: str) -> str:
@@ -32,10 +34,15 @@ async def account_page(visit: Visit, error: str | None = None, status: int = 200
         return visit.render("login_needed.html", next="/account")
     accounts = service_of(visit.request).accounts
     found = await run_in_threadpool(accounts.sessions_of, visit.user, visit.token)
+    mail = MailAccounts(accounts, service_of(visit.request).jobs)
+    email = await run_in_threadpool(mail.address, visit.user)
     done = visit.request.query_params.get("done")
     notices = {
         "ended": visit.gettext("The session has ended."),
         "password": visit.gettext("Your password has changed; your other sessions have ended."),
+        "email": visit.gettext("A link to confirm your address is on its way to it."),
+        "same": visit.gettext("That is your address already."),
+        "removed": visit.gettext("Your e-mail address is removed."),
     }
     return visit.render(
         "account.html",
@@ -48,6 +55,7 @@ async def account_page(visit: Visit, error: str | None = None, status: int = 200
         notice=notices.get(done or ""),
         min_password=auth.MIN_PASSWORD,
         idle_days=IDLE.days,
+        email=email,
     )
 
 

@@ -13,8 +13,10 @@ from starlette.routing import Match
 
 from carson.core.registry import AnyGameKind, games
 from carson.server import auth, cookies
+from carson.server.account_mail import registration_hook
 from carson.server.api import client_label
 from carson.server.cookies import SESSION_COOKIE
+from carson.server.errors import Unprocessable
 from carson.server.passwords import HashingBusy
 from carson.server.ratelimit import RateLimited, client_address
 from carson.web.adapter import Fragment, NewGameForm, web_game
@@ -114,6 +116,7 @@ def page_error(visit: Visit, code: str | None) -> str | None:
         % {"count": auth.MIN_PASSWORD},
         "password_too_long": gettext("This password is too long."),
         "bad_table": gettext("That table cannot be set: choose the seats again."),
+        "bad_address": gettext("That is not a valid e-mail address."),
     }
     return messages.get(code or "")
 
@@ -138,9 +141,13 @@ async def _account(request: Request, *, create: bool) -> Response:
     username, password = form.get("username", ""), form.get("password", "")
     accounts, address = accounts_of(request), client_address(request)
     try:
+        # The account's mail: its language, and at sign-up its address (checked first).
+        then = registration_hook(request, form.get("email") if create else None, visit.lang)
         token = await run_in_threadpool(
-            accounts.log_in, address, username, password, client_label(request), create
+            accounts.log_in, address, username, password, client_label(request), create, then
         )
+    except Unprocessable as error:  # a bad address: no account is created
+        return RedirectResponse("/?error=" + quote(error.code), status_code=303)
     except (RateLimited, HashingBusy) as error:
         return refused_page(visit, error)
     except auth.AuthError as error:

@@ -20,6 +20,7 @@ from carson.web import (
     clocks,
     home,
     lobby,
+    mail_pages,
     notifications,
     quickmatch,
     rematch,
@@ -39,7 +40,8 @@ def web_router() -> APIRouter:
     router = APIRouter(include_in_schema=False)
     pages = (home.router, account.router, table.router, clocks.router, replay.router,
              rules.router, standings.router, rematch.router, lobby.router,
-             quickmatch.router, notifications.router, unsubscribe.router)  # fmt: skip
+             quickmatch.router, mail_pages.router, notifications.router,
+             unsubscribe.router)  # fmt: skip
     for part in pages:
         router.include_router(part)
     for kind in games().values():

@@ -1,8 +1,8 @@
 """Notifications: each person's notifications, their settings per kind and channel, web
 push subscriptions and the server's own keys (VAPID, the unsubscribe links' secret).
 
-Revision ID: 0010
-Revises: 0009
+Revision ID: 0011
+Revises: 0010
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0010"
-down_revision = "0009"
+revision = "0011"
+down_revision = "0010"
 branch_labels = None
 depends_on = None
 
