@@ -19,6 +19,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from carson.server.jobs import JobQueue
+from carson.server.mail_tables import MailAddress
 from carson.server.notify_tables import Notification, NotificationSetting, PushSubscription
 
 YOUR_TURN = "your_turn"
@@ -93,8 +94,13 @@ def notify(
     if len(repr(data)) > PAYLOAD_CHARS:
         raise ValueError(f"a notification's payload is at most {PAYLOAD_CHARS} characters")
     chosen = settings_of(session, user_ids)
+    people = list(chosen)
     subscribed = set(session.scalars(
-        select(PushSubscription.user_id).where(PushSubscription.user_id.in_(list(chosen)))
+        select(PushSubscription.user_id).where(PushSubscription.user_id.in_(people))
+    ))  # fmt: skip
+    mailable = set(session.scalars(
+        select(MailAddress.user_id).where(MailAddress.user_id.in_(people),
+                                          MailAddress.verified.is_not(None))
     ))  # fmt: skip
     now = jobs.clock()
     written = []
@@ -109,6 +115,10 @@ def notify(
         session.flush()
         if wants[(kind, PUSH)] and user_id in subscribed:
             jobs.enqueue(session, PUSH_JOB, {"notice": row.id}, key=f"{PUSH_JOB}:{row.id}")
+        if wants[(kind, EMAIL)] and user_id in mailable:
+            delay = TURN_MAIL_DELAY if kind == YOUR_TURN else timedelta(0)
+            jobs.enqueue(session, MAIL_JOB, {"notice": row.id}, key=f"{MAIL_JOB}:{row.id}",
+                         run_at=now + delay)  # fmt: skip
         written.append(row.id)
     return written
 
@@ -130,7 +140,8 @@ def after_moves(
     after: Any,
 ) -> None:
     """In the moves' transaction: each person (``people``: seat → user id, the seats a
-    person plays) newly asked to act is told it is their turn, and the turn notifications
+    person plays) newly asked to act is told it is their turn (not one asked again right
+    after their own move: they are at the table), and the turn notifications
     of those no longer asked are marked read; at the end, all are told the game is over."""
     asked = set() if after.is_over else set(after.seats_to_act)
     settled = [user for seat, user in people.items() if seat not in asked]

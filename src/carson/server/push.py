@@ -28,8 +28,8 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
-from carson.server import notices
-from carson.server.db import Game, now
+from carson.server import addresses, notices
+from carson.server.db import now
 from carson.server.errors import Unprocessable
 from carson.server.job_kinds import JobKind, WorkerContext, register
 from carson.server.jobs import ClaimedJob, whole_number
@@ -148,11 +148,9 @@ class NoticeJob:
 
 
 def message(session: Session, notice: Notification) -> dict[str, str]:
-    """What a push carries: a title, the sentence in the game's language, where a click
+    """What a push carries: a title, the sentence in its person's language, where a click
     leads, and a tag (a newer push of the same kind and game replaces the older)."""
-    lang = "en"
-    if notice.game_id is not None:
-        lang = session.scalar(select(Game.lang).where(Game.id == notice.game_id)) or "en"
+    lang = addresses.language_of(session, notice.user_id)
     where = f"/games/{notice.game_id}" if notice.game_id else "/notifications"
     return {
         "title": "carson",

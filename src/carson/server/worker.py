@@ -27,6 +27,7 @@ from carson.server import (  # noqa: F401
     machines,
     mail_jobs,
     notice_jobs,
+    notice_mail,
     quickmatch,
     timeouts,
 )
