@@ -13,6 +13,7 @@ from sqlalchemy import select
 from test_clocks import Table
 
 from carson.server.addresses import remember_language
+from carson.server import notices
 from carson.server.db import User
 from carson.server.mail_tables import MailAddress
 from smtp_mailbox import Mailbox
@@ -114,3 +115,22 @@ def test_live_games_mail_no_turn_and_the_end_is_mailed_at_once(
     (mail,) = mailbox.wait(1)  # alice's; bob's address is not verified
     assert mail.recipients == ["alice@example.org"]
     assert mail.subject == "carson: La partie est terminée."
+
+
+def test_invitations_and_time_running_out_are_mailed_at_once(
+    table: Table, mailbox: Mailbox
+) -> None:
+    give_address(table, "bob", lang="it")
+    table.create(["human", "human"], time_control="2d")
+    with table.service.sessions.begin() as session:
+        bob = session.scalar(select(User.id).where(User.username == "bob"))
+        offer = {"by": "alice", "rematch_of": table.game}
+        notices.notify(session, table.service.jobs, [bob], notices.INVITATION, table.game, offer)
+    table.run_jobs()
+    (invited,) = mailbox.wait(1)
+    assert invited.subject == "carson: alice ti offre una rivincita."
+    assert "/unsubscribe/" in str(invited.mail["List-Unsubscribe"])
+    table.clock.advance(24 * 60 * MINUTE + 1)  # a day before bob's deadline
+    table.run_jobs()
+    subjects = sorted(mail.subject for mail in mailbox.wait(3)[1:])
+    assert subjects == ["carson: Il tuo tempo per muovere sta per scadere.", "carson: Tocca a te."]
