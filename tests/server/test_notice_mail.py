@@ -12,8 +12,8 @@ import pytest
 from sqlalchemy import select
 from test_clocks import Table
 
-from carson.server.addresses import remember_language
 from carson.server import notices
+from carson.server.addresses import remember_language
 from carson.server.db import User
 from carson.server.mail_tables import MailAddress
 from smtp_mailbox import Mailbox
