@@ -14,6 +14,7 @@ from benchmarks import (
     cluster,
     games,
     jobs,
+    notices,
     placements,
     search,
     server,
@@ -32,6 +33,7 @@ BENCHMARKS: dict[str, Callable[[Sequence[str]], None]] = {
     "cluster": cluster.main,
     "strength": strength.main,
     "jobs": lambda _: jobs.main(),
+    "notices": lambda _: notices.main(),
 }
 
 
