@@ -15,6 +15,7 @@ from carson.server.app import create_app
 from carson.server.db import Job
 from carson.server.errors import BadSetting
 from carson.server.games import GameService
+from carson.server.logs import redact
 from carson.server.mail import MailMessage, MailSettings, masked
 from carson.server.mail_jobs import SEND_MAIL_KIND, QueuedMail, submit_mail
 from carson.server.mail_texts import AccountMail, compose
@@ -207,3 +208,8 @@ def test_an_account_mail_is_written_wholly_in_its_language(lang: str, purpose: P
         lines = set(english.text.splitlines()) - {link, ""}
         assert not lines & set(mail.text.splitlines()), lang
         assert mail.subject != english.subject
+
+
+def test_a_mailed_links_token_is_redacted_from_logs_such_as_the_access_log() -> None:
+    line = 'GET /password/reset?token=Zm9vYmFy-secret HTTP/1.1" 200'
+    assert "Zm9vYmFy" not in redact(line) and "token=[redacted]" in redact(line)
