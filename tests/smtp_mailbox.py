@@ -3,6 +3,7 @@ tests of mail: the ``mailbox`` fixture (tests/conftest.py) points the server's s
 
 from __future__ import annotations
 
+import logging
 import socket
 import threading
 from collections.abc import Iterator
@@ -14,6 +15,9 @@ from typing import Any, cast
 
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult, LoginPassword
+
+#: aiosmtpd logs every SMTP exchange at INFO: only its warnings reach the tests' output.
+logging.getLogger("mail.log").setLevel(logging.WARNING)
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ logging a password or a body."""
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -15,6 +16,7 @@ from carson.server.app import create_app
 from carson.server.db import Job
 from carson.server.errors import BadSetting
 from carson.server.games import GameService
+from carson.server.logs import redact
 from carson.server.mail import MailMessage, MailSettings, masked
 from carson.server.mail_jobs import SEND_MAIL_KIND, QueuedMail, submit_mail
 from carson.server.mail_texts import AccountMail, compose
@@ -207,3 +209,27 @@ def test_an_account_mail_is_written_wholly_in_its_language(lang: str, purpose: P
         lines = set(english.text.splitlines()) - {link, ""}
         assert not lines & set(mail.text.splitlines()), lang
         assert mail.subject != english.subject
+
+
+def test_a_mailed_links_token_is_redacted_from_logs_such_as_the_access_log() -> None:
+    line = 'GET /password/reset?token=Zm9vYmFy-secret HTTP/1.1" 200'
+    assert "Zm9vYmFy" not in redact(line) and "token=[redacted]" in redact(line)
+
+
+@pytest.mark.parametrize(
+    ("variable", "value"), [("CARSON_SMTP_SECURITY", "ssl"), ("CARSON_PUBLIC_URL", "ftp://x")]
+)
+def test_a_bad_mail_setting_stops_the_server_at_its_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, variable: str, value: str
+) -> None:
+    monkeypatch.setenv(variable, value)
+    with pytest.raises(BadSetting, match=variable):
+        create_app(f"sqlite:///{tmp_path / 'carson.db'}", worker=False)
+
+
+def test_mail_without_a_public_address_is_warned_about_at_the_start(
+    tmp_path: Path, mailbox: Mailbox, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.WARNING, logger="carson.server.app")
+    create_app(f"sqlite:///{tmp_path / 'carson.db'}", worker=False)
+    assert "CARSON_PUBLIC_URL is unset" in caplog.text

@@ -263,3 +263,19 @@ def test_a_forged_or_malformed_token_is_refused(site: Site) -> None:
         assert reset.status_code == 422 and reset.json()["code"] == "bad_link"
     too_long = site.client.post("/api/email/verify", json={"token": "x" * 65})
     assert too_long.status_code == 422 and too_long.json()["code"] == "validation_error"
+
+
+def test_a_mail_failed_for_good_does_not_block_the_next_one(site: Site, mailbox: Mailbox) -> None:
+    site.register("alice", "alice@example.com")
+    site.verify(mailbox, 1)
+    mailbox.refuse = 1000  # the SMTP server refuses for a long while
+    site.client.post("/api/password/forgot", json={"login": "alice"})
+    for _ in range(10):  # ten tries, each after its back-off
+        site.deliver()
+        site.clock.advance(300)
+    (failed,) = site.service.jobs.listing("failed")
+    assert (failed.kind, failed.attempts, failed.max_attempts) == ("account_mail", 10, 10)
+    mailbox.refuse = 0
+    site.client.post("/api/password/forgot", json={"login": "alice"})
+    assert site.deliver() == 1
+    assert "/password/reset?token=" in mailbox.wait(2)[-1].body()

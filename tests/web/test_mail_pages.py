@@ -14,6 +14,7 @@ from signing import PASSWORD, anonymous_csrf, post_account_form
 
 from carson.app import create_app
 from carson.server.games import GameService
+from carson.server.limits import Limits
 from carson.server.thinking import InlineThinker
 from carson.server.worker import Worker
 from smtp_mailbox import Arrived, Mailbox
@@ -145,3 +146,28 @@ def test_a_forgotten_password_is_reset_through_the_mailed_page_once(
     assert again.status_code == 422 and "Ce lien ne fonctionne plus" in again.text
     new = {"username": "alice", "password": "a new password"}
     assert pages.client.post("/api/login", json=new).status_code == 200
+
+
+def test_the_forgotten_password_page_is_rate_limited_in_the_visitors_language(
+    tmp_path: Path,
+) -> None:
+    limits = Limits(password_resets_per_address="1/hour")
+    app = create_app(f"sqlite:///{tmp_path / 'web.db'}", budget_ms=5, worker=False, limits=limits)
+    with TestClient(app) as client:
+        client.cookies.set("lang", "de")
+        csrf = anonymous_csrf(client)
+        first = client.post("/password/forgot", data={"csrf": csrf, "login": "alice"})
+        assert first.status_code == 200
+        second = client.post("/password/forgot", data={"csrf": csrf, "login": "alice"})
+        assert second.status_code == 429 and "Zu viele Versuche" in second.text
+        assert "Retry-After" in second.headers
+
+
+def test_the_language_switch_of_a_signed_in_player_is_their_mails_language(
+    pages: Pages, mailbox: Mailbox
+) -> None:
+    signed_up_with(pages, mailbox, lang="en")
+    pages.client.get("/lang/nl", follow_redirects=False)
+    pages.client.post("/api/password/forgot", json={"login": "alice"})
+    pages.deliver()
+    assert mailbox.wait(2)[-1].subject == "Stel je carson-wachtwoord opnieuw in"

@@ -114,6 +114,7 @@ def _open_app(db: str | None, worker: bool) -> FastAPI:
 
     from carson.app import create_app
     from carson.server.db import CorruptDatabase
+    from carson.server.errors import BadSetting
 
     try:
         return create_app(db, worker=worker)
@@ -125,5 +126,7 @@ def _open_app(db: str | None, worker: bool) -> FastAPI:
         fail(f"cannot open the database: {error.orig}")
     except ArgumentError as error:
         fail(f"cannot open the database: {error}")
+    except BadSetting as error:  # a CARSON_SMTP_… or CARSON_PUBLIC_URL variable (docs/mail.md)
+        fail(f"bad setting: {error}")
     except (ValueError, ConfigurationError) as error:  # a CARSON_LIMIT_… variable
         fail(f"bad limits (docs/limits.md): {error}")

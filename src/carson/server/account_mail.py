@@ -32,7 +32,7 @@ from carson.server.errors import BadSetting, GameError, Unprocessable
 from carson.server.job_kinds import JobKind, WorkerContext, register
 from carson.server.jobs import ClaimedJob, JobQueue, whole_number
 from carson.server.mail import MailMessage, MailSettings, masked, send
-from carson.server.mail_jobs import new_message_id
+from carson.server.mail_jobs import MAIL_ATTEMPTS, new_message_id
 from carson.server.mail_tables import MailAddress
 from carson.server.mail_texts import LINK_PATHS, AccountMail, compose
 from carson.server.mail_tokens import Purpose
@@ -110,12 +110,12 @@ class AccountMailJob:
 def queue_account_mail(
     queue: JobQueue, session: Session, user_id: int, purpose: Purpose, base_url: str
 ) -> None:
-    """Queue the mail in ``session``'s transaction; one of each purpose waits at a time."""
+    """Queue the mail in ``session``'s transaction. No key: a job left ``failed`` must not
+    block the next request (the rate limits bound how many wait; the newest link wins)."""
     job = AccountMailJob(
         user_id, purpose, base_url, new_message_id(MailSettings.from_environment())
     )
-    key = f"{ACCOUNT_MAIL_KIND}:{purpose}:{user_id}"
-    queue.enqueue(session, ACCOUNT_MAIL_KIND, job.payload(), key=key)
+    queue.enqueue(session, ACCOUNT_MAIL_KIND, job.payload(), max_attempts=MAIL_ATTEMPTS)
 
 
 def on_registration(

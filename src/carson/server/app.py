@@ -172,8 +172,8 @@ def _add_limits(app: FastAPI, service: GameService, limits: Limits) -> None:
 
 def mail_settings() -> None:
     """Check the mail settings; warn when mail's links would follow each request's Host."""
-    settings = MailSettings.from_environment()
-    if settings.configured and configured_base_url() is None:
+    settings, public_url = MailSettings.from_environment(), configured_base_url()
+    if settings.configured and public_url is None:
         logging.getLogger(__name__).warning(
             "mail is sent but %s is unset: its links use the address each request names",
             PUBLIC_URL_ENV,

@@ -55,6 +55,11 @@ class MailAccounts:
                 queue_account_mail(self.queue, session, user.id, "verify", base_url)
         return changed
 
+    def remember_language(self, user: User, lang: str) -> None:
+        """The account's mail is written in ``lang`` from now on (a page's language switch)."""
+        with self.accounts.sessions.begin() as session:
+            addresses.remember_language(session, user.id, lang)
+
     def remove_address(self, user: User) -> bool:
         with self.accounts.sessions.begin() as session:
             return addresses.remove_address(session, user.id)

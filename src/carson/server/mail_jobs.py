@@ -25,6 +25,9 @@ from carson.server.mail import MailMessage, MailSettings, send
 SEND_MAIL_KIND = "send_mail"
 #: The longest caller's key (the ``jobs.key`` column holds the kind's prefix too).
 MAX_KEY = 100
+#: Tries of a mail: its back-off (2, 4, … s, at most 5 min) spans a quarter of an hour of an
+#: SMTP server's outage before the job stays ``failed`` (a failed job keeps its key).
+MAIL_ATTEMPTS = 10
 
 
 @dataclass(frozen=True)
@@ -64,7 +67,9 @@ def queue_mail(
     settings = settings or MailSettings.from_environment()
     queued = QueuedMail(message, new_message_id(settings))
     job_key = None if key is None else f"{SEND_MAIL_KIND}:{key}"
-    queue.enqueue(session, SEND_MAIL_KIND, queued.payload(), key=job_key)
+    queue.enqueue(
+        session, SEND_MAIL_KIND, queued.payload(), key=job_key, max_attempts=MAIL_ATTEMPTS
+    )
 
 
 def submit_mail(queue: JobQueue, message: MailMessage, key: str | None = None) -> None:

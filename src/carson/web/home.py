@@ -17,6 +17,7 @@ from carson.server.account_mail import registration_hook
 from carson.server.api import client_label
 from carson.server.cookies import SESSION_COOKIE
 from carson.server.errors import Unprocessable
+from carson.server.mail_accounts import MailAccounts
 from carson.server.passwords import HashingBusy
 from carson.server.ratelimit import RateLimited, client_address
 from carson.web.adapter import Fragment, NewGameForm, web_game
@@ -178,4 +179,8 @@ async def switch_language(code: str, request: Request) -> Response:
     response = RedirectResponse(back, status_code=303)
     if code in LANGUAGES:
         response.set_cookie("lang", code, max_age=365 * 24 * 3600, samesite="lax")
+        visit = await visit_of(request)
+        if visit.user is not None:  # the account's mail follows the language it reads
+            mail = MailAccounts(accounts_of(request), service_of(request).jobs)
+            await run_in_threadpool(mail.remember_language, visit.user, code)
     return response
