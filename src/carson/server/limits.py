@@ -17,6 +17,7 @@ ENVIRONMENT = {
     "registrations_per_address": "CARSON_LIMIT_REGISTER_ADDRESS",
     "password_changes_per_account": "CARSON_LIMIT_PASSWORD_ACCOUNT",
     "moves_per_user": "CARSON_LIMIT_MOVES_USER",
+    "watching_per_address": "CARSON_LIMIT_WATCH_ADDRESS",
     "max_body_bytes": "CARSON_LIMIT_BODY_BYTES",
     "streams_per_user": "CARSON_LIMIT_STREAMS_USER",
     "streams_total": "CARSON_LIMIT_STREAMS_TOTAL",
@@ -30,6 +31,7 @@ RATES = (
     "registrations_per_address",
     "password_changes_per_account",
     "moves_per_user",
+    "watching_per_address",
 )
 
 
@@ -50,6 +52,9 @@ class Limits:
     password_changes_per_account: str = "5/15 minutes"
     #: Moves of one account (a player clicks a few a second at most; bots more).
     moves_per_user: str = "1200/minute"
+    #: Spectators' requests from one client address (anonymous views, pages and streams of
+    #: games, and anyone's looks for a game that does not exist: ids are not guessed cheaply).
+    watching_per_address: str = "600/minute"
     #: Largest request body, in bytes, unless ``body_bytes_by_path`` names the path.
     max_body_bytes: int = 16 * 1024
     #: A larger (or smaller) body limit for paths starting with a prefix.

@@ -31,6 +31,7 @@ class Rule(Enum):
     REGISTER_ADDRESS = "registrations_per_address"
     PASSWORD_ACCOUNT = "password_changes_per_account"
     MOVES_USER = "moves_per_user"
+    WATCH_ADDRESS = "watching_per_address"
 
 
 class RateLimited(Exception):

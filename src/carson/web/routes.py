@@ -26,6 +26,7 @@ from carson.web import (
     rules,
     standings,
     table,
+    watch_lobby,
 )
 from carson.web.adapter import web_game
 
@@ -37,7 +38,7 @@ def web_router() -> APIRouter:
     router = APIRouter(include_in_schema=False)
     pages = (home.router, account.router, table.router, clocks.router, replay.router,
              rules.router, standings.router, rematch.router, lobby.router,
-             quickmatch.router)  # fmt: skip
+             quickmatch.router, watch_lobby.router)  # fmt: skip
     for part in pages:
         router.include_router(part)
     for kind in games().values():
