@@ -6,7 +6,6 @@ The byte-for-byte test of every audience and every game is tests/server/test_sec
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
