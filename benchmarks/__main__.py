@@ -19,6 +19,7 @@ from benchmarks import (
     server,
     server_limits,
     strength,
+    watching,
 )
 
 BENCHMARKS: dict[str, Callable[[Sequence[str]], None]] = {
@@ -32,6 +33,7 @@ BENCHMARKS: dict[str, Callable[[Sequence[str]], None]] = {
     "cluster": cluster.main,
     "strength": strength.main,
     "jobs": lambda _: jobs.main(),
+    "watch": watching.main,
 }
 
 

@@ -44,14 +44,15 @@ def games_in_progress(
             .join(User, User.id == GameSeat.user_id)
             .where(GameSeat.game_id.in_(ids or ["-"]))
         ).all()
-        people: dict[str, dict[int, dict[str, Any]]] = {}
-        for row in found:
-            ratings = ratings_of(session, [s[2] for s in seated if s[0] == row.id], row.game)
-            people[row.id] = {
-                seat: {"user": name, "bot": bool(bot), "rating": ratings[user_id].shown}
-                for game_id, seat, user_id, name, bot in seated
-                if game_id == row.id
-            }
+        kind_of = {row.id: row.game for row in found}
+        ratings = {  # one query per game (ratings are kept per game)
+            kind: ratings_of(session, [s[2] for s in seated if kind_of[s[0]] == kind], kind)
+            for kind in set(kind_of.values())
+        }
+        people: dict[str, dict[int, dict[str, Any]]] = {row.id: {} for row in found}
+        for game_id, seat, user_id, name, bot in seated:
+            rating = ratings[kind_of[game_id]][user_id].shown
+            people[game_id][seat] = {"user": name, "bot": bool(bot), "rating": rating}
         watchers = service.watchers.counts(session, ids)
     listed = []
     for row in found:
