@@ -22,7 +22,7 @@ OPEN = {"healthz", "readyz", "register", "login", "open_session", "games_in_prog
 WITH_BODY = {"register", "login", "open_session", "create_game", "act", "change_password"}
 #: Operations a client may repeat too fast (429).
 LIMITED = {"register", "login", "open_session", "act", "change_password",
-           "game_view", "game_events", "live"}  # fmt: skip
+           "game_view", "game_events", "live", "games_in_progress"}  # fmt: skip
 
 
 @pytest.fixture(scope="module")

@@ -81,6 +81,8 @@ def test_watching_is_rate_limited_per_address(db_url: str) -> None:
         assert refused.status_code == 429 and refused.json()["code"] == "rate_limited"
         assert int(refused.headers["Retry-After"]) >= 1
         assert stranger.get(f"/api/games/{game}/stream").status_code == 429
+        assert stranger.get("/api/lobby/playing").status_code == 429  # the listing too
+        assert client.get("/api/lobby/playing", headers=alice).status_code == 200
         for _ in range(3):  # a player's own game is never counted
             assert client.get(f"/api/games/{game}", headers=alice).status_code == 200
 

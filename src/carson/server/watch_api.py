@@ -4,15 +4,16 @@ with ``GET /api/games/{id}``, ``/events`` and ``/stream`` (:mod:`carson.server.p
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
-from carson.server import playing
-from carson.server.api import Service
+from carson.server import playing, watching
+from carson.server.api import OPTIONAL_AUTH, Service, Viewer
 from carson.server.errors import declared
+from carson.server.ratelimit import client_address
 
 router = APIRouter(tags=["lobby"])
 
@@ -47,12 +48,21 @@ class PlayingOut(BaseModel):
 
 @router.get(
     "/api/lobby/playing", operation_id="games_in_progress", response_model=PlayingOut,
-    responses=declared(422),
+    responses=declared(401, 422, 429), openapi_extra=OPTIONAL_AUTH,
 )  # fmt: skip
 async def games_in_progress(
-    service: Service, game: Annotated[str | None, Query(max_length=16)] = None
+    user: Viewer,
+    service: Service,
+    request: Request,
+    game: Annotated[str | None, Query(max_length=16)] = None,
 ) -> PlayingOut:
     """The public games being played, newest first (at most 50), for anyone to watch; a
-    private game is never listed."""
-    found = await run_in_threadpool(playing.games_in_progress, service, game)
+    private game is never listed. Signed out, it counts as watching (rate-limited)."""
+    accounts = request.app.state.accounts
+
+    def listed() -> list[dict[str, Any]]:
+        with watching.counted(accounts, client_address(request), user):
+            return playing.games_in_progress(service, game)
+
+    found = await run_in_threadpool(listed)
     return PlayingOut(games=[PlayingGame(**listed) for listed in found])

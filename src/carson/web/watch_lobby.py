@@ -9,13 +9,15 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
-from starlette.concurrency import run_in_threadpool
 
 from carson.core.registry import games
 from carson.server import playing
+from carson.server.ratelimit import RateLimited
 from carson.web.home import game_label
 from carson.web.lobby import control_label
+from carson.web.refusals import refused_page
 from carson.web.visit import Visit, service_of, visit_of
+from carson.web.watch import looked_at
 
 router = APIRouter(include_in_schema=False)
 #: Seconds between two refreshes of the list.
@@ -26,7 +28,11 @@ REFRESH_SECONDS = 10
 async def games_in_progress(request: Request) -> HTMLResponse:
     """The list (htmx swaps it into the lobby), or a page of it for a plain request."""
     visit = await visit_of(request)
-    found = await run_in_threadpool(playing.games_in_progress, service_of(request))
+    service = service_of(request)
+    try:
+        found = await looked_at(request, visit, lambda: playing.games_in_progress(service))
+    except RateLimited as limited:
+        return refused_page(visit, limited)
     rows = [_row(visit, game) for game in found]
     alone = "hx-request" not in request.headers
     template = "lobby_playing_page.html" if alone else "lobby_playing.html"
