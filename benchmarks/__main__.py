@@ -20,6 +20,7 @@ from benchmarks import (
     server,
     server_limits,
     strength,
+    watching,
 )
 
 BENCHMARKS: dict[str, Callable[[Sequence[str]], None]] = {
@@ -34,6 +35,7 @@ BENCHMARKS: dict[str, Callable[[Sequence[str]], None]] = {
     "strength": strength.main,
     "jobs": lambda _: jobs.main(),
     "notices": lambda _: notices.main(),
+    "watch": watching.main,
 }
 
 

@@ -94,7 +94,8 @@ def test_join_start_list_and_access(client: TestClient) -> None:
     assert [s["user"] for s in joined["seats"]] == ["alice", None, "bob", None]
     full = client.post(f"/api/games/{game}/join", headers=eve)
     assert full.status_code == 409 and "no free seat" in full.json()["detail"]
-    assert client.get(f"/api/games/{game}", headers=eve).status_code == 403
+    watched = client.get(f"/api/games/{game}", headers=eve).json()  # no seat: a spectator
+    assert watched["seat"] is None and watched["legal_actions"] == []
     assert client.get("/api/games/nope", headers=alice).status_code == 404
     assert client.post("/api/games/nope/join", headers=alice).status_code == 404
     listing = client.get("/api/games", headers=bob).json()
@@ -253,7 +254,8 @@ def test_live_updates_stream_views(client: TestClient) -> None:
         assert response.headers["content-type"].startswith("text/event-stream")
         lines = [line for line in response.iter_lines() if line.startswith("data: ")]
     assert json.loads(lines[-1][6:])["status"] == "over"
-    assert client.get(f"/api/games/{game}/stream").status_code == 401
+    forged = {"Authorization": "Bearer forged"}
+    assert client.get(f"/api/games/{game}/stream", headers=forged).status_code == 401
 
 
 def test_browser_sessions_use_httponly_cookies_and_csrf(client: TestClient) -> None:

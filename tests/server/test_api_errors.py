@@ -36,7 +36,9 @@ def test_authentication_and_authorization_errors(client: TestClient) -> None:
     assert error_of(forged, 401)["code"] == "invalid_token"
     wrong = client.post("/api/login", json={"username": "alice", "password": "wrong-password"})
     assert error_of(wrong, 401)["code"] == "wrong_credentials"
-    assert error_of(client.get(f"/api/games/{game}", headers=eve), 403)["code"] == "forbidden"
+    not_seated = client.post(f"/api/games/{game}/actions", json={"seq": 0, "action": {}},
+                             headers=eve)  # fmt: skip
+    assert error_of(not_seated, 403)["code"] == "forbidden"
     record = client.get(f"/api/games/{game}/record", headers=alice)
     assert error_of(record, 403)["code"] == "forbidden"  # shown once the game is over
 

@@ -5,7 +5,7 @@ secret choice differs must look byte-identical, timestamps aside, to everyone el
 choice is revealed: seat A's API view, its live stream, its event log and its web page. The
 test is the same for every game of the registry; a game gives only the way to reach its
 secret choices (:data:`SECRETS`), and the audiences compared are one list (:data:`AUDIENCES`):
-spectators, once they exist, are one more line there.
+seat A and a spectator (signed out, nobody's seat), who is shown the same four things.
 """
 
 from __future__ import annotations
@@ -95,6 +95,7 @@ SECRETS: dict[str, Secret] = {
 #: Who must not learn B's secret: a name and how to find its client among the seats'.
 AUDIENCES: dict[str, Callable[[dict[str, TestClient]], TestClient]] = {
     "seat A": lambda clients: clients["alice"],
+    "a spectator": lambda clients: clients["spectator"],
 }
 
 
@@ -160,6 +161,7 @@ def test_b_secret_choice_shows_nowhere_to_a(
         clients = {"alice": alice, "bob": TestClient(alice.app)}
         for person, client in clients.items():
             sign_up(client, person)
+        clients["spectator"] = TestClient(alice.app)  # signed out
         with live_server(alice.app) as port:
             for alternative in (0, 1):
                 csrf = {"X-CSRF-Token": alice.cookies["carson_csrf"]}
@@ -180,6 +182,8 @@ def test_b_secret_choice_shows_nowhere_to_a(
                 for audience, of in AUDIENCES.items():
                     seen[audience].append(shown(port, of(clients), game_id))
     assert bobs[0] != bobs[1], "B's two choices made no difference even to B"
+    watched = seen["a spectator"][0]
+    assert b'id="watching"' in watched["web page"] and b'"seat":null' in watched["API view"]
     for audience, (first, second) in seen.items():
         for what in first:
             assert first[what] == second[what], f"{audience}'s {what} tells B's {secret.kind}"

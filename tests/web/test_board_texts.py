@@ -274,11 +274,11 @@ def test_the_invitation_names_the_host_the_game_its_variants_and_the_seats(
     assert "a friend" not in page
     bob.post(game + "/join", data={"csrf": bob.cookies["carson_csrf"]})
     carol, _ = guest(client, "carol", lang)
-    full = text_of(carol.get(game).text)  # the seats taken, by name
-    assert INVITED[lang].replace(SEATS_FREE[lang], "bob") in full
+    full = text_of(carol.get(game).text)  # the game started: carol watches it
+    assert WATCHING[lang] in full and "bob" in full
 
 
-SEATS_FREE = {"en": "a free seat", "de": "ein freier Platz"}
+WATCHING = {"en": "You are watching this game.", "de": "Du schaust dieser Partie zu."}
 
 
 def test_the_invitation_of_a_game_without_variants_has_no_variants_row(client: TestClient) -> None:

@@ -19,7 +19,7 @@ from fastapi.sse import EventSourceResponse, ServerSentEvent
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
-from carson.server import auth, cookies, stream, tokens
+from carson.server import auth, cookies, stream, tokens, watchers, watching
 from carson.server.account_mail import registration_hook
 from carson.server.accounts import Accounts
 from carson.server.cookies import CSRF_COOKIE, CSRF_HEADER, SAFE_METHODS, SESSION_COOKIE
@@ -118,9 +118,30 @@ async def current_user(caller: Annotated[Caller, Depends(current_caller)]) -> Us
     return caller.user
 
 
+async def optional_user(
+    request: Request,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
+) -> User | None:
+    """The caller if it sends a session (as :func:`current_caller`), else ``None``: a
+    spectator. A browser's stale session cookie counts as none (its page is watched signed
+    out); a bearer token that is not valid is still refused (401)."""
+    if credentials is None and SESSION_COOKIE not in request.cookies:
+        return None
+    try:
+        return (await current_caller(request, credentials)).user
+    except Unauthorized:
+        if credentials is not None:
+            raise
+        return None
+
+
 Service = Annotated[GameService, Depends(games)]
 CurrentCaller = Annotated[Caller, Depends(current_caller)]
 CurrentUser = Annotated[User, Depends(current_user)]
+#: Whoever calls a route that spectators may use too (``None``: signed out).
+Viewer = Annotated[User | None, Depends(optional_user)]
+#: Such a route's document: the bearer token is optional (``{}``: none at all).
+OPTIONAL_AUTH: dict[str, Any] = {"security": [{}]}
 
 
 def client_label(request: Request) -> str:
@@ -275,12 +296,15 @@ def join_game(game_id: str, user: CurrentUser, service: Service) -> JSONResponse
 
 @router.get(
     "/api/games/{game_id}", operation_id="game_view", response_model=GameView,
-    responses={**declared(*AUTH, 403, 404), **_game_answer(200, "The caller's view")},
+    openapi_extra=OPTIONAL_AUTH,
+    responses={**declared(*AUTH, 404, 429), **_game_answer(200, "The caller's view")},
 )  # fmt: skip
-def game_view(game_id: str, user: CurrentUser, service: Service) -> JSONResponse:
+def game_view(game_id: str, user: Viewer, service: Service, request: Request) -> JSONResponse:
     """The caller's view of the game: ``status``, ``seq``, ``seat``, ``seats``,
-    ``legal_actions`` and ``view`` (the engine's per-seat view, CG-9)."""
-    return FastJSONResponse(service.view(user, game_id))
+    ``legal_actions`` and ``view`` (the engine's per-seat view, CG-9). Anyone not seated,
+    signed in or not, gets a spectator's view (``seat``: ``null``, no hidden fact)."""
+    with watching.counted(_accounts(request), client_address(request), user):
+        return FastJSONResponse(service.view(user, game_id, watch=True))
 
 
 @router.post(
@@ -307,12 +331,14 @@ def game_record(game_id: str, user: CurrentUser, service: Service) -> JSONRespon
 
 @router.get(
     "/api/games/{game_id}/events", operation_id="game_events", response_model=EventsPage,
-    responses=declared(*AUTH, 403, 404, 422),
+    openapi_extra=OPTIONAL_AUTH,
+    responses=declared(*AUTH, 404, 422, 429),
 )  # fmt: skip
 def game_events(
     game_id: str,
-    user: CurrentUser,
+    user: Viewer,
     service: Service,
+    request: Request,
     since: Annotated[
         int | None,
         Query(
@@ -324,10 +350,12 @@ def game_events(
         Query(ge=1, le=MAX_PAGE_MOVES, description=f"most moves in the page (1–{MAX_PAGE_MOVES})"),
     ] = None,
 ) -> JSONResponse:
-    """The events the caller's seat may see, oldest first, each with its ``seq`` (the move
-    that made it; 0: the game's setup, e.g. the deal) and its ``seats`` (``null``: public).
-    A page covers the moves up to ``until``; with ``more``, ``next`` is the next page's URL."""
-    page = service.events_page(user, game_id, since, limit or DEFAULT_PAGE_MOVES)
+    """The events the caller's seat may see (a spectator: the public ones), oldest first,
+    each with its ``seq`` (the move that made it; 0: the game's setup, e.g. the deal) and
+    its ``seats`` (``null``: public). A page covers the moves up to ``until``; with
+    ``more``, ``next`` is the next page's URL."""
+    with watching.counted(_accounts(request), client_address(request), user):
+        page = service.events_page(user, game_id, since, limit or DEFAULT_PAGE_MOVES, watch=True)
     body = page.to_json()
     if page.more:
         more = f"&limit={limit}" if limit else ""
@@ -337,31 +365,41 @@ def game_events(
 
 async def stream_start(
     game_id: str,
-    user: CurrentUser,
+    user: Viewer,
     service: Service,
     request: Request,
     last_event_id: Annotated[str | None, Header(description="the last id a stream sent")] = None,
+    tell_watchers: Annotated[
+        bool,
+        Query(alias="watchers", description="also send `watchers` messages: how many watch"),
+    ] = False,
 ) -> AsyncIterator[StreamStart]:
     """Everything a stream checks before it starts: a refused caller gets a plain error.
-    The stream holds one of the capped slots (429 per account, 503 in all) while open."""
+    The stream holds one of the capped slots (429 per account — an anonymous spectator's
+    address —, 503 in all) while open."""
     slots: StreamSlots = request.app.state.streams
+    address = client_address(request)
+    holder = user.id if user is not None else f"address {address}"
     try:
-        slots.take(user.id)
+        slots.take(holder)
     except GameError as error:
         headers = {"Retry-After": str(RETRY_SECONDS)}
         raise HTTPException(error.status, error.message, headers=headers) from None
     try:
-        woken = service.notifier.version(game_id)  # read before looking: no move slips by
-        view = await run_in_threadpool(service.view, user, game_id)
+        with watching.counted(_accounts(request), address, user):
+            woken = service.notifier.version(game_id)  # read before looking: no move slips by
+            view = await run_in_threadpool(service.view, user, game_id, True)
         told = stream.last_event_id(last_event_id, view["seq"])
-        yield StreamStart(user, game_id, view, woken, told)
+        watcher = None if view["seat"] is not None else watchers.viewer_key(user, address)
+        yield StreamStart(user, game_id, view, woken, told, watcher, tell_watchers)
     finally:
-        slots.give_back(user.id)
+        slots.give_back(holder)
 
 
 @router.get(
     "/api/games/{game_id}/stream", operation_id="live", response_class=EventSourceResponse,
-    responses=declared(*AUTH, 403, 404, 422, 429),
+    openapi_extra=OPTIONAL_AUTH,
+    responses=declared(*AUTH, 404, 422, 429),
 )  # fmt: skip
 async def live(
     start: Annotated[StreamStart, Depends(stream_start)], service: Service

@@ -32,6 +32,7 @@ from carson.server import (
     ratings_api,
     sessions_api,
     unsubscribe,
+    watch_api,
 )
 from carson.server.account_mail import PUBLIC_URL_ENV, configured_base_url
 from carson.server.accounts import Accounts
@@ -99,6 +100,7 @@ def create_server(
     app.include_router(mail_api.router)
     app.include_router(notifications_api.router)
     app.include_router(push_api.router)
+    app.include_router(watch_api.router)
     errors.install(app)
     openapi.install(app)
     for error in DATABASE_DOWN:  # an outage answers 503 (the pages add their own, in HTML)

@@ -7,7 +7,7 @@ from collections import OrderedDict
 from typing import Any
 
 #: A view's key: (the game's seq, whether it waits for players, the seat).
-ViewKey = tuple[int, bool, int]
+ViewKey = tuple[int, bool, int | None]  # seat None: a spectator
 
 
 class GameCache:

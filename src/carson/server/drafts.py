@@ -43,9 +43,10 @@ class DraftBook:
         ).all()
         return {seat: list(actions) for seat, actions in rows}
 
-    def seat_state(self, state: Any, drafts: Drafts, seat: int) -> Any:
-        """The game as ``seat`` knows it: with its own draft played, nobody else's."""
-        mine = drafts.get(seat)
+    def seat_state(self, state: Any, drafts: Drafts, seat: int | None) -> Any:
+        """The game as ``seat`` knows it: with its own draft played, nobody else's (a
+        spectator, ``None``: the game as stored, no draft at all)."""
+        mine = None if seat is None else drafts.get(seat)
         if not mine:
             return state
         own = state.clone()

@@ -34,6 +34,7 @@ from carson.server.leaving import Leaving
 from carson.server.machines import queue_next, queue_waiting_games
 from carson.server.store import BeforeCommit, GameStore, Table
 from carson.server.table_settings import TableSettings, checked_settings
+from carson.server.watchers import Watchers
 
 __all__ = [
     "Conflict",
@@ -87,6 +88,16 @@ def open_table(
     return stored, state
 
 
+def seat_asked(table: Table, user: User | None, watch: bool) -> int | None:
+    """The caller's seat (403 for anyone holding none); with ``watch``, ``None`` for a
+    spectator instead: anyone not seated, signed in or not (docs/watching.md)."""
+    if watch:
+        return table.seat_or_none(user)
+    if user is None:
+        raise Forbidden("you have no seat in this game")
+    return table.seat_of(user)
+
+
 def start_if_full(store: GameStore, session: Session, game: Game, state: Any = None) -> None:
     """Start the game once every human seat is taken, and queue its first machine seat's
     move (in the same transaction)."""
@@ -117,6 +128,7 @@ class GameService:
         self.jobs = self.store.jobs
         self.log = EventLog(self.store)
         self.leaving = Leaving(self.store)
+        self.watchers = Watchers(self.store)  # who watches which game
         #: Tokens and sessions, with this process's bounded memory of tokens.
         self.accounts = Accounts(self.sessions)
 
@@ -225,32 +237,41 @@ class GameService:
                 )
             return listing
 
-    def view(self, user: User, game_id: str) -> dict[str, Any]:
+    def view(self, user: User | None, game_id: str, watch: bool = False) -> dict[str, Any]:
+        """The caller's seat's view; with ``watch``, a spectator's (``seat``: ``None``) for
+        anyone not seated."""
         with self.sessions() as session:
             table = self.store.table(session, game_id)
-            seat = table.seat_of(user)
+            seat = seat_asked(table, user, watch)
             return self._view(session, table, self._seat_state(session, table, seat), seat)
 
-    def observe(self, user: User, game_id: str) -> tuple[dict[str, Any], Any]:
+    def observe(
+        self, user: User | None, game_id: str, watch: bool = False
+    ) -> tuple[dict[str, Any], Any]:
         """The caller's view and what its seat may see of the game, as its game's players
-        take it (for the web pages, which draw the seat's own city and preview placements)."""
+        take it (for the web pages, which draw the seat's own city and preview placements);
+        a spectator (``watch``) observes for no seat: ``None``."""
         with self.sessions() as session:
             table = self.store.table(session, game_id)
-            seat = table.seat_of(user)
+            seat = seat_asked(table, user, watch)
             state = self._seat_state(session, table, seat)
-            return self._view(session, table, state, seat), table.kind.observation(state, seat)
+            seen = None if seat is None else table.kind.observation(state, seat)
+            return self._view(session, table, state, seat), seen
 
     def seat_kinds(self, game_id: str) -> list[str]:
         """The seat kinds of a game as created (``human`` or a machine kind), to anyone."""
         with self.sessions() as session:
             return list(self.store.table(session, game_id).seat_kinds)
 
-    def replay(self, user: User, game_id: str, step: int) -> tuple[dict[str, Any], int]:
-        """A finished game as the caller's seat saw it after ``step`` actions (clamped to the
-        game), and the number of actions. Shown once the game is over, like the record."""
+    def replay(
+        self, user: User | None, game_id: str, step: int, watch: bool = False
+    ) -> tuple[dict[str, Any], int]:
+        """A finished game as the caller's seat (``watch``: or a spectator) saw it after
+        ``step`` actions (clamped to the game), and the number of actions. Shown once the
+        game is over, like the record."""
         with self.sessions() as session:
             table = self.store.table(session, game_id)
-            seat = table.seat_of(user)
+            seat = seat_asked(table, user, watch)
             final = self.store.state(session, table)
             if not table.over(final):
                 raise Forbidden("the replay is shown once the game is over")
@@ -334,25 +355,36 @@ class GameService:
     # ------------------------------------------------------------------ events
 
     def events_page(
-        self, user: User, game_id: str, since: int | None, limit: int = MAX_PAGE_MOVES
+        self,
+        user: User | None,
+        game_id: str,
+        since: int | None,
+        limit: int = MAX_PAGE_MOVES,
+        watch: bool = False,
     ) -> EventPage:
-        """The events the caller's seat may see of at most ``limit`` moves after ``since``
-        (``None``: from the setup, seq 0, on); ``until`` and ``more`` say where to go on."""
+        """The events the caller's seat (``watch``: or a spectator) may see of at most
+        ``limit`` moves after ``since`` (``None``: from the setup, seq 0, on); ``until`` and
+        ``more`` say where to go on."""
         with self.sessions() as session:
             table = self.store.table(session, game_id)
-            seat = table.seat_of(user)
+            seat = seat_asked(table, user, watch)
             now = len(self.store.state(session, table).actions)
             return self.log.page(session, table, seat, since, now, min(limit, MAX_PAGE_MOVES))
 
     def seat_events(
-        self, user: User, game_id: str, since: int | None = None, upto: int | None = None
+        self,
+        user: User | None,
+        game_id: str,
+        since: int | None = None,
+        upto: int | None = None,
+        watch: bool = False,
     ) -> list[SeatEvent]:
-        """Every event the caller's seat may see of the moves after ``since`` (``None``: with
-        the setup's, seq 0) up to move ``upto`` (``None``: the latest), oldest first — what a
-        move log draws, without replaying the game."""
+        """Every event the caller's seat (``watch``: or a spectator) may see of the moves
+        after ``since`` (``None``: with the setup's, seq 0) up to move ``upto`` (``None``:
+        the latest), oldest first — what a move log draws, without replaying the game."""
         with self.sessions() as session:
             table = self.store.table(session, game_id)
-            seat = table.seat_of(user)
+            seat = seat_asked(table, user, watch)
             now = len(self.store.state(session, table).actions)
             if upto is not None:
                 now = max(0, min(upto, now))
@@ -381,12 +413,12 @@ class GameService:
 
     # ------------------------------------------------------------------ views
 
-    def _seat_state(self, session: Session, table: Table, seat: int) -> Any:
+    def _seat_state(self, session: Session, table: Table, seat: int | None) -> Any:
         """The game as the seat knows it: with its own draft, if it is drafting."""
         state = self.store.state(session, table)
         return self.drafts.seat_state(state, self.drafts.of(session, table, state), seat)
 
-    def _view(self, session: Session, table: Table, state: Any, seat: int) -> dict[str, Any]:
+    def _view(self, session: Session, table: Table, state: Any, seat: int | None) -> dict[str, Any]:
         """The seat's view, built once per move: polling clients and live streams of a
         game ask for the same view again and again. Callers must not change it. A timed
         game's view carries every clock as it is now."""
@@ -407,9 +439,9 @@ class GameService:
         clocks = self.store.clocks
         return {**view, "clock": clocks.view(clocks.at(session, table.id, len(as_stored.actions)))}
 
-    def _build_view(self, table: Table, state: Any, seat: int) -> dict[str, Any]:
+    def _build_view(self, table: Table, state: Any, seat: int | None) -> dict[str, Any]:
         status = table.status(state)
-        playing = status == "playing" and seat not in table.left
+        playing = status == "playing" and seat is not None and seat not in table.left
         legal = state.legal_actions(seat) if playing else []
         return {
             "id": table.id,

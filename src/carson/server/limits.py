@@ -20,6 +20,7 @@ ENVIRONMENT = {
     "password_resets_per_address": "CARSON_LIMIT_RESET_ADDRESS",
     "password_resets_per_account": "CARSON_LIMIT_RESET_ACCOUNT",
     "mail_changes_per_account": "CARSON_LIMIT_MAIL_ACCOUNT",
+    "watching_per_address": "CARSON_LIMIT_WATCH_ADDRESS",
     "max_body_bytes": "CARSON_LIMIT_BODY_BYTES",
     "streams_per_user": "CARSON_LIMIT_STREAMS_USER",
     "streams_total": "CARSON_LIMIT_STREAMS_TOTAL",
@@ -36,6 +37,7 @@ RATES = (
     "password_resets_per_address",
     "password_resets_per_account",
     "mail_changes_per_account",
+    "watching_per_address",
 )
 
 
@@ -62,6 +64,9 @@ class Limits:
     password_resets_per_account: str = "3/hour"
     #: Address changes and verification mails asked by one account.
     mail_changes_per_account: str = "10/hour"
+    #: Spectators' requests from one client address (anonymous views, pages and streams of
+    #: games, and anyone's looks for a game that does not exist: ids are not guessed cheaply).
+    watching_per_address: str = "600/minute"
     #: Largest request body, in bytes, unless ``body_bytes_by_path`` names the path.
     max_body_bytes: int = 16 * 1024
     #: A larger (or smaller) body limit for paths starting with a prefix.

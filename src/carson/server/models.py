@@ -194,7 +194,7 @@ class GameView(BaseModel):
     game: str
     status: GameStatus
     seq: int = Field(description="the number of accepted actions")
-    seat: int = Field(description="the caller's seat")
+    seat: int | None = Field(description="the caller's seat (null: a spectator's view)")
     lang: str
     seats: list[SeatOut]
     legal_actions: list[dict[str, Any]] = Field(description="what the caller may do now")

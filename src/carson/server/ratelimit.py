@@ -34,6 +34,7 @@ class Rule(Enum):
     RESET_ADDRESS = "password_resets_per_address"
     RESET_ACCOUNT = "password_resets_per_account"
     MAIL_ACCOUNT = "mail_changes_per_account"
+    WATCH_ADDRESS = "watching_per_address"
 
 
 class RateLimited(Exception):

@@ -110,6 +110,15 @@ class Table:
                 return seat
         raise Forbidden("you have no seat in this game")
 
+    def seat_or_none(self, user: User | None) -> int | None:
+        """The person's seat, or ``None`` for a spectator: anyone who holds none, signed in
+        or not (whoever knows a game's id may watch it: docs/watching.md)."""
+        if user is not None:
+            for seat, user_id in self.holders.items():
+                if user_id == user.id:
+                    return seat
+        return None
+
     def status(self, state: GameState[Any]) -> str:
         if self.over(state):
             return "over"

@@ -5,7 +5,13 @@ Messages, each with ``id: <seq>`` — the move the client has been told of up to
 - ``event: move``, data ``{"seq": n, "events": [...]}``: move ``n`` and the events of it the
   seat may see (possibly none), one message per move, in order;
 - ``event: view``, data the caller's view (as ``GET /api/games/{id}``): first on connecting,
-  then after every batch of moves (and when a waiting game starts).
+  then after every batch of moves (and when a waiting game starts);
+- ``event: watchers``, data ``{"watchers": n}`` (only when asked, ``?watchers=true``): how
+  many spectators watch the game, after the first view and whenever it changed (looked at
+  every :data:`BEAT_SECONDS` or so).
+
+A spectator's stream (nobody's seat) also keeps its spectator counted
+(:mod:`carson.server.watchers`) while it is open.
 
 A client that reconnects with ``Last-Event-ID: n`` (browsers do it on their own) is first sent
 the ``move`` messages of every move after ``n`` that it missed, then the view.
@@ -14,6 +20,7 @@ the ``move`` messages of every move after ``n`` that it missed, then the view.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
@@ -24,6 +31,7 @@ from starlette.concurrency import run_in_threadpool
 from carson.server.db import User
 from carson.server.errors import Unprocessable
 from carson.server.games import GameService
+from carson.server.watchers import BEAT_SECONDS
 
 #: Longest wait of a live stream between two looks at its game (normally a move wakes it);
 #: FastAPI keeps an idle connection alive with comment lines meanwhile.
@@ -35,13 +43,17 @@ class StreamStart:
     """What a stream knows before its first message: checked before the response starts, so
     a refused caller gets a plain HTTP error."""
 
-    user: User
+    user: User | None  # None: a signed-out spectator
     game_id: str
     view: dict[str, Any]
     #: The game's wake-up count read before the view was built: no move slips by.
     woken: int
     #: The ``Last-Event-ID`` of a reconnecting client, else ``None``.
     told: int | None
+    #: A spectator's key among the game's watchers (``None``: a seated player).
+    watcher: str | None = None
+    #: Whether the client asked for ``watchers`` messages.
+    tell_watchers: bool = False
 
 
 def last_event_id(raw: str | None, now: int) -> int | None:
@@ -66,11 +78,15 @@ async def messages(service: GameService, start: StreamStart) -> AsyncIterator[Se
         for message in await _moves(service, start, start.told, view["seq"]):
             yield message
     yield _view_message(view)
+    watched = _Watched(service, start)
     while view["status"] != "over":
+        count = await watched.beat()
+        if count is not None:
+            yield count
         # Woken by a move of this game from any server process; the timeout is a safety net.
         await service.notifier.wait(start.game_id, LIVE_TIMEOUT, woken)
         woken = service.notifier.version(start.game_id)
-        latest = await run_in_threadpool(service.view, start.user, start.game_id)
+        latest = await run_in_threadpool(service.view, start.user, start.game_id, True)
         if (latest["seq"], latest["status"]) == (view["seq"], view["status"]):
             continue
         for message in await _moves(service, start, view["seq"], latest["seq"]):
@@ -85,7 +101,9 @@ async def _moves(
     """One ``move`` message per move after ``after`` up to ``upto``."""
     if upto <= after:
         return []
-    seen = await run_in_threadpool(service.seat_events, start.user, start.game_id, after, upto)
+    seen = await run_in_threadpool(
+        service.seat_events, start.user, start.game_id, after, upto, True
+    )
     by_move: dict[int, list[dict[str, Any]]] = {seq: [] for seq in range(after + 1, upto + 1)}
     for event in seen:
         by_move[event.seq].append(event.to_json())
@@ -99,3 +117,32 @@ async def _moves(
 
 def _view_message(view: dict[str, Any]) -> ServerSentEvent:
     return ServerSentEvent(event="view", id=str(view["seq"]), raw_data=json.dumps(view))
+
+
+class _Watched:
+    """A stream's side of the watcher count: a spectator's stream says it still watches,
+    and a stream that asked tells the count when it changed, at most every
+    :data:`BEAT_SECONDS`."""
+
+    def __init__(self, service: GameService, start: StreamStart) -> None:
+        self.watchers = service.watchers
+        self.start = start
+        self.told: int | None = None
+        self.last = float("-inf")
+
+    async def beat(self) -> ServerSentEvent | None:
+        """The ``watchers`` message if it is time to look and the count changed."""
+        if time.monotonic() - self.last < BEAT_SECONDS:
+            return None
+        self.last = time.monotonic()
+        game_id, watcher = self.start.game_id, self.start.watcher
+        if watcher is not None:
+            await run_in_threadpool(self.watchers.seen, game_id, watcher)
+        if not self.start.tell_watchers:
+            return None
+        count = await run_in_threadpool(self.watchers.count, game_id)
+        if count == self.told:
+            return None
+        self.told = count
+        # No id: the client's Last-Event-ID stays the last move it was told of.
+        return ServerSentEvent(event="watchers", raw_data=json.dumps({"watchers": count}))

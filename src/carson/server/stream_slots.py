@@ -27,21 +27,22 @@ class StreamsFull(GameError):
 
 
 class StreamSlots:
-    """Open streams, counted per account (use on the event loop only: no lock needed)."""
+    """Open streams, counted per holder — an account's id, or an anonymous spectator's
+    address as a string (use on the event loop only: no lock needed)."""
 
     def __init__(self, per_user: int, total: int) -> None:
         self.per_user = per_user
         self.total = total
-        self._open: Counter[int] = Counter()
+        self._open: Counter[int | str] = Counter()
 
     @property
     def open(self) -> int:
         return self._open.total()
 
-    def of(self, user_id: int) -> int:
+    def of(self, user_id: int | str) -> int:
         return self._open[user_id]
 
-    def take(self, user_id: int) -> None:
+    def take(self, user_id: int | str) -> None:
         if self._open[user_id] >= self.per_user:
             raise TooManyStreams(
                 f"you have {self.per_user} live streams open, the most one account may: "
@@ -51,7 +52,7 @@ class StreamSlots:
             raise StreamsFull("the server has as many live streams open as it can: try later")
         self._open[user_id] += 1
 
-    def give_back(self, user_id: int) -> None:
+    def give_back(self, user_id: int | str) -> None:
         self._open[user_id] -= 1
         if self._open[user_id] <= 0:
             del self._open[user_id]

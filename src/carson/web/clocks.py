@@ -14,7 +14,10 @@ from starlette.concurrency import run_in_threadpool
 
 from carson.core.registry import HUMAN
 from carson.server.games import GameError
-from carson.web.visit import Visit, forbidden, service_of, signed_in_form, visit_of
+from carson.server.ratelimit import RateLimited
+from carson.web.refusals import refused_page
+from carson.web.visit import Visit, service_of, signed_in_form, visit_of
+from carson.web.watch import looked_at
 
 router = APIRouter(include_in_schema=False)
 
@@ -61,8 +64,10 @@ class ClockPanel:
 
 def clock_panel(visit: Visit, page: dict[str, Any]) -> ClockPanel:
     """The panel of a seat's view (as ``GET /api/games/{id}`` answers it)."""
-    clock, seat = page.get("clock"), int(page["seat"])
-    playing = page["status"] == "playing" and page["seats"][seat].get("left") is None
+    clock, seat = page.get("clock"), page["seat"]  # seat None: a spectator, who plays not
+    playing = (
+        seat is not None and page["status"] == "playing" and page["seats"][seat].get("left") is None
+    )
     number = page["view"].get("round") if isinstance(page.get("view"), dict) else None
     first_round = not isinstance(number, int) or number <= 1
     asked = list(page.get("abort_asked", []))
@@ -108,10 +113,11 @@ def _seats(visit: Visit, page: dict[str, Any], clock: dict[str, Any]) -> list[Se
 async def clocks(game_id: str, request: Request) -> HTMLResponse:
     """The panel alone (the page fetches it again after every move)."""
     visit = await visit_of(request)
-    if visit.user is None:
-        return forbidden(visit)
+    service = service_of(request)
     try:
-        page = await run_in_threadpool(service_of(request).view, visit.user, game_id)
+        page = await looked_at(request, visit, lambda: service.view(visit.user, game_id, True))
+    except RateLimited as limited:
+        return refused_page(visit, limited)
     except GameError as error:
         return visit.render("message.html", status=error.status, message=error.message)
     return visit.render("clock_panel.html", panel=clock_panel(visit, page))

@@ -141,8 +141,8 @@ async def lobby_page(
     typed: dict[str, str] | None = None,
 ) -> Response:
     """The lobby; ``typed``: a refused new table's form, shown again as it was filled in."""
-    if visit.user is None:
-        return visit.render("login_needed.html", next="/lobby")
+    if visit.user is None:  # the games in progress to watch, and how to sign in to play
+        return visit.render("lobby_signed_out.html", next="/lobby")
     filters = _filters(request)
     kind = chosen_game(request.query_params.get("make") or filters.get("game"))
     labels = {name: game_label(other, visit) for name, other in games().items()}

@@ -1,4 +1,5 @@
-"""The replay of a finished game, step by step, as the caller's seat saw it."""
+"""The replay of a finished game, step by step, as the caller's seat saw it (a spectator:
+as nobody's seat)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,12 @@ from starlette.concurrency import run_in_threadpool
 
 from carson.core.registry import games
 from carson.server.games import GameError
+from carson.server.ratelimit import RateLimited
 from carson.web.adapter import ReplayRequest, web_game
 from carson.web.generic import generic_replay
+from carson.web.refusals import refused_page
 from carson.web.visit import service_of, visit_of
+from carson.web.watch import looked_at
 
 router = APIRouter(include_in_schema=False)
 
@@ -18,17 +22,19 @@ router = APIRouter(include_in_schema=False)
 @router.get("/games/{game_id}/replay", response_class=HTMLResponse)
 async def replay(game_id: str, request: Request) -> HTMLResponse:
     visit = await visit_of(request)
-    if visit.user is None:
-        return visit.render("login_needed.html", next=f"/games/{game_id}/replay")
     try:
         step = int(request.query_params.get("step", "0"))
     except ValueError:
         step = 0
     service = service_of(request)
-    try:
-        page, total = await run_in_threadpool(service.replay, visit.user, game_id, step)
-        _, final = await run_in_threadpool(service.observe, visit.user, game_id)
-        events = await run_in_threadpool(service.seat_events, visit.user, game_id, None, step)
+    user = visit.user
+    try:  # a spectator (anyone not seated) sees it for nobody's seat
+        shown = await looked_at(request, visit, lambda: service.replay(user, game_id, step, True))
+        page, total = shown
+        _, final = await run_in_threadpool(service.observe, user, game_id, True)
+        events = await run_in_threadpool(service.seat_events, user, game_id, None, step, True)
+    except RateLimited as limited:
+        return refused_page(visit, limited)
     except GameError as error:
         return visit.render("message.html", status=error.status, message=error.message)
     page = {**page, "legal_actions": []}

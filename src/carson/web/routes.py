@@ -29,6 +29,7 @@ from carson.web import (
     standings,
     table,
     unsubscribe,
+    watch_lobby,
 )
 from carson.web.adapter import web_game
 
@@ -41,7 +42,7 @@ def web_router() -> APIRouter:
     pages = (home.router, account.router, table.router, clocks.router, replay.router,
              rules.router, standings.router, rematch.router, lobby.router,
              quickmatch.router, mail_pages.router, notifications.router,
-             unsubscribe.router)  # fmt: skip
+             unsubscribe.router, watch_lobby.router)  # fmt: skip
     for part in pages:
         router.include_router(part)
     for kind in games().values():

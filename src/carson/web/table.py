@@ -1,5 +1,6 @@
 """The game pages: creating a game from the home page, a seat's table (drawn by the game's
-web adapter, else by the generic page), joining by invitation, and posting moves."""
+web adapter, else by the generic page; a spectator's for nobody's seat), joining by
+invitation, and posting moves."""
 
 from __future__ import annotations
 
@@ -26,7 +27,8 @@ from carson.web.invitation import invitation_page
 from carson.web.lobby import refusal_text
 from carson.web.refusals import accounts_of, refused_page
 from carson.web.rematch import rematch_box
-from carson.web.visit import Visit, forbidden, game_name, signed_in_form, visit_of
+from carson.web.visit import Visit, game_name, signed_in_form, visit_of
+from carson.web.watch import looked_at, watchers_now
 
 router = APIRouter(include_in_schema=False)
 
@@ -84,22 +86,26 @@ def _service(request: Request) -> GameService:
 async def game_page(game_id: str, request: Request) -> HTMLResponse:
     visit = await visit_of(request)
     service = _service(request)
-    if visit.user is None:
-        return visit.render("login_needed.html", next=f"/games/{game_id}")
     try:
-        now = await run_in_threadpool(observe, service, visit.user, game_id)
+        now = await looked_at(request, visit, lambda: observe(service, visit.user, game_id))
+    except RateLimited as limited:
+        return refused_page(visit, limited)
     except GameError as error:
-        if error.status == 403:  # not seated: an invitation, if a seat is free
-            return await invitation_page(visit, service, game_id)
         return visit.render("message.html", status=error.status, message=error.message)
+    watching = now.page["seat"] is None
+    if watching and now.page["status"] == "waiting":  # not started: an invitation to a seat
+        if visit.user is None:
+            return visit.render("login_needed.html", next=f"/games/{game_id}")
+        return await invitation_page(visit, service, game_id)
     shown, fragment = table_fragment(visit, game_id, now, request.query_params)
     practice = bool(now.page["practice"])  # one person against machines, unrated
     over = now.page["status"] == "over"
     rematch = await rematch_box(visit, game_id) if over else None
     panel = clock_panel(visit, now.page)  # the clocks, resign and abort
+    watchers = await watchers_now(request, visit, now.page)
     return shown.render(
         "game.html", fragment=fragment.template, practice=practice, rematch=rematch,
-        panel=panel,
+        panel=panel, watching=watching, watchers=watchers,
         **fragment.context,
     )  # fmt: skip
 
@@ -122,12 +128,13 @@ async def join(game_id: str, request: Request) -> Response:
 @router.get("/games/{game_id}/board", response_class=HTMLResponse)
 async def board(game_id: str, request: Request) -> HTMLResponse:
     """The table alone (htmx swaps it in); the query may carry the game's own choices (a
-    previewed placement, a mode)."""
+    previewed placement, a mode). A spectator's too."""
     visit = await visit_of(request)
-    if visit.user is None:
-        return forbidden(visit)
+    service = _service(request)
     try:
-        now = await run_in_threadpool(observe, _service(request), visit.user, game_id)
+        now = await looked_at(request, visit, lambda: observe(service, visit.user, game_id))
+    except RateLimited as limited:
+        return refused_page(visit, limited)
     except GameError as error:
         return visit.render("message.html", status=error.status, message=error.message)
     shown, fragment = table_fragment(visit, game_id, now, request.query_params)
@@ -204,9 +211,11 @@ class SeatNow:
     events: list[SeatEvent]
 
 
-def observe(service: GameService, user: User, game_id: str) -> SeatNow:
-    page, seen = service.observe(user, game_id)
-    return SeatNow(page, seen, service.seat_events(user, game_id, upto=page["seq"]))
+def observe(service: GameService, user: User | None, game_id: str) -> SeatNow:
+    """What the user's seat is shown now; anyone not seated: a spectator's table."""
+    page, seen = service.observe(user, game_id, watch=True)
+    events = service.seat_events(user, game_id, upto=page["seq"], watch=True)
+    return SeatNow(page, seen, events)
 
 
 def table_fragment(

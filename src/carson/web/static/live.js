@@ -169,7 +169,7 @@
     const board = document.getElementById("board");
     if (!board || !window.EventSource || board.dataset.status === "over") return;
     const game = board.dataset.game;
-    const source = new EventSource("/api/games/" + game + "/stream");
+    const source = new EventSource("/api/games/" + game + "/stream?watchers=true");
     source.addEventListener("view", function (event) {
       const view = JSON.parse(event.data);
       const announced = version(view.seq, view.status);
@@ -177,6 +177,10 @@
       const current = document.getElementById("board");
       if (current && newer(announced, boardVersion(current))) refresh(game);
       if (view.status === "over") source.close();
+    });
+    source.addEventListener("watchers", function (event) { // how many watch, when it changed
+      const count = document.getElementById("watchers-count");
+      if (count) count.textContent = String(JSON.parse(event.data).watchers);
     });
   }
 

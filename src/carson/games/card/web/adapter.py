@@ -70,7 +70,10 @@ class CardWeb:
         data["log"] = MoveLog(presenter, data["seats"], request.page["view"]).lines(request.events)
         data["error"] = request.error
         data["parcel_names"] = _parcel_names(presenter)
-        return Fragment("board.html", {"board": data, "pictures": PARCEL_PICTURES})
+        # A spectator observes for no seat: every city is drawn from the public view.
+        cities = _replay_cities(request.page) if request.page["seat"] is None else None
+        context = {"board": data, "pictures": PARCEL_PICTURES, "cities": cities}
+        return Fragment("board.html", context)
 
     def replay(self, request: ReplayRequest) -> Fragment:
         presenter = _presenter(request.lang, request.gettext)

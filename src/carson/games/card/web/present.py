@@ -126,8 +126,9 @@ class Presenter:
     def game(
         self, page: dict[str, Any], seen: SeatObservation | None, preview: tuple[int, int] | None
     ) -> dict[str, Any]:
-        """Everything the game page shows. ``page`` is the server's view of the seat;
-        ``preview``: the corner the player clicked to see before placing."""
+        """Everything the game page shows. ``page`` is the server's view of the seat (seat
+        ``None``: a spectator's, every city among the others'); ``preview``: the corner
+        the player clicked to see before placing."""
         view = page["view"]
         me = page["seat"]
         legal = page["legal_actions"]
@@ -145,9 +146,9 @@ class Presenter:
             "decks": view["decks"],
             "row": self._row(view, legal),
             "seats": seats,
-            "my_seat": seats[me],
+            "my_seat": None if me is None else seats[me],
             "others": [panel for panel in seats if not panel.is_me],
-            "hand": view["seats"][me].get("hand", []),
+            "hand": [] if me is None else view["seats"][me].get("hand", []),
             "my_bid": view.get("private", {}).get("bid"),
             "waiting_for": [seats[index].name for index in view["to_act"] if index != me],
             "prompt": "",
