@@ -17,11 +17,12 @@ from toy import toy_installed
 
 ERROR_BODY = {"$ref": "#/components/schemas/ErrorBody"}
 #: Operations anyone may call; every other one needs a logged-in caller.
-OPEN = {"healthz", "readyz", "register", "login", "open_session"}
+OPEN = {"healthz", "readyz", "register", "login", "open_session", "chat_phrases"}
 #: Operations that take a request body: 400 (unreadable), 413 (too large), 422.
-WITH_BODY = {"register", "login", "open_session", "create_game", "act", "change_password"}
+WITH_BODY = {"register", "login", "open_session", "create_game", "act", "change_password",
+             "post_chat", "report_chat_message"}  # fmt: skip
 #: Operations a client may repeat too fast (429).
-LIMITED = {"register", "login", "open_session", "act", "change_password"}
+LIMITED = {"register", "login", "open_session", "act", "change_password", "post_chat"}
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +51,8 @@ def success_schema(answer: dict[str, Any]) -> Any:
 
 def test_every_operation_declares_its_answer_and_its_errors(document: dict[str, Any]) -> None:
     found = operations(document)
-    assert len(found) == 32  # 18, 6 of ratings and rematch, resign and abort, 6 of the lobby
+    # 18, 6 of ratings and rematch, resign and abort, 6 of the lobby, 8 of the chat
+    assert len(found) == 40
     for path, method, operation in found:
         name = operation["operationId"]
         responses = operation["responses"]
