@@ -8,13 +8,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 from fastapi.testclient import TestClient
 from httpx2 import Response
 from signing import post_account_form
 from sqlalchemy import select
 
+import carson.web
 from carson.app import create_app
-from carson.server.chat import Chat
+from carson.core.i18n import LANGUAGES
+from carson.server.chat import PHRASES, Chat
 from carson.server.chat_admin import Moderation
 from carson.server.db import User
 from carson.server.games import GameService
@@ -119,6 +122,7 @@ def test_a_spectator_posts_in_the_spectators_chat(three: Three) -> None:
     assert "go go" in lines
     assert "go go" not in three.alice.get(f"/games/{three.game}/chat/messages").text
     assert three.eve.get("/games/nope/chat/messages").status_code == 404
+    assert three.eve.get(f"/games/{three.game}/chat/messages?since=-1").status_code == 422
 
 
 def test_mute_and_report_from_the_page(three: Three) -> None:
@@ -180,3 +184,21 @@ def test_the_admin_page(three: Three) -> None:
     dismissed = three.eve.post(f"/admin/reports/{report}/dismiss", data={"csrf": csrf},
                                follow_redirects=False)  # fmt: skip
     assert dismissed.status_code == 303 and three.moderation.open_reports() == []
+
+
+def test_a_practice_game_shows_its_player_no_chat(three: Three) -> None:
+    view = three.service.create(three.user("alice"), ["human", "random"], None, "en", "toy")
+    page = three.alice.get(f"/games/{view['id']}").text
+    assert 'id="board"' in page and 'id="chat"' not in page
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_every_quick_phrase_is_translated(lang: str) -> None:
+    """The phrases' English lives in the server (their codes are stored); each page reads
+    it through the platform's catalog in the reader's language."""
+    path = Path(carson.web.__file__).parent / "locale" / lang / "LC_MESSAGES" / "carson.po"
+    with path.open("rb") as po:
+        catalog = read_po(po, locale=lang)
+    for english in PHRASES.values():
+        entry = catalog.get(english)
+        assert entry is not None and entry.string, f"{lang}: no translation of {english!r}"

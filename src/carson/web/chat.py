@@ -64,9 +64,11 @@ def line(visit: Visit, message: Message) -> ChatLine:
                     message.at.isoformat(timespec="minutes"))  # fmt: skip
 
 
-def _box(chat: Chat, visit: Visit, game_id: str) -> ChatBox:
+def _box(chat: Chat, visit: Visit, game_id: str, practice: bool) -> ChatBox | None:
     assert visit.user is not None
     readable = chat.readable(visit.user, game_id)
+    if practice and PLAYERS in readable:
+        return None  # one person against machines: nobody to talk to at the table
     found = chat.latest(visit.user, game_id, SHOWN)
     return ChatBox(
         game=game_id,
@@ -79,12 +81,15 @@ def _box(chat: Chat, visit: Visit, game_id: str) -> ChatBox:
     )
 
 
-async def chat_box(visit: Visit, request: Request, game_id: str) -> ChatBox | None:
-    """The panel of a signed-in visitor's game page (``None`` signed out, or no game)."""
+async def chat_box(
+    visit: Visit, request: Request, game_id: str, practice: bool = False
+) -> ChatBox | None:
+    """The panel of a signed-in visitor's game page (``None`` signed out, for no game, and
+    for the player of a practice game; its spectators have theirs)."""
     if visit.user is None:
         return None
     try:
-        return await run_in_threadpool(_box, chat_for(request), visit, game_id)
+        return await run_in_threadpool(_box, chat_for(request), visit, game_id, practice)
     except GameError:
         return None
 
@@ -117,19 +122,22 @@ def _too_fast(visit: Visit, limited: RateLimited) -> str:
 
 
 @router.get("/games/{game_id}/chat/messages", response_class=HTMLResponse)
-async def messages(game_id: str, request: Request, since: int = 0) -> HTMLResponse:
+async def messages(game_id: str, request: Request, since: str = "0") -> HTMLResponse:
     """The lines after ``since`` (chat.js appends them to the list)."""
     visit = await visit_of(request)
     if visit.user is None:
         return forbidden(visit)
+    if not since.isdecimal():
+        message = visit.gettext("That message could not be read. Try again.")
+        return visit.render("message.html", status=422, message=message)
+    after = int(since)
     try:
-        found = await run_in_threadpool(chat_for(request).read, visit.user, game_id, None,
-                                        max(0, since))  # fmt: skip
+        found = await run_in_threadpool(chat_for(request).read, visit.user, game_id, None, after)
     except GameError as error:
         message = refusal_text(visit, error)
         return visit.render("message.html", status=error.status, message=message)
     lines = [line(visit, message) for message in found]
-    box = ChatBox(game_id, "", True, lines, [], [], lines[-1].seq if lines else since)
+    box = ChatBox(game_id, "", True, lines, [], [], lines[-1].seq if lines else after)
     return visit.render("chat_lines.html", box=box, both=_both(request))
 
 

@@ -98,7 +98,7 @@ async def game_page(game_id: str, request: Request) -> HTMLResponse:
     over = now.page["status"] == "over"
     rematch = await rematch_box(visit, game_id) if over else None
     panel = clock_panel(visit, now.page)  # the clocks, resign and abort
-    chat = None if practice else await chat_box(visit, request, game_id)
+    chat = await chat_box(visit, request, game_id, practice)  # seated or watching
     return shown.render(
         "game.html", fragment=fragment.template, practice=practice, rematch=rematch,
         panel=panel, chat=chat,
