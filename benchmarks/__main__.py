@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from benchmarks import (
     board_games,
     board_strength,
+    chat,
     cluster,
     games,
     jobs,
@@ -32,6 +33,7 @@ BENCHMARKS: dict[str, Callable[[Sequence[str]], None]] = {
     "cluster": cluster.main,
     "strength": strength.main,
     "jobs": lambda _: jobs.main(),
+    "chat": chat.main,
 }
 
 
