@@ -112,3 +112,35 @@ def test_chat_streams_have_their_own_capped_slots(db_url: str) -> None:
         assert state.streams.open == 0 and state.chat_streams.open == 1
         table.post(table.alice, "players", text="bye")  # ends the holder's stream
         holder.join(timeout=10)
+
+
+def test_racing_messages_each_get_their_own_number(db_url: str) -> None:
+    """Two server processes store messages of one game at once: each is stored once, the
+    game's numbers have no gap, and none is refused (a lost race numbers it again)."""
+    with (
+        TestClient(create_app(db_url, budget_ms=5)) as first,
+        TestClient(create_app(db_url, budget_ms=5)) as second,
+    ):
+        table = chat_table(first)
+        statuses: list[int] = []
+
+        def chatter(client: TestClient, who: dict[str, str], name: str) -> None:
+            for number in range(8):
+                body = {"channel": "players", "text": f"{name} {number}"}
+                answer = client.post(f"/api/games/{table.game}/chat", json=body, headers=who)
+                statuses.append(answer.status_code)
+
+        threads = [
+            threading.Thread(target=chatter, args=(first, table.alice, "alice")),
+            threading.Thread(target=chatter, args=(second, table.bob, "bob")),
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=30)
+        assert statuses == [201] * 16
+        page = first.get(f"/api/games/{table.game}/chat", headers=table.alice).json()
+        assert [message["seq"] for message in page["messages"]] == list(range(1, 17))
+        assert sorted(message["text"] for message in page["messages"]) == sorted(
+            f"{name} {number}" for name in ("alice", "bob") for number in range(8)
+        )

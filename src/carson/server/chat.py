@@ -267,16 +267,19 @@ class Chat:
         if channel not in CHANNELS:
             raise Unprocessable(f"unknown channel {channel!r}", "unknown_channel")
         cleaned = None if text is None else clean_text(text)
-        for _ in range(5):  # another message took the seq: number it again
+        for attempt in range(5):  # another message took the seq: number it again
             try:
-                return self._store(user, game_id, channel, cleaned, phrase)
+                return self._store(user, game_id, channel, cleaned, phrase, attempt == 0)
             except IntegrityError:
                 continue
         raise Conflict("the chat is busy: send it again", "chat_busy")
 
     def _store(
-        self, user: User, game_id: str, channel: str, text: str | None, phrase: str | None
-    ) -> Message:
+        self, user: User, game_id: str, channel: str, text: str | None, phrase: str | None,
+        count: bool,
+    ) -> Message:  # fmt: skip
+        """One try at storing the message; ``count``: against the account's rate (the first
+        try only: a message numbered again is still one message)."""
         with self.sessions.begin() as session:
             place = seating(session, game_id, user.id)
             if channel != place.writable:
@@ -284,7 +287,8 @@ class Chat:
             silence = session.get(ChatSilence, user.id)
             if silence is not None:
                 raise Silenced(f"you may not post in the chat: {silence.reason}")
-            self.limiter.take(Rule.CHAT_USER, str(user.id))
+            if count:
+                self.limiter.take(Rule.CHAT_USER, str(user.id))
             last = session.scalar(
                 select(func.max(ChatMessage.seq)).where(ChatMessage.game_id == game_id)
             )
