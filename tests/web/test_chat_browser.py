@@ -53,6 +53,8 @@ def test_two_players_chat_live(browser: Browser, toy_base_url: str) -> None:
     bob.click("#join")
     alice.goto(f"{toy_base_url}/games/{game}")
     expect(bob.locator("#chat")).to_be_visible()
+    asked: list[str] = []  # what bob's page asks the server for while the chat goes on
+    bob.on("request", lambda request: asked.append(request.url))
 
     alice.fill("#chat-text", "<img src=x onerror=alert(1)> hi bob")
     alice.press("#chat-text", "Enter")
@@ -72,3 +74,4 @@ def test_two_players_chat_live(browser: Browser, toy_base_url: str) -> None:
     expect(bob.locator("#chat-list .chat-text").last).to_have_text("Viel Glück!", timeout=LIVE)
     expect(alice.locator("#chat-list .chat-line")).to_have_count(3)
     assert reports == []
+    assert [url for url in asked if "/clocks" in url or "/board" in url] == []  # no move made
