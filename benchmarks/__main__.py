@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from benchmarks import (
     board_games,
     board_strength,
+    chat,
     cluster,
     games,
     jobs,
@@ -36,6 +37,7 @@ BENCHMARKS: dict[str, Callable[[Sequence[str]], None]] = {
     "jobs": lambda _: jobs.main(),
     "notices": lambda _: notices.main(),
     "watch": watching.main,
+    "chat": chat.main,
 }
 
 

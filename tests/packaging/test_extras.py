@@ -54,14 +54,14 @@ def hide(monkeypatch: pytest.MonkeyPatch, module: str) -> None:
     monkeypatch.setitem(sys.modules, module, None)
 
 
-@pytest.mark.parametrize("command", ["serve", "worker", "jobs"])
+@pytest.mark.parametrize("command", ["serve", "worker", "jobs", "admin list"])
 def test_server_commands_without_the_server_extra(
     monkeypatch: pytest.MonkeyPatch, command: str
 ) -> None:
     from carson.cli.main import app
 
     hide(monkeypatch, "fastapi")
-    result = runner.invoke(app, [command])
+    result = runner.invoke(app, command.split())
     assert result.exit_code == 2
     assert result.stderr == (
         f"carson {command} needs the server extra: pip install 'carson[server]'\n"

@@ -36,6 +36,9 @@ RULED_BY_THE_ACCOUNT = ["change_password"]
 #: Refused for what no schema tells: an address email-validator refuses, a mailed link's
 #: token that is not one, a wrong password (422).
 RULED_BY_THE_MAIL = ["register", "change_address", "verify_address", "reset_password"]
+#: Refused for what no schema tells: a message of spaces only, one's own message reported,
+#: oneself muted, a Last-Event-ID the chat's stream never sent (422).
+RULED_BY_THE_CHAT = ["post_chat", "report_chat_message", "mute", "chat_stream"]
 #: Left out: ending a session (logging out, or by the id the session list gives) ends the
 #: run's one session; tests/server/test_sessions.py tests both.
 LEFT_OUT = ["close_session", "end_session"]
@@ -68,7 +71,8 @@ def run_config(token: str) -> SchemathesisConfig:
                 {
                     "include-operation-id": RULED_BY_THE_GAME
                     + RULED_BY_THE_ACCOUNT
-                    + RULED_BY_THE_MAIL,
+                    + RULED_BY_THE_MAIL
+                    + RULED_BY_THE_CHAT,
                     "checks": {
                         "positive_data_acceptance": {
                             "expected-statuses": ["2XX", 401, 403, 404, 409, 422, 429]
@@ -148,6 +152,7 @@ def test_the_api_keeps_its_openapi_document(
         password_resets_per_address="100000/minute",
         password_resets_per_account="100000/minute",
         mail_changes_per_account="100000/minute",
+        chat_messages_per_user="100000/minute",
     )
     # No worker: machine seats wait, so a move made with the seq a view gave is not stale.
     url = f"sqlite:///{tmp_path / 'carson.db'}"

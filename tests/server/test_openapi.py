@@ -18,16 +18,17 @@ from toy import toy_installed
 ERROR_BODY = {"$ref": "#/components/schemas/ErrorBody"}
 #: Operations anyone may call; every other one needs a logged-in caller.
 OPEN = {"healthz", "readyz", "register", "login", "open_session", "verify_address",
-        "forgot_password", "reset_password", "push_key", "games_in_progress"}  # fmt: skip
+        "forgot_password", "reset_password", "push_key", "games_in_progress",
+        "chat_phrases"}  # fmt: skip
 #: Operations that take a request body: 400 (unreadable), 413 (too large), 422.
 WITH_BODY = {"register", "login", "open_session", "create_game", "act", "change_password",
              "change_address", "verify_address", "forgot_password", "reset_password",
              "mark_notifications_read", "change_notification_settings", "push_subscribe",
-             "push_unsubscribe"}  # fmt: skip
+             "push_unsubscribe", "post_chat", "report_chat_message"}  # fmt: skip
 #: Operations a client may repeat too fast (429).
 LIMITED = {"register", "login", "open_session", "act", "change_password", "change_address",
            "send_verification", "forgot_password",
-           "game_view", "game_events", "live", "games_in_progress"}  # fmt: skip
+           "game_view", "game_events", "live", "games_in_progress", "post_chat"}  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -57,8 +58,8 @@ def success_schema(answer: dict[str, Any]) -> Any:
 def test_every_operation_declares_its_answer_and_its_errors(document: dict[str, Any]) -> None:
     found = operations(document)
     # 18, 6 of ratings and rematch, resign and abort, 6 of the lobby, 7 of mail,
-    # 4 of notifications, 3 of web push, 1 of watching
-    assert len(found) == 47
+    # 4 of notifications, 3 of web push, 1 of watching, 8 of the chat
+    assert len(found) == 55
     for path, method, operation in found:
         name = operation["operationId"]
         responses = operation["responses"]

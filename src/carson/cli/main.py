@@ -14,7 +14,7 @@ from typing import Annotated
 import typer
 
 from carson import __version__
-from carson.cli import play, serve, simulate, worker
+from carson.cli import admin, play, serve, simulate, worker
 from carson.core.registry import games
 
 app = typer.Typer(
@@ -52,7 +52,7 @@ for kind in games().values():  # a game's own subcommands (the card game's scori
     if callable(register_game_commands):
         register_commands: Callable[[typer.Typer], None] = register_game_commands
         register_commands(app)
-for command_module in (simulate, play, serve, worker):
+for command_module in (simulate, play, serve, worker, admin):
     command_module.register(app)
 
 

@@ -20,6 +20,7 @@ from starlette.types import Scope
 
 from carson import __version__
 from carson.server import (
+    chat_api,
     errors,
     health,
     leaving_api,
@@ -101,6 +102,7 @@ def create_server(
     app.include_router(notifications_api.router)
     app.include_router(push_api.router)
     app.include_router(watch_api.router)
+    app.include_router(chat_api.router)
     errors.install(app)
     openapi.install(app)
     for error in DATABASE_DOWN:  # an outage answers 503 (the pages add their own, in HTML)
@@ -150,6 +152,8 @@ def _add_limits(app: FastAPI, service: GameService, limits: Limits) -> None:
     service.accounts = Accounts(service.sessions, limiter=RateLimiter(limits), pool=pool)
     app.state.accounts = service.accounts
     app.state.streams = StreamSlots(limits.streams_per_user, limits.streams_total)
+    # A page's chat stream counts apart from its game stream, with the same caps.
+    app.state.chat_streams = StreamSlots(limits.streams_per_user, limits.streams_total)
     #: A page's 413 answer, set by the composition root (the API's is JSON).
     app.state.page_refusal = None
 

@@ -21,6 +21,7 @@ ENVIRONMENT = {
     "password_resets_per_account": "CARSON_LIMIT_RESET_ACCOUNT",
     "mail_changes_per_account": "CARSON_LIMIT_MAIL_ACCOUNT",
     "watching_per_address": "CARSON_LIMIT_WATCH_ADDRESS",
+    "chat_messages_per_user": "CARSON_LIMIT_CHAT_USER",
     "max_body_bytes": "CARSON_LIMIT_BODY_BYTES",
     "streams_per_user": "CARSON_LIMIT_STREAMS_USER",
     "streams_total": "CARSON_LIMIT_STREAMS_TOTAL",
@@ -38,6 +39,7 @@ RATES = (
     "password_resets_per_account",
     "mail_changes_per_account",
     "watching_per_address",
+    "chat_messages_per_user",
 )
 
 
@@ -67,6 +69,8 @@ class Limits:
     #: Spectators' requests from one client address (anonymous views, pages and streams of
     #: games, and anyone's looks for a game that does not exist: ids are not guessed cheaply).
     watching_per_address: str = "600/minute"
+    #: Chat messages of one account, in all games together.
+    chat_messages_per_user: str = "10/minute"
     #: Largest request body, in bytes, unless ``body_bytes_by_path`` names the path.
     max_body_bytes: int = 16 * 1024
     #: A larger (or smaller) body limit for paths starting with a prefix.

@@ -35,6 +35,7 @@ class Rule(Enum):
     RESET_ACCOUNT = "password_resets_per_account"
     MAIL_ACCOUNT = "mail_changes_per_account"
     WATCH_ADDRESS = "watching_per_address"
+    CHAT_USER = "chat_messages_per_user"
 
 
 class RateLimited(Exception):

@@ -20,6 +20,7 @@ from carson.server.events import SeatEvent
 from carson.server.games import GameError, GameService
 from carson.server.ratelimit import RateLimited
 from carson.web.adapter import Fragment, TableRequest, web_game
+from carson.web.chat import chat_box
 from carson.web.clocks import clock_panel
 from carson.web.generic import generic_table
 from carson.web.home import chosen_game, home_page, new_game_form, tab_url
@@ -103,9 +104,10 @@ async def game_page(game_id: str, request: Request) -> HTMLResponse:
     rematch = await rematch_box(visit, game_id) if over else None
     panel = clock_panel(visit, now.page)  # the clocks, resign and abort
     watchers = await watchers_now(request, visit, now.page)
+    chat = await chat_box(visit, request, game_id, practice)  # seated or watching
     return shown.render(
         "game.html", fragment=fragment.template, practice=practice, rematch=rematch,
-        panel=panel, watching=watching, watchers=watchers,
+        panel=panel, watching=watching, watchers=watchers, chat=chat,
         **fragment.context,
     )  # fmt: skip
 

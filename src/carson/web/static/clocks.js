@@ -45,6 +45,12 @@
     }
   });
 
+  // The chat's swaps (chat.js) are no moves.
+  function inChat(element) {
+    return Boolean(element && (String(element.id).indexOf("chat") === 0 ||
+      (element.closest && element.closest("#chat"))));
+  }
+
   document.addEventListener("htmx:afterSettle", function (event) {
     const target = event.detail.target;
     if (target && target.id === "clocks") {
@@ -53,7 +59,7 @@
       if (panel && kept && window.carsonKeep) window.carsonKeep.restore(panel, kept);
       kept = null;
       tick();
-    } else if (document.getElementById("board")) {
+    } else if (document.getElementById("board") && !inChat(target)) {
       refresh(); // the board was drawn again: a move was made
     }
   });

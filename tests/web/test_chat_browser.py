@@ -1,0 +1,77 @@
+"""Two players chat live in real browsers, under the pages' Content-Security-Policy: a
+message sent by one appears at the other's without a reload, escaped; a quick phrase is shown
+in each reader's language; what a player is typing stays while messages arrive."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from browser import running_server
+from play import register
+from playwright.sync_api import Browser, ConsoleMessage, Page, expect
+
+from toy import toy_environment
+
+LIVE = 10_000
+CREATE = """async () => {
+  const csrf = decodeURIComponent(document.cookie.match(/carson_csrf=([^;]*)/)[1]);
+  const answer = await fetch("/api/games", {
+    method: "POST",
+    headers: {"Content-Type": "application/json", "X-CSRF-Token": csrf},
+    body: JSON.stringify({game: "toy", seats: ["human", "human"]}),
+  });
+  return (await answer.json()).id;
+}"""
+
+
+@pytest.fixture(scope="module")
+def toy_base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with running_server(tmp_path_factory.mktemp("chat-web"), toy_environment()) as base:
+        yield base
+
+
+def watched(browser: Browser, reports: list[str]) -> Page:
+    page = browser.new_context().new_page()
+
+    def on_console(message: ConsoleMessage) -> None:
+        if "Content Security Policy" in message.text or message.type == "error":
+            reports.append(message.text)
+
+    page.on("console", on_console)
+    return page
+
+
+def test_two_players_chat_live(browser: Browser, toy_base_url: str) -> None:
+    reports: list[str] = []
+    alice, bob = watched(browser, reports), watched(browser, reports)
+    register(alice, toy_base_url, "alice")
+    register(bob, toy_base_url, "bob")
+    bob.goto(f"{toy_base_url}/lang/de?next=/")
+    game = alice.evaluate(CREATE)
+    bob.goto(f"{toy_base_url}/games/{game}")
+    bob.click("#join")
+    alice.goto(f"{toy_base_url}/games/{game}")
+    expect(bob.locator("#chat")).to_be_visible()
+    asked: list[str] = []  # what bob's page asks the server for while the chat goes on
+    bob.on("request", lambda request: asked.append(request.url))
+
+    alice.fill("#chat-text", "<img src=x onerror=alert(1)> hi bob")
+    alice.press("#chat-text", "Enter")
+    line = bob.locator("#chat-list .chat-text").last
+    expect(line).to_have_text("<img src=x onerror=alert(1)> hi bob", timeout=LIVE)
+    expect(alice.locator("#chat-list .chat-text")).to_have_count(1, timeout=LIVE)
+    expect(alice.locator("#chat-text")).to_have_value("")  # sent: the form is empty again
+
+    bob.fill("#chat-text", "half typ")  # bob is typing when alice's next message comes
+    alice.fill("#chat-text", "are you there?")
+    alice.click("#chat-send")
+    expect(bob.locator("#chat-list .chat-text").last).to_have_text("are you there?", timeout=LIVE)
+    expect(bob.locator("#chat-text")).to_have_value("half typ")
+
+    bob.click("#chat-form button.phrase[value=good_luck]")  # "Viel Glück!" on bob's page
+    expect(alice.locator("#chat-list .chat-text").last).to_have_text("Good luck!", timeout=LIVE)
+    expect(bob.locator("#chat-list .chat-text").last).to_have_text("Viel Glück!", timeout=LIVE)
+    expect(alice.locator("#chat-list .chat-line")).to_have_count(3)
+    assert reports == []
+    assert [url for url in asked if "/clocks" in url or "/board" in url] == []  # no move made
