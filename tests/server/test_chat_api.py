@@ -182,6 +182,23 @@ def test_mentions_name_the_readers_a_message_names(table: ChatTable) -> None:
     assert chat.mentioned(cheer["id"]) == ["carol"]
 
 
+def test_a_mention_in_the_chat_notifies_who_may_read_it(table: ChatTable) -> None:
+    client = table.client
+    account(client, "carol")  # not seated: the players' chat is not hers to read
+    carol = account(client, "carol2")
+    assert table.post(table.alice, "players", text="your turn @bob, @carol").status_code == 201
+
+    def mentions_of(headers: dict[str, str]) -> list[dict[str, Any]]:
+        found = client.get("/api/notifications", headers=headers).json()["notifications"]
+        return [notice for notice in found if notice["kind"] == "mention"]
+
+    told = mentions_of(table.bob)
+    assert [(n["game"], n["payload"]) for n in told] == [(table.game, {"by": "alice"})]
+    assert mentions_of(table.alice) == []  # never told of one's own line
+    table.post(table.eve, "spectators", text="hi @carol2")
+    assert [n["payload"] for n in mentions_of(carol)] == [{"by": "eve"}]
+
+
 def test_a_page_shows_the_latest_messages(table: ChatTable) -> None:
     for number in range(5):
         table.post(table.alice, "players", text=f"m{number}")

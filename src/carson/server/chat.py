@@ -33,7 +33,9 @@ from sqlalchemy.orm import Session, sessionmaker
 from carson.server.chat_tables import ChatMessage, ChatMute, ChatReport, ChatSilence
 from carson.server.db import Game, GameSeat, User, now
 from carson.server.errors import Conflict, Forbidden, NotFound, Unprocessable
+from carson.server.jobs import JobQueue
 from carson.server.live import CHANNEL, Notifier
+from carson.server.notices import notify_mention
 from carson.server.ratelimit import RateLimiter, Rule
 
 PLAYERS, SPECTATORS = "players", "spectators"
@@ -222,11 +224,14 @@ class Chat:
     """The chat of every game, for one server process."""
 
     def __init__(
-        self, sessions: sessionmaker[Session], notifier: Notifier, limiter: RateLimiter
-    ) -> None:
+        self, sessions: sessionmaker[Session], notifier: Notifier, limiter: RateLimiter,
+        jobs: JobQueue | None = None,
+    ) -> None:  # fmt: skip
+        """``jobs``: where a mention's notification is queued (``None``: nobody is told)."""
         self.sessions = sessions
         self.notifier = notifier
         self.limiter = limiter
+        self.jobs = jobs
 
     def readable(self, user: User, game_id: str) -> tuple[str, ...]:
         with self.sessions() as session:
@@ -297,6 +302,9 @@ class Chat:
                                  user_id=user.id, text=text, phrase=phrase, at=at)  # fmt: skip
             session.add(stored)
             session.flush()
+            if self.jobs is not None:  # told in the message's transaction: both or neither
+                readers = [user_id for user_id, _ in mentioned_readers(session, stored)]
+                notify_mention(session, self.jobs, readers, game_id, user.username)
             if session.get_bind().dialect.name == "postgresql":
                 session.execute(_NOTIFY, {"key": wake_key(game_id)})  # at commit
             message = Message(stored.id, stored.seq, channel, user.username, text, phrase, at)
@@ -363,27 +371,33 @@ class Chat:
 
     def mentioned(self, message_id: int) -> list[str]:
         """The accounts a stored message names as ``@username`` that may read it (its
-        channel) and have not muted its author, by name: for notifications."""
+        channel) and have not muted its author, by name."""
         with self.sessions() as session:
             stored = session.get(ChatMessage, message_id)
             if stored is None:
                 raise NotFound(f"no message {message_id}")
-            names = [name.lower() for name in mentions(stored.text or "")]
-            if not names:
-                return []
-            muting = select(ChatMute.user_id).where(ChatMute.muted_id == stored.user_id)
-            found = session.execute(
-                select(User.id, User.username).where(
-                    func.lower(User.username).in_(names),
-                    User.id != stored.user_id,
-                    User.id.not_in(muting),
-                )
-            ).all()
-            readers = [
-                name for user_id, name in found
-                if stored.channel in seating(session, stored.game_id, user_id).readable
-            ]  # fmt: skip
-            return sorted(readers, key=lambda name: names.index(name.lower()))
+            return [name for _, name in mentioned_readers(session, stored)]
+
+
+def mentioned_readers(session: Session, stored: ChatMessage) -> list[tuple[int, str]]:
+    """(id, name) of the accounts ``stored`` names that may read it and have not muted its
+    author, in the order named: the people a mention notifies."""
+    names = [name.lower() for name in mentions(stored.text or "")]
+    if not names:
+        return []
+    muting = select(ChatMute.user_id).where(ChatMute.muted_id == stored.user_id)
+    found = session.execute(
+        select(User.id, User.username).where(
+            func.lower(User.username).in_(names),
+            User.id != stored.user_id,
+            User.id.not_in(muting),
+        )
+    ).all()
+    readers = [
+        (user_id, name) for user_id, name in found
+        if stored.channel in seating(session, stored.game_id, user_id).readable
+    ]  # fmt: skip
+    return sorted(readers, key=lambda reader: names.index(reader[1].lower()))
 
 
 def clean_reason(raw: str) -> str:

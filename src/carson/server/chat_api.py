@@ -27,7 +27,7 @@ Channel = Literal["players", "spectators"]
 
 def chat_of(service: GameService, accounts: Accounts) -> Chat:
     """The chat over the server's database, notifier and rate limits."""
-    return Chat(service.sessions, service.notifier, accounts.limiter)
+    return Chat(service.sessions, service.notifier, accounts.limiter, service.jobs)
 
 
 async def chat(request: Request, service: Service) -> Chat:
