@@ -101,6 +101,17 @@ class ApiClient:
     def view(self, game_id: str) -> JsonDict:
         return game_view(self._call("GET", f"/api/games/{_quoted(game_id)}"))
 
+    def seat_of(self, game_id: str) -> int | None:
+        """The caller's seat in the game, or ``None`` if it holds none (the server then
+        answers a spectator's view, ``seat: null``; an older one answered 403)."""
+        try:
+            seat = self._call("GET", f"/api/games/{_quoted(game_id)}").get("seat")
+        except ApiError as error:
+            if error.code != "forbidden":
+                raise
+            return None
+        return seat if isinstance(seat, int) else None
+
     def act(self, game_id: str, seq: int, action: JsonDict) -> JsonDict:
         body = {"seq": seq, "action": action}
         return game_view(self._call("POST", f"/api/games/{_quoted(game_id)}/actions", body))

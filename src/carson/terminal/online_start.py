@@ -134,11 +134,7 @@ def open_game(
     taking a seat in it unless the player holds one), or a new one as ``new`` says."""
     if join is not None:
         game_id = game_id_of(join)
-        try:
-            client.view(game_id)
-        except ApiError as error:
-            if error.code != "forbidden":  # 403: no seat yet
-                raise
+        if client.seat_of(game_id) is None:  # no seat yet: take one
             client.join(game_id)
         return game_id
     assert new is not None
