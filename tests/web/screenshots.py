@@ -11,10 +11,11 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/ (live_server)
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from browser import CHROMIUM, CHROMIUM_ARGS, running_server
 from play import GAME_URL, play_one_decision, register
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 
 def shoot(page: Page, out: Path, name: str) -> None:
@@ -69,6 +70,7 @@ def main(out: Path) -> None:
         shoot(phone, out, "phone")
         page.click("a[hreflang=en]")
         board_game(page, base, out)
+        lobby_and_clocks(browser, page, base, out)
         browser.close()
 
 
@@ -116,6 +118,11 @@ def _play_board(page: Page, base: str, out: Path, rng: random.Random, shots: set
             shoot(page, out, "board-placement")
             page.uncheck("#show-values")
             shots.add("board-placement")
+        if kind == "place" and view["view"]["round"] >= 4 and "board-map" not in shots:
+            page.goto(page.url)  # the town later in the game: owners, buildings, roads
+            page.locator("#town").screenshot(path=str(out / "board-map.png"))
+            print(out / "board-map.png")
+            shots.add("board-map")
         if kind == "house" and "board-construction" not in shots:
             page.goto(page.url)
             shoot(page, out, "board-construction")
@@ -126,6 +133,39 @@ def _play_board(page: Page, base: str, out: Path, rng: random.Random, shots: set
             data={"seq": view["seq"], "action": action},
             headers={"X-CSRF-Token": csrf},
         )
+
+
+def _api(page: Page, base: str, body: dict[str, Any]) -> str:
+    """A game made through the API with the page's session: its id."""
+    csrf = next(c["value"] for c in page.context.cookies() if c["name"] == "carson_csrf")
+    made = page.request.post(f"{base}/api/games", data=body, headers={"X-CSRF-Token": csrf})
+    return str(made.json()["id"])
+
+
+def lobby_and_clocks(browser: Browser, page: Page, base: str, out: Path) -> None:
+    """The lobby with others' tables and one's own private one; a timed game's first screen,
+    its clocks next to the decision."""
+    other = browser.new_context(viewport={"width": 1200, "height": 900}).new_page()
+    register(other, base, "Bruno")
+    _api(other, base, {"game": "card", "seats": ["human", "human", "ai-easy", "expert"],
+                       "time_control": "3d", "rating_min": 1400, "rating_max": 2000,
+                       "rated": True, "lang": "de", "public": True})  # fmt: skip
+    _api(other, base, {"game": "board", "seats": ["human", "human", "greedy"],
+                       "time_control": "10+5", "variants": ["river"], "public": True})  # fmt: skip
+    _api(other, base, {"game": "board", "seats": ["human", "human"], "rating_min": 1800,
+                       "rated": True, "public": True})  # fmt: skip
+    _api(page, base, {"game": "board", "seats": ["human", "human", "ai-medium"],
+                      "public": False, "time_control": "2d"})  # fmt: skip
+    page.goto(base + "/lobby")
+    page.locator(".lobby-table").first.wait_for()
+    shoot(page, out, "lobby")
+    timed = _api(page, base, {"game": "board", "seats": ["human", "greedy", "greedy"],
+                              "time_control": "10+5"})  # fmt: skip
+    page.goto(f"{base}/games/{timed}")
+    page.locator("#board .choice").first.wait_for()
+    page.screenshot(path=str(out / "clocks.png"))  # the first screen only
+    print(out / "clocks.png")
+    other.close()
 
 
 def _builder(

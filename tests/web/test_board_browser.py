@@ -5,8 +5,9 @@ duel-tiles game where the tiles are chosen by clicking; the town on a phone."""
 from __future__ import annotations
 
 import random
+import re
 
-from board_play import play_board_decision
+from board_play import play_board_decision, wait_for_change
 from play import GAME_URL, register
 from playwright.sync_api import Browser, Page, expect
 
@@ -88,11 +89,29 @@ def test_duel_tiles_are_chosen_by_clicking(browser: Browser, base_url: str) -> N
     page.close()
 
 
-def test_the_town_fits_a_phone(browser: Browser, base_url: str) -> None:
+#: Each parcel of the map's clickable grid against its drawing (px, the largest gap).
+_MISPLACED = """() => Math.max(...[...document.querySelectorAll('.map-grid [data-parcel]')]
+ .map(cell => {
+  const a = cell.getBoundingClientRect();
+  const lot = `.map-art [data-lot="${cell.dataset.parcel}"]`;
+  const b = document.querySelector(lot).getBoundingClientRect();
+  return Math.max(Math.abs(a.left - b.left), Math.abs(a.top - b.top),
+                  Math.abs(a.right - b.right), Math.abs(a.bottom - b.bottom));
+}))"""
+
+
+def test_the_town_map_fits_a_phone_and_is_played_by_keyboard(
+    browser: Browser, base_url: str
+) -> None:
+    """The town is a drawn map whose parcels are labelled controls lying on their drawing;
+    on a 390 px phone it fits without scrolling sideways, and a parcel is chosen with the
+    keyboard alone."""
     page = start_board_game(browser, base_url, "phoebe", "greedy", "4", "river")
     phone = browser.new_page(viewport={"width": 390, "height": 844})
     phone.context.add_cookies(page.context.cookies())
     phone.goto(page.url)
+    target = phone.locator("#board .map-grid button.parcel-target").first
+    target.wait_for()  # the setup's claim: every free parcel is a target
     # Read in one go: a live update may swap the board between two questions.
     left, right = phone.evaluate(
         "() => { const r = document.querySelector('.town').getBoundingClientRect();"
@@ -100,6 +119,15 @@ def test_the_town_fits_a_phone(browser: Browser, base_url: str) -> None:
     )
     assert left >= 0 and right <= 390
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    assert phone.locator(".map-grid [data-parcel]").count() == 64
+    assert phone.evaluate(_MISPLACED) < 1
     expect(phone.locator(".town .parcel.river").first).to_be_visible()
+    label = target.get_attribute("aria-label") or ""
+    assert re.search(r": [A-H][1-8] · ", label), label
+    before = phone.locator("#board").get_attribute("data-seq") or ""
+    target.focus()
+    phone.keyboard.press("Enter")
+    wait_for_change(phone, before)
+    expect(phone.locator("#events")).to_contain_text("phoebe claims")
     phone.close()
     page.close()

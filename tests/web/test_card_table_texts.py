@@ -85,3 +85,26 @@ def test_the_invitation_is_part_of_the_board_until_every_seat_is_taken(
     assert bob.post(game + "/join", data={"csrf": _sign_up(bob, "bob")}).status_code == 200
     assert 'id="invite"' not in client.get(game + "/board").text
     assert "Waiting for players" not in client.get(game).text
+
+
+@pytest.mark.parametrize(
+    ("lang", "easy", "greedy"), [("en", "AI, easy", "greedy bot"), ("de", "KI, leicht", None)]
+)
+def test_machine_seats_are_named_by_their_level_not_their_id(
+    client: TestClient, lang: str, easy: str, greedy: str | None
+) -> None:
+    """The seat headers and the move log name an AI seat by its translated level, as the
+    clocks do, never by its id (``ai-easy``)."""
+    headers = {"X-CSRF-Token": _sign_up(client, "alice")}
+    seats = ["human", "ai-easy", "greedy", "expert"]
+    game_id = client.post("/api/games", headers=headers, json={"seats": seats}).json()["id"]
+    for _ in range(6):  # a few moves, so that the log names the machines too
+        view = client.get(f"/api/games/{game_id}").json()
+        if view["legal_actions"]:
+            move = {"seq": view["seq"], "action": view["legal_actions"][0]}
+            client.post(f"/api/games/{game_id}/actions", headers=headers, json=move)
+    client.get(f"/lang/{lang}")
+    page = client.get(f"/games/{game_id}").text
+    assert easy in page and (greedy is None or greedy in page)
+    shown = re.sub(r"<[^>]+>", " ", page)
+    assert "ai-easy" not in shown and "greedy " not in shown.replace("greedy bot", "")

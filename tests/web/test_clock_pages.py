@@ -115,3 +115,29 @@ def test_the_page_of_an_untimed_game_has_no_clocks(two: Two) -> None:
     view = two.service.create(two.user("alice"), ["human", "random"], None, "en", "toy")
     page = two.alice.get(f"/games/{view['id']}").text
     assert 'class="clock-list"' not in page and "Resign…" in page
+
+
+def test_a_waiting_table_without_a_clock_shows_no_empty_panel(two: Two) -> None:
+    """Nothing to show while waiting for players (no clock, nobody may resign yet): the
+    panel is hidden (still there, to be drawn again once the game starts)."""
+    view = two.service.create(two.user("alice"), ["human", "human"], None, "en", "toy")
+    game = str(view["id"])
+    panel = re.compile(r'<section id="clocks"[^>]*>')
+    waiting = panel.search(two.alice.get(f"/games/{game}").text)
+    assert waiting is not None and " hidden" in waiting.group(0)
+    two.service.join(two.user("bob"), game)
+    playing = panel.search(two.alice.get(f"/games/{game}").text)
+    assert playing is not None and " hidden" not in playing.group(0)  # Resign… now
+
+
+def test_a_correspondence_clock_shows_days_and_hours_in_the_players_language(
+    two: Two,
+) -> None:
+    game = two.timed_game("3d")
+    two.clock.advance(3600 + 5)
+    times = re.findall(r'class="clock-time"[^>]*>([^<]*)<', two.alice.get(f"/games/{game}").text)
+    assert times == ["2 d 22 h", "2 d 22 h"]
+    two.bob.cookies.set("lang", "de")
+    times = re.findall(r'class="clock-time"[^>]*>([^<]*)<', two.bob.get(f"/games/{game}").text)
+    assert times == ["2 T 22 Std.", "2 T 22 Std."]
+    assert shown_time(86_400 + 59, "%(days)s d %(hours)s h") == "1 d 0 h"

@@ -49,6 +49,35 @@ def clock_times(page: Page) -> list[str]:
     return page.locator("#clocks .clock-time").all_inner_texts()
 
 
+def test_a_correspondence_clock_reads_in_days_and_hours_next_to_the_decision_on_a_phone(
+    browser: Browser, toy_base_url: str
+) -> None:
+    """One format for a correspondence clock, days and hours, as drawn and as it ticks; on
+    a 390 px phone the clocks are on the first screen with the decision."""
+    alice = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    bob = browser.new_context().new_page()
+    register(alice, toy_base_url, "alma")
+    register(bob, toy_base_url, "bert")
+    game = alice.evaluate(CREATE.replace('"5+3"', '"2d"'))
+    bob.goto(f"{toy_base_url}/games/{game}")
+    bob.click("#join")
+    alice.goto(f"{toy_base_url}/games/{game}")
+    expect(alice.locator("#clocks .clock.running")).to_have_count(2)
+    assert clock_times(alice) == ["1 d 23 h", "1 d 23 h"]  # as the server drew them
+    alice.wait_for_timeout(1500)  # clocks.js redraws running clocks every second
+    assert clock_times(alice) == ["1 d 23 h", "1 d 23 h"]  # not "1d 23:59"
+
+    board = CREATE.replace('"toy"', '"board"').replace('"human", "human"', '"human", "greedy"')
+    board_game = alice.evaluate(board.replace('"5+3"', '"2d"'))
+    alice.goto(f"{toy_base_url}/games/{board_game}")
+    alice.wait_for_selector("#board .choice")  # the board game's long page
+    top = alice.evaluate(
+        "() => ['#clocks', '#decision'].map(s => document.querySelector(s)"
+        ".getBoundingClientRect()).map(r => [r.top, r.bottom])"
+    )
+    assert all(start >= 0 and end <= 844 for start, end in top), top
+
+
 def test_the_clocks_tick_stop_on_a_move_and_a_resign_hands_the_seat_over(
     browser: Browser, toy_base_url: str
 ) -> None:

@@ -49,3 +49,34 @@ def test_a_quick_match_pairs_two_people(browser: Browser, base_url: str) -> None
     dave.wait_for_url("**/games/*")  # the second seek fills the table at once
     carol.wait_for_url(dave.url, timeout=15_000)  # her waiting page follows, by itself
     expect(carol.locator("#board")).to_have_attribute("data-status", "playing")
+
+
+def test_the_lobby_fits_a_phone_and_its_form_hides_the_seats_not_played(
+    browser: Browser, base_url: str
+) -> None:
+    """On a 390 px phone the list of tables is as wide as the screen at most; the new-table
+    form shows only the seats of the chosen number of players, and what was chosen in a
+    hidden seat is still there when the number grows again (no script needed: CSS)."""
+    host = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    register(host, base_url, "hanna")
+    host.goto(base_url + "/lobby?make=card")
+    form = host.locator("#new-table")
+    form.locator("select[name=seats]").select_option("6")
+    form.locator("select[name=seat-5]").select_option("ai-hard")
+    form.locator("select[name=seats]").select_option("4")
+    for seat in (1, 2, 3):
+        expect(form.locator(f"select[name=seat-{seat}]")).to_be_visible()
+    for seat in (4, 5):
+        expect(form.locator(f"select[name=seat-{seat}]")).to_be_hidden()
+    form.locator("select[name=seats]").select_option("6")
+    expect(form.locator("select[name=seat-5]")).to_have_value("ai-hard")
+    form.locator("select[name=seats]").select_option("4")
+    form.locator("select[name=seat-3]").select_option("ai-easy")
+    form.locator("button").click()  # a public table with a long row: machines' names
+    host.wait_for_url("**/games/*")
+    game = host.url.rsplit("/", 1)[1]
+    host.goto(base_url + "/lobby")
+    expect(host.locator(f"#table-{game}")).to_have_count(1)
+    right = host.evaluate("document.querySelector('.lobby-list').getBoundingClientRect().right")
+    assert right <= 390 and host.evaluate("document.documentElement.scrollWidth") <= 390
+    expect(host.locator(f"#table-{game}")).to_contain_text("AI, easy")

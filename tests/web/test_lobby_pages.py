@@ -88,7 +88,13 @@ def test_a_table_with_every_setting_is_made_listed_joined(
     bob_csrf = sign_up(bob, "bob")
     listing = bob.get("/lobby/tables?control=correspondence&lang=de&game=card")
     assert f'id="table-{game_id}"' in listing.text and "/lobby/join/" + game_id in listing.text
-    assert "3 days a move" in listing.text and "1 of 4, 1 free" in listing.text
+    assert "3 days a move" in listing.text
+    row = listing.text[listing.text.index(f'id="table-{game_id}"') :]
+    seats = re.search(r'<ul class="seat-names">(.*?)</ul>', row)
+    assert seats is not None  # every seat by name, a machine by its level, none by its id
+    assert re.findall(r"<li[^>]*>([^<]*)</li>", seats.group(1)) == [
+        "alice", "free seat", "virtual player (expert)", "AI, easy",
+    ]  # fmt: skip
     assert 'hx-trigger="every 5s"' in listing.text  # the list refreshes itself
     assert f"table-{game_id}" not in bob.get("/lobby/tables?control=live").text
     assert f"table-{game_id}" not in bob.get("/lobby/tables?game=board").text
@@ -156,6 +162,42 @@ def test_a_join_outside_the_rating_range_is_refused_in_words(
     assert refused.status_code == 403
     assert "Your rating is outside this table&#39;s rating range." in refused.text
     assert games_of(bob) == []
+
+
+def test_a_table_out_of_ones_rating_range_says_why_instead_of_join(
+    alice: TestClient, bob: TestClient
+) -> None:
+    csrf = sign_up(alice, "alice")
+    made = []
+    for low, high in (("1800", "2000"), ("1000", "")):
+        table = {**TABLE, "csrf": csrf, "rating_min": low, "rating_max": high}
+        answer = alice.post("/lobby/tables", data=table, follow_redirects=False)
+        made.append(answer.headers["location"].rsplit("/", 1)[1])
+    narrow, wide = made
+    sign_up(bob, "bob")  # a new player: 1500
+    bob.cookies.set("lang", "de")
+    listing = bob.get("/lobby/tables").text
+    out = listing[listing.index(f'id="table-{narrow}"') :].split("</tr>")[0]
+    assert "/lobby/join/" not in out and "Deine Wertung (1500) liegt außerhalb" in out
+    inside = listing[listing.index(f'id="table-{wide}"') :].split("</tr>")[0]
+    assert "/lobby/join/" + wide in inside
+
+
+def test_the_lobby_shows_ones_own_open_seek_and_private_table(alice: TestClient) -> None:
+    csrf = sign_up(alice, "alice")
+    assert 'id="lobby-mine"' not in alice.get("/lobby").text  # nothing of one's own yet
+    private = {**TABLE, "csrf": csrf, "public": "", "rating_min": "", "rating_max": ""}
+    made = alice.post("/lobby/tables", data=private, follow_redirects=False)
+    game_id = made.headers["location"].rsplit("/", 1)[1]
+    seek_form = {"csrf": csrf, "game": "board", "seats": "3", "time_control": "1d"}
+    seek = alice.post("/quickmatch", data=seek_form, follow_redirects=False).headers["location"]
+    listing = alice.get("/lobby/tables").text
+    mine = listing[listing.index('id="lobby-mine"') : listing.index("Open tables")]
+    assert f'href="{seek}"' in mine and "1 day a move" in mine  # the seek, to its page
+    assert f'id="my-table-{game_id}"' in mine and f'href="/games/{game_id}"' in mine
+    assert f'id="table-{game_id}"' not in listing  # private: not in the public list
+    alice.post(seek + "/cancel", data={"csrf": csrf})
+    assert f'href="{seek}"' not in alice.get("/lobby/tables").text
 
 
 def test_quick_match_waits_visibly_then_goes_to_the_game(
@@ -260,7 +302,7 @@ def test_a_refused_table_comes_back_as_it_was_filled_in(alice: TestClient) -> No
     assert 'name="rating_min" min="0" max="4000" step="50" value="3000"' in form
     assert 'name="rating_max" min="0" max="4000" step="50" value="150"' in form
     assert re.search(r'name="rated" checked', form) and re.search(r'name="public" checked', form)
-    assert re.search(r"<option selected>4</option>", form)
+    assert re.search(r"<option value=\"4\" selected>4</option>", form)
 
 
 def test_one_day_a_move_is_said_in_the_singular(alice: TestClient) -> None:

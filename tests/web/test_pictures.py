@@ -66,4 +66,6 @@ def test_the_board_game_draws_its_tiles_and_a_legend(client: TestClient) -> None
     town = page[page.index('id="town"') : page.index('id="track"')]
     drawn = {tile for _, tile in USE.findall(town)}
     assert {*TILES, "river"} <= drawn  # the legend draws every tile
-    assert re.search(r'class="tile p-mountain"><svg', town)  # the town's mountains
+    drawing = town[town.index('class="map-art"') : town.index("</svg>", town.index("map-art"))]
+    assert '<use href="#pic-mountain" class="building"' in drawing  # the map's mountains
+    assert '<use href="#pic-river"' in drawing  # and its river

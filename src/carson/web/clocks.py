@@ -12,6 +12,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
+from carson.core.clock import TimeControl
 from carson.core.registry import HUMAN
 from carson.server.games import GameError
 from carson.server.ratelimit import RateLimited
@@ -22,13 +23,16 @@ from carson.web.watch import looked_at
 router = APIRouter(include_in_schema=False)
 
 
-def shown_time(seconds: float) -> str:
-    """Seconds left as a clock shows them: ``4:05``, ``1:02:03``, ``2d 3:04`` (the same as
-    ``formatLeft`` in ``static/clocks.js``)."""
+def shown_time(seconds: float, days_hours: str | None = None) -> str:
+    """Seconds left as a clock shows them: ``4:05``, ``1:02:03``, ``2d 3:04``; a
+    correspondence clock in days and hours only, by its translated ``days_hours`` format
+    (``2 d 3 h``). The same as ``formatLeft`` in ``static/clocks.js``."""
     whole = max(0, int(seconds))
     days, rest = divmod(whole, 86_400)
     hours, rest = divmod(rest, 3600)
     minutes, secs = divmod(rest, 60)
+    if days_hours is not None:
+        return days_hours % {"days": days, "hours": hours}
     if days:
         return f"{days}d {hours}:{minutes:02d}"
     if hours:
@@ -60,6 +64,14 @@ class ClockPanel:
     others_asked: bool
     #: How a game that ended before its end ended: ``aborted``, ``cancelled``, ``expired``.
     ended_early: str | None = None
+    #: A correspondence clock's translated format in days and hours (``None``: live).
+    days_hours: str | None = None
+
+    @property
+    def empty(self) -> bool:
+        """Nothing to show (a table waiting for its players, with no clock)."""
+        asks = self.can_resign or self.can_abort or self.abort_asked or self.others_asked
+        return self.control is None and self.ended_early is None and not asks
 
 
 def clock_panel(visit: Visit, page: dict[str, Any]) -> ClockPanel:
@@ -73,20 +85,25 @@ def clock_panel(visit: Visit, page: dict[str, Any]) -> ClockPanel:
     asked = list(page.get("abort_asked", []))
     ended = page.get("ended")
     early = ended if ended in ("aborted", "cancelled", "expired") else None
+    slow = clock is not None and TimeControl.parse(clock["control"]).kind == "correspondence"
+    days_hours = visit.gettext("%(days)s d %(hours)s h") if slow else None
     return ClockPanel(
         game=page["id"],
         control=None if clock is None else clock["control"],
         now=None if clock is None else clock["now"],
-        seats=[] if clock is None else _seats(visit, page, clock),
+        seats=[] if clock is None else _seats(visit, page, clock, days_hours),
         can_resign=playing,
         can_abort=playing and first_round and seat not in asked,
         abort_asked=seat in asked and early is None,
         others_asked=any(other != seat for other in asked) and early is None,
         ended_early=early,
+        days_hours=days_hours,
     )
 
 
-def _seats(visit: Visit, page: dict[str, Any], clock: dict[str, Any]) -> list[SeatClock]:
+def _seats(
+    visit: Visit, page: dict[str, Any], clock: dict[str, Any], days_hours: str | None
+) -> list[SeatClock]:
     gone = {
         "resigned": visit.gettext("resigned"),
         "timeout": visit.gettext("out of time: a machine plays on"),
@@ -100,7 +117,7 @@ def _seats(visit: Visit, page: dict[str, Any], clock: dict[str, Any]) -> list[Se
             SeatClock(
                 name=str(name),
                 left=left,
-                shown=shown_time(left),
+                shown=shown_time(left, days_hours),
                 running=bool(clock["running"][index]),
                 mine=index == page["seat"],
                 gone=gone.get(seat.get("left") or ""),

@@ -27,6 +27,7 @@ from carson.web.lobby_forms import (
     FormRefused,
     new_table,
 )
+from carson.web.lobby_rows import mark_joinable, mine, seat_names
 from carson.web.refusals import accounts_of, refused_page
 from carson.web.visit import Visit, forbidden, service_of, signed_in_form, visit_of
 
@@ -101,14 +102,26 @@ async def _listing(request: Request, visit: Visit, filters: dict[str, str]) -> d
                 "control": control_label(visit, table["time_control"]),
                 "language": language_name(table["lang"]),
                 "taken": len(seated),
+                "seat_names": seat_names(visit, table),
                 "mine": visit.user is not None and table["host"] == visit.user.username,
                 "seated": visit.user is not None and visit.user.username in seated,
             }
         )
+    await mark_joinable(request, visit, rows)
+    own = await mine(request, visit)
+    for table in own["my_tables"]:
+        table["game_name"] = names.get(table["game"], table["game"])
+        table["control"] = control_label(visit, table["time_control"])
+        table["seat_names"] = seat_names(visit, table)
+    if own["my_seek"] is not None:
+        seek = own["my_seek"]
+        seek["game_name"] = names.get(seek["game"], seek["game"])
+        seek["control"] = control_label(visit, seek["time_control"])
     return {
         "tables": rows,
         "refresh": f"/lobby/tables?{urlencode(filters)}",
         "every": REFRESH_SECONDS,
+        **own,
     }
 
 

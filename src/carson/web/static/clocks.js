@@ -4,11 +4,13 @@
 (function () {
   "use strict";
 
-  // The same as carson.web.clocks.shown_time: 4:05, 1:02:03, 2d 3:04.
-  function formatLeft(seconds) {
+  // The same as carson.web.clocks.shown_time: 4:05, 1:02:03, 2d 3:04; a correspondence
+  // clock in days and hours by the panel's translated format ("%(days)s d %(hours)s h").
+  function formatLeft(seconds, daysHours) {
     const whole = Math.max(0, Math.floor(seconds));
     const days = Math.floor(whole / 86400);
     const hours = Math.floor((whole % 86400) / 3600);
+    if (daysHours) return daysHours.replace("%(days)s", days).replace("%(hours)s", hours);
     const minutes = Math.floor((whole % 3600) / 60);
     const secs = whole % 60;
     const two = function (n) { return (n < 10 ? "0" : "") + n; };
@@ -24,7 +26,8 @@
     document.querySelectorAll("#clocks .clock[data-running='1']").forEach(function (clock) {
       const left = Number(clock.dataset.left) - spent;
       const time = clock.querySelector(".clock-time");
-      if (time) time.textContent = formatLeft(left);
+      const list = clock.closest(".clock-list");
+      if (time) time.textContent = formatLeft(left, list ? list.dataset.daysHours : "");
       clock.classList.toggle("low", left < 30);
     });
   }

@@ -21,6 +21,7 @@ from carson.games.card.previews import ScorePreview as Holding
 from carson.games.card.scoring import CATEGORIES, city_points, score_city
 from carson.terminal.texts import Texts
 from carson.web.choices import Choice
+from carson.web.i18n import machine_label
 
 Gettext = Callable[[str], str]
 
@@ -108,7 +109,7 @@ class Presenter:
             return user or self._("free seat")
         if self.texts.has("levels", kind):
             return self._("virtual player") + f" ({self.texts('levels', kind)})"
-        return kind
+        return machine_label(kind, self._)  # the AI levels and bots, as the clocks name them
 
     def seat_player(self, who: Mapping[str, Any]) -> str:
         """Who plays a seat of the view: its person (a bot account flagged), or machine."""

@@ -1,5 +1,10 @@
-"""The town on the page: an 18×18 grid of axis labels, road corners, edges and parcels, with
-the cowboys on them and what the seat may click."""
+"""The town on the page as a map: an SVG of its parcels, roads, river and buildings, with the
+cowboys and owners' markers on them, and over it a grid of the same geometry that holds one
+labelled element per parcel and a button per thing the seat may click (a parcel, an edge).
+
+The map's geometry, in the SVG's units: an axis margin, then road and parcel alternating
+(9 road lines, 8 parcels). The overlay's grid has the same tracks, so its grid lines
+(``gx``, ``gy``: 1 the margin, even a road line, odd a parcel) fall on the drawing."""
 
 from __future__ import annotations
 
@@ -14,61 +19,90 @@ from carson.games.board.web.present.common import (
 )
 from carson.games.board.web.present.names import Names
 
+MARGIN = 14
+ROAD = 8
+PARCEL = 40
+PITCH = ROAD + PARCEL
+#: The map's width and height: the margin, 8 parcels and 9 road lines.
+SIZE = MARGIN + 8 * PITCH + ROAD
+#: A cowboy figure's box on the map, and the building's pictogram on a parcel.
+FIGURE = 13
+PICTURE = 26
 
-def town(
-    names: Names, view: dict[str, Any], targets: Targets, seats: list[Seat]
-) -> list[list[dict[str, Any]]]:
-    """The town as rows of grid items: axis labels, road corners, edges and parcels
-    (an 18×18 grid: labels, then corner/edge and edge/parcel alternating)."""
+
+def town(names: Names, view: dict[str, Any], targets: Targets, seats: list[Seat]) -> dict[str, Any]:
+    """The town's map: what the SVG draws and what the overlay holds."""
     roads = {tuple(edge) for edge in view["roads"]}
     bridges = {tuple(edge) for edge in view["bridges"]}
-    parcels = {(p["x"], p["y"]): p for p in view["parcels"]}
     doubled = {
         index: player["choice"].split(":")[1]
         for index, player in enumerate(view["players"])
         if (player.get("choice") or "").startswith("double:")
     }
+    return {
+        "size": SIZE,
+        "margin": MARGIN,
+        "parcel": PARCEL,
+        "picture": PICTURE,
+        "figure": FIGURE,
+        "axes": _axes(),
+        "roads": [_road(names, edge, edge in bridges) for edge in sorted(roads)] + _corners(roads),
+        "parcels": [
+            _parcel(names, p, targets, seats, doubled)
+            for p in sorted(view["parcels"], key=lambda p: (p["y"], p["x"]))
+        ],
+        "edge_targets": [
+            _edge_target(names, edge, action) for edge, action in sorted(targets.edges.items())
+        ],
+    }
+
+
+def _axes() -> list[dict[str, Any]]:
+    """The column letters above the map and the row numbers left of it."""
+    middle = MARGIN + ROAD + PARCEL // 2
+    columns = [{"text": COLUMNS[i], "x": middle + i * PITCH, "y": MARGIN - 3} for i in range(8)]
+    rows = [{"text": str(j + 1), "x": MARGIN // 2, "y": middle + 4 + j * PITCH} for j in range(8)]
+    return columns + rows
+
+
+def _line(index: int) -> int:
+    """Where road line ``index`` (0–8) starts on the map."""
+    return MARGIN + index * PITCH
+
+
+def _edge_box(edge: tuple[Any, ...]) -> tuple[int, int, int, int]:
+    """An edge's rectangle: a horizontal one is the top side of parcel (x, y), a vertical one
+    its left side."""
+    kind, x, y = edge
+    if kind == "H":
+        return _line(x) + ROAD, _line(y), PARCEL, ROAD
+    return _line(x), _line(y) + ROAD, ROAD, PARCEL
+
+
+def _road(names: Names, edge: tuple[Any, ...], bridge: bool) -> dict[str, Any]:
+    x, y, w, h = _edge_box(edge)
+    title = names._("road") + ": " + names.edge(edge)
+    return {"x": x, "y": y, "w": w, "h": h, "bridge": bridge, "title": title}
+
+
+def _corners(roads: set[tuple[Any, ...]]) -> list[dict[str, Any]]:
+    """The crossings the roads meet at, drawn so that roads join."""
     vertices: set[tuple[int, int]] = set()
     for kind, x, y in roads:
-        if kind == "H":
-            vertices.update({(x, y), (x + 1, y)})
-        else:
-            vertices.update({(x, y), (x, y + 1)})
-    rows: list[list[dict[str, Any]]] = []
-    header: list[dict[str, Any]] = [{"k": "label", "text": ""}]
-    for i in range(17):
-        header.append({"k": "label", "text": COLUMNS[i // 2] if i % 2 else ""})
-    rows.append(header)
-    for j in range(17):
-        row: list[dict[str, Any]] = [{"k": "label", "text": str(j // 2 + 1) if j % 2 else ""}]
-        for i in range(17):
-            if i % 2 == 0 and j % 2 == 0:
-                row.append({"k": "corner", "road": (i // 2, j // 2) in vertices})
-            elif j % 2 == 0:  # a horizontal edge: the top side of parcel (i//2, j//2)
-                row.append(_edge(names, ("H", i // 2, j // 2), roads, bridges, targets))
-            elif i % 2 == 0:
-                row.append(_edge(names, ("V", i // 2, j // 2), roads, bridges, targets))
-            else:
-                p = parcels[(i // 2, j // 2)]
-                row.append(_parcel(names, p, targets, seats, doubled))
-        rows.append(row)
-    return rows
+        vertices.update({(x, y), (x + 1, y) if kind == "H" else (x, y + 1)})
+    return [
+        {"x": _line(x), "y": _line(y), "w": ROAD, "h": ROAD, "bridge": False, "title": ""}
+        for x, y in sorted(vertices)
+    ]
 
 
-def _edge(
-    names: Names,
-    edge: tuple[str, int, int],
-    roads: set[tuple[Any, ...]],
-    bridges: set[tuple[Any, ...]],
-    targets: Targets,
-) -> dict[str, Any]:
-    target = targets.edges.get(edge)
+def _edge_target(names: Names, edge: tuple[Any, ...], action: str) -> dict[str, Any]:
+    kind, x, y = edge
     return {
-        "k": "edge",
-        "dir": edge[0].lower(),
-        "road": edge in roads,
-        "bridge": edge in bridges,
-        "action": target,
+        "action": action,
+        "dir": kind.lower(),
+        "gx": 2 * x + (3 if kind == "H" else 2),
+        "gy": 2 * y + (2 if kind == "H" else 3),
         "title": names._("road") + ": " + names.edge(edge),
     }
 
@@ -80,18 +114,53 @@ def _parcel(
     seats: list[Seat],
     doubled: dict[int, str],
 ) -> dict[str, Any]:
-    _ = names._
     x, y = p["x"], p["y"]
-    tile = p["tile"]
     owner = p["owner"]
     income = p.get("income")
-    if income is not None and owner is not None and doubled.get(owner) == tile:
+    if income is not None and owner is not None and doubled.get(owner) == p["tile"]:
         income *= 2  # the yellow Grocer's choice (public)
-    parts = [parcel_label(x, y)]
+    target = targets.parcels.get((x, y))
+    left, top = _line(x) + ROAD, _line(y) + ROAD
+    return {
+        "x": x,
+        "y": y,
+        "left": left,
+        "top": top,
+        "gx": 2 * x + 3,
+        "gy": 2 * y + 3,
+        "label": parcel_label(x, y),
+        "tile": p["tile"],
+        "owner": None if owner is None else seats[owner].colour,
+        "river": p["river"],
+        "price": None if owner is not None or p["river"] else p["price"],
+        "income": income,
+        "cowboys": _standing(names, p["cowboys"], seats, left, top),
+        "action": None if target is None else target[0],
+        "verb": "" if target is None else target[1],
+        "title": _parcel_title(names, p, income, seats),
+    }
+
+
+def _standing(
+    names: Names, figures: list[dict[str, Any]], seats: list[Seat], left: int, top: int
+) -> list[dict[str, Any]]:
+    """The cowboys on a parcel, side by side along its bottom (closer when many)."""
+    step = min(FIGURE - 2, (PARCEL - 2 - FIGURE) // max(1, len(figures) - 1))
+    return [
+        {**cowboy(names, c, seats), "x": left + 1 + i * step, "y": top + PARCEL - FIGURE - 1}
+        for i, c in enumerate(figures)
+    ]
+
+
+def _parcel_title(names: Names, p: dict[str, Any], income: int | None, seats: list[Seat]) -> str:
+    """A parcel in words, for its label and tooltip: everything the map draws on it."""
+    _ = names._
+    owner = p["owner"]
+    parts = [parcel_label(p["x"], p["y"])]
     if p["river"]:
         parts.append(_("river"))
-    if tile:
-        parts.append(names.tile(tile))
+    if p["tile"]:
+        parts.append(names.tile(p["tile"]))
     if owner is not None:
         parts.append(_("owner: %(name)s") % {"name": seats[owner].name})
     elif not p["river"]:
@@ -100,22 +169,7 @@ def _parcel(
         parts.append(_("income $%(income)s") % {"income": income})
     for standing in p["cowboys"]:
         parts.append(cowboy_title(names, standing, seats))
-    target = targets.parcels.get((x, y))
-    return {
-        "k": "parcel",
-        "x": x,
-        "y": y,
-        "label": parcel_label(x, y),
-        "tile": tile,
-        "owner": None if owner is None else seats[owner].colour,
-        "river": p["river"],
-        "price": None if owner is not None or p["river"] else p["price"],
-        "income": income,
-        "cowboys": [cowboy(names, c, seats) for c in p["cowboys"]],
-        "action": None if target is None else target[0],
-        "verb": "" if target is None else target[1],
-        "title": " · ".join(parts),
-    }
+    return " · ".join(parts)
 
 
 def cowboy(names: Names, figure: Mapping[str, Any], seats: list[Seat]) -> dict[str, Any]:
