@@ -34,8 +34,13 @@ class NotificationsOut(BaseModel):
     notifications: list[NotificationOut] = Field(description="newest first, at most 50")
 
 
+#: The largest id a notification may have (the database's integer).
+MAX_ID = 2**31 - 1
+NoticeId = Annotated[int, Field(ge=1, le=MAX_ID)]
+
+
 class MarkRead(BaseModel):
-    ids: list[int] | None = Field(
+    ids: list[NoticeId] | None = Field(
         default=None, max_length=notices.PAGE_SIZE, description="these (omit with all)"
     )
     all: bool = Field(default=False, description="every notification of one's")
@@ -112,7 +117,7 @@ def choose(service: GameService, user: User, wanted: Settings) -> Settings:
 async def list_notifications(
     user: CurrentUser,
     service: Service,
-    before: Annotated[int | None, Query(ge=1, description="older than this id")] = None,
+    before: Annotated[int | None, Query(ge=1, le=MAX_ID, description="older than this id")] = None,
 ) -> NotificationsOut:
     """One's in-app notifications, newest first, with the unread count (the bell's)."""
     return await run_in_threadpool(_listing, service, user, before)
