@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
 from carson.server import notices
@@ -40,6 +40,7 @@ NoticeId = Annotated[int, Field(ge=1, le=MAX_ID)]
 
 
 class MarkRead(BaseModel):
+    model_config = ConfigDict(strict=True)  # "true" is not true, "3" not an id
     ids: list[NoticeId] | None = Field(
         default=None, max_length=notices.PAGE_SIZE, description="these (omit with all)"
     )
@@ -56,6 +57,7 @@ Settings = dict[str, dict[str, bool]]
 
 
 class SettingsOut(BaseModel):
+    model_config = ConfigDict(strict=True)
     settings: Settings = Field(description="kind → channel (app, email, push) → on")
 
 
