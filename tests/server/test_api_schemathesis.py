@@ -39,6 +39,10 @@ RULED_BY_THE_MAIL = ["register", "change_address", "verify_address", "reset_pass
 #: Refused for what no schema tells: a message of spaces only, one's own message reported,
 #: oneself muted, a Last-Event-ID the chat's stream never sent (422).
 RULED_BY_THE_CHAT = ["post_chat", "report_chat_message", "mute", "chat_stream"]
+#: Refused for what no schema tells: ids and all together or neither, a setting's unknown
+#: kind or channel (a map's keys), a push endpoint that is not https or a key not P-256.
+RULED_BY_THE_NOTIFICATIONS = ["mark_notifications_read", "change_notification_settings",
+                              "push_subscribe"]  # fmt: skip
 #: Left out: ending a session (logging out, or by the id the session list gives) ends the
 #: run's one session; tests/server/test_sessions.py tests both.
 LEFT_OUT = ["close_session", "end_session"]
@@ -72,7 +76,8 @@ def run_config(token: str) -> SchemathesisConfig:
                     "include-operation-id": RULED_BY_THE_GAME
                     + RULED_BY_THE_ACCOUNT
                     + RULED_BY_THE_MAIL
-                    + RULED_BY_THE_CHAT,
+                    + RULED_BY_THE_CHAT
+                    + RULED_BY_THE_NOTIFICATIONS,
                     "checks": {
                         "positive_data_acceptance": {
                             "expected-statuses": ["2XX", 401, 403, 404, 409, 422, 429]

@@ -80,7 +80,9 @@ def test_marking_read_some_or_all_and_never_anothers(client: TestClient) -> None
     stolen = client.post("/api/notifications/read", json={"ids": [other]}, headers=alice)
     assert stolen.json()["marked"] == 0
     assert client.get("/api/notifications", headers=bob).json()["unread"] == theirs["unread"]
-    for body in ({}, {"ids": [1], "all": True}, {"ids": "x"}):
+    too_big = client.get("/api/notifications", params={"before": 2**63}, headers=alice)
+    assert too_big.status_code == 422
+    for body in ({}, {"ids": [1], "all": True}, {"ids": "x"}, {"ids": [2**63]}):
         refused = client.post("/api/notifications/read", json=body, headers=alice)
         assert refused.status_code == 422
     done = client.post("/api/notifications/read", json={"all": True}, headers=alice).json()

@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
 from carson.server import notices
@@ -34,8 +34,14 @@ class NotificationsOut(BaseModel):
     notifications: list[NotificationOut] = Field(description="newest first, at most 50")
 
 
+#: The largest id a notification may have (the database's integer).
+MAX_ID = 2**31 - 1
+NoticeId = Annotated[int, Field(ge=1, le=MAX_ID)]
+
+
 class MarkRead(BaseModel):
-    ids: list[int] | None = Field(
+    model_config = ConfigDict(strict=True)  # "true" is not true, "3" not an id
+    ids: list[NoticeId] | None = Field(
         default=None, max_length=notices.PAGE_SIZE, description="these (omit with all)"
     )
     all: bool = Field(default=False, description="every notification of one's")
@@ -51,6 +57,7 @@ Settings = dict[str, dict[str, bool]]
 
 
 class SettingsOut(BaseModel):
+    model_config = ConfigDict(strict=True)
     settings: Settings = Field(description="kind → channel (app, email, push) → on")
 
 
@@ -112,7 +119,7 @@ def choose(service: GameService, user: User, wanted: Settings) -> Settings:
 async def list_notifications(
     user: CurrentUser,
     service: Service,
-    before: Annotated[int | None, Query(ge=1, description="older than this id")] = None,
+    before: Annotated[int | None, Query(ge=1, le=MAX_ID, description="older than this id")] = None,
 ) -> NotificationsOut:
     """One's in-app notifications, newest first, with the unread count (the bell's)."""
     return await run_in_threadpool(_listing, service, user, before)

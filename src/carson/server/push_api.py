@@ -4,7 +4,7 @@ caller's (subscribe, unsubscribe)."""
 from __future__ import annotations
 
 from fastapi import APIRouter
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
 from carson.server import push
@@ -21,6 +21,7 @@ class PublicKey(BaseModel):
 
 
 class Keys(BaseModel):
+    model_config = ConfigDict(strict=True)
     p256dh: str = Field(max_length=200)
     auth: str = Field(max_length=100)
 
@@ -28,11 +29,13 @@ class Keys(BaseModel):
 class SubscriptionIn(BaseModel):
     """What a browser's ``PushSubscription.toJSON()`` gives (its expiry is ignored)."""
 
+    model_config = ConfigDict(strict=True)
     endpoint: str = Field(max_length=1000, description="the push service's URL (https)")
     keys: Keys
 
 
 class Unsubscription(BaseModel):
+    model_config = ConfigDict(strict=True)
     endpoint: str = Field(max_length=1000)
 
 
