@@ -36,8 +36,11 @@ def over_or_asked(term: Terminal, asked: int, timeout: float = 60) -> bool:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("--join", "abc"), "--join and --user are for a game on a server"),
-        (("--user", "ann"), "--join and --user are for a game on a server"),
+        (("--join", "abc"), "--join, --lobby and --user are for a game on a server"),
+        (("--user", "ann"), "--join, --lobby and --user are for a game on a server"),
+        (("--lobby",), "--join, --lobby and --user are for a game on a server"),
+        (("--server", "http://h", "--lobby", "--seat", "human"), "--lobby takes a table"),
+        (("--server", "http://h", "--control", "3d", "--join", "abc"), "--lobby takes a table"),
         (("--server", "ftp://host", "--join", "abc"), "is not a server address"),
         (("--server", "http://h", "--resume", "x.json"), "--resume continues a game saved here"),
         (("--server", "http://h", "--no-save"), "a server keeps its games"),
@@ -79,3 +82,22 @@ def test_a_whole_game_on_a_server_then_back_with_the_kept_token(tmp_path: Path) 
         shown = again.read_until("is over.")
         assert again.close() == 0 and "Password" not in shown
         assert "Winner: " in shown or "Shared win: " in shown
+
+
+def test_with_nothing_asked_a_menu_offers_a_new_game_or_the_lobby(tmp_path: Path) -> None:
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    with running_server(tmp_path) as server:
+        term = Terminal("play", "--server", server, "--user", "pat", "--lang", "nl", env=env)
+        term.read_until("Wachtwoord van pat")
+        term.type(PASSWORD)
+        term.read_until("[j/n]")
+        term.type("j")
+        term.read_until("hetzelfde wachtwoord")
+        term.type(PASSWORD)
+        term.read_until("Typ 1 of 2")
+        assert "2: een tafel uit de lobby" in term.screen
+        term.type("2")
+        term.read_until("Druk op Enter om opnieuw te kijken")
+        assert "wacht nu geen openbare tafel" in term.screen
+        term.type("stop")
+        assert term.close() == 3

@@ -119,10 +119,21 @@ class OnlineGame:
         if view["status"] == "waiting":
             free = sum(1 for seat in view["seats"] if seat["kind"] == "human" and not seat["user"])
             self._say("waiting_players", style="italic", free=free)
+            seated = self._seated(view, set())
             while view["status"] == "waiting":
                 self._sleep(self.poll)
                 view = self.client.view(self.game_id)
+                seated = self._seated(view, seated)
         return view
+
+    def _seated(self, view: JsonDict, told: set[int]) -> set[int]:
+        """Says who took a seat since ``told`` (the seats already said); the seats said."""
+        taken = {int(seat["seat"]) for seat in view["seats"] if seat.get("user")}
+        for seat in view["seats"]:
+            number = int(seat["seat"])
+            if number in taken - told and number != view["seat"]:
+                self._say("joined", style="", user=seat["user"], seat=number + 1)
+        return taken
 
     def _turn(self, view: JsonDict) -> JsonDict:
         """Show the game, ask the player's choice and send it; the view after it."""
