@@ -156,7 +156,7 @@ class ApiClient:
                 return _json_object(answer.read(MAX_ANSWER_BYTES + 1))
         except urllib.error.HTTPError as error:
             with error:
-                raise _refusal(error.code, error.read(MAX_ANSWER_BYTES + 1)) from None
+                raise refused_with(error.code, error.read(MAX_ANSWER_BYTES + 1)) from None
         except (urllib.error.URLError, OSError) as error:
             reason = getattr(error, "reason", None) or error
             raise ApiError(0, "unreachable", str(reason)) from None
@@ -207,7 +207,7 @@ def _json_object(raw: bytes) -> JsonDict:
     return value
 
 
-def _refusal(status: int, raw: bytes) -> ApiError:
+def refused_with(status: int, raw: bytes) -> ApiError:
     """The server's ``{"detail", "code"}`` as an error (a body of another shape: its status)."""
     try:
         body = json.loads(raw[:MAX_ANSWER_BYTES])
