@@ -13,10 +13,12 @@ from pathlib import Path
 import pytest
 from test_cli_play import Terminal, run
 
+from card_answers import CardAnswers
 from live_server import running_server
 
 PASSWORD = "a-long-secret-9"
-QUESTION = "Your choice? Type the number"
+#: Every question of the game ends with this prompt.
+QUESTION = "> "
 
 
 def over_or_asked(term: Terminal, asked: int, timeout: float = 60) -> bool:
@@ -65,10 +67,10 @@ def test_a_whole_game_on_a_server_then_back_with_the_kept_token(tmp_path: Path) 
         term.type("y")
         term.read_until("The same password again")
         term.type(PASSWORD)
-        asked = 0
+        asked, answers = term.screen.count(QUESTION), CardAnswers()
         while not over_or_asked(term, asked):
             asked = term.screen.count(QUESTION)
-            term.type("1")  # the menu's first action, each time
+            term.type(answers(term.screen))  # the card game's own questions, answered
         assert term.close() == 0
         screen = term.screen
         assert "Logged in on" in screen and "New game " in screen

@@ -92,9 +92,9 @@ def test_a_reconnect_is_sent_the_moves_it_missed_first(server: str) -> None:
     with pytest.raises(StreamRefused):
         next(LiveStream(ana, game_id).messages(None))
     messages.close()
-    # An unknown game is the server's refusal, in its words.
+    # An unknown game is the server's refusal, in its words (ben has no stream open).
     with pytest.raises(ApiError) as refused:
-        next(LiveStream(ana, "no-such-game").messages(None))
+        next(LiveStream(ben, "no-such-game").messages(None))
     assert refused.value.code == "not_found"
 
 
@@ -106,7 +106,8 @@ def test_a_refused_stream_falls_back_to_polling(server: str, tmp_path: Path) -> 
     next(held)  # cy's one stream slot is taken elsewhere (another terminal of his)
     other = play_by_api(dee, game_id, 3)
     console = screen()
-    assert OnlineGame(cy, game_id, "en", console, Keyboard(), poll=0.02).run() == 0
+    keyboard = Keyboard(console=console)
+    assert OnlineGame(cy, game_id, "en", console, keyboard, poll=0.02).run() == 0
     other.join(timeout=60)
     held.close()
     out = console.export_text()

@@ -15,10 +15,12 @@ from pathlib import Path
 from play import GAME_URL, final_totals, play_one_decision, register
 from playwright.sync_api import Browser, expect
 
+from card_answers import CardAnswers
 from pty_terminal import Terminal
 
 PASSWORD = "a-long-secret-27"
-QUESTION = "Your choice? Type the number"
+#: Every question of the game ends with this prompt.
+QUESTION = "> "
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
@@ -69,20 +71,22 @@ def test_a_terminal_player_and_a_browser_player_finish_one_game(
     page.goto(link.group(1))
     page.click("#join")
     page.wait_for_url(GAME_URL)
-    rng, answered = random.Random(27), 0
+    rng, answered, answers = random.Random(27), term.screen.count(QUESTION), CardAnswers()
     started = time.monotonic()
     for _ in range(3000):
         if "is over." in term.screen:
             break
         if term.screen.count(QUESTION) > answered:
             answered = term.screen.count(QUESTION)
-            term.type("1")  # the terminal's first legal action, each time it is asked
+            term.type(answers(term.screen))  # the card game's own questions, answered
         elif not play_one_decision(page, rng):
             page.wait_for_timeout(50)
     print(f"played in {time.monotonic() - started:.1f} s")
     assert term.process.wait(timeout=30) == 0
     expect(page.locator("#result")).to_be_visible()
     browser_totals = final_totals(page)
-    assert len(browser_totals) == 4 and answered > 10
+    assert len(browser_totals) == 4 and answered > 30
+    # The terminal showed the card game's own screens (from the server's view).
+    assert "Choose your auction card, secretly" in term.screen and "Your city:" in term.screen
     assert terminal_totals(term.screen) == browser_totals
     page.close()

@@ -144,7 +144,12 @@ class OnlineGame:
     def _turn(self, view: JsonDict) -> JsonDict:
         """Show the game, ask the player's choice and send it; the view after it."""
         self._show(view)
-        action = self._choose(view["legal_actions"])
+        assert self.kit is not None
+        presenter = self.kit.presenter()
+        if presenter is not None:
+            action = presenter.ask(self.asker, view["view"], view["legal_actions"], view["seat"])
+        else:
+            action = self._choose(view["legal_actions"])
         try:
             return self.client.act(self.game_id, int(view["seq"]), action)
         except ApiError as error:
@@ -212,8 +217,13 @@ class OnlineGame:
         names = self._names(view)
         self.console.rule(self.kit.title(self.texts))
         self._print_news(names)
-        label = self.texts("ui", "view_of", who=names.seat(int(view["seat"])))
-        self.console.print(view_tree(label, view["view"]), markup=False)
+        seat = int(view["seat"])
+        presenter = self.kit.presenter()
+        if presenter is not None:
+            self.console.print(presenter.screen(view["view"], seat, names.seat, self.texts))
+        else:
+            label = self.texts("ui", "view_of", who=names.seat(seat))
+            self.console.print(view_tree(label, view["view"]), markup=False)
         self.console.print(
             self.texts("ui", "your_turn", who=names.seat(int(view["seat"]))),
             style="bold",
