@@ -84,7 +84,10 @@ class CardViewPresenter(ViewPresenter):
     ) -> Iterator[RenderableType]:
         seats, suit = view["seats"], self._suit_name(texts)
         yield Text(texts("ui", "round", round=view["round"], era=view["era"]), "bold")
-        order = sorted((s for s in seats if s["final"]), key=lambda s: -s["final"])
+        ties = view["tie_order"]  # equal values: the suit first on the tie order takes first
+        order = sorted(
+            (s for s in seats if s["final"]), key=lambda s: (-s["final"], ties.index(s["suit"]))
+        )
         if order:
             shown = [f"{suit(s['suit'])} {self._bid(s, view['era'])}" for s in order]
             yield Text(texts("ui", "taking_order", order=", ".join(shown)), "bold")
