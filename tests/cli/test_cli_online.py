@@ -13,10 +13,12 @@ from pathlib import Path
 import pytest
 from test_cli_play import Terminal, run
 
+from card_answers import CardAnswers
 from live_server import running_server
 
 PASSWORD = "a-long-secret-9"
-QUESTION = "Your choice? Type the number"
+#: Every question of the game ends with this prompt.
+QUESTION = "> "
 
 
 def over_or_asked(term: Terminal, asked: int, timeout: float = 60) -> bool:
@@ -36,8 +38,11 @@ def over_or_asked(term: Terminal, asked: int, timeout: float = 60) -> bool:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("--join", "abc"), "--join and --user are for a game on a server"),
-        (("--user", "ann"), "--join and --user are for a game on a server"),
+        (("--join", "abc"), "--join, --lobby and --user are for a game on a server"),
+        (("--user", "ann"), "--join, --lobby and --user are for a game on a server"),
+        (("--lobby",), "--join, --lobby and --user are for a game on a server"),
+        (("--server", "http://h", "--lobby", "--seat", "human"), "--lobby takes a table"),
+        (("--server", "http://h", "--control", "3d", "--join", "abc"), "--lobby takes a table"),
         (("--server", "ftp://host", "--join", "abc"), "is not a server address"),
         (("--server", "http://h", "--resume", "x.json"), "--resume continues a game saved here"),
         (("--server", "http://h", "--no-save"), "a server keeps its games"),
@@ -62,10 +67,10 @@ def test_a_whole_game_on_a_server_then_back_with_the_kept_token(tmp_path: Path) 
         term.type("y")
         term.read_until("The same password again")
         term.type(PASSWORD)
-        asked = 0
+        asked, answers = term.screen.count(QUESTION), CardAnswers()
         while not over_or_asked(term, asked):
             asked = term.screen.count(QUESTION)
-            term.type("1")  # the menu's first action, each time
+            term.type(answers(term.screen))  # the card game's own questions, answered
         assert term.close() == 0
         screen = term.screen
         assert "Logged in on" in screen and "New game " in screen
@@ -79,3 +84,22 @@ def test_a_whole_game_on_a_server_then_back_with_the_kept_token(tmp_path: Path) 
         shown = again.read_until("is over.")
         assert again.close() == 0 and "Password" not in shown
         assert "Winner: " in shown or "Shared win: " in shown
+
+
+def test_with_nothing_asked_a_menu_offers_a_new_game_or_the_lobby(tmp_path: Path) -> None:
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    with running_server(tmp_path) as server:
+        term = Terminal("play", "--server", server, "--user", "pat", "--lang", "nl", env=env)
+        term.read_until("Wachtwoord van pat")
+        term.type(PASSWORD)
+        term.read_until("[j/n]")
+        term.type("j")
+        term.read_until("hetzelfde wachtwoord")
+        term.type(PASSWORD)
+        term.read_until("Typ 1 of 2")
+        assert "2: een tafel uit de lobby" in term.screen
+        term.type("2")
+        term.read_until("Druk op Enter om opnieuw te kijken")
+        assert "wacht nu geen openbare tafel" in term.screen
+        term.type("stop")
+        assert term.close() == 3

@@ -3,61 +3,22 @@ pseudo-terminal, and every argument error as one clear line."""
 
 from __future__ import annotations
 
-import os
-import pty
-import select
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from carson.cli.main import app
+from pty_terminal import CARSON, Terminal
 
-CARSON = [sys.executable, "-m", "carson.cli.main"]
+__all__ = ["CARSON", "Terminal", "run"]  # shared with the other command tests
+
 runner = CliRunner()
 
 
 def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
     result = runner.invoke(app, list(args), input=stdin)
     return result.exit_code, result.stdout, result.stderr
-
-
-class Terminal:
-    """A process on a pseudo-terminal: what a player's terminal would show and send."""
-
-    def __init__(self, *args: str, env: dict[str, str] | None = None) -> None:
-        self.master, slave = pty.openpty()
-        base = os.environ if env is None else env
-        env = {**base, "COLUMNS": "120", "LINES": "60", "TERM": "xterm-256color"}
-        self.process = subprocess.Popen(
-            [*CARSON, *args], stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True
-        )
-        os.close(slave)
-        self.screen = ""
-
-    def read_until(self, text: str, timeout: float = 60.0) -> str:
-        deadline = time.monotonic() + timeout
-        while text not in self.screen:
-            if time.monotonic() > deadline:
-                raise AssertionError(f"{text!r} never appeared; screen:\n{self.screen[-2000:]}")
-            ready, _, _ = select.select([self.master], [], [], 0.2)
-            if ready:
-                try:
-                    self.screen += os.read(self.master, 65536).decode("utf-8", "replace")
-                except OSError:  # the process closed the terminal
-                    break
-        return self.screen
-
-    def type(self, line: str) -> None:
-        os.write(self.master, (line + "\r").encode())
-
-    def close(self) -> int:
-        code = self.process.wait(timeout=60)
-        os.close(self.master)
-        return code
 
 
 def test_play_in_a_real_terminal_then_quit_and_resume(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from card_answers import CardAnswers
 from carson.terminal.api_client import ApiClient, ApiError, game_id_of, game_view, server_url
 from carson.terminal.credentials import TokenStore
 from carson.terminal.online import OnlineGame
@@ -37,15 +38,22 @@ def screen() -> Console:
 
 
 class Keyboard:
-    """Answers the terminal's questions from a script, then with the menu's first action."""
+    """Answers the terminal's questions from a script, then as a card player reading the
+    screen of ``console`` would (else with a menu's first choice)."""
 
-    def __init__(self, *script: str) -> None:
+    def __init__(self, *script: str, console: Console | None = None, lang: str = "en") -> None:
         self.script = list(script)
         self.asked: list[str] = []
+        self.console = console
+        self.answers = CardAnswers(lang)
 
     def __call__(self, prompt: str) -> str:
         self.asked.append(prompt)
-        return self.script.pop(0) if self.script else "1"
+        if self.script:
+            return self.script.pop(0)
+        if self.console is None:
+            return "1"
+        return self.answers(self.console.export_text(clear=False) + prompt)
 
 
 def api_player(base: str, name: str) -> ApiClient:
@@ -102,14 +110,17 @@ def test_a_whole_card_game_with_a_player_of_the_api(server: str, tmp_path: Path)
     bob = api_player(server, "bob")
     bob.join(game_id_of(link))  # by the invitation link
     other = play_by_api(bob, game_id, 1)
-    keyboard = Keyboard("help", "0", "many")  # help, then two answers that are no choice
+    # help, then two answers that are no choice, then the card player's answers
+    keyboard = Keyboard("help", "0", "many", console=console)
     game = OnlineGame(alice, game_id, "en", console, keyboard, poll=0.02)
     assert game.run() == 0
     other.join(timeout=60)
     out = console.export_text()
     assert "Type the number of your choice" in out  # help
     assert "That is not one of the choices" in out and "Please type a number" in out
-    assert "Your legal actions:" in out and "seat 2 · bob" in out
+    # The card game's own screen and questions, from the server's view.
+    assert "Choose your auction card, secretly" in out and "Place terrain #" in out
+    assert "The row" in out and "Your city:" in out and "(seat 2 · bob)" in out
     # The end: the game's own kit shows the table and the score sheets, replayed.
     assert "Game over" in out and ("Winner:" in out or "Shared win:" in out)
     assert f"Game {game_id} is over." in out
@@ -150,7 +161,8 @@ def test_leaving_harms_nothing_and_joining_again_resumes(server: str, tmp_path: 
     # Joining again (he holds his seat) goes on from there, to the end.
     assert open_game(dave, game_id, None, Texts("de"), console) == game_id
     other = play_by_api(erin, game_id, 2)
-    assert OnlineGame(dave, game_id, "de", console, Keyboard(), poll=0.02).run() == 0
+    keyboard = Keyboard(console=console, lang="de")
+    assert OnlineGame(dave, game_id, "de", console, keyboard, poll=0.02).run() == 0
     other.join(timeout=60)
     assert f"Das Spiel {game_id} ist zu Ende." in console.export_text()
 

@@ -14,12 +14,12 @@ from rich.console import Console
 
 from carson.cli.errors import fail
 from carson.cli.play_online import (
+    ControlOption,
     JoinOption,
+    LobbyOption,
+    OnlineOptions,
     ServerOption,
     UserOption,
-    check_online_options,
-    new_online_game,
-    play_online,
 )
 from carson.core.i18n import LANGUAGES
 from carson.core.paths import data_dir
@@ -121,9 +121,12 @@ def play(
     server: ServerOption = None,
     user: UserOption = None,
     join: JoinOption = None,
+    lobby: LobbyOption = False,
+    control: ControlOption = None,
 ) -> None:
     """Play a game in the terminal: humans at one keyboard, with machine seats; or, with
-    --server, a game of a carson server (--join one, or create one).
+    --server, a game of a carson server (--join one, take one from the --lobby, or create
+    one; with none of these, a menu asks).
 
     --game chooses the game; --seat sets the table, else the game's usual one.
 
@@ -131,15 +134,11 @@ def play(
     Ctrl-D: the game is saved to resume, unless nobody has moved yet; a server's game goes
     on there); 1 when the server refused or could not be reached; 2 for a bad option.
     """
-    if lang not in LANGUAGES:
-        fail(f"unknown language {lang!r}; choose from {', '.join(LANGUAGES)}")
-    if budget_ms is not None and budget_ms < 0:
-        fail("--budget-ms cannot be negative")
-    creating = bool(seat or variant or game is not None or seed is not None)
-    check_online_options(server, user, join, resume is not None, creating, bool(save or no_save))
+    _check_lang_and_budget(lang, budget_ms)
+    online = OnlineOptions(server, user, join, lobby, control, game, seat, variant, seed)
+    online.check(resume is not None, bool(save or no_save))
     if server is not None:
-        new = None if join is not None else new_online_game(game, seat, variant, seed, lang)
-        raise typer.Exit(play_online(server, user, join, new, lang))
+        raise typer.Exit(online.play(lang))
     if resume is not None:
         if seat or seed is not None or game is not None or variant:
             fail("--resume continues a saved game: it takes no --seat, --seed, --game or --variant")
@@ -159,6 +158,13 @@ def play(
         console.input, save, budget_ms, playing.setup, playing.log, playing.seen,
     )  # fmt: skip
     raise typer.Exit(terminal.run())
+
+
+def _check_lang_and_budget(lang: str, budget_ms: int | None) -> None:
+    if lang not in LANGUAGES:
+        fail(f"unknown language {lang!r}; choose from {', '.join(LANGUAGES)}")
+    if budget_ms is not None and budget_ms < 0:
+        fail("--budget-ms cannot be negative")
 
 
 def replay(

@@ -10,6 +10,7 @@ Exit status: 0 when the game ended; 3 when the player left it (it goes on on the
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
 from typing import Annotated
 
 import typer
@@ -21,9 +22,10 @@ from rich.console import Console
 from carson.cli.errors import fail
 from carson.core.registry import HUMAN, GameSetupError, game_kind, games
 from carson.terminal.api_client import ApiClient, ApiError, game_id_of
-from carson.terminal.asker import QuitGame
+from carson.terminal.asker import Asker, QuitGame
 from carson.terminal.credentials import TokenStore
 from carson.terminal.online import OnlineGame, refusal
+from carson.terminal.online_lobby import Lobby, start_menu
 from carson.terminal.online_start import NewOnlineGame, SignIn, SignInFailed, open_game
 from carson.terminal.texts import Texts
 
@@ -40,10 +42,33 @@ UserOption = Annotated[
     str | None,
     typer.Option("--user", help="your username on the server (default: the last one used there)"),
 ]
+LobbyOption = Annotated[
+    bool,
+    typer.Option(
+        "--lobby",
+        help="with --server: take a table from the lobby (--game and --control filter it)",
+    ),
+]
+ControlOption = Annotated[
+    str | None,
+    typer.Option(
+        "--control",
+        help="with --lobby: only tables of this time control (live, correspondence, none, "
+        "or one such as 10+5 or 3d)",
+    ),
+]
 JoinOption = Annotated[
     str | None,
     typer.Option("--join", help="with --server: join the game of this id or invitation link"),
 ]
+
+
+@dataclass(frozen=True)
+class LobbyFilter:
+    """Which of the lobby's tables to list (``None``: all)."""
+
+    game: str | None = None
+    control: str | None = None
 
 
 def play_online(
@@ -53,8 +78,10 @@ def play_online(
     new: NewOnlineGame | None,
     lang: str,
     store: TokenStore | None = None,
+    lobby: LobbyFilter | None = None,
 ) -> int:
-    """Sign in on ``server``, open the game (``join`` it, or create ``new``) and play it."""
+    """Sign in on ``server``, open the game (``join`` it, take a table of the ``lobby``, or
+    create ``new``; asked first when both ``new`` and ``lobby`` are given) and play it."""
     if join is not None:
         try:
             game_id_of(join)
@@ -70,7 +97,15 @@ def play_online(
                      lambda prompt: read_secret(prompt, console))  # fmt: skip
     try:
         sign_in(user)
-        game_id = open_game(client, join, new, texts, console)
+        if new is not None and lobby is not None:
+            asker = Asker(console.input, console, texts, ("online", "help_lobby"))
+            if start_menu(asker, client.base, new.game) == "new":
+                lobby = None
+        if lobby is not None:
+            asker = Asker(console.input, console, texts, ("online", "help_lobby"))
+            game_id = Lobby(client, asker, console, lobby.game, lobby.control).choose()
+        else:
+            game_id = open_game(client, join, new, texts, console)
     except (QuitGame, KeyboardInterrupt, EOFError):
         return 3
     except SignInFailed:
@@ -122,13 +157,16 @@ def new_online_game(
 
 def check_online_options(
     server: str | None, user: str | None, join: str | None, resume: bool, creating: bool,
-    saving: bool,
+    saving: bool, lobby: LobbyFilter | None = None,
 ) -> None:  # fmt: skip
     """Options that do not go together with (or without) ``--server`` fail."""
     if server is None:
-        if join is not None or user is not None:
-            fail("--join and --user are for a game on a server: add --server URL")
+        if join is not None or user is not None or lobby is not None:
+            fail("--join, --lobby and --user are for a game on a server: add --server URL")
         return
+    if lobby is not None and (join is not None or creating):
+        fail("--lobby takes a table that is waiting: it takes no --join, --seat, --variant or "
+             "--seed (--game and --control filter the tables)")  # fmt: skip
     if resume:
         fail("--resume continues a game saved here; a server's game is joined with --join")
     if saving:
@@ -136,3 +174,46 @@ def check_online_options(
     if join is not None and creating:
         fail("--join takes a seat in an existing game: it takes no --seat, --game, --variant "
              "or --seed")  # fmt: skip
+
+
+@dataclass(frozen=True)
+class OnlineOptions:
+    """``carson play``'s options that concern a server's game."""
+
+    server: str | None
+    user: str | None
+    join: str | None
+    lobby: bool
+    control: str | None
+    game: str | None
+    seats: list[str] | None
+    variants: list[str] | None
+    seed: int | None
+
+    @property
+    def tables(self) -> LobbyFilter | None:
+        """The lobby's filter if the lobby is asked for (``--control`` asks for it too)."""
+        if self.lobby or self.control is not None:
+            return LobbyFilter(self.game, self.control)
+        return None
+
+    @property
+    def creating(self) -> bool:
+        """Whether a table is described (``--game`` only filters the lobby's tables)."""
+        game = self.game is not None and self.tables is None
+        return bool(self.seats or self.variants or self.seed is not None or game)
+
+    def check(self, resume: bool, saving: bool) -> None:
+        check_online_options(self.server, self.user, self.join, resume, self.creating, saving,
+                             self.tables)  # fmt: skip
+
+    def play(self, lang: str) -> int:
+        """The game played as the options say; with nothing asked, a menu offers a new
+        game of the usual table or a table of the lobby."""
+        assert self.server is not None
+        tables, new = self.tables, None
+        if self.join is None and tables is None:
+            new = new_online_game(self.game, self.seats, self.variants, self.seed, lang)
+            if not self.creating:
+                tables = LobbyFilter()
+        return play_online(self.server, self.user, self.join, new, lang, lobby=tables)

@@ -88,9 +88,12 @@ class ApiClient:
     # ------------------------------------------------------------------ games
 
     def create_game(
-        self, game: str, seats: list[str], variants: list[str], lang: str, seed: int | None
-    ) -> JsonDict:
-        body: JsonDict = {"game": game, "seats": seats, "variants": variants, "lang": lang}
+        self, game: str, seats: list[str], variants: list[str], lang: str, seed: int | None,
+        table: JsonDict | None = None,
+    ) -> JsonDict:  # fmt: skip
+        """A new game; ``table``: its table's settings (``public``, ``time_control``, …)."""
+        body: JsonDict = {**(table or {}), "game": game, "seats": seats, "variants": variants,
+                          "lang": lang}  # fmt: skip
         if seed is not None:
             body["seed"] = seed
         return game_view(self._call("POST", "/api/games", body))
@@ -115,6 +118,17 @@ class ApiClient:
     def act(self, game_id: str, seq: int, action: JsonDict) -> JsonDict:
         body = {"seq": seq, "action": action}
         return game_view(self._call("POST", f"/api/games/{_quoted(game_id)}/actions", body))
+
+    def lobby(self, game: str | None = None, control: str | None = None) -> list[JsonDict]:
+        """The public tables waiting for players (``GET /api/lobby``), newest first."""
+        query = urllib.parse.urlencode(
+            {key: value for key, value in (("game", game), ("control", control)) if value}
+        )
+        body = self._call("GET", "/api/lobby" + (f"?{query}" if query else ""))
+        tables = body.get("tables")
+        if not isinstance(tables, list) or not all(_is_table(table) for table in tables):
+            raise ApiError(0, "bad_answer", "a lobby without its tables")
+        return tables
 
     def record(self, game_id: str) -> JsonDict:
         return self._call("GET", f"/api/games/{_quoted(game_id)}/record")
@@ -153,7 +167,7 @@ class ApiClient:
                 return _json_object(answer.read(MAX_ANSWER_BYTES + 1))
         except urllib.error.HTTPError as error:
             with error:
-                raise _refusal(error.code, error.read(MAX_ANSWER_BYTES + 1)) from None
+                raise refused_with(error.code, error.read(MAX_ANSWER_BYTES + 1)) from None
         except (urllib.error.URLError, OSError) as error:
             reason = getattr(error, "reason", None) or error
             raise ApiError(0, "unreachable", str(reason)) from None
@@ -176,6 +190,16 @@ def game_view(body: JsonDict) -> JsonDict:
     return body
 
 
+#: A lobby's table (``LobbyTable`` of the OpenAPI document): the fields the terminal reads.
+TABLE_FIELDS = {"id": str, "game": str, "host": str, "seats": list, "free": int, "rated": bool}
+
+
+def _is_table(table: Any) -> bool:
+    return isinstance(table, dict) and all(
+        isinstance(table.get(name), kind) for name, kind in TABLE_FIELDS.items()
+    )
+
+
 def _quoted(game_id: str) -> str:
     return urllib.parse.quote(game_id, safe="")
 
@@ -194,7 +218,7 @@ def _json_object(raw: bytes) -> JsonDict:
     return value
 
 
-def _refusal(status: int, raw: bytes) -> ApiError:
+def refused_with(status: int, raw: bytes) -> ApiError:
     """The server's ``{"detail", "code"}`` as an error (a body of another shape: its status)."""
     try:
         body = json.loads(raw[:MAX_ANSWER_BYTES])

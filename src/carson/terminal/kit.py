@@ -26,11 +26,27 @@ from carson.terminal.asker import Asker
 from carson.terminal.moves import MoveLog, replayed
 from carson.terminal.texts import DOMAIN, SHARED, Source, Texts
 
-__all__ = ["HUMAN", "AnyKit", "GameKit", "Setup"]
+__all__ = ["HUMAN", "AnyKit", "GameKit", "Setup", "ViewPresenter"]
 
 StateT = TypeVar("StateT", bound=GameState[Any])
 NamesT = TypeVar("NamesT")
 ActionT = TypeVar("ActionT")
+
+
+class ViewPresenter(ABC):
+    """A game's own screen and questions from what a server gives a seat (online play):
+    its view (the JSON of ``state.view(seat)``) and its legal actions (their JSON). No
+    engine state is at hand, so nothing the seat may not see ever reaches the terminal."""
+
+    @abstractmethod
+    def screen(
+        self, view: JSON, seat: int, seat_name: Callable[[int], str], texts: Texts
+    ) -> RenderableType:
+        """What ``seat`` sees at the table (``seat_name``: how a seat is called on screen)."""
+
+    @abstractmethod
+    def ask(self, asker: Asker, view: JSON, legal: list[JSON], seat: int) -> JSON:
+        """The seat's decision: one of ``legal``, asked as at a local game."""
 
 
 class GameKit(ABC, Generic[StateT, NamesT, ActionT]):
@@ -138,6 +154,11 @@ class GameKit(ABC, Generic[StateT, NamesT, ActionT]):
     @abstractmethod
     def record_kinds(self, state: StateT, config: JSON) -> list[str]:
         """Seat kinds to show for a plain record (which names none)."""
+
+    def presenter(self) -> ViewPresenter | None:
+        """The game's screens from a server's view, for online play (``None``: the view as
+        a tree and a numbered menu of the legal actions)."""
+        return None
 
     def opening_events(self, state: StateT) -> list[Event]:
         """Events of the deal, shown before the first move."""

@@ -5,9 +5,11 @@ sends his choices. Each turn: the events since he last looked (``GET …/events?
 his view (``GET /api/games/{id}``) and a numbered menu of the legal actions the server
 lists, the choice sent with the view's ``seq`` (``POST …/actions``). Another move first
 (409 ``stale_seq``) or a refused move is said in the player's language and the game shown
-again. Between turns the view is polled. Once the game is over, its record (which the
-server gives only then) is replayed here, so the game's own kit shows the table and the
-score sheets as at the end of a local game.
+again. Between turns the game's live stream (:mod:`carson.terminal.live_stream`) tells
+each move's news as it comes and wakes the player; a server that refuses the stream (too
+many open) is polled instead, as is a table still filling (to say who sits down). Once
+the game is over, its record (which the server gives only then) is replayed here, so the
+game's own kit shows the table and the score sheets as at the end of a local game.
 
 Leaving (``quit``, Ctrl-C, Ctrl-D) sends nothing: the game goes on on the server, and the
 player comes back with ``--join``. Nothing here names a game: the view, the events and the
@@ -25,11 +27,12 @@ from rich.console import Console
 from carson.core.events import decode_event
 from carson.core.record import GameRecord, RecordError
 from carson.core.registry import GameSetupError
-from carson.terminal.api_client import ApiClient, ApiError, JsonDict
+from carson.terminal.api_client import ApiClient, ApiError, JsonDict, game_view
 from carson.terminal.asker import Asker, QuitGame, ask_number
 from carson.terminal.generic import GenericNames, as_json, event_line, view_tree
 from carson.terminal.kit import AnyKit
 from carson.terminal.kits import kit_for
+from carson.terminal.live_stream import LiveStream, StreamRefused
 from carson.terminal.replay import winners_line
 from carson.terminal.texts import Texts
 
@@ -76,8 +79,11 @@ class OnlineGame:
         ask: Callable[[str], str],
         poll: float = POLL_SECONDS,
         sleep: Callable[[float], None] = time.sleep,
+        live: bool = True,
     ) -> None:
         self.client, self.game_id, self.console = client, game_id, console
+        #: Whether the game's live stream wakes the player (else: polling every ``poll``).
+        self.live = live
         self.poll, self._sleep = poll, sleep
         self._lang, self._ask = lang, ask
         self.texts = Texts(lang)
@@ -119,15 +125,31 @@ class OnlineGame:
         if view["status"] == "waiting":
             free = sum(1 for seat in view["seats"] if seat["kind"] == "human" and not seat["user"])
             self._say("waiting_players", style="italic", free=free)
+            seated = self._seated(view, set())
             while view["status"] == "waiting":
                 self._sleep(self.poll)
                 view = self.client.view(self.game_id)
+                seated = self._seated(view, seated)
         return view
+
+    def _seated(self, view: JsonDict, told: set[int]) -> set[int]:
+        """Says who took a seat since ``told`` (the seats already said); the seats said."""
+        taken = {int(seat["seat"]) for seat in view["seats"] if seat.get("user")}
+        for seat in view["seats"]:
+            number = int(seat["seat"])
+            if number in taken - told and number != view["seat"]:
+                self._say("joined", style="", user=seat["user"], seat=number + 1)
+        return taken
 
     def _turn(self, view: JsonDict) -> JsonDict:
         """Show the game, ask the player's choice and send it; the view after it."""
         self._show(view)
-        action = self._choose(view["legal_actions"])
+        assert self.kit is not None
+        presenter = self.kit.presenter()
+        if presenter is not None:
+            action = presenter.ask(self.asker, view["view"], view["legal_actions"], view["seat"])
+        else:
+            action = self._choose(view["legal_actions"])
         try:
             return self.client.act(self.game_id, int(view["seq"]), action)
         except ApiError as error:
@@ -137,8 +159,51 @@ class OnlineGame:
             return self.client.view(self.game_id)
 
     def _wait(self, view: JsonDict) -> JsonDict:
-        """Look again every :data:`POLL_SECONDS` until the game moves on."""
+        """Until the game moves on: woken by the live stream, else (refused) by polling."""
         self._say("waiting_turn", style="italic")
+        if self.live:
+            try:
+                return self._wait_live(view)
+            except StreamRefused:
+                self.live = False
+                self._say("polling", style="dim")
+        return self._wait_polling(view)
+
+    def _wait_live(self, view: JsonDict) -> JsonDict:
+        """Reads the game's stream from the view's move on: each move's news as it comes,
+        until a view that differs or asks the player something."""
+        names = self._names(view)
+        if self._seen is None:  # the news so far, before the stream's
+            self._print_news(names)
+        messages = LiveStream(self.client, self.game_id, sleep=self._sleep).messages(
+            int(view["seq"])
+        )
+        try:
+            for event, data in messages:
+                if event == "move":
+                    self._live_news(data, names)
+                elif event == "view":
+                    now = game_view(data)
+                    moved = (now["seq"], now["status"]) != (view["seq"], view["status"])
+                    if moved or now["legal_actions"]:
+                        return now
+        finally:
+            messages.close()
+        raise ApiError(0, "bad_answer", "the stream ended")  # messages() never ends
+
+    def _live_news(self, move: JsonDict, names: OnlineNames) -> None:
+        """The lines of one move's events, unless the player saw them already."""
+        seq, events = move.get("seq"), move.get("events")
+        if not isinstance(seq, int) or not isinstance(events, list):
+            raise ApiError(0, "bad_answer", "a move message without its seq and events")
+        if self._seen is not None and seq <= self._seen:
+            return
+        for event in events:
+            self.console.print(f"• {event_line(decode_event(event), names)}", markup=False)
+        self._seen = seq
+
+    def _wait_polling(self, view: JsonDict) -> JsonDict:
+        """Look again every :data:`POLL_SECONDS` until the game moves on."""
         while True:
             self._sleep(self.poll)
             now = self.client.view(self.game_id)
@@ -152,8 +217,13 @@ class OnlineGame:
         names = self._names(view)
         self.console.rule(self.kit.title(self.texts))
         self._print_news(names)
-        label = self.texts("ui", "view_of", who=names.seat(int(view["seat"])))
-        self.console.print(view_tree(label, view["view"]), markup=False)
+        seat = int(view["seat"])
+        presenter = self.kit.presenter()
+        if presenter is not None:
+            self.console.print(presenter.screen(view["view"], seat, names.seat, self.texts))
+        else:
+            label = self.texts("ui", "view_of", who=names.seat(seat))
+            self.console.print(view_tree(label, view["view"]), markup=False)
         self.console.print(
             self.texts("ui", "your_turn", who=names.seat(int(view["seat"]))),
             style="bold",

@@ -49,6 +49,7 @@ _SEAT: Schema = obj(
         "played": array(array(INTEGER)),
         "personalities": array(obj({"id": STRING, "turned": BOOLEAN})),
         "score": INTEGER,
+        "final": INTEGER,
     },
     {
         # a virtual seat: the values left in its deck, the terrain it took
@@ -61,6 +62,7 @@ _SEAT: Schema = obj(
             {
                 "grid": array(STRING),
                 "cards": array(obj({"id": INTEGER, "x": INTEGER, "y": INTEGER})),
+                "origin": array(INTEGER),
             }
         ),
         "set_aside": array(INTEGER),

@@ -70,6 +70,8 @@ def _seat_json(state: CardGameState, index: int) -> JSON:
         "played": [list(values) for values in me.played],
         "personalities": [{"id": p, "turned": p in me.turned} for p in me.personalities],
         "score": state.score(index),
+        # the revealed bid plus its boosts this round (0 before the reveal): the taking order
+        "final": state.final_value(index),
     }
     if me.is_virtual:
         # The values still in its deck, as a sorted multiset: public by elimination (CG-9.1),
@@ -85,6 +87,8 @@ def _seat_json(state: CardGameState, index: int) -> JSON:
         data["city"] = {
             "grid": me.city.grid(),
             "cards": [{"id": c.card_id, "x": c.x, "y": c.y} for c in me.city.cards],
+            # where the city's (0, 0) is in the game's stable frame of columns and rows
+            "origin": list(me.city.origin),
         }
         data["set_aside"] = list(me.set_aside)
         data["sold"] = list(me.sold)

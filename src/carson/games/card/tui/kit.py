@@ -19,7 +19,7 @@ from carson.games.card.tui.prompts import ask_action
 from carson.games.card.tui.render import Names, score_sheets
 from carson.games.card.tui.screen import detail_commands, table_screen
 from carson.terminal.asker import Asker
-from carson.terminal.kit import GameKit
+from carson.terminal.kit import GameKit, ViewPresenter
 from carson.terminal.texts import Texts
 
 
@@ -77,6 +77,11 @@ class CardKit(GameKit[CardGameState, Names, CardAction]):
 
     def record_kinds(self, state: CardGameState, config: JSON) -> list[str]:
         return [engine_kind(seat.kind) if seat.is_virtual else "player" for seat in state.seats]
+
+    def presenter(self) -> ViewPresenter:
+        from carson.games.card.tui.online import PRESENTER  # only online play needs it
+
+        return PRESENTER
 
     def opening_events(self, state: CardGameState) -> list[Event]:
         return list(state.setup_events)
