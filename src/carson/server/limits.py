@@ -17,6 +17,7 @@ ENVIRONMENT = {
     "registrations_per_address": "CARSON_LIMIT_REGISTER_ADDRESS",
     "password_changes_per_account": "CARSON_LIMIT_PASSWORD_ACCOUNT",
     "moves_per_user": "CARSON_LIMIT_MOVES_USER",
+    "analysis_requests_per_user": "CARSON_LIMIT_ANALYSIS_USER",
     "max_body_bytes": "CARSON_LIMIT_BODY_BYTES",
     "streams_per_user": "CARSON_LIMIT_STREAMS_USER",
     "streams_total": "CARSON_LIMIT_STREAMS_TOTAL",
@@ -30,6 +31,7 @@ RATES = (
     "registrations_per_address",
     "password_changes_per_account",
     "moves_per_user",
+    "analysis_requests_per_user",
 )
 
 
@@ -50,6 +52,8 @@ class Limits:
     password_changes_per_account: str = "5/15 minutes"
     #: Moves of one account (a player clicks a few a second at most; bots more).
     moves_per_user: str = "1200/minute"
+    #: Hints and post-game analyses asked by one account (each is a worker's job).
+    analysis_requests_per_user: str = "30/minute"
     #: Largest request body, in bytes, unless ``body_bytes_by_path`` names the path.
     max_body_bytes: int = 16 * 1024
     #: A larger (or smaller) body limit for paths starting with a prefix.

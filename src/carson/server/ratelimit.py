@@ -31,6 +31,7 @@ class Rule(Enum):
     REGISTER_ADDRESS = "registrations_per_address"
     PASSWORD_ACCOUNT = "password_changes_per_account"
     MOVES_USER = "moves_per_user"
+    ANALYSIS_USER = "analysis_requests_per_user"
 
 
 class RateLimited(Exception):

@@ -19,8 +19,8 @@ import traceback
 
 from sqlalchemy.exc import OperationalError
 
-# Registering the job kinds: machine_move, timeout, expire_table, pair_seeks.
-from carson.server import lobby, machines, quickmatch, timeouts  # noqa: F401
+# Registering the job kinds: machine_move, timeout, expire_table, pair_seeks, hint, analysis.
+from carson.server import analysis, hints, lobby, machines, quickmatch, timeouts  # noqa: F401
 from carson.server.job_kinds import WorkerContext, job_kind
 from carson.server.jobs import JOBS_CHANNEL, ClaimedJob
 from carson.server.store import GameStore

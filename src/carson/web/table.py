@@ -19,6 +19,7 @@ from carson.server.events import SeatEvent
 from carson.server.games import GameError, GameService
 from carson.server.ratelimit import RateLimited
 from carson.web.adapter import Fragment, TableRequest, web_game
+from carson.web.analysis import analysable, hint_box
 from carson.web.clocks import clock_panel
 from carson.web.generic import generic_table
 from carson.web.home import chosen_game, home_page, new_game_form, tab_url
@@ -97,9 +98,10 @@ async def game_page(game_id: str, request: Request) -> HTMLResponse:
     over = now.page["status"] == "over"
     rematch = await rematch_box(visit, game_id) if over else None
     panel = clock_panel(visit, now.page)  # the clocks, resign and abort
+    hint = await hint_box(visit, service, game_id) if practice and not over else None
     return shown.render(
         "game.html", fragment=fragment.template, practice=practice, rematch=rematch,
-        panel=panel,
+        panel=panel, hint=hint, analysable=over and analysable(now.page["game"]),
         **fragment.context,
     )  # fmt: skip
 
