@@ -63,7 +63,7 @@ def test_a_hint_is_computed_by_a_worker_and_goes_stale(db_url: str) -> None:
     assert client.get(f"/api/games/{game}/hint", headers=alice).json()["status"] == "none"
     asked = client.post(f"/api/games/{game}/hint", headers=alice)
     assert asked.status_code == 202, asked.text
-    assert asked.json() == {"status": "pending", "seq": view["seq"], "hint": None}
+    assert asked.json() == {"status": "pending", "seq": view["seq"], "decision": True, "hint": None}
     assert work(worker) == 1  # the hint's job, on the worker
     answer = client.get(f"/api/games/{game}/hint", headers=alice).json()
     assert answer["status"] == "done" and answer["seq"] == view["seq"]

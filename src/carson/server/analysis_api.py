@@ -29,6 +29,7 @@ SeatChoice = Annotated[
 class HintOut(BaseModel):
     status: str = Field(description="none, pending, done, or stale (asked at an earlier decision)")
     seq: int = Field(description="the caller's decision: the actions its seat knows")
+    decision: bool = Field(description="whether the caller has a decision to make now")
     hint: dict[str, Any] | None = Field(
         description="once done: the AI's evaluation (candidates best first, each with its "
         "expected final margin in points, and the best)"

@@ -78,14 +78,15 @@ def check_hints_allowed(table: Table) -> None:
         )
 
 
-def hint_answer(row: HintRow | None, seq: int) -> JSON:
+def hint_answer(row: HintRow | None, seq: int, decision: bool) -> JSON:
     """A seat's hint as the API answers it: ``none`` (never asked), ``pending``, ``done``
-    (with the evaluation) or ``stale`` (asked at an earlier decision)."""
+    (with the evaluation) or ``stale`` (asked at an earlier decision); ``decision``: whether
+    the seat has a decision to make now (a hint may be asked)."""
     if row is None:
-        return {"status": "none", "seq": seq, "hint": None}
+        return {"status": "none", "seq": seq, "decision": decision, "hint": None}
     if row.seq != seq:
-        return {"status": "stale", "seq": seq, "hint": None}
-    return {"status": row.state, "seq": seq, "hint": row.result}
+        return {"status": "stale", "seq": seq, "decision": decision, "hint": None}
+    return {"status": row.state, "seq": seq, "decision": decision, "hint": row.result}
 
 
 class Hints:
@@ -112,13 +113,12 @@ class Hints:
                 analyst_of(table.kind)
             except NotAnalysable as error:
                 raise Conflict(str(error), "not_analysable") from None
-            playing = not table.waiting and not table.over(state) and seat not in table.left
-            if not playing or seat not in state.seats_to_act:
+            if not _deciding(table, seat, state):
                 raise Conflict("you have no decision to make now", "no_decision")
             seq = len(state.actions)
             row = session.get(HintRow, (game_id, seat))
             if row is not None and row.seq == seq:
-                return hint_answer(row, seq)
+                return hint_answer(row, seq, True)
             if self.limiter is not None:
                 self.limiter.take(Rule.ANALYSIS_USER, str(user.id))
             job = HintJob(game_id, seat, seq)
@@ -130,14 +130,21 @@ class Hints:
                 row.asked_at = self.store.jobs.clock()
                 self.store.jobs.enqueue(session, HINT.name, job.payload(), key=job.key())
                 session.commit()
-            return hint_answer(row, seq)
+            return hint_answer(row, seq, True)
 
     def read(self, user: User, game_id: str) -> JSON:
         """The caller's hint for its current decision."""
         with self.store.sessions() as session:
             table, seat, state = self._decision(session, user, game_id)
             check_hints_allowed(table)
-            return hint_answer(session.get(HintRow, (game_id, seat)), len(state.actions))
+            row = session.get(HintRow, (game_id, seat))
+            return hint_answer(row, len(state.actions), _deciding(table, seat, state))
+
+
+def _deciding(table: Table, seat: int, state: Any) -> bool:
+    """Whether the seat's person has a decision to make now."""
+    playing = not table.waiting and not table.over(state) and seat not in table.left
+    return playing and seat in state.seats_to_act
 
 
 def run_hint(context: WorkerContext, job: ClaimedJob, payload: HintJob) -> None:

@@ -74,7 +74,12 @@ def _behind(value: float | None, best: float | None) -> str:
 def hint_context(game_id: str, answer: Mapping[str, Any]) -> dict[str, Any]:
     """What the hint box shows of the API's answer."""
     hint = answer["hint"]
-    context: dict[str, Any] = {"game": game_id, "status": answer["status"], "seq": answer["seq"]}
+    context: dict[str, Any] = {
+        "game": game_id,
+        "status": answer["status"],
+        "seq": answer["seq"],
+        "decision": answer["decision"],
+    }
     if hint is None:
         return context
     best = hint["best_value"]
