@@ -9,6 +9,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from benchmarks import (
+    analysis,
     board_games,
     board_strength,
     cluster,
@@ -32,6 +33,7 @@ BENCHMARKS: dict[str, Callable[[Sequence[str]], None]] = {
     "cluster": cluster.main,
     "strength": strength.main,
     "jobs": lambda _: jobs.main(),
+    "analysis": lambda _: analysis.main(),
 }
 
 

@@ -51,7 +51,7 @@ def evaluate_request(request: EvaluateRequest) -> JSON:
 
 
 #: Search iterations of a hint and of each decision of an analysis, and their settings.
-#: At about 0.2 s per 300 iterations of the card game, a 2-player card game's analysis
+#: At about 0.1 s a decision (0.3 s in the board game), a 2-player card game's analysis
 #: takes well under a minute of one core (``make bench BENCH=analysis``).
 HINT_ITERATIONS = 600
 ANALYSIS_ITERATIONS = 300
