@@ -221,3 +221,25 @@ def test_the_thinking_process_evaluates_as_the_worker_would() -> None:
             thinker.evaluate(EvaluateRequest("board", config, 7, [], other, None, 10, 1))
     finally:
         thinker.close()
+
+
+def test_an_analysis_stops_where_the_person_left(db_url: str) -> None:
+    client, worker = quiet(db_url)
+    alice = account(client, "alice")
+    game = new_game(client, alice, game="board", seats=["human", "random"], seed=5)
+    rng = random.Random(2)
+    for _ in range(6):
+        view = my_turn(client, game, alice, worker)
+        body = {"seq": view["seq"], "action": rng.choice(view["legal_actions"])}
+        client.post(f"/api/games/{game}/actions", headers=alice, json=body)
+    work(worker)
+    left_at = client.get(f"/api/games/{game}", headers=alice).json()["seq"]
+    assert client.post(f"/api/games/{game}/resign", headers=alice).status_code == 200
+    work(worker)  # a machine plays the seat to the end
+    assert client.get(f"/api/games/{game}", headers=alice).json()["status"] == "over"
+    client.post(f"/api/games/{game}/analysis", headers=alice)
+    work(worker)
+    answer = client.get(f"/api/games/{game}/analysis", headers=alice).json()
+    steps = [decision["step"] for decision in answer["decisions"]]
+    assert answer["status"] == "done" and 6 <= len(steps) == answer["total"]
+    assert all(step < left_at for step in steps)

@@ -6,7 +6,8 @@ human seat (the game is over: its record is no secret any more to those who may 
 
 The ``analysis`` job replays the stored game (configuration, seed, actions) and, for each
 decision of the seat with more than one legal action, evaluates it from the seat's
-observation at that moment (:mod:`carson.ai.evaluation`) with the person's choice included.
+observation at that moment (:mod:`carson.ai.evaluation`) with the person's choice included
+(up to the move at which the person left the game, if they did: a machine played on).
 Each decision is stored as it is done, so the page shows progress and a retried job goes on
 where the last one stopped. Computed once per game and seat.
 
@@ -23,13 +24,14 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from carson.ai.evaluation import NotAnalysable, analyst_of
 from carson.core.game import JSON
 from carson.core.registry import HUMAN
 from carson.server.analysis_tables import AnalysisRow
-from carson.server.db import User
+from carson.server.db import GameSeat, User
 from carson.server.errors import Conflict, Forbidden, NotFound
 from carson.server.evaluating import (
     ANALYSIS_ITERATIONS,
@@ -176,7 +178,14 @@ def run_analysis(context: WorkerContext, job: ClaimedJob, payload: AnalysisJob) 
             return
         actions = list(store.state(session, table).actions)
         done = len(row.decisions)
-    steps = decision_steps(table, actions, payload.seat)
+        left_at = session.scalar(
+            select(GameSeat.left_seq).where(
+                GameSeat.game_id == payload.game, GameSeat.seat == payload.seat
+            )
+        )
+    # A seat its person left was played by a machine from then on: not the person's.
+    steps = [step for step in decision_steps(table, actions, payload.seat)
+             if left_at is None or step < left_at]  # fmt: skip
     as_json = [(acting, action.to_json()) for acting, action in actions]
     _store(context, payload, partial(_running, total=len(steps)))
     budget = iterations(ANALYSIS_SETTING, ANALYSIS_ITERATIONS)
