@@ -50,6 +50,9 @@ def test_candidates_best_choice_and_loss(name: str) -> None:
         expected = round(max(0.0, evaluation.best_value - evaluation.choice_value), 1)
         assert evaluation.loss == (0.0 if choice.to_json() == evaluation.best else expected)
     assert sum(candidate.visits for candidate in evaluation.candidates) == 60
+    # The best is worth at least the most searched move (a well-searched one).
+    most = max(evaluation.candidates, key=lambda candidate: candidate.visits)
+    assert most.value is not None and evaluation.best_value >= most.value
     json = evaluation.to_json()
     assert json["best"] == evaluation.best and len(json["candidates"]) == len(weighed)
 

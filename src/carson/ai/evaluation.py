@@ -10,8 +10,10 @@ never on the hidden truth — so an evaluation cannot tell a seat anything it ma
 **Value.** Each candidate's value is its **expected final margin in points**: the seat's
 final score less the best other seat's, averaged over the searched games that began with it
 (estimated where the search stops, at the end of the current round). Players read it as "you
-would finish 3.5 points ahead". The **loss** of a choice is the best candidate's value less
-the choice's, never below 0. The best candidate is the AI's own choice.
+would finish 3.5 points ahead". The **best** candidate is the one of the highest value among
+those the search tried at least a quarter as often as its favourite (a rarely tried move's
+value is noise); the **loss** of a choice is the best's value less the choice's, never
+below 0.
 
 Deterministic from its seed (iterations only, never the clock) and bounded by its iterations.
 """
@@ -32,6 +34,8 @@ ObservationT = TypeVar("ObservationT")
 
 #: Margins are shown to a tenth of a point.
 DECIMALS = 1
+#: A move counts as weighed when searched at least this share of the favourite's visits.
+WELL_SEARCHED = 0.25
 
 
 class NotAnalysable(ValueError):
@@ -135,23 +139,25 @@ def _evaluation(seat: int, result: SearchResult[Any], unit: float, choice: Any) 
         margin = result.margins.get(action)
         return None if margin is None else round(margin / unit, DECIMALS)
 
-    def rank(action: Any) -> tuple[bool, float]:  # the AI's best, then by value
+    best = _best(result, points)
+
+    def rank(action: Any) -> tuple[bool, float]:  # the best, then by value
         value = points(action)
-        return action != result.action, float("inf") if value is None else -value
+        return action != best, float("inf") if value is None else -value
 
     ranked = sorted(result.stats, key=rank)
     candidates = tuple(
         Candidate(action.to_json(), result.stats[action][0], points(action)) for action in ranked
     )
-    best_value = points(result.action)
+    best_value = points(best)
     choice_value = None if choice is None else points(choice)
     loss = None
     if choice is not None:
-        loss = 0.0 if choice == result.action else _loss(best_value, choice_value)
+        loss = 0.0 if choice == best else _loss(best_value, choice_value)
     return Evaluation(
         seat=seat,
         candidates=candidates,
-        best=result.action.to_json(),
+        best=best.to_json(),
         best_value=best_value,
         choice=None if choice is None else choice.to_json(),
         choice_value=choice_value,
@@ -159,6 +165,21 @@ def _evaluation(seat: int, result: SearchResult[Any], unit: float, choice: Any) 
         forced=False,
         iterations=result.iterations,
     )
+
+
+def _best(result: SearchResult[Any], points: Callable[[Any], float | None]) -> Any:
+    """The move of the highest expected margin among those searched at least
+    :data:`WELL_SEARCHED` as often as the search's favourite (a rarely tried move's value is
+    noise); the favourite if none is valued."""
+    favourite = result.stats[result.action][0]
+    valued = [
+        action
+        for action, (visits, _) in result.stats.items()
+        if points(action) is not None and visits >= WELL_SEARCHED * favourite
+    ]
+    if not valued:
+        return result.action
+    return max(valued, key=lambda action: points(action) or 0.0)
 
 
 def _loss(best: float | None, chosen: float | None) -> float | None:
