@@ -9,6 +9,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from benchmarks import (
+    analysis,
     board_games,
     board_strength,
     chat,
@@ -38,6 +39,7 @@ BENCHMARKS: dict[str, Callable[[Sequence[str]], None]] = {
     "notices": lambda _: notices.main(),
     "watch": watching.main,
     "chat": chat.main,
+    "analysis": lambda _: analysis.main(),
 }
 
 

@@ -86,6 +86,8 @@ class Node(Generic[ActionT]):
     prior: float = 0.0
     visits: int = 0
     total: float = 0.0
+    #: The sum of the margins (the seat's score less the best other's) backed up here.
+    margin_total: float = 0.0
     available: int = 0
     children: dict[ActionT, Node[ActionT]] = field(default_factory=dict)
 
@@ -101,6 +103,9 @@ class SearchResult(Generic[ActionT]):
     seconds: float
     #: Each candidate at the root: (visits, mean reward smoothed by its prior).
     stats: dict[ActionT, tuple[int, float]]
+    #: Each candidate at the root: the mean margin over the best other seat where its
+    #: visits ended, in the domain's score units; ``None`` for a candidate never visited.
+    margins: dict[ActionT, float | None] = field(default_factory=dict)
 
 
 def search(
@@ -109,9 +114,12 @@ def search(
     iterations: int,
     seconds: float | None,
     rng: random.Random,
+    include: Sequence[ActionT] = (),
 ) -> SearchResult[ActionT]:
     """The seat's best action after ``iterations`` (or ``seconds``, whichever ends first).
 
+    ``include``: legal actions searched at the root even if the domain would not offer them
+    (a person's choice that an analysis must value), with the lowest prior of the others.
     Deterministic for a given ``rng`` state when ``seconds`` is ``None``, provided the
     domain's samples depend on public facts only.
     """
@@ -120,10 +128,10 @@ def search(
     deadline = None if seconds is None else start + seconds
     root: Node[ActionT] = Node()
     root_stretch = domain.stretch(state)
-    root_candidates = domain.candidates(state, seat, None)
+    root_candidates = _with_included(domain.candidates(state, seat, None), include)
     if len(root_candidates) == 1:
         only = root_candidates[0][0]
-        return SearchResult(only, 0, 0.0, {only: (0, 0.0)})
+        return SearchResult(only, 0, 0.0, {only: (0, 0.0)}, {only: None})
     done = 0
     while done < iterations and (deadline is None or time.perf_counter() < deadline):
         sample = domain.sample(rng)
@@ -145,17 +153,39 @@ def search(
             first = False
             domain.apply(sample, actor, action)
         reward = outcome_reward(outcome, seat, domain.margin_scale)
+        margin = outcome_margin(outcome, seat)
         for visited in path:
             visited.visits += 1
             visited.total += reward
+            visited.margin_total += margin
         done += 1
+    return _result(root, root_candidates, done, time.perf_counter() - start)
+
+
+def _result(
+    root: Node[ActionT], root_candidates: list[tuple[ActionT, float]], done: int, seconds: float
+) -> SearchResult[ActionT]:
     base = root.total / root.visits if root.visits else 0.5
     for action, prior in root_candidates:
         root.children.setdefault(action, Node(prior=prior))
     stats = {action: (child.visits, child.mean(base)) for action, child in root.children.items()}
     # The best smoothed mean; the first candidate (the valuation's favourite) among equals.
     best = max(root_candidates, key=lambda entry: stats[entry[0]][1])[0]
-    return SearchResult(best, done, time.perf_counter() - start, stats)
+    margins = {
+        action: child.margin_total / child.visits if child.visits else None
+        for action, child in root.children.items()
+    }
+    return SearchResult(best, done, seconds, stats, margins)
+
+
+def _with_included(
+    candidates: list[tuple[ActionT, float]], include: Sequence[ActionT]
+) -> list[tuple[ActionT, float]]:
+    """The domain's root candidates and, after them, the included actions they lack."""
+    lowest = min((prior for _, prior in candidates), default=0.0)
+    offered = {action for action, _ in candidates}
+    extra = [(action, lowest) for action in dict.fromkeys(include) if action not in offered]
+    return candidates + extra
 
 
 def _select(
@@ -175,6 +205,12 @@ def _select(
             best = (score, action, child)
     assert best is not None
     return best[1], best[2]
+
+
+def outcome_margin(result: Result, seat: int) -> float:
+    """The seat's score less the best other seat's (negative when behind)."""
+    mine = result.scores[seat]
+    return mine - max(score for other, score in enumerate(result.scores) if other != seat)
 
 
 def outcome_reward(result: Result, seat: int, margin_scale: float) -> float:

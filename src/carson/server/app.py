@@ -20,6 +20,7 @@ from starlette.types import Scope
 
 from carson import __version__
 from carson.server import (
+    analysis_api,
     chat_api,
     errors,
     health,
@@ -103,6 +104,7 @@ def create_server(
     app.include_router(push_api.router)
     app.include_router(watch_api.router)
     app.include_router(chat_api.router)
+    app.include_router(analysis_api.router)
     errors.install(app)
     openapi.install(app)
     for error in DATABASE_DOWN:  # an outage answers 503 (the pages add their own, in HTML)

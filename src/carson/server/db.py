@@ -334,4 +334,10 @@ def migrate(engine: Engine) -> None:
         command.upgrade(config, "head")
 
 
-from carson.server import chat_tables, mail_tables, notify_tables, watch_tables  # noqa: E402,F401
+from carson.server import (  # noqa: E402,F401
+    analysis_tables,
+    chat_tables,
+    mail_tables,
+    notify_tables,
+    watch_tables,
+)

@@ -22,6 +22,7 @@ ENVIRONMENT = {
     "mail_changes_per_account": "CARSON_LIMIT_MAIL_ACCOUNT",
     "watching_per_address": "CARSON_LIMIT_WATCH_ADDRESS",
     "chat_messages_per_user": "CARSON_LIMIT_CHAT_USER",
+    "analysis_requests_per_user": "CARSON_LIMIT_ANALYSIS_USER",
     "max_body_bytes": "CARSON_LIMIT_BODY_BYTES",
     "streams_per_user": "CARSON_LIMIT_STREAMS_USER",
     "streams_total": "CARSON_LIMIT_STREAMS_TOTAL",
@@ -40,6 +41,7 @@ RATES = (
     "mail_changes_per_account",
     "watching_per_address",
     "chat_messages_per_user",
+    "analysis_requests_per_user",
 )
 
 
@@ -71,6 +73,8 @@ class Limits:
     watching_per_address: str = "600/minute"
     #: Chat messages of one account, in all games together.
     chat_messages_per_user: str = "10/minute"
+    #: Hints and post-game analyses asked by one account (each is a worker's job).
+    analysis_requests_per_user: str = "30/minute"
     #: Largest request body, in bytes, unless ``body_bytes_by_path`` names the path.
     max_body_bytes: int = 16 * 1024
     #: A larger (or smaller) body limit for paths starting with a prefix.

@@ -36,6 +36,7 @@ class Rule(Enum):
     MAIL_ACCOUNT = "mail_changes_per_account"
     WATCH_ADDRESS = "watching_per_address"
     CHAT_USER = "chat_messages_per_user"
+    ANALYSIS_USER = "analysis_requests_per_user"
 
 
 class RateLimited(Exception):

@@ -5,7 +5,8 @@ it for one action: everything it needs travels in a :class:`ThinkRequest`, so it
 well in a child process as in the worker's own. The search is CPU-bound Python: run in a
 web process's threads it would hold the GIL against the requests; so ``carson serve``'s
 worker thinks in a child process (:class:`ChildProcessThinker`), while ``carson worker`` is a
-process of its own and thinks in it (:class:`InlineThinker`).
+process of its own and thinks in it (:class:`InlineThinker`). The AI's evaluations of a
+decision (hints, post-game analyses: :mod:`carson.server.evaluating`) run in the same place.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any, Protocol, TextIO
 from carson.core.game import JSON
 from carson.core.players import player_seed
 from carson.core.registry import game_kind
+from carson.server.evaluating import EvaluateRequest, evaluate_request
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,8 @@ class Thinker(Protocol):
 
     def __call__(self, request: ThinkRequest) -> JSON: ...
 
+    def evaluate(self, request: EvaluateRequest) -> JSON: ...
+
     def close(self) -> None: ...
 
 
@@ -68,6 +72,9 @@ class InlineThinker:
 
     def __call__(self, request: ThinkRequest) -> JSON:
         return think(request)
+
+    def evaluate(self, request: EvaluateRequest) -> JSON:
+        return evaluate_request(request)
 
     def close(self) -> None:
         pass
@@ -82,11 +89,17 @@ class ChildProcessThinker:
         self._guard = threading.Lock()
 
     def __call__(self, request: ThinkRequest) -> JSON:
+        return self._ask({"task": "think", **asdict(request)})
+
+    def evaluate(self, request: EvaluateRequest) -> JSON:
+        return self._ask({"task": "evaluate", **asdict(request)})
+
+    def _ask(self, fields: dict[str, Any]) -> JSON:
         with self._guard:
             child = self._running()
             assert child.stdin is not None and child.stdout is not None
             try:
-                child.stdin.write(json.dumps(asdict(request)) + "\n")
+                child.stdin.write(json.dumps(fields) + "\n")
                 child.stdin.flush()
                 line = child.stdout.readline()
             except OSError:
@@ -97,8 +110,8 @@ class ChildProcessThinker:
         answer = json.loads(line)
         if "error" in answer:
             raise RuntimeError(f"the thinking process failed: {answer['error']}")
-        chosen: JSON = answer["action"]
-        return chosen
+        result: JSON = answer["answer"]
+        return result
 
     def _running(self) -> subprocess.Popen[str]:
         if self._child is None or self._child.poll() is not None:
@@ -143,7 +156,14 @@ def serve(lines: TextIO, answers: TextIO) -> None:
         try:
             fields = json.loads(line)
             fields["actions"] = [(seat, action) for seat, action in fields["actions"]]
-            answer: dict[str, Any] = {"action": think(ThinkRequest(**fields))}
+            task = fields.pop("task")
+            if task == "evaluate":
+                result = evaluate_request(EvaluateRequest(**fields))
+            elif task == "think":
+                result = think(ThinkRequest(**fields))
+            else:
+                raise ValueError(f"unknown task {task!r}")
+            answer: dict[str, Any] = {"answer": result}
         except Exception as error:  # told to the parent, which fails the job
             answer = {"error": f"{type(error).__name__}: {error}"}
         answers.write(json.dumps(answer) + "\n")

@@ -20,9 +20,11 @@ import traceback
 from sqlalchemy.exc import OperationalError
 
 # Registering the job kinds: machine_move, timeout, expire_table, pair_seeks, send_mail,
-# account_mail, timeout_soon, notify_push, notify_mail.
+# account_mail, timeout_soon, notify_push, notify_mail, hint, analysis.
 from carson.server import (  # noqa: F401
     account_mail,
+    analysis,
+    hints,
     lobby,
     machines,
     mail_jobs,

@@ -18,6 +18,7 @@ from carson.core.registry import games
 from carson.web import (
     account,
     admin,
+    analysis,
     chat,
     clocks,
     home,
@@ -44,7 +45,8 @@ def web_router() -> APIRouter:
     pages = (home.router, account.router, table.router, clocks.router, replay.router,
              rules.router, standings.router, rematch.router, lobby.router,
              quickmatch.router, mail_pages.router, notifications.router,
-             unsubscribe.router, watch_lobby.router, chat.router, admin.router)  # fmt: skip
+             unsubscribe.router, watch_lobby.router, chat.router, admin.router,
+             analysis.router)  # fmt: skip
     for part in pages:
         router.include_router(part)
     for kind in games().values():

@@ -20,6 +20,7 @@ from carson.server.events import SeatEvent
 from carson.server.games import GameError, GameService
 from carson.server.ratelimit import RateLimited
 from carson.web.adapter import Fragment, TableRequest, web_game
+from carson.web.analysis import analysable, hint_box
 from carson.web.chat import chat_box
 from carson.web.clocks import clock_panel
 from carson.web.generic import generic_table
@@ -105,9 +106,12 @@ async def game_page(game_id: str, request: Request) -> HTMLResponse:
     panel = clock_panel(visit, now.page)  # the clocks, resign and abort
     watchers = await watchers_now(request, visit, now.page)
     chat = await chat_box(visit, request, game_id, practice)  # seated or watching
+    seated = not watching
+    hint = await hint_box(visit, service, game_id) if practice and seated and not over else None
     return shown.render(
         "game.html", fragment=fragment.template, practice=practice, rematch=rematch,
-        panel=panel, watching=watching, watchers=watchers, chat=chat,
+        panel=panel, watching=watching, watchers=watchers, chat=chat, hint=hint,
+        analysable=seated and over and analysable(now.page["game"]),
         **fragment.context,
     )  # fmt: skip
 

@@ -68,6 +68,7 @@ GAME: GameKind[BoardGameState, BoardAction, BoardObservation] = GameKind(
         "terminal": "carson.games.board.tui:KIT",
         "web": "carson.games.board.web.adapter:WEB",
         "rl": "carson.games.board.rl:ENCODER",
+        "analysis": "carson.games.board.ai.search:ANALYST",
     },
     chance=CHANCE,
     order=2,

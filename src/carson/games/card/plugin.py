@@ -54,6 +54,7 @@ GAME: GameKind[CardGameState, CardAction, SeatObservation] = GameKind(
         "terminal": "carson.games.card.tui:KIT",
         "web": "carson.games.card.web.adapter:WEB",
         "rl": "carson.games.card.rl:ENCODER",
+        "analysis": "carson.games.card.ai.search:ANALYST",
     },
     chance=CHANCE,
     order=1,

@@ -18,6 +18,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 
 from carson.ai import ismcts
+from carson.ai.evaluation import SearchAnalyst
 from carson.ai.ismcts import WIN_WEIGHT, SearchResult
 from carson.core.game import Result
 from carson.games.board.ai.playout import BoardPlayoutPolicy
@@ -146,3 +147,19 @@ class BoardSearchPlayer:
             return legal[0]
         self.last = search(observation, self.limits, self._rng)
         return self.last.action if self.last.action in legal else legal[0]
+
+
+def analyse(
+    observation: BoardObservation,
+    iterations: int,
+    rng: random.Random,
+    include: Sequence[BoardAction],
+) -> SearchResult[BoardAction]:
+    """The search of an analysis (hints, post-game): the given iterations and no clock, with
+    ``include`` (a person's choice) among the candidates."""
+    domain = BoardSearch(observation, BoardPlayoutPolicy(rng))
+    return ismcts.search(domain, observation.seat, iterations, None, rng, include)
+
+
+#: The board game's analyst (its ``analysis`` adapter); scores are in tenths of a VP.
+ANALYST: SearchAnalyst[BoardObservation, BoardAction] = SearchAnalyst(analyse, TENTHS)

@@ -28,6 +28,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from carson.ai import ismcts
+from carson.ai.evaluation import SearchAnalyst
 from carson.ai.ismcts import WIN_WEIGHT, SearchResult
 from carson.core.game import Result
 from carson.games.card.ai.estimate import position_value
@@ -178,3 +179,21 @@ def candidates(
 
 def _value(entry: tuple[CardAction, float]) -> float:
     return entry[1]
+
+
+def analyse(
+    observation: SeatObservation,
+    iterations: int,
+    rng: random.Random,
+    include: Sequence[CardAction],
+) -> SearchResult[CardAction]:
+    """The search of an analysis (hints, post-game): ``ai-hard``'s candidates, the given
+    iterations and no clock, with ``include`` (a person's choice) among the candidates."""
+    domain = CardSearch(observation, ANALYSIS_TOP_PLACES, PlayoutPolicy(rng))
+    return ismcts.search(domain, observation.seat, iterations, None, rng, include)
+
+
+#: Places kept as candidates by an analysis (as ``ai-hard``).
+ANALYSIS_TOP_PLACES = 4
+#: The card game's analyst (its ``analysis`` adapter); scores are in tenths of a point.
+ANALYST: SearchAnalyst[SeatObservation, CardAction] = SearchAnalyst(analyse, TENTHS)
