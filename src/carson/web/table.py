@@ -13,6 +13,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
+from carson.core.record import GameRecord
 from carson.core.registry import HUMAN, AnyGameKind, games
 from carson.server.db import User
 from carson.server.events import SeatEvent
@@ -197,16 +198,21 @@ def _with_args(action: dict[str, Any], form: Any, list_args: frozenset[str]) -> 
 @dataclass(frozen=True)
 class SeatNow:
     """What a seat is shown now: its view, its observation and the stored events it may see
-    up to the view's move (read after the view: never a move the view does not show)."""
+    up to the view's move (read after the view: never a move the view does not show); the
+    game's record once it is over."""
 
     page: dict[str, Any]
     seen: object
     events: list[SeatEvent]
+    record: GameRecord | None = None
 
 
 def observe(service: GameService, user: User, game_id: str) -> SeatNow:
     page, seen = service.observe(user, game_id)
-    return SeatNow(page, seen, service.seat_events(user, game_id, upto=page["seq"]))
+    events = service.seat_events(user, game_id, upto=page["seq"])
+    over = page["status"] == "over"
+    record = GameRecord.from_json(service.record(user, game_id)) if over else None
+    return SeatNow(page, seen, events, record)
 
 
 def table_fragment(
@@ -225,8 +231,9 @@ def table_fragment(
     if query.get("decision", decision) != decision:
         query = {}  # a choice kept for a decision the seat no longer faces
     request = TableRequest(
-        game_id, page, now.seen, dict(query), visit.lang, visit.gettext, error, now.events
-    )
+        game_id, page, now.seen, dict(query), visit.lang, visit.gettext, error, now.events,
+        now.record,
+    )  # fmt: skip
     adapter = web_game(kind)
     drawn = generic_table(request, kind) if adapter is None else adapter.table(request)
     return visit, Fragment(drawn.template, {**drawn.context, "decision": decision})

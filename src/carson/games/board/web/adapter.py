@@ -9,6 +9,7 @@ from fastapi import APIRouter
 from jinja2 import BaseLoader, PackageLoader
 
 from carson.games.board.web import MESSAGES
+from carson.games.board.web.chart import board_chart
 from carson.games.board.web.pictures import TILE_PICTURES
 from carson.games.board.web.present import BoardPresenter
 from carson.games.board.web.present.names import Names
@@ -65,6 +66,9 @@ class BoardWeb:
         presenter = BoardPresenter(request.lang, request.gettext)
         data = presenter.game(dict(request.page), request.events, request.query.get("mode"))
         data["error"] = request.error
+        if data.get("result"):
+            names = data["result"]["names"]
+            data["result"]["chart"] = board_chart(request.record, names, request.gettext)
         return Fragment("boardgame.html", {"board": data, "pictures": TILE_PICTURES})
 
     def replay(self, request: ReplayRequest) -> Fragment:

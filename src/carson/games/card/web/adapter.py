@@ -15,6 +15,7 @@ from carson.games.card.engine.observation import SeatObservation
 from carson.games.card.parcels import Parcel
 from carson.games.card.web import MESSAGES
 from carson.games.card.web.assistant import router as assistant_router
+from carson.games.card.web.chart import card_chart
 from carson.games.card.web.log import MoveLog
 from carson.games.card.web.pictures import PARCEL_PICTURES
 from carson.games.card.web.present import Cell, Presenter
@@ -70,6 +71,12 @@ class CardWeb:
         data["log"] = MoveLog(presenter, data["seats"], request.page["view"]).lines(request.events)
         data["error"] = request.error
         data["parcel_names"] = _parcel_names(presenter)
+        if data["result"] is not None:
+            result = data["result"]
+            chart = card_chart(
+                request.record, result["names"], result["suit_names"], request.gettext
+            )
+            result["chart"] = chart
         return Fragment("board.html", {"board": data, "pictures": PARCEL_PICTURES})
 
     def replay(self, request: ReplayRequest) -> Fragment:
