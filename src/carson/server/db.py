@@ -332,3 +332,6 @@ def migrate(engine: Engine) -> None:
     with engine.begin() as connection:
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
+
+
+from carson.server import guide_tables  # noqa: E402,F401

@@ -18,6 +18,7 @@ from carson.core.registry import games
 from carson.web import (
     account,
     clocks,
+    guide,
     home,
     lobby,
     quickmatch,
@@ -37,7 +38,7 @@ def web_router() -> APIRouter:
     router = APIRouter(include_in_schema=False)
     pages = (home.router, account.router, table.router, clocks.router, replay.router,
              rules.router, standings.router, rematch.router, lobby.router,
-             quickmatch.router)  # fmt: skip
+             quickmatch.router, guide.router)  # fmt: skip
     for part in pages:
         router.include_router(part)
     for kind in games().values():

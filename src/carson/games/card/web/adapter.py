@@ -16,6 +16,8 @@ from carson.games.card.parcels import Parcel
 from carson.games.card.web import MESSAGES
 from carson.games.card.web.assistant import router as assistant_router
 from carson.games.card.web.chart import card_chart
+from carson.games.card.web.guide import SETUP as GUIDE
+from carson.games.card.web.guide import card_guide_step
 from carson.games.card.web.log import MoveLog
 from carson.games.card.web.pictures import PARCEL_PICTURES
 from carson.games.card.web.present import Cell, Presenter
@@ -28,6 +30,7 @@ from carson.web.adapter import (
     TableRequest,
     WebGame,
 )
+from carson.web.guide import GuideSetup
 
 #: The machine seats the home page offers, strongest virtual player first.
 OPPONENTS = ("expert", "advanced", "beginner", "ai-easy", "ai-medium", "ai-hard", "greedy")
@@ -40,6 +43,7 @@ class CardWeb:
     router: APIRouter | None = assistant_router
     list_args: frozenset[str] = frozenset()
     messages: tuple[str, str] = MESSAGES
+    guide_setup: GuideSetup = GUIDE
 
     def label(self, gettext: Gettext) -> str:
         return gettext("The card game")
@@ -98,6 +102,9 @@ class CardWeb:
             for person in load_catalog().personalities
         ]
         return Fragment("card_rules.html", {"parcels": parcels, "people": people})
+
+    def guide_step(self, page: Mapping[str, Any], gettext: Gettext) -> str | None:
+        return card_guide_step(page, gettext)
 
     def links(self, gettext: Gettext) -> Sequence[tuple[str, str]]:
         return [("/score", gettext("Scoring assistant"))]
