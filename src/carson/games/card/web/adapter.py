@@ -16,6 +16,7 @@ from carson.games.card.parcels import Parcel
 from carson.games.card.web import MESSAGES
 from carson.games.card.web.assistant import router as assistant_router
 from carson.games.card.web.chart import card_chart
+from carson.games.card.web.compare import compared
 from carson.games.card.web.guide import SETUP as GUIDE
 from carson.games.card.web.guide import card_guide_step
 from carson.games.card.web.log import MoveLog
@@ -71,7 +72,8 @@ class CardWeb:
     def table(self, request: TableRequest) -> Fragment:
         seen = request.seen if isinstance(request.seen, SeatObservation) else None
         presenter = _presenter(request.lang, request.gettext)
-        data = presenter.game(dict(request.page), seen, _preview(request.query))
+        query = request.query
+        data = presenter.game(dict(request.page), seen, _preview(query), compared(query))
         data["log"] = MoveLog(presenter, data["seats"], request.page["view"]).lines(request.events)
         data["error"] = request.error
         data["parcel_names"] = _parcel_names(presenter)
