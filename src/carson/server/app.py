@@ -18,7 +18,16 @@ from sqlalchemy.engine import Engine
 from starlette.types import Scope
 
 from carson import __version__
-from carson.server import errors, health, leaving_api, lobby_api, openapi, ratings_api, sessions_api
+from carson.server import (
+    errors,
+    health,
+    leaving_api,
+    lobby_api,
+    openapi,
+    ratings_api,
+    sessions_api,
+    undo_api,
+)
 from carson.server.accounts import Accounts
 from carson.server.api import router
 from carson.server.bodylimit import BodyLimit, json_refusal
@@ -76,6 +85,7 @@ def create_server(
     app.include_router(sessions_api.router)
     app.include_router(ratings_api.router)
     app.include_router(leaving_api.router)
+    app.include_router(undo_api.router)
     app.include_router(lobby_api.router)
     errors.install(app)
     openapi.install(app)

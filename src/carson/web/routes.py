@@ -27,6 +27,7 @@ from carson.web import (
     rules,
     standings,
     table,
+    undo,
 )
 from carson.web.adapter import web_game
 
@@ -38,7 +39,7 @@ def web_router() -> APIRouter:
     router = APIRouter(include_in_schema=False)
     pages = (home.router, account.router, table.router, clocks.router, replay.router,
              rules.router, standings.router, rematch.router, lobby.router,
-             quickmatch.router, guide.router)  # fmt: skip
+             quickmatch.router, guide.router, undo.router)  # fmt: skip
     for part in pages:
         router.include_router(part)
     for kind in games().values():
