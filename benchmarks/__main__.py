@@ -15,6 +15,7 @@ from benchmarks import (
     games,
     jobs,
     placements,
+    score_chart,
     search,
     server,
     server_limits,
@@ -32,6 +33,7 @@ BENCHMARKS: dict[str, Callable[[Sequence[str]], None]] = {
     "cluster": cluster.main,
     "strength": strength.main,
     "jobs": lambda _: jobs.main(),
+    "score-chart": lambda _: score_chart.main(),
 }
 
 
