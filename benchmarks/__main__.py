@@ -18,6 +18,7 @@ from benchmarks import (
     jobs,
     notices,
     placements,
+    score_chart,
     search,
     server,
     server_limits,
@@ -40,6 +41,7 @@ BENCHMARKS: dict[str, Callable[[Sequence[str]], None]] = {
     "watch": watching.main,
     "chat": chat.main,
     "analysis": lambda _: analysis.main(),
+    "score-chart": lambda _: score_chart.main(),
 }
 
 

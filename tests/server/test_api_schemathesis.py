@@ -30,7 +30,8 @@ EXAMPLES = 80
 MIN_REQUESTS = 2000
 #: Operations whose schema-valid requests a game's rules may refuse (422): a seek's seats
 #: and time control are the game's and the platform's to check, as a new game's.
-RULED_BY_THE_GAME = ["act", "create_game", "game_events", "live", "open_seek"]
+#: An undo with nothing of a secret step to take back is refused the same way.
+RULED_BY_THE_GAME = ["act", "create_game", "game_events", "live", "open_seek", "undo"]
 #: Refused for a wrong current password, which no schema can tell from a right one (422).
 RULED_BY_THE_ACCOUNT = ["change_password"]
 #: Refused for what no schema tells: an address email-validator refuses, a mailed link's

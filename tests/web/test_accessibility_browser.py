@@ -118,11 +118,19 @@ def test_the_card_game_pages(check: Check, browser: Browser, player: Page) -> No
     for width in WIDTHS:
         check(game, width)  # the corners to choose
         check(f"{game}?x={x}&y={y}", width)  # a previewed placement
+        check(f"{game}?cmp={x}:{y}", width)  # places compared (issue 25)
     phone = browser.new_page(viewport={"width": 390, "height": 844})
     phone.context.add_cookies(page.context.cookies())
     phone.goto(game)
     assert _together(phone, "#decision", "#my-city")
     phone.close()
+
+
+def test_a_guided_game_page(check: Check, player: Page) -> None:
+    player.click("#guided-card")  # a new account is offered the guided games (issue 25)
+    player.wait_for_url(GAME_URL)
+    for width in WIDTHS:
+        check(player.url, width)
 
 
 def test_the_board_game_pages(check: Check, browser: Browser, player: Page) -> None:

@@ -33,6 +33,7 @@ from carson.server import (
     push_api,
     ratings_api,
     sessions_api,
+    undo_api,
     unsubscribe,
     watch_api,
 )
@@ -98,6 +99,7 @@ def create_server(
     app.include_router(sessions_api.router)
     app.include_router(ratings_api.router)
     app.include_router(leaving_api.router)
+    app.include_router(undo_api.router)
     app.include_router(lobby_api.router)
     app.include_router(mail_api.router)
     app.include_router(notifications_api.router)

@@ -337,6 +337,7 @@ def migrate(engine: Engine) -> None:
 from carson.server import (  # noqa: E402,F401
     analysis_tables,
     chat_tables,
+    guide_tables,
     mail_tables,
     notify_tables,
     watch_tables,

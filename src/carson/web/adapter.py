@@ -16,6 +16,7 @@ from fastapi import APIRouter
 from jinja2 import BaseLoader
 
 from carson.core.game import Event
+from carson.core.record import GameRecord
 from carson.core.registry import AnyGameKind
 
 Gettext = Callable[[str], str]
@@ -37,7 +38,8 @@ class TableRequest:
     observation of the seat (its ``GameKind.observation``); ``query`` the page's query
     parameters (a previewed placement, a chosen mode …); ``events`` the stored events the
     seat may see so far, ``(seq, event)`` oldest first (seq 0: the setup), in their JSON
-    form (lists for tuples, string keys), for the move log."""
+    form (lists for tuples, string keys), for the move log; ``record`` the game's record
+    once it is over (for the scores after each round), else ``None``."""
 
     game_id: str
     page: Mapping[str, Any]
@@ -47,6 +49,7 @@ class TableRequest:
     gettext: Gettext
     error: str | None = None
     events: Sequence[tuple[int, Event]] = ()
+    record: GameRecord | None = None
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from carson.server.mail_accounts import MailAccounts
 from carson.server.passwords import HashingBusy
 from carson.server.ratelimit import RateLimited, client_address
 from carson.web.adapter import Fragment, NewGameForm, web_game
+from carson.web.guide import guide_offer
 from carson.web.i18n import LANGUAGES
 from carson.web.refusals import accounts_of, refused_page
 from carson.web.visit import (
@@ -83,6 +84,7 @@ async def home_page(
     kind = chosen_game(game)
     form = new_game_form(kind, visit)
     labels = {name: game_label(other, visit) for name, other in games().items()}
+    guides = [(name, labels[name]) for name in await guide_offer(request, visit)]
     return visit.for_game(kind).render(
         "home.html",
         status=status,
@@ -96,6 +98,7 @@ async def home_page(
         default_seats=len(kind.default_seats),
         friend_counts=list(range(1, kind.max_seats)),
         error=error,
+        guides=guides,
     )
 
 

@@ -21,6 +21,7 @@ from carson.web import (
     analysis,
     chat,
     clocks,
+    guide,
     home,
     lobby,
     mail_pages,
@@ -31,6 +32,7 @@ from carson.web import (
     rules,
     standings,
     table,
+    undo,
     unsubscribe,
     watch_lobby,
 )
@@ -46,7 +48,7 @@ def web_router() -> APIRouter:
              rules.router, standings.router, rematch.router, lobby.router,
              quickmatch.router, mail_pages.router, notifications.router,
              unsubscribe.router, watch_lobby.router, chat.router, admin.router,
-             analysis.router)  # fmt: skip
+             analysis.router, guide.router, undo.router)  # fmt: skip
     for part in pages:
         router.include_router(part)
     for kind in games().values():

@@ -14,16 +14,19 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
+from carson.core.record import GameRecord
 from carson.core.registry import HUMAN, AnyGameKind, games
 from carson.server.db import User
 from carson.server.events import SeatEvent
 from carson.server.games import GameError, GameService
+from carson.server.guide import guide_shown
 from carson.server.ratelimit import RateLimited
 from carson.web.adapter import Fragment, TableRequest, web_game
 from carson.web.analysis import analysable, hint_box
 from carson.web.chat import chat_box
 from carson.web.clocks import clock_panel
 from carson.web.generic import generic_table
+from carson.web.guide import guide_sentence
 from carson.web.home import chosen_game, home_page, new_game_form, tab_url
 from carson.web.invitation import invitation_page
 from carson.web.lobby import refusal_text
@@ -210,18 +213,26 @@ def _with_args(action: dict[str, Any], form: Any, list_args: frozenset[str]) -> 
 @dataclass(frozen=True)
 class SeatNow:
     """What a seat is shown now: its view, its observation and the stored events it may see
-    up to the view's move (read after the view: never a move the view does not show)."""
+    up to the view's move (read after the view: never a move the view does not show); the
+    game's record once it is over; whether it is the seat's guided game (issue 25)."""
 
     page: dict[str, Any]
     seen: object
     events: list[SeatEvent]
+    record: GameRecord | None = None
+    guided: bool = False
 
 
 def observe(service: GameService, user: User | None, game_id: str) -> SeatNow:
-    """What the user's seat is shown now; anyone not seated: a spectator's table."""
+    """What the user's seat is shown now; anyone not seated: a spectator's table (with no
+    record: the score chart of a finished game is its players')."""
     page, seen = service.observe(user, game_id, watch=True)
     events = service.seat_events(user, game_id, upto=page["seq"], watch=True)
-    return SeatNow(page, seen, events)
+    if user is None or page["seat"] is None:
+        return SeatNow(page, seen, events)
+    over = page["status"] == "over"
+    record = GameRecord.from_json(service.record(user, game_id)) if over else None
+    return SeatNow(page, seen, events, record, guide_shown(service, user, game_id))
 
 
 def table_fragment(
@@ -240,11 +251,14 @@ def table_fragment(
     if query.get("decision", decision) != decision:
         query = {}  # a choice kept for a decision the seat no longer faces
     request = TableRequest(
-        game_id, page, now.seen, dict(query), visit.lang, visit.gettext, error, now.events
-    )
+        game_id, page, now.seen, dict(query), visit.lang, visit.gettext, error, now.events,
+        now.record,
+    )  # fmt: skip
     adapter = web_game(kind)
     drawn = generic_table(request, kind) if adapter is None else adapter.table(request)
-    return visit, Fragment(drawn.template, {**drawn.context, "decision": decision})
+    guide = guide_sentence(page, visit.gettext) if now.guided else None
+    context = {**drawn.context, "decision": decision, "guide": guide}
+    return visit, Fragment(drawn.template, context)
 
 
 def decision_key(legal_actions: object) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from carson.games.card.city import City
+from carson.games.card.city import City, Layout
 from carson.games.card.engine.abilities import BOOSTS, WINDOW_B
 from carson.games.card.engine.state import CardGameState
 from carson.games.card.scoring import city_points
@@ -35,6 +35,12 @@ class ScorePreview:
     def gain_with(self, personality: str) -> int:
         """Points gained by adding a personality now (the Paperboy's pick, CG-5.5)."""
         return city_points(self.city, self.personalities | {personality}, self.sold) - self.base
+
+    def after_placing(self, card_id: int, parcels: Layout, x: int, y: int) -> int:
+        """The city's points with a terrain card placed at the legal corner ``(x, y)``."""
+        trial = self.city.copy()
+        trial.place_unchecked(card_id, parcels, x, y)
+        return city_points(trial, self.personalities, self.sold)
 
 
 def boost_can_matter(state: CardGameState, ability: str) -> bool:

@@ -134,7 +134,9 @@
     const status = html.match(/data-status="(\w+)"/);
     const config = event.detail.requestConfig || {};
     const live = Boolean(config.headers && config.headers["X-Live-Update"]);
-    if (seq && status) {
+    // The player's own form (a move, or a move taken back: its seq goes back) always shows.
+    const own = Boolean(config.verb && config.verb !== "get");
+    if (seq && status && !own) {
       const coming = version(seq[1], status[1]);
       // A refresh brings only news: a board of the same move as the one shown (which the
       // player's own request brought meanwhile, maybe with a preview) stays.

@@ -4,11 +4,15 @@ replay, rules part and the home page's variant fields."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from fastapi import APIRouter
 from jinja2 import BaseLoader, PackageLoader
 
 from carson.games.board.web import MESSAGES
+from carson.games.board.web.chart import board_chart
+from carson.games.board.web.guide import SETUP as GUIDE
+from carson.games.board.web.guide import board_guide_step
 from carson.games.board.web.pictures import TILE_PICTURES
 from carson.games.board.web.present import BoardPresenter
 from carson.games.board.web.present.names import Names
@@ -20,6 +24,7 @@ from carson.web.adapter import (
     TableRequest,
     WebGame,
 )
+from carson.web.guide import GuideSetup
 
 #: The machine seats the home page offers, the easiest first.
 OPPONENTS = ("ai-easy", "ai-medium", "ai-hard", "greedy", "random")
@@ -37,6 +42,7 @@ class BoardWeb:
     #: A secret vote's ticked cards come as one form field per card.
     list_args: frozenset[str] = frozenset({"red"})
     messages: tuple[str, str] = MESSAGES
+    guide_setup: GuideSetup = GUIDE
 
     def label(self, gettext: Gettext) -> str:
         return gettext("The board game")
@@ -65,6 +71,9 @@ class BoardWeb:
         presenter = BoardPresenter(request.lang, request.gettext)
         data = presenter.game(dict(request.page), request.events, request.query.get("mode"))
         data["error"] = request.error
+        if data.get("result"):
+            names = data["result"]["names"]
+            data["result"]["chart"] = board_chart(request.record, names, request.gettext)
         return Fragment("boardgame.html", {"board": data, "pictures": TILE_PICTURES})
 
     def replay(self, request: ReplayRequest) -> Fragment:
@@ -84,6 +93,9 @@ class BoardWeb:
         return Fragment(
             "board_rules.html", {"board_people": people, "options": option_labels(gettext)}
         )
+
+    def guide_step(self, page: Mapping[str, Any], gettext: Gettext) -> str | None:
+        return board_guide_step(page, gettext)
 
     def links(self, gettext: Gettext) -> Sequence[tuple[str, str]]:
         return []

@@ -15,6 +15,10 @@ from carson.games.card.engine.observation import SeatObservation
 from carson.games.card.parcels import Parcel
 from carson.games.card.web import MESSAGES
 from carson.games.card.web.assistant import router as assistant_router
+from carson.games.card.web.chart import card_chart
+from carson.games.card.web.compare import compared
+from carson.games.card.web.guide import SETUP as GUIDE
+from carson.games.card.web.guide import card_guide_step
 from carson.games.card.web.log import MoveLog
 from carson.games.card.web.pictures import PARCEL_PICTURES
 from carson.games.card.web.present import Cell, Presenter
@@ -27,6 +31,7 @@ from carson.web.adapter import (
     TableRequest,
     WebGame,
 )
+from carson.web.guide import GuideSetup
 
 #: The machine seats the home page offers, strongest virtual player first.
 OPPONENTS = ("expert", "advanced", "beginner", "ai-easy", "ai-medium", "ai-hard", "greedy")
@@ -39,6 +44,7 @@ class CardWeb:
     router: APIRouter | None = assistant_router
     list_args: frozenset[str] = frozenset()
     messages: tuple[str, str] = MESSAGES
+    guide_setup: GuideSetup = GUIDE
 
     def label(self, gettext: Gettext) -> str:
         return gettext("The card game")
@@ -66,10 +72,17 @@ class CardWeb:
     def table(self, request: TableRequest) -> Fragment:
         seen = request.seen if isinstance(request.seen, SeatObservation) else None
         presenter = _presenter(request.lang, request.gettext)
-        data = presenter.game(dict(request.page), seen, _preview(request.query))
+        query = request.query
+        data = presenter.game(dict(request.page), seen, _preview(query), compared(query))
         data["log"] = MoveLog(presenter, data["seats"], request.page["view"]).lines(request.events)
         data["error"] = request.error
         data["parcel_names"] = _parcel_names(presenter)
+        if data["result"] is not None:
+            result = data["result"]
+            chart = card_chart(
+                request.record, result["names"], result["suit_names"], request.gettext
+            )
+            result["chart"] = chart
         # A spectator observes for no seat: every city is drawn from the public view.
         cities = _replay_cities(request.page) if request.page["seat"] is None else None
         context = {"board": data, "pictures": PARCEL_PICTURES, "cities": cities}
@@ -94,6 +107,9 @@ class CardWeb:
             for person in load_catalog().personalities
         ]
         return Fragment("card_rules.html", {"parcels": parcels, "people": people})
+
+    def guide_step(self, page: Mapping[str, Any], gettext: Gettext) -> str | None:
+        return card_guide_step(page, gettext)
 
     def links(self, gettext: Gettext) -> Sequence[tuple[str, str]]:
         return [("/score", gettext("Scoring assistant"))]

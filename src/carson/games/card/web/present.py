@@ -19,6 +19,7 @@ from carson.games.card.engine.observation import SeatObservation
 from carson.games.card.parcels import Parcel
 from carson.games.card.previews import ScorePreview as Holding
 from carson.games.card.scoring import CATEGORIES, city_points, score_city
+from carson.games.card.web.compare import comparison
 from carson.terminal.texts import Texts
 from carson.web.choices import Choice
 from carson.web.i18n import machine_label
@@ -125,11 +126,16 @@ class Presenter:
     # ------------------------------------------------------------------ the page
 
     def game(
-        self, page: dict[str, Any], seen: SeatObservation | None, preview: tuple[int, int] | None
+        self,
+        page: dict[str, Any],
+        seen: SeatObservation | None,
+        preview: tuple[int, int] | None,
+        compare: list[tuple[int, int]] | None = None,
     ) -> dict[str, Any]:
         """Everything the game page shows. ``page`` is the server's view of the seat (seat
         ``None``: a spectator's, every city among the others'); ``preview``: the corner
-        the player clicked to see before placing."""
+        the player clicked to see before placing; ``compare``: the corners the player
+        marked to compare (``None``: not comparing)."""
         view = page["view"]
         me = page["seat"]
         legal = page["legal_actions"]
@@ -159,6 +165,8 @@ class Presenter:
         }
         if legal and seen is not None:
             self._decision(data, view, legal, seen, preview)
+            if data["placing"] is not None and compare is not None:
+                self._comparing(data, legal, seen, compare)
         return data
 
     def _seat(self, page: dict[str, Any], seen: SeatObservation | None, index: int) -> SeatPanel:
@@ -320,6 +328,7 @@ class Presenter:
             },
             "before": before,
             "preview": None,
+            "compare": None,
         }
         if preview in corners:
             x, y = preview
@@ -345,6 +354,25 @@ class Presenter:
                 "Place your terrain card: click a marked cell for its top-left corner."
             )
         data["placing"] = placing
+
+    def _comparing(
+        self,
+        data: dict[str, Any],
+        legal: list[dict[str, Any]],
+        seen: SeatObservation,
+        places: list[tuple[int, int]],
+    ) -> None:
+        """The placement as a comparison of the marked corners (instead of one preview)."""
+        city, card = seen.city(), seen.placing
+        assert city is not None and card is not None
+        corners = {(a["x"], a["y"]): a for a in legal if a["type"] == "place"}
+        placing = data["placing"]
+        placing["preview"] = None
+        placing["grid"] = grid(city, marks=city.legal_anchor_mask(card.parcels))
+        placing["compare"] = comparison(places, corners, self._holding(seen), card)
+        data["prompt"] = self._(
+            "Compare places: click marked cells to see their scores side by side, then place the card at one of them."  # noqa: E501
+        )
 
     # ------------------------------------------------------------------ the end
 

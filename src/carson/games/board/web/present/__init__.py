@@ -104,6 +104,7 @@ class BoardPresenter(Names):
             "side_names": {side: self.side(side) for side in ("yellow", "red")},
             "result": None,
             "before_setup": None,
+            "undo": False,  # the seat's last drafted purchase can be taken back
         }
 
 

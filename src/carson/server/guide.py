@@ -1,0 +1,58 @@
+"""Guided first games (issue 25): a game started for one person with a fixed deal, whose
+page shows a sentence at each step until the person dismisses it; and whether a person is
+new (has finished no game), so the home page offers one."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlalchemy import select
+
+from carson.server.db import Game, GameSeat, User
+from carson.server.errors import NotFound
+from carson.server.games import GameService
+from carson.server.guide_tables import GuidedGame
+
+
+def start_guided(
+    service: GameService,
+    user: User,
+    game: str,
+    seats: Sequence[str],
+    variants: Sequence[str],
+    seed: int,
+) -> str:
+    """A new practice game with the guide's table and deal; its id."""
+    view = service.create(user, list(seats), seed, None, game, list(variants))
+    with service.sessions.begin() as session:
+        session.add(GuidedGame(game_id=view["id"], user_id=user.id, dismissed=False))
+    return str(view["id"])
+
+
+def guide_shown(service: GameService, user: User, game_id: str) -> bool:
+    """Whether ``user``'s page of the game shows the guide (their guided game, not
+    dismissed)."""
+    with service.sessions() as session:
+        row = session.get(GuidedGame, game_id)
+        return row is not None and row.user_id == user.id and not row.dismissed
+
+
+def dismiss_guide(service: GameService, user: User, game_id: str) -> None:
+    """No more sentences in ``user``'s guided game (404 if it is not theirs)."""
+    with service.sessions.begin() as session:
+        row = session.get(GuidedGame, game_id)
+        if row is None or row.user_id != user.id:
+            raise NotFound("no guided game of yours has this id")
+        row.dismissed = True
+
+
+def is_new(service: GameService, user: User) -> bool:
+    """Whether ``user`` has finished no game yet."""
+    with service.sessions() as session:
+        finished = session.scalar(
+            select(GameSeat.game_id)
+            .join(Game, Game.id == GameSeat.game_id)
+            .where(GameSeat.user_id == user.id, Game.ended == "finished")
+            .limit(1)
+        )
+        return finished is None
