@@ -1,7 +1,7 @@
 """Watching in a real browser against a real ``carson serve`` (issue 24): two people play a
-public card game; a third browser, signed out, finds it in the lobby's games in progress,
-watches it, sees how many watch, and sees a player's move appear without a reload — but
-never the bid that move placed before the reveal."""
+public card game and chat; a third browser, signed out, finds it in the lobby's games in
+progress, watches it, sees how many watch, and sees a player's move appear without a reload —
+but never the bid that move placed before the reveal, nor the players' chat."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ from play import register
 from playwright.sync_api import Browser, expect
 
 
-def test_a_signed_out_visitor_watches_a_public_game_live(browser: Browser, base_url: str) -> None:
+def test_two_players_chat_while_a_signed_out_visitor_watches_live(
+    browser: Browser, base_url: str
+) -> None:
     alice = browser.new_context().new_page()
     bob = browser.new_context().new_page()
     register(alice, base_url, "alice")
@@ -51,3 +53,13 @@ def test_a_signed_out_visitor_watches_a_public_game_live(browser: Browser, base_
     shown = carol.content()
     assert "secretly chooses" not in shown and "You played your auction card" not in shown
     assert f'action="/games/{game}/act"' not in shown
+
+    # The players chat, live; what they say stays theirs (issue 24's "done when").
+    alice.fill("#chat-text", "good luck, bob")
+    alice.press("#chat-text", "Enter")
+    expect(bob.locator("#chat-list .chat-text").last).to_have_text("good luck, bob",
+                                                                   timeout=15_000)  # fmt: skip
+    bob.click("#chat-form button.phrase[value=good_luck]")
+    expect(alice.locator("#chat-list .chat-text").last).to_have_text("Good luck!", timeout=15_000)
+    assert "good luck, bob" not in carol.content()
+    expect(carol.locator("#chat-list .chat-text")).to_have_count(0)

@@ -76,3 +76,4 @@ def downgrade() -> None:
     op.drop_index("ix_chat_messages_user_id", "chat_messages")
     op.drop_index("ux_chat_messages_game_seq", "chat_messages")
     op.drop_table("chat_messages")
+    op.drop_table("chat_mutes")
