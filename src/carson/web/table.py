@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -157,14 +157,28 @@ async def act(game_id: str, request: Request) -> Response:
         return checked
     visit, user, form = checked
     service = _service(request)
-    error = None
-    try:
+    posted = await request.form()
+
+    def move() -> None:
         action, seq = json.loads(form.get("action", "")), int(form.get("seq", "-1"))
         if isinstance(action, dict):
-            game = await run_in_threadpool(game_name, service, game_id)
-            action = _with_args(action, await request.form(), _list_args(game))
+            action = _with_args(action, posted, _list_args(game_name(service, game_id)))
+        service.act(user, game_id, seq, action)
+
+    return await seat_post(request, visit, user, game_id, move)
+
+
+async def seat_post(
+    request: Request, visit: Visit, user: User, game_id: str, change: Callable[[], object]
+) -> Response:
+    """A seat's form post that changes the game (a move, an undo): ``change`` makes it,
+    within the account's rate of moves. Answered with the seat's table redrawn (htmx) or
+    the page again (a plain post); a refused or unreadable change is said in words."""
+    service = _service(request)
+    error = None
+    try:
         await run_in_threadpool(accounts_of(request).moving, user.id)  # 429 beyond the rate
-        await run_in_threadpool(service.act, user, game_id, seq, action)
+        await run_in_threadpool(change)
     except RateLimited as limited:
         return refused_page(visit, limited)
     except (ValueError, TypeError):
