@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 
 from carson.server import notices
 from carson.server.db import User
+from carson.server.notice_texts import notice_text
 from carson.server.notify_tables import Notification
 
 pytestmark = pytest.mark.usefixtures("toy_game")
@@ -44,6 +45,18 @@ def test_a_turn_and_the_end_are_notified_to_the_players(client: TestClient) -> N
         assert len(listed["notifications"]) >= 2
         assert all(item["kind"] in ("your_turn", "game_over") for item in listed["notifications"])
         assert listed["unread"] == 1  # each turn was marked read once played
+
+
+def test_an_aborted_game_is_over_for_the_others(client: TestClient) -> None:
+    alice, bob = account(client, "alice"), account(client, "bob")
+    game_id = two_player_game(client, alice, bob)
+    aborted = client.post(f"/api/games/{game_id}/abort", headers=alice)  # nobody moved yet
+    assert aborted.status_code == 200, aborted.text
+    told = client.get("/api/notifications", headers=bob).json()["notifications"]
+    assert [(n["kind"], n["payload"]) for n in told if n["kind"] == "game_over"] == [
+        ("game_over", {"ended": "aborted"})
+    ]
+    assert "game_over" not in kinds(client, alice)  # she ended it herself
 
 
 def test_a_turn_played_is_read(client: TestClient) -> None:
@@ -138,3 +151,14 @@ def test_a_chat_mention_is_a_notification(client: TestClient) -> None:
         assert session.get(Notification, written[0]).user_id == bob_id
     with pytest.raises(ValueError, match="unknown notification kind"), service.sessions() as s:
         notices.notify(s, service.jobs, [bob_id], "pigeon", game_id)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "The game was aborted."), ("de", "Die Partie wurde abgebrochen."),
+     ("it", "La partita è stata annullata."), ("nl", "Het spel is afgebroken."),
+     ("fr", "La partie a été annulée.")],
+)  # fmt: skip
+def test_an_abort_is_told_in_every_language(lang: str, said: str) -> None:
+    assert notice_text(lang, notices.GAME_OVER, {"ended": "aborted"}) == said
+    assert notice_text(lang, notices.GAME_OVER, {}) != said

@@ -26,6 +26,7 @@ from carson.server.db import Game, GameSeat
 from carson.server.drafts import DraftBook
 from carson.server.errors import Conflict
 from carson.server.machines import queue_next
+from carson.server.notices import GAME_OVER, notify
 from carson.server.store import GameStore, Table
 
 
@@ -133,6 +134,9 @@ class Leaving:
                         .values(status="over", ended="aborted", ended_at=self.store.clock())
                     )
                     self.store.clocks.stop(session, game_id, len(state.actions))
+                    told = [user for other, user in table.people.items() if other != seat]
+                    notify(session, self.store.jobs, told, GAME_OVER, game_id,
+                           {"ended": "aborted"})  # fmt: skip
                 self.store.announce(session, game_id, seats=True)
                 session.commit()
         self.store.forget_table(game_id)

@@ -25,6 +25,8 @@ def notice_text(lang: str, kind: str, payload: dict[str, Any]) -> str:
         return gettext(lang, "%(name)s offers you a rematch.") % name
     if kind == notices.INVITATION:
         return gettext(lang, "A seat at a new table was taken for you.")
+    if kind == notices.GAME_OVER and payload.get("ended") == "aborted":
+        return gettext(lang, "The game was aborted.")
     if kind == notices.GAME_OVER:
         return gettext(lang, "The game is over.")
     if kind == notices.TIMEOUT_SOON:
