@@ -411,8 +411,15 @@ class Presenter:
                 f"{names[index]} ({self.suit(view['seats'][index]['suit'])})"
                 for index in result["winners"]
             ],
-            "i_won": page["seat"] in result["winners"],
+            "i_won": page["seat"] in result["winners"] and not _left(page),
         }
+
+
+def _left(page: dict[str, Any]) -> bool:
+    """Whether the page's seat was left (resigned, or lost on time): a machine played it to
+    the end, and its player never counts as the winner, whatever it scored."""
+    seat = page["seat"]
+    return seat is not None and bool(page["seats"][seat].get("left"))
 
 
 def _signed(value: int) -> str:

@@ -68,6 +68,8 @@ class BoardPresenter(Names):
             show_start(self, view, data)
         if page["status"] == "over":
             data["result"] = result(self, view, events, seats, me)
+            if me is not None and page["seats"][me].get("left"):  # a machine played it out
+                data["result"]["i_won"] = False  # a player who left never wins
         return data
 
     def _header(

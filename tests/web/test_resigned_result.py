@@ -1,0 +1,37 @@
+"""A player who resigned never reads "You won!" at the end (QA, issue 25): a machine plays the
+seat to the end and may score best, but the standings rank a player who left last."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+from signing import post_account_form
+from test_analysis_pages import client, work  # noqa: F401  (the fixture and the worker)
+
+
+@pytest.mark.parametrize(
+    ("game", "seats"),
+    [("card", ["human", "random", "random", "random"]), ("board", ["human", "random"])],
+)
+def test_a_resigned_player_is_never_told_they_won(
+    client: TestClient,  # noqa: F811
+    game: str,
+    seats: list[str],
+) -> None:
+    assert post_account_form(client, "/register", "carol").status_code == 303
+    csrf = {"X-CSRF-Token": client.cookies["carson_csrf"]}
+    body = {"game": game, "seats": seats, "seed": 5}
+    created = client.post("/api/games", json=body, headers=csrf)
+    assert created.status_code == 201, created.text
+    game_id = created.json()["id"]
+    work(client)
+    assert client.post(f"/api/games/{game_id}/resign", headers=csrf).status_code == 200
+    for _ in range(200):  # a machine plays her seat (better than "random") to the end
+        work(client)
+        view = client.get(f"/api/games/{game_id}").json()
+        if view["status"] == "over":
+            break
+    assert view["status"] == "over" and view["seats"][0]["left"] == "resigned"
+    assert 0 in view["view"]["result"]["winners"]  # her seat scored best: the case at stake
+    page = client.get(f"/games/{game_id}").text
+    assert "You won!" not in page
