@@ -140,6 +140,21 @@ class WebGame(Protocol):
         ...
 
 
+@runtime_checkable
+class NamedMoves(Protocol):
+    """A game's web adapter that names its actions in its own words (the hint box, the
+    analysis); a game without it gets the platform's generic line."""
+
+    def action_label(
+        self, action: Any, page: Mapping[str, Any] | None, lang: str, gettext: Gettext
+    ) -> str | None:
+        """``action`` (its JSON form) as the game's pages word it, or ``None`` for one the
+        game does not name; ``page`` is the seat's view at the decision (as ``GET
+        /api/games/{id}`` gives it) where it is known (a hint), else ``None`` (a past
+        decision of the analysis)."""
+        ...
+
+
 def web_game(kind: AnyGameKind) -> WebGame | None:
     """The game's web part, or ``None`` when it has none (the generic pages then)."""
     adapter = kind.adapter("web")

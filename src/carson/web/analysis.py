@@ -12,7 +12,7 @@ points, a chart of the losses, and a link to the replay at that step.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -20,13 +20,14 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from carson.ai.evaluation import NotAnalysable, analyst_of
-from carson.core.registry import game_kind
+from carson.core.registry import game_kind, games
 from carson.server.analysis import Analyses
 from carson.server.errors import GameError
 from carson.server.games import GameService
 from carson.server.hints import Hints
+from carson.web.adapter import NamedMoves, web_game
 from carson.web.loss_chart import LossBar, loss_chart
-from carson.web.visit import Visit, forbidden, service_of, signed_in_form, visit_of
+from carson.web.visit import Visit, forbidden, game_name, service_of, signed_in_form, visit_of
 
 router = APIRouter(include_in_schema=False)
 
@@ -62,6 +63,27 @@ def action_label(action: Any) -> str:
     return " ".join(words)
 
 
+Namer = Callable[[Any], str]
+
+
+def namer(visit: Visit, game: str | None, page: Mapping[str, Any] | None = None) -> Namer:
+    """How the visitor reads a game's actions: in the game's own words where its web adapter
+    names them (:class:`~carson.web.adapter.NamedMoves`), else :func:`action_label`;
+    ``page``: the seat's view at the decision, if known."""
+    kind = games().get(game or "")
+    adapter = None if kind is None else web_game(kind)
+    if kind is None or not isinstance(adapter, NamedMoves):
+        return action_label
+    named: NamedMoves = adapter
+    own = visit.for_game(kind)
+
+    def name(action: Any) -> str:
+        label = named.action_label(action, page, own.lang, own.gettext)
+        return action_label(action) if label is None else label
+
+    return name
+
+
 def signed(value: float | None) -> str:
     return "?" if value is None else f"{value:+.1f}"
 
@@ -71,7 +93,9 @@ def _behind(value: float | None, best: float | None) -> str:
     return signed(None if value is None or best is None else round(value - best, 1))
 
 
-def hint_context(game_id: str, answer: Mapping[str, Any]) -> dict[str, Any]:
+def hint_context(
+    game_id: str, answer: Mapping[str, Any], name: Namer = action_label
+) -> dict[str, Any]:
     """What the hint box shows of the API's answer."""
     hint = answer["hint"]
     context: dict[str, Any] = {
@@ -85,7 +109,7 @@ def hint_context(game_id: str, answer: Mapping[str, Any]) -> dict[str, Any]:
     best = hint["best_value"]
     others = [
         {
-            "label": action_label(candidate["action"]),
+            "label": name(candidate["action"]),
             "value": signed(candidate["value"]),
             "behind": _behind(candidate["value"], best),
         }
@@ -94,15 +118,32 @@ def hint_context(game_id: str, answer: Mapping[str, Any]) -> dict[str, Any]:
     return {
         **context,
         "best": json.dumps(hint["best"], separators=(",", ":"), sort_keys=True),
-        "label": action_label(hint["best"]),
+        "label": name(hint["best"]),
         "value": signed(best),
         "forced": hint["forced"],
         "others": others,
     }
 
 
-def _hint_box(visit: Visit, game_id: str, answer: Mapping[str, Any]) -> HTMLResponse:
-    return visit.render("hint.html", hint=hint_context(game_id, answer))
+async def names_of(visit: Visit, service: GameService, game_id: str) -> Namer:
+    """:func:`namer` for the game ``game_id`` is (its past decisions: no page)."""
+    return namer(visit, await run_in_threadpool(game_name, service, game_id))
+
+
+async def hint_names(visit: Visit, service: GameService, game_id: str) -> Namer:
+    """:func:`namer` for the visitor's decision now, with the seat's page."""
+    try:
+        page = await run_in_threadpool(service.view, visit.user, game_id)
+    except GameError:
+        return await names_of(visit, service, game_id)
+    return namer(visit, str(page["game"]), page)
+
+
+async def _hint_box(
+    visit: Visit, service: GameService, game_id: str, answer: Mapping[str, Any]
+) -> HTMLResponse:
+    name = await hint_names(visit, service, game_id)
+    return visit.render("hint.html", hint=hint_context(game_id, answer, name))
 
 
 async def hint_box(visit: Visit, service: GameService, game_id: str) -> dict[str, Any] | None:
@@ -114,7 +155,7 @@ async def hint_box(visit: Visit, service: GameService, game_id: str) -> dict[str
         answer = await run_in_threadpool(hints.read, visit.user, game_id)
     except GameError:
         return None
-    return hint_context(game_id, answer)
+    return hint_context(game_id, answer, await hint_names(visit, service, game_id))
 
 
 @router.get("/games/{game_id}/hint", response_class=HTMLResponse)
@@ -131,7 +172,7 @@ async def hint_fragment(game_id: str, request: Request) -> HTMLResponse:
     except GameError as error:
         message = visit.gettext("No hint can be given now.")
         return visit.render("message.html", status=error.status, message=message)
-    return _hint_box(visit, game_id, answer)
+    return await _hint_box(visit, service, game_id, answer)
 
 
 @router.post("/games/{game_id}/hint", response_class=HTMLResponse)
@@ -150,10 +191,12 @@ async def ask_hint(game_id: str, request: Request) -> Response:
         return visit.render("message.html", status=error.status, message=message)
     if "hx-request" not in request.headers:  # a plain form: back to the table
         return RedirectResponse(f"/games/{game_id}", status_code=303)
-    return _hint_box(visit, game_id, answer)
+    return await _hint_box(visit, service, game_id, answer)
 
 
-def decision_rows(visit: Visit, decisions: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def decision_rows(
+    visit: Visit, decisions: list[Mapping[str, Any]], name: Namer = action_label
+) -> list[dict[str, Any]]:
     """Each weighed decision as a row of the analysis table."""
     rows = []
     for number, decision in enumerate(decisions, start=1):
@@ -162,9 +205,9 @@ def decision_rows(visit: Visit, decisions: list[Mapping[str, Any]]) -> list[dict
             {
                 "number": number,
                 "step": decision["step"],
-                "choice": action_label(evaluation["choice"]),
+                "choice": name(evaluation["choice"]),
                 "choice_value": signed(evaluation["choice_value"]),
-                "best": action_label(evaluation["best"]),
+                "best": name(evaluation["best"]),
                 "best_value": signed(evaluation["best_value"]),
                 "loss": "" if evaluation["loss"] is None else f"{evaluation['loss']:.1f}",
                 "verdict": decision["verdict"],
@@ -217,7 +260,7 @@ async def analysis_page(game_id: str, request: Request) -> HTMLResponse:
         "analysis.html",
         game=game_id,
         analysis=answer,
-        rows=decision_rows(visit, decisions),
+        rows=decision_rows(visit, decisions, await names_of(visit, service, game_id)),
         counts=counts,
         chart=_chart(visit, decisions) if answer["status"] == "done" else None,
     )

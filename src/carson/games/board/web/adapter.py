@@ -15,6 +15,7 @@ from carson.games.board.web.guide import SETUP as GUIDE
 from carson.games.board.web.guide import board_guide_step
 from carson.games.board.web.pictures import TILE_PICTURES
 from carson.games.board.web.present import BoardPresenter
+from carson.games.board.web.present.moves import board_action_label
 from carson.games.board.web.present.names import Names
 from carson.web.adapter import (
     Fragment,
@@ -96,6 +97,11 @@ class BoardWeb:
 
     def guide_step(self, page: Mapping[str, Any], gettext: Gettext) -> str | None:
         return board_guide_step(page, gettext)
+
+    def action_label(
+        self, action: Any, page: Mapping[str, Any] | None, lang: str, gettext: Gettext
+    ) -> str | None:
+        return board_action_label(Names(lang, gettext), action, page)
 
     def links(self, gettext: Gettext) -> Sequence[tuple[str, str]]:
         return []

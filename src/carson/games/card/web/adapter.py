@@ -20,6 +20,7 @@ from carson.games.card.web.compare import compared
 from carson.games.card.web.guide import SETUP as GUIDE
 from carson.games.card.web.guide import card_guide_step
 from carson.games.card.web.log import MoveLog
+from carson.games.card.web.moves import card_action_label
 from carson.games.card.web.pictures import PARCEL_PICTURES
 from carson.games.card.web.present import Cell, Presenter
 from carson.terminal.texts import texts
@@ -113,6 +114,11 @@ class CardWeb:
 
     def links(self, gettext: Gettext) -> Sequence[tuple[str, str]]:
         return [("/score", gettext("Scoring assistant"))]
+
+    def action_label(
+        self, action: Any, page: Mapping[str, Any] | None, lang: str, gettext: Gettext
+    ) -> str | None:
+        return card_action_label(_presenter(lang, gettext), action, page)
 
 
 def _presenter(lang: str, gettext: Gettext) -> Presenter:
