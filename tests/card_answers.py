@@ -19,14 +19,15 @@ class CardAnswers:
         texts = KIT.texts(lang)
         # Each question by the longest piece of its text between placeholders.
         self.starts = {
-            key: max(re.split(r"\{[^}]*\}", texts.template("ui", key)), key=len)
+            key: _spaced(max(re.split(r"\{[^}]*\}", texts.template("ui", key)), key=len))
             for key in QUESTIONS
         }
         self.listed = False
 
     def __call__(self, screen: str) -> str:
         """The answer to the last question of ``screen`` (what the terminal showed)."""
-        text = ANSI.sub("", screen)
+        # A long question wraps on the screen ("… {explain}\n[y/n]"): read it as one line.
+        text = _spaced(ANSI.sub("", screen))
         asked = text[: text.rfind("> ")]
         found = {key: asked.rfind(start) for key, start in self.starts.items()}
         # The question that ends last (of two ending together, the longer piece).
@@ -45,3 +46,8 @@ class CardAnswers:
             x, y = PLACE.findall(asked[before : found[key]])[0]
             return f"{x} {y}"
         return "y" if key == "preview" else "n"
+
+
+def _spaced(text: str) -> str:
+    """``text`` with each run of white space (line breaks of a wrapped line) as one space."""
+    return re.sub(r"\s+", " ", text)
