@@ -35,3 +35,10 @@ def test_a_resigned_player_is_never_told_they_won(
     assert 0 in view["view"]["result"]["winners"]  # her seat scored best: the case at stake
     page = client.get(f"/games/{game_id}").text
     assert "You won!" not in page
+    # Her analysis has nothing to weigh, and says so rather than a perfect score.
+    token = client.cookies["carson_csrf"]
+    asked = client.post(f"/games/{game_id}/analysis", data={"csrf": token, "seat": "0"})
+    assert asked.status_code == 200, asked.text
+    work(client)
+    analysis = client.get(f"/games/{game_id}/analysis").text
+    assert 'id="analysis-empty"' in analysis and 'id="analysis-summary"' not in analysis
