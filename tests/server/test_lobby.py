@@ -16,7 +16,7 @@ from sqlalchemy import select
 from carson.core.registry import HUMAN, game_kind
 from carson.server.db import Game, PlayerRating, User
 from carson.server.games import GameService
-from carson.server.lobby import LIVE_WAIT, LONG_WAIT
+from carson.server.lobby import LIVE_WAIT, LONG_WAIT, Person, seat_rows
 
 
 def table(game: str = "card", people: int = 2, **settings: Any) -> dict[str, Any]:
@@ -181,3 +181,19 @@ def test_a_bot_account_is_flagged_and_only_before_it_plays(client: TestClient) -
     assert client.get("/api/me", headers=alice).json()["bot"] is False
     mine = client.post("/api/games", json=table(), headers=robot).json()
     assert listed_table(client, alice, mine["id"])["host_bot"] is True
+
+
+def test_one_seat_row_builder_lists_seats_with_or_without_ratings() -> None:
+    """The lobby's tables and its games in progress read a game's seats the same way
+    (``lobby.seat_rows``); only the games in progress show ratings."""
+    people = {0: Person("ann", False, 1512), 2: Person("bot-1", True, 1400)}
+    kinds = [HUMAN, HUMAN, "ai-medium"]
+    plain = seat_rows(kinds, people)
+    assert plain == [
+        {"seat": 0, "kind": HUMAN, "user": "ann", "bot": False},
+        {"seat": 1, "kind": HUMAN, "user": None, "bot": False},
+        {"seat": 2, "kind": "ai-medium", "user": "bot-1", "bot": True},
+    ]
+    rated = seat_rows(kinds, people, ratings=True)
+    assert [row["rating"] for row in rated] == [1512, None, 1400]
+    assert [{k: v for k, v in row.items() if k != "rating"} for row in rated] == plain

@@ -154,8 +154,32 @@ def tables(
 
 @dataclass(frozen=True)
 class Person:
+    """Who holds a seat (or hosts a table); ``rating`` their shown rating in that game, where
+    the listing shows ratings."""
+
     name: str
     bot: bool
+    rating: int | None = None
+
+
+def seat_rows(
+    seat_kinds: list[str], people: dict[int, Person], *, ratings: bool = False
+) -> list[dict[str, Any]]:
+    """A game's seats as its listings show them: each seat's kind and who holds it, if anyone
+    (with their rating when ``ratings``): the lobby's tables and its games in progress."""
+    rows = []
+    for index, kind in enumerate(seat_kinds):
+        person = people.get(index)
+        row: dict[str, Any] = {
+            "seat": index,
+            "kind": kind,
+            "user": None if person is None else person.name,
+            "bot": person is not None and person.bot,
+        }
+        if ratings:
+            row["rating"] = None if person is None else person.rating
+        rows.append(row)
+    return rows
 
 
 def _people(session: Session, ids: set[int]) -> dict[int, Person]:
@@ -181,17 +205,7 @@ def _seated(session: Session, game_ids: list[str]) -> dict[str, dict[int, Person
 def _listed(game: Game, seated: dict[int, Person], hosts: dict[int, Person]) -> dict[str, Any]:
     host = hosts.get(game.creator_id, Person("", False))
     listed = game.config.get("variants") if isinstance(game.config, dict) else None
-    seats = []
-    for index, kind in enumerate(game.seat_kinds):
-        person = seated.get(index)
-        seats.append(
-            {
-                "seat": index,
-                "kind": kind,
-                "user": None if person is None else person.name,
-                "bot": person is not None and person.bot,
-            }
-        )
+    seats = seat_rows(game.seat_kinds, seated)
     return {
         "id": game.id,
         "game": game.game,

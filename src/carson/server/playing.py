@@ -15,6 +15,7 @@ from sqlalchemy import select
 
 from carson.server.db import Game, GameSeat, User
 from carson.server.jobs import as_utc
+from carson.server.lobby import Person, seat_rows
 from carson.server.player_ratings import ratings_of
 
 if TYPE_CHECKING:
@@ -49,10 +50,10 @@ def games_in_progress(
             kind: ratings_of(session, [s[2] for s in seated if kind_of[s[0]] == kind], kind)
             for kind in set(kind_of.values())
         }
-        people: dict[str, dict[int, dict[str, Any]]] = {row.id: {} for row in found}
+        people: dict[str, dict[int, Person]] = {row.id: {} for row in found}
         for game_id, seat, user_id, name, bot in seated:
             rating = ratings[kind_of[game_id]][user_id].shown
-            people[game_id][seat] = {"user": name, "bot": bool(bot), "rating": rating}
+            people[game_id][seat] = Person(name, bool(bot), rating)
         watchers = service.watchers.counts(session, ids)
     listed = []
     for row in found:
@@ -64,27 +65,15 @@ def games_in_progress(
 
 
 def _listed(
-    game: Game, view: dict[str, Any], people: dict[int, dict[str, Any]], watchers: int
+    game: Game, view: dict[str, Any], people: dict[int, Person], watchers: int
 ) -> dict[str, Any]:
     round_now = view["view"].get("round") if isinstance(view.get("view"), dict) else None
     listed = game.config.get("variants") if isinstance(game.config, dict) else None
-    seats = []
-    for index, kind in enumerate(game.seat_kinds):
-        person = people.get(index)
-        seats.append(
-            {
-                "seat": index,
-                "kind": kind,
-                "user": None if person is None else person["user"],
-                "bot": person is not None and person["bot"],
-                "rating": None if person is None else person["rating"],
-            }
-        )
     return {
         "id": game.id,
         "game": game.game,
         "variants": [str(v) for v in listed] if isinstance(listed, list) else [],
-        "seats": seats,
+        "seats": seat_rows(game.seat_kinds, people, ratings=True),
         "round": round_now if isinstance(round_now, int) else None,
         "seq": view["seq"],
         "lang": game.lang,
