@@ -170,3 +170,19 @@ def test_no_rule_id_reaches_a_player(path: Path) -> None:
                                                                  *forms(message.string))
     ]  # fmt: skip
     assert [text for text in shown if RULE_ID.search(text)] == []
+
+
+#: One word a term is translated by in each language, where a language had two for it (the
+#: word its rulebook uses): German says "Epoche" (the card game's rulebook), never "Ära".
+GLOSSARY = {"de": re.compile(r"\bÄr(?:a|en)\b")}
+
+
+@pytest.mark.parametrize(
+    "path",
+    [path for path in PO_FILES if language(path) in GLOSSARY],
+    ids=lambda path: str(path.relative_to(SOURCE)),
+)
+def test_a_term_has_one_word_in_a_language(path: Path) -> None:
+    avoided = GLOSSARY[language(path)]
+    shown = [text for message in read(path) if message.id for text in forms(message.string)]
+    assert [text for text in shown if avoided.search(text)] == []
