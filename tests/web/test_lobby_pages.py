@@ -312,3 +312,24 @@ def test_one_day_a_move_is_said_in_the_singular(alice: TestClient) -> None:
     alice.cookies.set("lang", "de")
     german = alice.get("/lobby").text
     assert "1 Tag pro Zug" in german and "1 Tage pro Zug" not in german
+
+
+@pytest.mark.parametrize("lang", ["de", "fr", "it", "nl"])
+def test_the_lobby_filters_read_in_the_visitors_language(alice: TestClient, lang: str) -> None:
+    """Every choice of the lobby's filters is translated (German once said "live")."""
+    sign_up(alice, "alice")
+    english = re.findall(r"<option value=\"\w*\"[^>]*>([^<]+)</option>", _filters(alice))
+    alice.cookies.set("lang", lang)
+    shown = re.findall(r"<option value=\"\w*\"[^>]*>([^<]+)</option>", _filters(alice))
+    assert len(shown) == len(english) > 5
+    # the games' and the languages' own names are names; every other choice is translated
+    names = {"Card game", "Board game", "English", "Deutsch", "Italiano", "Nederlands"}
+    names |= {"Français"}
+    for ours, theirs in zip(english, shown, strict=True):
+        assert ours in names or ours != theirs, (lang, ours)
+
+
+def _filters(client: TestClient) -> str:
+    page = client.get("/lobby").text
+    start = page.index('id="lobby-filters"')
+    return page[start : page.index("</form>", start)]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -143,9 +144,33 @@ def test_a_forgotten_password_is_reset_through_the_mailed_page_once(
     assert pages.client.get("/api/me", headers=bearer).status_code == 401
     form["csrf"] = anonymous_csrf(pages.client)  # logged out: the cookies were cleared
     again = pages.client.post("/password/reset", data={**form, "repeat_password": "a new password"})
-    assert again.status_code == 422 and "Ce lien ne fonctionne plus" in again.text
+    assert again.status_code == 410 and "a déjà servi ou a expiré" in again.text
+    # the used link's page: no form that cannot work, the way to a new link instead
+    used = pages.client.get(f"/password/reset?token={token}")
+    assert used.status_code == 410 and 'id="reset-form"' not in used.text
+    assert "a déjà servi ou a expiré" in used.text and 'href="/password/forgot"' in used.text
     new = {"username": "alice", "password": "a new password"}
     assert pages.client.post("/api/login", json=new).status_code == 200
+
+
+def test_an_expired_or_unknown_reset_link_asks_for_a_new_one(
+    pages: Pages, mailbox: Mailbox
+) -> None:
+    signed_up_with(pages, mailbox)
+    csrf = pages.client.cookies["carson_csrf"]
+    pages.client.post("/password/forgot", data={"csrf": csrf, "login": "alice"})
+    pages.deliver()
+    token = token_of(mailbox.wait(2)[-1])
+    assert 'id="reset-form"' in pages.client.get(f"/password/reset?token={token}").text
+    accounts = pages.client.app.state.games.accounts  # type: ignore[attr-defined]
+    now = accounts.clock
+    accounts.clock = lambda: now() + timedelta(hours=1, seconds=1)  # the link's hour is over
+    pages.client.cookies.set("lang", "de")
+    for link in (f"?token={token}", "?token=made-up", ""):
+        dead = pages.client.get(f"/password/reset{link}")
+        assert dead.status_code == 410 and 'id="reset-form"' not in dead.text
+        assert "wurde schon benutzt oder ist abgelaufen" in dead.text
+        assert 'href="/password/forgot"' in dead.text
 
 
 def test_the_forgotten_password_page_is_rate_limited_in_the_visitors_language(

@@ -104,6 +104,11 @@ class MailAccounts:
             if addresses.deliverable(session, user_id) is not None:
                 queue_account_mail(self.queue, session, user_id, "reset", base_url)
 
+    def reset_link_works(self, token: str) -> bool:
+        """Whether a password link would work now (its page shows the form only then)."""
+        with self.accounts.sessions() as session:
+            return mail_tokens.usable(session, token, "reset", self.accounts.clock())
+
     def reset(self, token: str, new_password: str) -> None:
         """Set the password of the link's account and end every session of it. Refused
         with ``auth.AuthError`` (the password rules) or :class:`AddressError` ``bad_link``

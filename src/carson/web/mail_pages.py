@@ -133,7 +133,18 @@ async def forgot(request: Request) -> Response:
 async def reset_page(request: Request) -> Response:
     visit = await visit_of(request)
     token = request.query_params.get("token", "")
+    if not await run_in_threadpool(mail_of(request).reset_link_works, token):
+        return _dead_reset_link(visit)
     return visit.render("mail_reset.html", token=token, min_password=auth.MIN_PASSWORD)
+
+
+def _dead_reset_link(visit: Visit) -> Response:
+    """A used, expired or replaced password link: no form that cannot work, but the way to a
+    new link (410: that link is gone for good)."""
+    said = visit.gettext(
+        "This password link has been used or has expired. Ask for a new one: it works for one hour."
+    )
+    return visit.render("mail_dead_link.html", 410, message=said)
 
 
 @router.post("/password/reset")
@@ -152,8 +163,8 @@ async def reset(request: Request) -> Response:
         await run_in_threadpool(mail_of(request).reset, token, new)
     except HashingBusy as error:
         return refused_page(visit, error)
-    except AddressError as error:
-        return visit.render("message.html", 422, message=address_problem(visit, error.code))
+    except AddressError:  # the link died since its page was shown
+        return _dead_reset_link(visit)
     except auth.AuthError:
         too_long = visit.gettext("This password is too long.")
         return visit.render(
