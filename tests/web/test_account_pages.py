@@ -129,3 +129,20 @@ def test_a_refused_change_says_why_in_the_visitors_language_and_changes_nothing(
     assert client.get("/api/me", headers=other).status_code == 200
     old = client.post("/api/login", json={"username": "alice", "password": PASSWORD})
     assert old.status_code == 200
+
+
+def test_a_failed_login_keeps_the_name_typed_never_the_password(client: TestClient) -> None:
+    signed_up(client)
+    client.post("/logout", data={"csrf": client.cookies["carson_csrf"]})
+    client.cookies.set("lang", "de")
+    refused = post_account_form(client, "/login", "al<i>ce", "the wrong password", next="/lobby")
+    assert refused.status_code == 401 and "carson_session" not in client.cookies
+    form = refused.text[refused.text.index('id="login-form"') :]
+    form = form[: form.index("</form>")]
+    assert 'name="username" autocomplete="username" required value="al&lt;i&gt;ce"' in form
+    assert "the wrong password" not in refused.text
+    assert 'name="next" value="/lobby"' in form  # where it was going, still
+    assert "Falscher Benutzername oder falsches Passwort." in refused.text
+    assert (
+        post_account_form(client, "/login", "alice", next="/lobby").headers["location"] == "/lobby"
+    )

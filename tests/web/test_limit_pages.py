@@ -36,7 +36,7 @@ def post(client: TestClient, path: str, name: str, password: str) -> int:
 
 def test_too_many_failed_logins_get_a_translated_429_page(client: TestClient) -> None:
     assert post(client, "/register", "alice", "a long password") == 303
-    assert [post(client, "/login", "alice", "wrong password") for _ in range(3)] == [303] * 3
+    assert [post(client, "/login", "alice", "wrong password") for _ in range(3)] == [401] * 3
     refused = post_account_form(client, "/login", "alice", "a long password")
     assert refused.status_code == 429 and int(refused.headers["Retry-After"]) >= 1
     assert "Zu viele Versuche in kurzer Zeit" in refused.text
@@ -55,7 +55,7 @@ def test_a_form_too_large_gets_a_translated_413_page(client: TestClient) -> None
     assert refused.status_code == 413
     assert refused.headers["content-type"].startswith("text/html")
     assert "Dieses Formular ist zu groß" in refused.text
-    assert post(client, "/login", "alice", "p" * 10) == 303  # nothing was created: refused
+    assert post(client, "/login", "alice", "p" * 10) == 401  # nothing was created: refused
     assert "carson_session" not in client.cookies
 
 

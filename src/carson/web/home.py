@@ -36,6 +36,9 @@ from carson.web.visit import (
 
 router = APIRouter(include_in_schema=False)
 
+#: The most characters of a refused log-in's user name shown again (a name has at most 32).
+MAX_TYPED = 64
+
 
 def chosen_game(name: str | None) -> AnyGameKind:
     """The game a page's ``?game=`` names, else the first installed one."""
@@ -75,9 +78,15 @@ async def home(request: Request) -> HTMLResponse:
 
 
 async def home_page(
-    request: Request, visit: Visit, game: str | None, error: str | None, status: int = 200
+    request: Request,
+    visit: Visit,
+    game: str | None,
+    error: str | None,
+    status: int = 200,
+    typed: dict[str, str] | None = None,
 ) -> HTMLResponse:
-    """The home page with the tab of ``game`` open, saying ``error`` if there is one."""
+    """The home page with the tab of ``game`` open, saying ``error`` if there is one;
+    ``typed``: what a refused log-in form had (its ``username`` and ``next``), shown again."""
     mine: list[dict[str, Any]] = []
     if visit.user is not None:
         mine = await run_in_threadpool(service_of(request).games_of, visit.user)
@@ -99,6 +108,8 @@ async def home_page(
         friend_counts=list(range(1, kind.max_seats)),
         error=error,
         guides=guides,
+        login_name=(typed or {}).get("username", ""),
+        next=(typed or {}).get("next"),
     )
 
 
@@ -155,6 +166,11 @@ async def _account(request: Request, *, create: bool) -> Response:
     except (RateLimited, HashingBusy) as error:
         return refused_page(visit, error)
     except auth.AuthError as error:
+        if not create:  # the form again with the name typed (never the password)
+            going = same_site_path(form.get("next", "/"))
+            typed = {"username": username[:MAX_TYPED], "next": going}
+            text = page_error(visit, error.code)
+            return await home_page(request, visit, None, text, status=401, typed=typed)
         # A code, not the text: the page says it in the visitor's language, and no link can
         # make the page show words of its own choosing.
         return RedirectResponse("/?error=" + quote(error.code), status_code=303)
