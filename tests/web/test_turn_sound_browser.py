@@ -50,3 +50,23 @@ def test_the_sound_is_off_then_kept_on_and_played_when_the_turn_comes(
     response = page.request.get(base_url + "/static/turn.wav")
     assert response.ok and response.body()[:4] == b"RIFF"
     context.close()
+
+
+def test_the_sound_setting_reads_as_large_as_the_other_controls(
+    browser: Browser, base_url: str
+) -> None:
+    """Its dropdown once kept the browser's own tiny font; at a desktop's and a phone's width
+    it reads at the size of the page's buttons."""
+    for width in (1280, 390):
+        context = browser.new_context(viewport={"width": width, "height": 900})
+        page = context.new_page()
+        register(page, base_url, f"sizes{width}")
+        page.click("#play-now button")
+        page.wait_for_url(GAME_URL)
+        expect(page.locator("#turn-sound")).to_be_visible()
+        sizes = page.evaluate(
+            """() => [document.querySelector('#turn-sound'), document.querySelector('main button')]
+                .map((e) => parseFloat(getComputedStyle(e).fontSize))"""
+        )
+        assert sizes[0] >= 16 and sizes[0] == sizes[1], (width, sizes)
+        context.close()
