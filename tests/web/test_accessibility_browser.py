@@ -126,11 +126,17 @@ def test_the_card_game_pages(check: Check, browser: Browser, player: Page) -> No
     phone.close()
 
 
-def test_a_guided_game_page(check: Check, player: Page) -> None:
+def test_a_guided_game_page(check: Check, player: Page, base_url: str) -> None:
     player.click("#guided-card")  # a new account is offered the guided games (issue 25)
     player.wait_for_url(GAME_URL)
+    game = player.url
     for width in WIDTHS:
-        check(player.url, width)
+        check(game, width)
+    player.goto(base_url + "/")  # while it is being played, the home offers to continue it
+    player.click("#continue-guided-card")
+    player.wait_for_url(game)
+    for width in WIDTHS:
+        check(base_url + "/", width)
 
 
 def test_the_board_game_pages(check: Check, browser: Browser, player: Page) -> None:

@@ -16,6 +16,7 @@ from carson.app import create_app
 from carson.games.board.web.guide import SETUP as BOARD_SETUP
 from carson.games.card.web.guide import SETUP as CARD_SETUP
 from carson.games.card.web.guide import card_guide_step
+from carson.server.db import Game
 from machines import after_machines
 
 HTMX = {"HX-Request": "true"}
@@ -116,3 +117,24 @@ def test_the_guide_is_silent_after_its_rounds_and_at_the_end() -> None:
     farewell = card_guide_step({**page, "view": {"round": 3, "phase": "bid"}}, lambda t: t)
     assert farewell is not None and "Good luck" in farewell
     assert card_guide_step({**page, "status": "over"}, lambda text: text) is None
+
+
+def test_a_running_guided_game_is_offered_to_continue_not_to_start_again(
+    client: TestClient,
+) -> None:
+    csrf = sign_up(client, "learner")
+    game = start(client, csrf, "card")
+    client.cookies.set("lang", "de")
+    home = client.get("/").text
+    assert 'id="guided-card"' not in home and 'id="guided-board"' in home  # the other still
+    link = home[home.index('id="continue-guided-card"') - 60 :]
+    assert f'href="{game}"' in link[: link.index("</a>")]
+    assert "Deine geführte Partie fortsetzen" in link[: link.index("</a>")]
+    assert start(client, csrf, "card") == game  # a second click continues it, no new game
+    service = client.app.state.games  # type: ignore[attr-defined]
+    with service.sessions.begin() as session:  # the game is over (abandoned, say)
+        row = session.get(Game, game.rsplit("/", 1)[1])
+        row.status, row.ended = "over", "aborted"
+    home = client.get("/").text
+    assert 'id="guided-card"' in home and 'id="continue-guided-card"' not in home
+    assert start(client, csrf, "card") != game

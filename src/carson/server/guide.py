@@ -1,6 +1,7 @@
 """Guided first games (issue 25): a game started for one person with a fixed deal, whose
 page shows a sentence at each step until the person dismisses it; and whether a person is
-new (has finished no game), so the home page offers one."""
+new (has finished no game), so the home page offers one — or offers to continue the guided
+game they are playing."""
 
 from __future__ import annotations
 
@@ -27,6 +28,19 @@ def start_guided(
     with service.sessions.begin() as session:
         session.add(GuidedGame(game_id=view["id"], user_id=user.id, dismissed=False))
     return str(view["id"])
+
+
+def running_guided(service: GameService, user: User) -> dict[str, str]:
+    """``user``'s guided games still being played: the newest one's id of each game (the
+    home page offers to continue it rather than to start another)."""
+    with service.sessions() as session:
+        rows = session.execute(
+            select(Game.game, Game.id)
+            .join(GuidedGame, GuidedGame.game_id == Game.id)
+            .where(GuidedGame.user_id == user.id, Game.status != "over", Game.ended.is_(None))
+            .order_by(Game.created_at, Game.id)  # the newest last: it wins below
+        ).all()
+        return {str(game): str(game_id) for game, game_id in rows}
 
 
 def guide_shown(service: GameService, user: User, game_id: str) -> bool:

@@ -1,7 +1,8 @@
 """The guided first game (issue 25): a game may offer one (:class:`GuidedGame`: its table and
 deal, and a sentence for each step); the home page offers it to a person who has finished no
-game, ``POST /guided`` starts it, and the table shows the game's sentence above the decision
-until the player dismisses it (``POST /games/{id}/guide``)."""
+game (to continue it while it is being played), ``POST /guided`` starts it, and the table
+shows the game's sentence above the decision until the player dismisses it
+(``POST /games/{id}/guide``)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from starlette.concurrency import run_in_threadpool
 
 from carson.core.registry import games
 from carson.server.games import GameError
-from carson.server.guide import dismiss_guide, is_new, start_guided
+from carson.server.guide import dismiss_guide, is_new, running_guided, start_guided
 from carson.web.adapter import web_game
 from carson.web.visit import Visit, service_of, signed_in_form
 
@@ -55,13 +56,17 @@ def guided_games() -> dict[str, GuidedGame]:
     return found
 
 
-async def guide_offer(request: Request, visit: Visit) -> Sequence[str]:
-    """The games whose guided game the home page offers: all of them to a person who has
-    finished no game, none to anybody else."""
+async def guide_offer(request: Request, visit: Visit) -> Sequence[tuple[str, str | None]]:
+    """The games whose guided game the home page offers, each with the id of the visitor's
+    guided game of it still being played (offered to continue, not to start again): all of
+    them to a person who has finished no game, none to anybody else."""
     if visit.user is None or not guided_games():
         return []
-    new = await run_in_threadpool(is_new, service_of(request), visit.user)
-    return list(guided_games()) if new else []
+    service, user = service_of(request), visit.user
+    if not await run_in_threadpool(is_new, service, user):
+        return []
+    running = await run_in_threadpool(running_guided, service, user)
+    return [(name, running.get(name)) for name in guided_games()]
 
 
 def guide_sentence(page: Mapping[str, Any], gettext: Gettext) -> str | None:
@@ -81,6 +86,9 @@ async def start(request: Request) -> Response:
     if guided is None:
         message = visit.gettext("There is no guided game of that name.")
         return visit.render("message.html", status=404, message=message)
+    running = await run_in_threadpool(running_guided, service_of(request), user)
+    if form["game"] in running:  # a second click (or tab) continues the one being played
+        return RedirectResponse(f"/games/{running[form['game']]}", status_code=303)
     setup = guided.guide_setup
     game_id = await run_in_threadpool(
         start_guided, service_of(request), user, form["game"], setup.seats, setup.variants,

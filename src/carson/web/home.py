@@ -93,7 +93,7 @@ async def home_page(
     kind = chosen_game(game)
     form = new_game_form(kind, visit)
     labels = {name: game_label(other, visit) for name, other in games().items()}
-    guides = [(name, labels[name]) for name in await guide_offer(request, visit)]
+    guides = [(name, labels[name], running) for name, running in await guide_offer(request, visit)]
     return visit.for_game(kind).render(
         "home.html",
         status=status,
