@@ -80,3 +80,36 @@ def test_the_lobby_fits_a_phone_and_its_form_hides_the_seats_not_played(
     right = host.evaluate("document.querySelector('.lobby-list').getBoundingClientRect().right")
     assert right <= 390 and host.evaluate("document.documentElement.scrollWidth") <= 390
     expect(host.locator(f"#table-{game}")).to_contain_text("AI, easy")
+
+
+def test_a_game_in_progress_says_what_each_figure_is_on_a_phone(
+    browser: Browser, base_url: str
+) -> None:
+    """On a phone a game in progress is a card, not a table row under headings: each of its
+    figures (players, progress, time control, watchers) carries its own label."""
+    host = browser.new_context().new_page()
+    register(host, base_url, "ingrid")
+    host.goto(base_url + "/lobby?make=card")
+    form = host.locator("#new-table")  # the host and machines only: it starts at once
+    form.locator("select[name=seats]").select_option("4")
+    for seat in (1, 2, 3):
+        form.locator(f"select[name=seat-{seat}]").select_option("ai-easy")
+    form.locator("button").click()
+    host.wait_for_url("**/games/*")
+    game = host.url.rsplit("/", 1)[1]
+    labels = """row => [...row.querySelectorAll('td')].map(
+        td => getComputedStyle(td, '::before').content)"""
+    for width, shown in ((390, True), (1280, False)):
+        page = browser.new_context(viewport={"width": width, "height": 844}).new_page()
+        page.goto(base_url + "/lobby/playing")
+        row = page.locator(f"#playing-{game}")
+        expect(row).to_contain_text("ingrid")
+        found = row.evaluate(labels)
+        expected = ["Game", "Players", "Progress", "Time control", "Watching"]
+        if shown:  # the headings are hidden: each figure says what it is
+            assert found[:5] == [f'"{label}: "' for label in expected], found
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+        else:  # a table under its headings
+            assert all(content in ("none", "normal") for content in found), found
+            expect(page.locator("#lobby-playing thead")).to_be_visible()
+        page.context.close()
