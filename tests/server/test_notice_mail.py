@@ -22,6 +22,9 @@ pytestmark = pytest.mark.usefixtures("toy_game")
 
 BASE = "https://carson.example"
 MINUTE = 60
+#: Each notice names its game: the toy game's title and the others at the table.
+TITLE = "High Dice"
+IN_IT = f"Nella tua partita a {TITLE} con alice."
 
 
 @pytest.fixture
@@ -57,7 +60,7 @@ def test_a_turn_is_mailed_after_its_delay_in_the_players_language(
     table.run_jobs()
     (mail,) = mailbox.wait(1)
     assert mail.recipients == ["bob@example.org"]  # alice has no address
-    assert mail.subject == "carson: Du bist am Zug."
+    assert mail.subject == f"carson: Du bist am Zug. In deiner Partie {TITLE} mit alice."
     body = mail.body()
     assert f"{BASE}/games/{table.game}" in body and "Partie öffnen" in body
     link = str(mail.mail["List-Unsubscribe"]).strip().strip("<>")  # folded: a long line
@@ -114,7 +117,7 @@ def test_live_games_mail_no_turn_and_the_end_is_mailed_at_once(
     table.run_jobs()
     (mail,) = mailbox.wait(1)  # alice's; bob's address is not verified
     assert mail.recipients == ["alice@example.org"]
-    assert mail.subject == "carson: La partie est terminée."
+    assert mail.subject == f"carson: La partie est terminée. Dans votre partie de {TITLE} avec bob."
 
 
 def test_invitations_and_time_running_out_are_mailed_at_once(
@@ -128,9 +131,10 @@ def test_invitations_and_time_running_out_are_mailed_at_once(
         notices.notify(session, table.service.jobs, [bob], notices.INVITATION, table.game, offer)
     table.run_jobs()
     (invited,) = mailbox.wait(1)
-    assert invited.subject == "carson: alice ti offre una rivincita."
+    assert invited.subject == f"carson: alice ti offre una rivincita. {IN_IT}"
     assert "/unsubscribe/" in str(invited.mail["List-Unsubscribe"])
     table.clock.advance(24 * 60 * MINUTE + 1)  # a day before bob's deadline
     table.run_jobs()
     subjects = sorted(mail.subject for mail in mailbox.wait(3)[1:])
-    assert subjects == ["carson: Il tuo tempo per muovere sta per scadere.", "carson: Tocca a te."]
+    assert subjects == [f"carson: Il tuo tempo per muovere sta per scadere. {IN_IT}",
+                        f"carson: Tocca a te. {IN_IT}"]  # fmt: skip

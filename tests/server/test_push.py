@@ -139,7 +139,8 @@ def test_a_turn_reaches_the_browser_encrypted_and_signed(
     check_vapid(headers, key, service_at.url)
     assert b"your turn" not in body.lower()  # encrypted
     assert browser.decrypt(body) == {
-        "title": "carson", "body": "It is your turn.", "url": f"/games/{game_id}",
+        "title": "carson", "body": "It is your turn. In your game of High Dice with alice.",
+        "url": f"/games/{game_id}",
         "tag": f"your_turn:{game_id}",
     }  # fmt: skip
 

@@ -47,6 +47,10 @@ def test_the_bell_shows_the_unread_count_and_is_fetched_again(client: TestClient
     bell = client.get("/notifications/bell").text
     assert '<span class="count">2</span>' in bell and 'hx-trigger="every 30s"' in bell
     assert "Notifications: 2 unread" in bell
+    # drawn, not an emoji some systems lack; its label (not the drawing) is what is read
+    assert "&#128276;" not in bell and "\N{BELL}" not in bell
+    assert '<svg class="bell-icon"' in bell and 'aria-hidden="true"' in bell
+    assert 'role="img" aria-label="Notifications: 2 unread"' in bell
     assert 'hx-get="/notifications/panel" hx-trigger="toggle from:#bell-menu"' in home
 
 
@@ -124,3 +128,35 @@ def test_the_service_worker_is_served_from_the_root_with_its_policy(client: Test
     page = client.get("/notifications/settings").text
     assert f'id="push-toggle" hidden data-csrf="{csrf}"' in page
     assert '<script src="/static/push.js" defer></script>' in page
+
+
+def test_each_notice_names_its_game_and_links_to_it(client: TestClient) -> None:
+    """The bell's list and the page name the game (its title, the others at the table, or
+    that machines play) and lead to it; a notice of no game names none."""
+    bob = client.post("/api/register", json={"username": "bob", "password": "password-bob"})
+    bearer = {"Authorization": f"Bearer {bob.json()['token']}"}
+    headers = {"X-CSRF-Token": signed_up(client)}
+    table = {"game": "board", "seats": ["human", "human"]}
+    with_bob = client.post("/api/games", headers=headers, json=table).json()["id"]
+    assert client.post(f"/api/games/{with_bob}/join", headers=bearer).status_code == 200
+    alone = {"game": "card", "seats": ["human", "ai-easy", "ai-easy", "ai-easy"]}
+    machines = client.post("/api/games", headers=headers, json=alone).json()["id"]
+    service = client.app.state.games  # type: ignore[attr-defined]
+    with service.sessions.begin() as session:
+        alice = session.scalar(select(User.id).where(User.username == "alice"))
+        notices.notify(session, service.jobs, [alice], notices.YOUR_TURN, machines)
+        notices.notify(session, service.jobs, [alice], notices.GAME_OVER, with_bob)
+        notices.notify(session, service.jobs, [alice], notices.MENTION, None, {"by": "carol"})
+    client.cookies.set("lang", "de")
+    for path in ("/notifications", "/notifications/panel"):
+        page = client.get(path).text
+        assert (
+            f'href="/games/{machines}">Du bist am Zug. In deiner Partie Carson City: The Card Game'
+            " gegen die Maschinen.</a>"
+        ) in page
+        assert (
+            f'href="/games/{with_bob}">Die Partie ist vorbei. In deiner Partie Carson City mit'
+            " bob.</a>"
+        ) in page
+        mention = page[page.index("carol hat dich im Chat erwähnt.") :]
+        assert "In deiner Partie" not in mention[: mention.index("</li>")]  # of no game

@@ -25,7 +25,7 @@ from carson.server.job_kinds import JobKind, WorkerContext, register
 from carson.server.jobs import ClaimedJob
 from carson.server.mail import MailMessage
 from carson.server.mail_jobs import queue_mail
-from carson.server.notice_texts import gettext, notice_text
+from carson.server.notice_texts import gettext, notice_line
 from carson.server.notify_tables import Notification
 from carson.server.push import NoticeJob
 from carson.server.unsubscribe import ALL, token_for
@@ -73,8 +73,10 @@ def mailed_lately(session: Session, notice: Notification) -> bool:
 
 
 def message(session: Session, notice: Notification, to: str, lang: str, base: str) -> MailMessage:
-    """The mail of ``notice``: its sentence, the link to the game, the unsubscribe links."""
-    said = notice_text(lang, notice.kind, notice.payload)
+    """The mail of ``notice``: its sentence naming the game, the link to the game, the
+    unsubscribe links."""
+    game = notices.notice_games(session, notice.user_id, [notice.game_id])
+    said = notice_line(lang, notice.kind, notice.payload, game.get(notice.game_id or ""))
     where = f"{base}/games/{notice.game_id}" if notice.game_id else f"{base}/notifications"
     one = f"{base}/unsubscribe/{token_for(session, notice.user_id, notice.kind)}"
     every = f"{base}/unsubscribe/{token_for(session, notice.user_id, ALL)}"

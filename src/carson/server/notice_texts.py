@@ -1,5 +1,6 @@
 """What a notification says, in a person's language: the same words in the bell's list, a
-web push and a mail (the server's own catalog, ``carson/server/locale/*/notify.po``)."""
+web push and a mail (the server's own catalog, ``carson/server/locale/*/notify.po``), naming
+the game it is about (its title and the others at the table)."""
 
 from __future__ import annotations
 
@@ -32,3 +33,20 @@ def notice_text(lang: str, kind: str, payload: dict[str, Any]) -> str:
     if kind == notices.TIMEOUT_SOON:
         return gettext(lang, "Your time to move runs out soon.")
     return gettext(lang, "%(name)s mentioned you in the chat.") % name
+
+
+def game_text(lang: str, game: notices.NoticeGame) -> str:
+    """Which game: its title and who else plays it (or that machines do)."""
+    if game.others:
+        players = ", ".join(game.others)
+        said = gettext(lang, "In your game of %(game)s with %(players)s.")
+        return said % {"game": game.title, "players": players}
+    return gettext(lang, "In your game of %(game)s against the machines.") % {"game": game.title}
+
+
+def notice_line(
+    lang: str, kind: str, payload: dict[str, Any], game: notices.NoticeGame | None
+) -> str:
+    """The notification's sentence, followed by which game it is about (if any)."""
+    said = notice_text(lang, kind, payload)
+    return said if game is None else f"{said} {game_text(lang, game)}"

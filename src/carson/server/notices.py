@@ -12,6 +12,7 @@ the page and move first). Those jobs are :mod:`carson.server.notice_jobs`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -19,6 +20,8 @@ from sqlalchemy import bindparam, func, insert, select, update
 from sqlalchemy.orm import Session
 from sqlalchemy.sql.elements import BindParameter
 
+from carson.core.registry import HUMAN, games
+from carson.server.db import Game, GameSeat, User
 from carson.server.jobs import JobQueue
 from carson.server.mail_tables import MailAddress
 from carson.server.notify_tables import Notification, NotificationSetting, PushSubscription
@@ -187,6 +190,43 @@ def listing(session: Session, user_id: int, before: int | None = None,
     if before is not None:
         query = query.where(Notification.id < before)
     return list(session.scalars(query))
+
+
+@dataclass(frozen=True)
+class NoticeGame:
+    """The game a notification is about, as its person knows it: the game's title, the
+    others seated (by seat) and how many machines play."""
+
+    title: str
+    others: tuple[str, ...]
+    machines: int
+
+
+def notice_games(
+    session: Session, user_id: int, game_ids: Iterable[str | None]
+) -> dict[str, NoticeGame]:
+    """The games of these notifications of ``user_id``'s (two queries for them all)."""
+    ids = sorted({game_id for game_id in game_ids if game_id})
+    if not ids:
+        return {}
+    found = session.execute(
+        select(Game.id, Game.game, Game.seat_kinds).where(Game.id.in_(ids))
+    ).all()
+    seated = session.execute(
+        select(GameSeat.game_id, GameSeat.seat, GameSeat.user_id, User.username)
+        .join(User, User.id == GameSeat.user_id)
+        .where(GameSeat.game_id.in_(ids))
+        .order_by(GameSeat.game_id, GameSeat.seat)
+    ).all()
+    installed = games()
+    named: dict[str, NoticeGame] = {}
+    for game_id, game, seat_kinds in found:
+        held = {seat: (user, name) for gid, seat, user, name in seated if gid == game_id}
+        others = tuple(name for _, (user, name) in sorted(held.items()) if user != user_id)
+        machines = sum(kind != HUMAN and seat not in held for seat, kind in enumerate(seat_kinds))
+        title = installed[game].title if game in installed else game
+        named[game_id] = NoticeGame(title, others, machines)
+    return named
 
 
 def unread_count(session: Session, user_id: int) -> int:

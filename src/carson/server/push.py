@@ -33,7 +33,7 @@ from carson.server.db import now
 from carson.server.errors import Unprocessable
 from carson.server.job_kinds import JobKind, WorkerContext, register
 from carson.server.jobs import ClaimedJob, whole_number
-from carson.server.notice_texts import notice_text
+from carson.server.notice_texts import notice_line
 from carson.server.notify_tables import Notification, PushSubscription, ServerKey
 
 log = logging.getLogger(__name__)
@@ -154,10 +154,15 @@ def message(session: Session, notice: Notification) -> dict[str, str]:
     where = f"/games/{notice.game_id}" if notice.game_id else "/notifications"
     return {
         "title": "carson",
-        "body": notice_text(lang, notice.kind, notice.payload),
+        "body": notice_line(lang, notice.kind, notice.payload, _game_of(session, notice)),
         "url": where,
         "tag": f"{notice.kind}:{notice.game_id or ''}",
     }
+
+
+def _game_of(session: Session, notice: Notification) -> notices.NoticeGame | None:
+    """The game ``notice`` is about, as its person knows it."""
+    return notices.notice_games(session, notice.user_id, [notice.game_id]).get(notice.game_id or "")
 
 
 def run_push(context: WorkerContext, job: ClaimedJob, due: NoticeJob) -> None:

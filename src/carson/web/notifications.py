@@ -14,12 +14,14 @@ from starlette.concurrency import run_in_threadpool
 from carson.server import notices
 from carson.server.db import User
 from carson.server.games import GameService
-from carson.server.notice_texts import notice_text
+from carson.server.notice_texts import notice_line
 from carson.server.notifications_api import choose, settings_of
 from carson.server.notify_tables import Notification
 from carson.web.visit import Visit, service_of, signed_in_form, visit_of
 
 router = APIRouter(include_in_schema=False)
+#: Notifications with what each says, and the unread count.
+Page = tuple[list[tuple[Notification, str]], int]
 STATIC = Path(str(resources.files("carson.web").joinpath("static")))
 
 
@@ -41,9 +43,18 @@ def channel_labels(visit: Visit) -> dict[str, str]:
     }
 
 
-def _page(service: GameService, user: User) -> tuple[list[Notification], int]:
+def _page(service: GameService, user: User, lang: str, size: int = notices.PAGE_SIZE) -> Page:
+    """The newest ``size`` of the person's notifications, each with its sentence (naming
+    its game), and how many are unread."""
     with service.sessions() as session:
-        return notices.listing(session, user.id), notices.unread_count(session, user.id)
+        rows = notices.listing(session, user.id, limit=size)
+        named = notices.notice_games(session, user.id, [row.game_id for row in rows])
+        unread = notices.unread_count(session, user.id)
+    items = [
+        (row, notice_line(lang, row.kind, row.payload, named.get(row.game_id or "")))
+        for row in rows
+    ]
+    return items, unread
 
 
 def _unread(service: GameService, user: User) -> int:
@@ -86,8 +97,7 @@ async def panel(request: Request) -> Response:
     visit = await visit_of(request)
     if visit.user is None:
         return HTMLResponse("", status_code=204)
-    rows, _ = await run_in_threadpool(_page, service_of(request), visit.user)
-    items = [(row, notice_text(visit.lang, row.kind, row.payload)) for row in rows[:PANEL]]
+    items, _ = await run_in_threadpool(_page, service_of(request), visit.user, visit.lang, PANEL)
     return visit.render("bell_panel.html", items=items)
 
 
@@ -96,8 +106,7 @@ async def notifications_page(request: Request) -> Response:
     visit = await visit_of(request)
     if visit.user is None:
         return visit.render("login_needed.html", next="/notifications")
-    rows, unread = await run_in_threadpool(_page, service_of(request), visit.user)
-    items = [(row, notice_text(visit.lang, row.kind, row.payload)) for row in rows]
+    items, unread = await run_in_threadpool(_page, service_of(request), visit.user, visit.lang)
     return visit.render("notifications.html", items=items, unread=unread)
 
 
