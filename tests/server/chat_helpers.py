@@ -6,8 +6,10 @@ from dataclasses import dataclass
 
 from api_helpers import account
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 
 from carson.server.chat_admin import Moderation
+from carson.server.db import User
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,12 @@ class ChatTable:
 
     def moderation(self) -> Moderation:
         return Moderation(self.client.app.state.games.sessions)  # type: ignore[attr-defined]
+
+    def user(self, name: str) -> User:
+        with self.client.app.state.games.sessions() as session:  # type: ignore[attr-defined]
+            found = session.scalar(select(User).where(User.username == name))
+        assert found is not None
+        return found
 
 
 def chat_table(client: TestClient) -> ChatTable:

@@ -1,7 +1,9 @@
 """Administrators and the chat's moderation: who is an administrator (granted and revoked
 with ``carson admin grant|revoke NAME``), the open reports with their message in context,
 dismissing a report, and silencing an account (it may not post in any chat) or lifting it.
-Every change records who made it and when."""
+Every change records who made it and when. No administrator judges their own case: the
+reports about an administrator's own messages are left out of what they are shown (only
+counted), and dismissing one is refused; silencing oneself is refused too."""
 
 from __future__ import annotations
 
@@ -88,15 +90,16 @@ class Moderation:
 
     # ------------------------------------------------------------------ reports
 
-    def open_reports(self) -> list[OpenReport]:
-        """The open reports, oldest first, each with its message in context."""
+    def open_reports(self, admin: User) -> list[OpenReport]:
+        """The open reports ``admin`` may judge (none about their own messages), oldest
+        first, each with its message in context."""
         reporter = aliased(User)
         with self.sessions() as session:
             rows = session.execute(
                 select(ChatReport, reporter.username, ChatMessage)
                 .join(reporter, reporter.id == ChatReport.reporter_id)
                 .join(ChatMessage, ChatMessage.id == ChatReport.message_id)
-                .where(ChatReport.resolution.is_(None))
+                .where(ChatReport.resolution.is_(None), ChatMessage.user_id != admin.id)
                 .order_by(ChatReport.at, ChatReport.id)
                 .limit(REPORTS_SHOWN)
             ).all()
@@ -111,9 +114,30 @@ class Moderation:
                                         message.game_id, reported, around))  # fmt: skip
             return found
 
+    def own_open_reports(self, admin: User) -> int:
+        """How many open reports are about ``admin``'s own messages (another judges them)."""
+        with self.sessions() as session:
+            return int(
+                session.scalar(
+                    select(func.count())
+                    .select_from(ChatReport)
+                    .join(ChatMessage, ChatMessage.id == ChatReport.message_id)
+                    .where(ChatReport.resolution.is_(None), ChatMessage.user_id == admin.id)
+                )
+                or 0
+            )
+
     def dismiss(self, admin: User, report_id: int) -> None:
-        """Close an open report with no action (404 for no such open report)."""
+        """Close an open report with no action (404 for no such open report, 403 for a
+        report about the administrator's own message)."""
         with self.sessions.begin() as session:
+            author = session.scalar(
+                select(ChatMessage.user_id)
+                .join(ChatReport, ChatReport.message_id == ChatMessage.id)
+                .where(ChatReport.id == report_id)
+            )
+            if author == admin.id:
+                raise Forbidden("another administrator judges a report about you", "own_case")
             closed = session.execute(
                 update(ChatReport)
                 .where(ChatReport.id == report_id, ChatReport.resolution.is_(None))

@@ -1,6 +1,7 @@
 """The administrators' page of the chat, ``/admin/reports``: the open reports, each with its
-message among those around it, to dismiss or to silence the author; the silenced accounts,
-to lift; any account silenced by name. Everyone else gets 403; every form carries the CSRF
+message among those around it, to dismiss or to silence the author (never the reports about
+the administrator's own messages: only their number, for another to judge); the silenced
+accounts, to lift; any account silenced by name. Everyone else gets 403; every form carries the CSRF
 token. Administrators are named with ``carson admin grant NAME``."""
 
 from __future__ import annotations
@@ -35,6 +36,9 @@ def refusal(visit: Visit, error: GameError) -> str:
         % {"count": 200},
         "silence_self": visit.gettext("You cannot silence yourself."),
         "not_found": visit.gettext("There is no such report or account."),
+        "own_case": visit.gettext(
+            "This report is about your own message: another administrator judges it."
+        ),
     }
     return texts.get(error.code, visit.gettext("That is not possible."))
 
@@ -45,10 +49,11 @@ async def reports(request: Request) -> HTMLResponse:
     moderation = moderation_of(request)
     if visit.user is None or not await run_in_threadpool(moderation.is_admin, visit.user):
         return not_admin(visit)
-    found = await run_in_threadpool(moderation.open_reports)
+    found = await run_in_threadpool(moderation.open_reports, visit.user)
+    own = await run_in_threadpool(moderation.own_open_reports, visit.user)
     silenced = await run_in_threadpool(moderation.silenced)
     shown = [(report, [line(visit, message) for message in report.context]) for report in found]
-    return visit.render("admin_reports.html", reports=shown, silenced=silenced)
+    return visit.render("admin_reports.html", reports=shown, silenced=silenced, own=own)
 
 
 async def _admin_form(request: Request) -> tuple[Visit, User, dict[str, str]] | Response:
