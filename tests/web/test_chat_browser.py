@@ -75,3 +75,36 @@ def test_two_players_chat_live(browser: Browser, toy_base_url: str) -> None:
     expect(alice.locator("#chat-list .chat-line")).to_have_count(3)
     assert reports == []
     assert [url for url in asked if "/clocks" in url or "/board" in url] == []  # no move made
+
+
+def test_after_a_report_the_author_can_still_be_muted(browser: Browser, toy_base_url: str) -> None:
+    """Reporting a message answers in the message's menu and leaves its mute button there
+    (it once replaced the whole menu until a reload); at a desktop's and a phone's width."""
+    reports: list[str] = []
+    carol, dave = watched(browser, reports), watched(browser, reports)
+    register(carol, toy_base_url, "carol")
+    register(dave, toy_base_url, "dave")
+    game = carol.evaluate(CREATE)
+    dave.goto(f"{toy_base_url}/games/{game}")
+    dave.click("#join")
+    carol.goto(f"{toy_base_url}/games/{game}")
+    for count, text in enumerate(("first", "second"), start=1):
+        carol.fill("#chat-text", text)
+        carol.press("#chat-text", "Enter")
+        expect(carol.locator("#chat-list .chat-line")).to_have_count(count, timeout=LIVE)
+    for index, width in enumerate((1280, 390)):
+        dave.set_viewport_size({"width": width, "height": 844})
+        dave.goto(f"{toy_base_url}/games/{game}")
+        menu = dave.locator("#chat-list .chat-line").nth(index).locator("details.chat-actions")
+        menu.locator("summary").click()
+        menu.locator("input[name=reason]").fill("rude")
+        menu.locator(".chat-report button").click()
+        expect(menu.locator(".chat-note")).to_have_text("Reported: thank you.")
+        mute = menu.locator(".chat-mute button")
+        expect(mute).to_be_visible()
+        expect(menu.locator(".chat-report button")).to_be_visible()
+        if index == 1:  # muting still works, without a reload
+            mute.click()
+            dave.wait_for_url(f"**/games/{game}*")
+            expect(dave.locator("#chat-list .chat-text")).to_have_count(0)
+    assert reports == []
