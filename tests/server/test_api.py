@@ -359,3 +359,32 @@ def test_machines_move_on_after_a_restart(db_url: str) -> None:
                 break
             time.sleep(0.1)
         assert view["seq"] > stuck["seq"]
+
+
+def test_ones_games_are_listed_a_page_at_a_time_newest_first(client: TestClient) -> None:
+    alice = account(client, "alice")
+    made = [
+        client.post("/api/games", json={"seats": ["human", "random"] * 2}, headers=alice).json()[
+            "id"
+        ]
+        for _ in range(5)
+    ]
+    everything = client.get("/api/games", headers=alice)
+    assert [row["id"] for row in everything.json()] == made[::-1]
+    assert "link" not in everything.headers  # one page holds them all
+    pages, links = [], []
+    for page in range(3):
+        answer = client.get(f"/api/games?page={page}&size=2", headers=alice)
+        assert answer.status_code == 200
+        pages.append([row["id"] for row in answer.json()])
+        links.append(answer.headers.get("link", ""))
+    assert pages == [made[:2:-1], made[2:0:-1], made[:1]]
+    assert links[0] == '</api/games?page=1&size=2>; rel="next"'
+    assert links[1] == (
+        '</api/games?page=0&size=2>; rel="prev", </api/games?page=2&size=2>; rel="next"'
+    )
+    assert links[2] == '</api/games?page=1&size=2>; rel="prev"'
+    assert client.get("/api/games?page=9&size=2", headers=alice).json() == []
+    for bad in ("page=-1", "size=0", "size=101", "page=x", "page=10001"):
+        refused = client.get(f"/api/games?{bad}", headers=alice)
+        assert refused.status_code == 422 and refused.json()["code"], bad

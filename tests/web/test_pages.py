@@ -204,3 +204,39 @@ def test_the_scoring_assistant_answers_with_the_sheet_or_what_is_wrong(
     assert 'id="total">4<' in sheet  # ranch 1 (one empty neighbour) + cowboy 3
     wrong = client.post("/score", data={"c-0-0": "r", "sold": "2"}).text
     assert "Only the Auctioneer sells cards" in wrong and "CG-" not in wrong
+
+
+def test_my_games_are_paged_newest_first(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("carson.web.home.GAMES_PAGE", 2)
+    csrf = sign_up(client, "pager")
+    headers = {"X-CSRF-Token": csrf}
+    made = [
+        client.post("/api/games", headers=headers, json={"seats": ["human", "random"] * 2}).json()[
+            "id"
+        ]
+        for _ in range(3)
+    ]
+
+    def listed(page: str) -> list[str]:
+        section = page[page.index('id="my-games"') :]
+        return re.findall(r'href="/games/(\w+)">', section[: section.index("</section>")])
+
+    first = client.get("/").text
+    assert listed(first) == made[:0:-1]
+    assert 'href="/?page=1#my-games" rel="next" id="older-games"' in first
+    assert 'id="newer-games"' not in first
+    client.cookies.set("lang", "de")
+    second = client.get("/?page=1").text
+    assert listed(second) == made[:1] and "Neuere Spiele" in second
+    assert 'href="/#my-games" rel="prev" id="newer-games"' in second
+    assert 'id="older-games"' not in second
+    tab = client.get("/?game=board&page=1").text  # another game's tab keeps its tab
+    assert 'href="/?game=board#my-games" rel="prev"' in tab
+    assert "Auf dieser Seite sind keine Spiele." in client.get("/?page=7").text
+    for bad in ("-1", "x", "99999999"):
+        refused = client.get(f"/?page={bad}")
+        assert refused.status_code == 422, bad
+        assert "Diese Seite deiner Spiele gibt es nicht." in refused.text
+        assert listed(refused.text) == made[:0:-1]  # the first page instead

@@ -53,6 +53,9 @@ from carson.server.ratelimit import client_address
 from carson.server.stream import StreamStart
 from carson.server.stream_slots import RETRY_SECONDS, StreamSlots
 
+#: The last page of one's games an answer goes to (``offset`` stays bounded).
+MAX_GAMES_PAGE = 10_000
+
 router = APIRouter()
 #: The fields of a new game's body that are its table's settings.
 TABLE_FIELDS = {"public", "rated", "time_control", "on_timeout", "timeout_level",
@@ -279,10 +282,22 @@ def create_game(body: NewGame, user: CurrentUser, service: Service) -> JSONRespo
 
 @router.get(
     "/api/games", operation_id="list_games", response_model=list[GameSummary],
-    responses=declared(*AUTH),
+    responses=declared(*AUTH, 422),
 )  # fmt: skip
-def list_games(user: CurrentUser, service: Service) -> JSONResponse:
-    return JSONResponse(service.games_of(user))
+def list_games(
+    user: CurrentUser,
+    service: Service,
+    page: Annotated[int, Query(ge=0, le=MAX_GAMES_PAGE, description="0: the newest games")] = 0,
+    size: Annotated[int, Query(ge=1, le=100, description="games a page")] = 50,
+) -> JSONResponse:
+    """One's games, newest first, a page at a time; a ``Link`` header names the next page
+    (``rel="next"``) and the one before (``rel="prev"``) when there is one."""
+    found = service.games_of(user, page * size, size + 1)  # one more: is there a next page?
+    links = [f'</api/games?page={page - 1}&size={size}>; rel="prev"'] if page > 0 else []
+    if len(found) > size and page < MAX_GAMES_PAGE:
+        links.append(f'</api/games?page={page + 1}&size={size}>; rel="next"')
+    headers = {"Link": ", ".join(links)} if links else None
+    return JSONResponse(found[:size], headers=headers)
 
 
 @router.post(

@@ -208,13 +208,17 @@ class GameService:
         self.notifier.publish(game_id)
         return self.view(user, game_id)
 
-    def games_of(self, user: User) -> list[dict[str, Any]]:
+    def games_of(self, user: User, offset: int = 0, limit: int = 50) -> list[dict[str, Any]]:
+        """The player's games, newest first: ``limit`` of them after the first ``offset``
+        (one page's states are built, never a whole long history's)."""
         with self.sessions() as session:
             rows = session.execute(
                 select(Game, GameSeat.seat)
                 .join(GameSeat, GameSeat.game_id == Game.id)
                 .where(GameSeat.user_id == user.id)
-                .order_by(Game.created_at.desc())
+                .order_by(Game.created_at.desc(), Game.id.desc())
+                .offset(offset)
+                .limit(limit)
             ).all()
             listing = []
             for game, seat in rows:

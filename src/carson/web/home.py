@@ -14,7 +14,7 @@ from starlette.routing import Match
 from carson.core.registry import AnyGameKind, games
 from carson.server import auth, cookies
 from carson.server.account_mail import registration_hook
-from carson.server.api import client_label
+from carson.server.api import MAX_GAMES_PAGE, client_label
 from carson.server.cookies import SESSION_COOKIE
 from carson.server.errors import Unprocessable
 from carson.server.mail_accounts import MailAccounts
@@ -38,6 +38,8 @@ router = APIRouter(include_in_schema=False)
 
 #: The most characters of a refused log-in's user name shown again (a name has at most 32).
 MAX_TYPED = 64
+#: How many of one's games a page of "My games" lists, newest first.
+GAMES_PAGE = 20
 
 
 def chosen_game(name: str | None) -> AnyGameKind:
@@ -87,17 +89,25 @@ async def home_page(
 ) -> HTMLResponse:
     """The home page with the tab of ``game`` open, saying ``error`` if there is one;
     ``typed``: what a refused log-in form had (its ``username`` and ``next``), shown again."""
-    mine: list[dict[str, Any]] = []
-    if visit.user is not None:
-        mine = await run_in_threadpool(service_of(request).games_of, visit.user)
     kind = chosen_game(game)
+    page = games_page(request.query_params.get("page"))
+    if page is None:  # not a page number: the first page, saying so
+        page, error, status = 0, visit.gettext("There is no such page of your games."), 422
+    mine: list[dict[str, Any]] = []
+    if visit.user is not None:  # one more than a page: is there an older page?
+        offset = page * GAMES_PAGE
+        mine = await run_in_threadpool(
+            service_of(request).games_of, visit.user, offset, GAMES_PAGE + 1
+        )
     form = new_game_form(kind, visit)
     labels = {name: game_label(other, visit) for name, other in games().items()}
     guides = [(name, labels[name], running) for name, running in await guide_offer(request, visit)]
     return visit.for_game(kind).render(
         "home.html",
         status=status,
-        games=mine,
+        games=mine[:GAMES_PAGE],
+        newer=games_url(kind.name, page - 1) if page > 0 else None,
+        older=games_url(kind.name, page + 1) if len(mine) > GAMES_PAGE else None,
         game_names=labels,
         tabs=[(name, label, tab_url("/", name)) for name, label in labels.items()],
         chosen=kind.name,
@@ -111,6 +121,23 @@ async def home_page(
         login_name=(typed or {}).get("username", ""),
         next=(typed or {}).get("next"),
     )
+
+
+def games_page(raw: str | None) -> int | None:
+    """The page of "My games" asked for (0: the newest), ``None`` if it is no page."""
+    if raw is None:
+        return 0
+    if not raw.isdigit() or len(raw) > 5 or int(raw) > MAX_GAMES_PAGE:
+        return None
+    return int(raw)
+
+
+def games_url(game: str, page: int) -> str:
+    """The home page with the tab of ``game`` open at page ``page`` of "My games"."""
+    base = tab_url("/", game)
+    if page == 0:
+        return base + "#my-games"
+    return f"{base}{'&' if '?' in base else '?'}page={page}#my-games"
 
 
 def _shown_by_get(request: Request, path: str) -> bool:
