@@ -258,6 +258,12 @@ def shared(kind: str, arg: int = 0) -> BoardAction:
     return _SHARED[kind][arg]
 
 
+def shared_of(kind: str) -> tuple[BoardAction, ...]:
+    """Every shared action of ``kind``, by ``arg``: ``map(shared_of(kind).__getitem__, args)``
+    lists many at C speed."""
+    return _SHARED[kind]
+
+
 PASS = BoardAction("pass")
 STORE = BoardAction("store")
 GRANT_ALL = BoardAction("grant_all")

@@ -41,7 +41,7 @@ from carson.core.game import JSON, Event, IllegalActionError
 from carson.games.board.catalog import BoardCatalog
 from carson.games.board.engine.actions import BoardAction, action_from_json
 from carson.games.board.engine.config import BoardConfig
-from carson.games.board.engine.decisions.registry import APPLY, LEGAL
+from carson.games.board.engine.decisions.registry import APPLY, ASCENDING, LEGAL
 from carson.games.board.engine.flow.run import run_task
 from carson.games.board.engine.model import (
     BANKER_VP,
@@ -106,9 +106,11 @@ class BoardGameState(BoardTable):
         return self.finished
 
     def legal_actions(self, seat: int) -> list[BoardAction]:
-        if self.decision is None or seat not in self.decision.seats:
+        decision = self.decision
+        if decision is None or seat not in decision.seats:
             return []
-        return sorted(LEGAL[self.decision.kind](self, seat), key=_INDEX)
+        legal = LEGAL[decision.kind](self, seat)
+        return legal if decision.kind in ASCENDING else sorted(legal, key=_INDEX)
 
     def apply(self, seat: int, action: BoardAction) -> list[Event]:
         if self.decision is None:

@@ -1,0 +1,40 @@
+"""The engine's fast paths of issue 21 agree with the plain rules: listings the engine does not
+sort are ascending already, and the road access kept with the roads is the corners' access."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from carson.games.board.engine.config import BoardConfig
+from carson.games.board.engine.decisions.registry import ASCENDING, LEGAL
+from carson.games.board.engine.state import BoardGameState
+from carson.games.board.town import CORNERS, PARCELS
+
+VARIANT_SETS = [(), ("river",), ("red-sides", "duel-tiles", "new-beginning"), ("vote-sides",)]
+
+
+@pytest.mark.parametrize("variants", VARIANT_SETS)
+@pytest.mark.parametrize("seed", [3, 4])
+def test_unsorted_listings_are_ascending_and_access_is_the_corners(
+    variants: tuple[str, ...], seed: int
+) -> None:
+    g = BoardGameState(BoardConfig.of(4, variants), seed)
+    rng = random.Random(seed)
+    seen = set()
+    while not g.is_over:
+        seat = g.seats_to_act[0]
+        assert g.decision is not None
+        kind = g.decision.kind
+        listing = [action.index for action in LEGAL[kind](g, seat)]
+        if kind in ASCENDING:
+            seen.add(kind)
+            assert listing == sorted(listing), kind
+        town = g.town
+        access = [p for p in range(PARCELS) if not town.road_vertices.isdisjoint(CORNERS[p])]
+        assert sorted(town.accessible) == access
+        legal = g.legal_actions(seat)
+        assert [action.index for action in legal] == sorted(listing)
+        g.apply(seat, legal[rng.randrange(len(legal))])
+    assert len(seen) >= 5  # most of the unsorted kinds came up
