@@ -90,6 +90,8 @@ class BoardTable:
         self.decision: Decision | None = None
         self.finished = False
         self._events: list[Event] = []
+        #: False for the samples of searches and heuristics: nobody reads their events.
+        self.recording = True
 
     def _copy_into(self, other: BoardTable) -> None:
         """Make ``other`` (a bare instance) an independent copy of this table."""
@@ -116,6 +118,7 @@ class BoardTable:
         other.decision = self.decision
         other.finished = self.finished
         other._events = []
+        other.recording = self.recording
 
     @property
     def seats_to_act(self) -> tuple[int, ...]:
@@ -142,7 +145,8 @@ class BoardTable:
 
     def emit(self, kind: str, seats: frozenset[int] | None = None, **data: Any) -> None:
         """Record an event; its data is JSON (for logs and interfaces)."""
-        self._events.append(Event(kind, data, seats))
+        if self.recording:
+            self._events.append(Event(kind, data, seats))
 
     # --- facts the rules use ----------------------------------------------------------------
 
@@ -342,6 +346,11 @@ class BoardTable:
         roads = self.players[seat].roads
         town = self.town
         return [edge for edge in town.legal_roads() if town.road_cost(edge) <= roads]
+
+    def has_free_parcel(self, owner: int) -> bool:
+        """Whether ``owner`` has an empty parcel (:meth:`free_parcels_of`, in C)."""
+        town = self.town
+        return None in compress(town.tiles, map(owner.__eq__, town.owners))
 
     def free_parcels_of(self, owner: int) -> list[int]:
         town = self.town
