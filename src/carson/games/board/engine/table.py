@@ -362,4 +362,9 @@ def _may_join(seat: int, cows: list[tuple[int, bool]] | None, free_only: bool) -
     alone (``free_only``), a white cowboy is there, or the seat is there already."""
     if not cows:
         return True
-    return not (free_only or any(white or who == seat for who, white in cows))
+    if free_only:
+        return False
+    for who, white in cows:  # noqa: SIM110 (a plain loop: cheaper than all() on a generator)
+        if white or who == seat:
+            return False
+    return True
