@@ -249,7 +249,7 @@ class Town:
         tile = self.tiles[p]
         owner = self.owners[p]
         if tile == "ranch":  # empty neighbours, whoever owns them; river parcels are empty
-            return max(1, sum(self.tiles[n] is None for n in NEIGHBOURS[p]))
+            return max(1, list(map(self.tiles.__getitem__, NEIGHBOURS[p])).count(None))
         if tile == "mine":
             mountains = sum(
                 self.tiles[n] == MOUNTAIN and self.owners[n] in (NO_OWNER, owner)

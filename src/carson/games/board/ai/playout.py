@@ -80,7 +80,7 @@ class BoardPlayoutPolicy:
     def _place(self, g: BoardGameState, seat: int, legal: list[BoardAction]) -> BoardAction:
         """The best of a few random targets (judging all of them cost half a search)."""
         best, value = PASS, PLACE_THRESHOLD
-        targets = [action for action in legal if action.kind != "pass"]
+        targets = legal[1:]  # the listing is pass, then the targets in index order
         if len(targets) > PLACE_SAMPLES:
             targets = self._rng.sample(targets, PLACE_SAMPLES)
         for action in targets:

@@ -139,9 +139,11 @@ class BoardGameState(BoardTable):
     def apply_json(self, seat: int, data: Any) -> list[Event]:
         return self.apply(seat, action_from_json(data))
 
-    def clone(self) -> BoardGameState:
+    def clone(self, seed: int | None = None) -> BoardGameState:
+        """An independent copy; with ``seed``, one that draws the future anew from it (as
+        :meth:`reseed` does, without copying this game's generator first)."""
         other = BoardGameState.__new__(BoardGameState)
-        self._copy_into(other)
+        self._copy_into(other, seed)
         other._actions = self._actions.copy()
         return other
 

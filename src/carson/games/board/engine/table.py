@@ -93,14 +93,18 @@ class BoardTable:
         #: False for the samples of searches and heuristics: nobody reads their events.
         self.recording = True
 
-    def _copy_into(self, other: BoardTable) -> None:
-        """Make ``other`` (a bare instance) an independent copy of this table."""
+    def _copy_into(self, other: BoardTable, seed: int | None = None) -> None:
+        """Make ``other`` (a bare instance) an independent copy of this table; with ``seed``,
+        its chance draws from ``random.Random(seed)`` instead of a copy of this one's."""
         other.config = self.config
         other.seed = self.seed
         other.catalog = self.catalog
         other.cowboy_spaces = self.cowboy_spaces
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        if seed is None:
+            other.rng = random.Random(0)  # (a seed: no call for the system's entropy)
+            other.rng.setstate(self.rng.getstate())
+        else:
+            other.rng = random.Random(seed)
         other.town = self.town.clone()
         other.players = [player.copy() for player in self.players]
         other.sides = self.sides.copy()
