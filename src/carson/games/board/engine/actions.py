@@ -94,6 +94,13 @@ class BoardAction:
     #: The kind's offset plus ``arg``: kept, not computed, as every listing sorts by it.
     index: int = field(init=False, compare=False, repr=False)
 
+    def __eq__(self, other: object) -> bool:
+        # The generated one builds two tuples per comparison; listings are searched with
+        # ``in`` (the match loop's check) tens of times per decision.
+        if type(other) is BoardAction:
+            return self.arg == other.arg and self.kind == other.kind
+        return NotImplemented
+
     def __post_init__(self) -> None:
         offset = OFFSETS.get(self.kind)
         if offset is None:

@@ -234,6 +234,8 @@ class BoardTable:
             self.cowboys_at.pop(target, None)
 
     def clear_target(self, target: int) -> None:
+        if target not in self.cowboys_at:  # most buildings paying income have none
+            return
         for seat in self.seats_at(target):
             self.take_cowboy_off(target, seat, to_supply=False)
 
@@ -272,7 +274,8 @@ class BoardTable:
         if self.players[seat].markers <= 0:
             return []
         town = self.town
-        return [p for p in range(PARCELS) if town.owners[p] == NO_OWNER and p not in town.river]
+        unowned = compress(range(PARCELS), map(NO_OWNER.__eq__, town.owners))  # in C
+        return [p for p in unowned if p not in town.river] if town.river else list(unowned)
 
     def placement_targets(self, seat: int, white: bool) -> list[int]:
         """BG-4.2.3, BG-4.2.4, BG-7.2, BG-7.3: where this seat may put a cowboy now."""
