@@ -251,11 +251,12 @@ class Town:
         if tile == "ranch":  # empty neighbours, whoever owns them; river parcels are empty
             return max(1, list(map(self.tiles.__getitem__, NEIGHBOURS[p])).count(None))
         if tile == "mine":
-            mountains = sum(
-                self.tiles[n] == MOUNTAIN and self.owners[n] in (NO_OWNER, owner)
-                for n in NEIGHBOURS[p]
-            )
-            river = any(n in self.river for n in NEIGHBOURS[p])
+            tiles, owners, around = self.tiles, self.owners, NEIGHBOURS[p]
+            mountains = 0
+            for n in around:  # a plain loop: cheaper than sum() over a generator
+                if tiles[n] == MOUNTAIN and (owners[n] == NO_OWNER or owners[n] == owner):
+                    mountains += 1
+            river = not self.river.isdisjoint(around)
             return 3 * mountains + (3 if river else 0)
         if tile == "saloon":
             return 5 * self.house_equivalents(p, owner)
