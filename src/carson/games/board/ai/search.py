@@ -56,7 +56,9 @@ class BoardSearch:
         self.root_round = self.observation.public.round.number
 
     def sample(self, rng: random.Random) -> BoardGameState:
-        return self.observation.sample(rng)
+        sample = self.observation.sample(rng)
+        sample.recording = False  # a playout's events are never read
+        return sample
 
     def stretch(self, state: BoardGameState) -> Hashable:
         return state.round.number
@@ -80,7 +82,7 @@ class BoardSearch:
                 kept.append((PASS, 0.0))
             best = max(value for _, value in kept)
             return [(action, (value - best) * DOLLAR_IN_REWARD) for action, value in kept]
-        favourite = self.policy.choose(state, seat)
+        favourite = self.policy.choose(state, seat, legal)
         others = [action for action in legal if action != favourite]
         if len(others) > TOP:  # big menus (parcels, roads, counts): a random few
             chooser = rng or random.Random(len(legal))
