@@ -228,3 +228,26 @@ def test_a_card_is_placed_with_the_keyboard_alone(player: Page) -> None:
     page.keyboard.press("Enter")
     wait_for_change(page, before)
     expect(page.locator("#board button.confirm")).to_have_count(0)
+
+
+#: A practice game against machines, made through the API with the page's cookies.
+_NEW_GAME = """async () => {
+  const csrf = decodeURIComponent(document.cookie.match(/carson_csrf=([^;]*)/)[1]);
+  const answer = await fetch("/api/games", {method: "POST", body: JSON.stringify(
+      {seats: ["human", "random", "random", "random"]}),
+    headers: {"Content-Type": "application/json", "X-CSRF-Token": csrf}});
+  return answer.status;
+}"""
+
+
+def test_the_pages_of_my_games(check: Check, player: Page, base_url: str) -> None:
+    """More games than a page holds: the home page's newer/older links (issue 25)."""
+    for _ in range(21):  # a page holds 20
+        assert player.evaluate(_NEW_GAME) == 201
+    player.goto(base_url + "/")
+    player.click("#older-games")
+    expect(player.locator("#my-games .games li")).to_have_count(1)
+    expect(player.locator("#newer-games")).to_be_visible()
+    for width in WIDTHS:
+        check(base_url + "/", width)
+        check(base_url + "/?page=1", width)
