@@ -160,7 +160,17 @@
     // After a form sent, nothing of the old board is kept, unless the move was refused.
     if (saved && (!saved.sent || board.querySelector(".error[role=alert]"))) restore(board, saved);
     saved = null;
+    if (board.dataset.status === "over") afterGame();
   });
+
+  // The game ended while the page was open: fetch what it offers now (rematch, analysis).
+  function afterGame() {
+    const after = document.getElementById("after-game");
+    if (!after || !after.dataset.after) return;
+    const path = after.dataset.after;
+    delete after.dataset.after;
+    htmx.ajax("GET", path, { target: "#after-game", swap: "outerHTML" });
+  }
 
   document.addEventListener("htmx:afterSettle", function () {
     const board = document.getElementById("board");
