@@ -53,8 +53,11 @@ def test_a_rated_game_its_ratings_and_a_rematch_in_the_browser(
     for page in (alice, bob):
         expect(page.locator("#board")).to_have_attribute("data-status", "over", timeout=LIVE)
 
-    # Bob's page was open when the game ended: the rematch shows without a reload.
+    # Bob's page was open when the game ended: the rematch shows without a reload, and
+    # what only a game being played shows is gone.
     expect(bob.locator("#rematch-button")).to_have_text("Rematch", timeout=LIVE)
+    expect(bob.locator("#watchers")).to_have_count(0)
+    expect(bob.locator("#turn-sound-setting")).to_have_count(0)
 
     alice.click("a[href='/ratings']")
     alice.click("#tab-toy")
