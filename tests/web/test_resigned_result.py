@@ -42,3 +42,15 @@ def test_a_resigned_player_is_never_told_they_won(
     work(client)
     analysis = client.get(f"/games/{game_id}/analysis").text
     assert 'id="analysis-empty"' in analysis and 'id="analysis-summary"' not in analysis
+
+
+def test_a_resigned_player_is_offered_no_hint(client: TestClient) -> None:  # noqa: F811
+    """A machine plays her seat now: the practice game's hint box goes with her decisions."""
+    assert post_account_form(client, "/register", "dora").status_code == 303
+    csrf = {"X-CSRF-Token": client.cookies["carson_csrf"]}
+    body = {"game": "card", "seats": ["human", "random", "random", "random"], "seed": 5}
+    game_id = client.post("/api/games", json=body, headers=csrf).json()["id"]
+    assert 'id="hint"' in client.get(f"/games/{game_id}").text
+    assert client.post(f"/api/games/{game_id}/resign", headers=csrf).status_code == 200
+    page = client.get(f"/games/{game_id}").text
+    assert 'id="hint"' not in page and 'id="taken-over"' in page
