@@ -3,6 +3,8 @@ seat to the end and may score best, but the standings rank a player who left las
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from fastapi.testclient import TestClient
 from signing import post_account_form
@@ -35,6 +37,9 @@ def test_a_resigned_player_is_never_told_they_won(
     assert 0 in view["view"]["result"]["winners"]  # her seat scored best: the case at stake
     page = client.get(f"/games/{game_id}").text
     assert "You won!" not in page
+    # The headline names her seat, with what happened: she ranks last all the same.
+    headline = r"Winner: carol( \([A-Za-z]+\))? · left the game; a machine played the seat</h3>"
+    assert re.search(headline, page), page[page.index('id="result"') :][:400]
     # Her analysis has nothing to weigh, and says so rather than a perfect score.
     token = client.cookies["carson_csrf"]
     asked = client.post(f"/games/{game_id}/analysis", data={"csrf": token, "seat": "0"})
