@@ -400,6 +400,7 @@ class Presenter:
             )
             rows.append({"label": label, "values": values})
         names = [self.seat_player(who) for who in page["seats"]]
+        left = f" · {self._('left the game; a machine played the seat')}"
         return {
             "names": names,
             "suits": [seat["suit"] for seat in view["seats"]],
@@ -409,6 +410,7 @@ class Presenter:
             "totals": result["scores"],
             "winners": [  # two virtual players of one level are told apart by their suits
                 f"{names[index]} ({self.suit(view['seats'][index]['suit'])})"
+                + (left if page["seats"][index].get("left") else "")  # ranks last all the same
                 for index in result["winners"]
             ],
             "i_won": page["seat"] in result["winners"] and not _left(page),

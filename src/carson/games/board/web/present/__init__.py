@@ -70,6 +70,11 @@ class BoardPresenter(Names):
             data["result"] = result(self, view, events, seats, me)
             if me is not None and page["seats"][me].get("left"):  # a machine played it out
                 data["result"]["i_won"] = False  # a player who left never wins
+            left = f" · {self._('left the game; a machine played the seat')}"
+            data["result"]["winners"] = [  # a winner who left ranks last all the same
+                seats[s].name + (left if page["seats"][s].get("left") else "")
+                for s in (view.get("result") or {}).get("winners", [])
+            ]
         return data
 
     def _header(
