@@ -90,6 +90,7 @@ class BoardPresenter(Names):
             "rounds": self.catalog.rounds,
             "variants": [self.variant(name) for name in variants],
             "phase": self.phase(decision.get("kind")) if page["status"] == "playing" else "",
+            "phase_kind": str(decision.get("kind") or ""),
             "seats": seats,
             "waiting_for": [seats[s].name for s in view["seats_to_act"] if s != me],
             "prompt": "",
@@ -106,7 +107,9 @@ class BoardPresenter(Names):
             "side_names": {side: self.side(side) for side in ("yellow", "red")},
             "result": None,
             "before_setup": None,
-            "undo": False,  # the seat's last drafted purchase can be taken back
+            # The seat's last move, still its private draft, can be taken back (issue 25):
+            # a new-beginning purchase, or a step of a construction or of the river roads.
+            "undo": bool(page.get("drafted")),
         }
 
 
