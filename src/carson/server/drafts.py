@@ -113,8 +113,8 @@ class DraftBook:
             ]
             written = [seat] if waiting else [*sorted(s for s in drafts if s != seat), seat]
             if drew or not waiting:
-                mine_first = {**drafts, seat: mine}
-                moves = [(s, data) for s in written for data in mine_first.get(s, [])]
+                with_mine = {**drafts, seat: mine}
+                moves = [(s, data) for s in written for data in with_mine.get(s, [])]
                 return self._write(session, table, state, moves, written, before_commit)
         with self.store.write_turn:
             session.merge(Draft(game_id=table.id, seat=seat, actions=mine))
