@@ -445,6 +445,9 @@ class GameService:
             # Seats are still being taken (the names change), or the state holds the
             # seat's own draft (:mod:`carson.server.drafts`): built afresh.
             view = self._build_view(table, state, seat)
+            stored = self.store.cache.state(table.id)
+            if stored is not None and not table.waiting:  # the seat's own moves not yet public
+                view["drafted"] = len(state.actions) - len(stored.actions)
         else:
             key = (len(state.actions), table.waiting, seat)
             cached = self.store.cache.view(table.id, key)
@@ -486,4 +489,5 @@ class GameService:
             "clock": None,
             "abort_asked": sorted(table.abort_asked),
             "ended": table.ended or ("finished" if state.is_over else None),
+            "drafted": 0,
         }

@@ -15,6 +15,7 @@ from carson.games.board.web.guide import SETUP as GUIDE
 from carson.games.board.web.guide import board_guide_step
 from carson.games.board.web.pictures import TILE_PICTURES
 from carson.games.board.web.present import BoardPresenter
+from carson.games.board.web.present.compare import compared
 from carson.games.board.web.present.moves import board_action_label
 from carson.games.board.web.present.names import Names
 from carson.web.adapter import (
@@ -70,7 +71,10 @@ class BoardWeb:
 
     def table(self, request: TableRequest) -> Fragment:
         presenter = BoardPresenter(request.lang, request.gettext)
-        data = presenter.game(dict(request.page), request.events, request.query.get("mode"))
+        query = request.query
+        data = presenter.game(
+            dict(request.page), request.events, query.get("mode"), compared(query)
+        )
         data["error"] = request.error
         if data.get("result"):
             names = data["result"]["names"]
