@@ -1,10 +1,11 @@
 """What the terminal shows of a board game, as Rich renderables: the town, the action track,
 the personalities, the players, the supplies, and the final score sheet.
 
-Everything is drawn from :func:`~carson.games.board.engine.views.board_view` of the viewing
-seat, so only public facts and that seat's own secrets (duel tiles, the tile chosen, votes,
-new-beginning purchases) can reach the screen (BG-11). Facts the view leaves out but that
-are public by the rules (road access, building incomes, supplies) are read from the state.
+Everything is drawn from the viewing seat's :class:`~carson.games.board.tui.sight.BoardSight`
+(its view and legal actions, at a local game as online), so only public facts and that
+seat's own secrets (duel tiles, the tile chosen, votes, new-beginning purchases) can reach
+the screen (BG-11); what follows from the board by the rules (road access, supplies) is
+derived from the view's town. The final score sheet reads the finished game's state.
 """
 
 from __future__ import annotations

@@ -215,7 +215,7 @@ def _town(view: JSON) -> Town:
 def _cowboys(view: JSON) -> dict[int, list[tuple[int, bool]]]:
     """Target index → the cowboys there as (seat, white), in the order they came."""
     found: dict[int, list[tuple[int, bool]]] = {}
-    places = [(index, entry) for index, entry in enumerate(view["spaces"])]
+    places: list[tuple[int, JSON]] = list(enumerate(view["spaces"]))
     places += [(SPACES + parcel(e["x"], e["y"]), e) for e in view["parcels"]]
     for target, entry in places:
         if entry["cowboys"]:
