@@ -111,7 +111,7 @@ def test_a_whole_card_game_with_a_player_of_the_api(server: str, tmp_path: Path)
     bob.join(game_id_of(link))  # by the invitation link
     other = play_by_api(bob, game_id, 1)
     # help, then two answers that are no choice, then the card player's answers
-    keyboard = Keyboard("help", "0", "many", console=console)
+    keyboard = Keyboard("help", "0", "many", "table", console=console)
     game = OnlineGame(alice, game_id, "en", console, keyboard, poll=0.02)
     assert game.run() == 0
     other.join(timeout=60)
@@ -120,7 +120,11 @@ def test_a_whole_card_game_with_a_player_of_the_api(server: str, tmp_path: Path)
     assert "That is not one of the choices" in out and "Please type a number" in out
     # The card game's own screen and questions, from the server's view.
     assert "Choose your auction card, secretly" in out and "Place terrain #" in out
-    assert "The row" in out and "Your city:" in out and "(seat 2 · bob)" in out
+    assert "The row" in out and "Your city:" in out
+    # The news in the game's words, as a local game prints them, the people by their names.
+    assert "Auction cards: " in out and " · bob takes " in out and "bid_committed" not in out
+    # The compact screen (a console of 25 lines) and a detail command ("table") at a question.
+    assert "More: table, cities, row, legend, help" in out and "played this era" in out
     # The end: the game's own kit shows the table and the score sheets, replayed.
     assert "Game over" in out and ("Winner:" in out or "Shared win:" in out)
     assert f"Game {game_id} is over." in out

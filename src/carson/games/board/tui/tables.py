@@ -9,8 +9,8 @@ from rich.text import Text
 
 from carson.core.game import JSON
 from carson.games.board.catalog import PERSONALITY_IDS
-from carson.games.board.engine.state import BoardGameState
 from carson.games.board.tui.names import SIDE_STYLES, BoardNames
+from carson.games.board.tui.sight import BoardSight
 from carson.terminal.texts import Texts
 
 
@@ -37,15 +37,16 @@ def text_table(
     return table
 
 
-def personalities_table(state: BoardGameState, view: JSON, names: BoardNames, texts: Texts) -> Text:
+def personalities_table(sight: BoardSight, names: BoardNames, texts: Texts) -> Text:
     """BG-7: each card's number, name, side, cash limit, who took it, what it does."""
     keys = ("number", "personality", "side", "cash_limit", "taken_by", "does")
+    view = sight.view
     rows: list[list[str | Text]] = []
     holders = {
         player["personality"]: player["seat"] for player in view["players"] if player["personality"]
     }
     for personality in PERSONALITY_IDS:
-        card = state.catalog.personalities[personality]
+        card = sight.catalog.personalities[personality]
         side = view["sides"][personality]
         holder = holders.get(personality)
         if holder is not None:
@@ -66,9 +67,7 @@ def personalities_table(state: BoardGameState, view: JSON, names: BoardNames, te
     return text_table(texts("board", "personalities"), headers, rows, {0, 3})
 
 
-def players_table(
-    state: BoardGameState, view: JSON, viewer: int | None, names: BoardNames, texts: Texts
-) -> Text:
+def players_table(view: JSON, viewer: int | None, names: BoardNames, texts: Texts) -> Text:
     """Every player's money, VP, pieces, strength and stored buildings (turn and pass order
     are in the header); duel tiles: one's own values, the others' count (and announced
     total)."""
