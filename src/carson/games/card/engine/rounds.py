@@ -16,6 +16,7 @@ class RoundsAndEras(StateBase):
     def _start_round(self) -> None:
         self.round += 1
         if self.round == ROUNDS_PER_ERA + 1:
+            self.era = 2
             self._change_era()
         for me in self.seats:
             me.bid = None

@@ -99,8 +99,7 @@ class CardGameState(RoundsAndEras, AbilityWindows, AuctionAndTaking):
         if phase == "take":
             return [take(slot) for slot, card in enumerate(self.row) if card is not None]
         if phase == "place":
-            assert me.city is not None and self._pending is not None
-            return _places(me.city.legal_anchor_mask(self._pending.parcels))
+            return _places(self._pending_anchors)
         if phase == "ability":
             return [Pass(), Use(self._offer)]
         if phase == "sale":

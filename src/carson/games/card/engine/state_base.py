@@ -59,6 +59,8 @@ class StateBase:
         #: Terrain cards that left the game (leftovers, the rest of the era I deck).
         self.discarded_terrain: list[TerrainCard] = []
         self.round = 0
+        #: The era of the round (CG-3): kept, not computed, as the hot paths read it often.
+        self.era = 1
         self.row: list[RowCard | None] = []
         self.actions: list[tuple[int, CardAction]] = []
         # Where the game stands: see CardGameState._advance().
@@ -72,6 +74,7 @@ class StateBase:
         self._turn = 0
         self._takes_left = 0
         self._pending: TerrainCard | None = None  # taken, waiting for its place
+        self._pending_anchors = 0  # its legal anchors, found when it was taken
         self._lawyer_seat = -1
         self._worker_seat = -1
         self._events: list[Event] = []
@@ -92,10 +95,6 @@ class StateBase:
         if self._phase == "over":
             return ()
         return (self._actor,)
-
-    @property
-    def era(self) -> int:
-        return 1 if self.round <= ROUNDS_PER_ERA else 2
 
     def _emit(self, kind: str, seats: frozenset[int] | None = None, **data: Any) -> None:
         if not self._quiet:
