@@ -17,6 +17,7 @@ from carson.games.card.engine.actions import CardAction
 from carson.games.card.engine.config import PLAYER, GameConfig
 from carson.games.card.engine.row_cards import RowCard
 from carson.games.card.engine.seat import SeatState
+from carson.games.card.engine.shuffle import shuffle
 
 ROUNDS_PER_ERA = 9
 
@@ -112,5 +113,5 @@ class StateBase:
 
 def _shuffled(items: Sequence[Any], rng: random.Random) -> list[Any]:
     result = list(items)
-    rng.shuffle(result)
+    shuffle(result, rng)
     return result
