@@ -22,7 +22,8 @@ class RoundsAndEras(StateBase):
             me.bid = None
             me.boost = 0
         self._lawyer_seat = self._worker_seat = -1
-        self._emit("round_started", round=self.round, era=self.era)
+        if not self._quiet:
+            self._emit("round_started", round=self.round, era=self.era)
         self._reveal()
         self._stage = "window_a"
         self._window_pos = 0

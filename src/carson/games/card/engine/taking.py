@@ -67,9 +67,10 @@ class AuctionAndTaking(StateBase):
             me.played[era].append(value)
             me.bid = None
             revealed.append(value)
-        self._emit("bids_revealed", bids=revealed)
-        if self._lawyer_seat >= 0:
-            self._emit("bid_void", seat=self._lawyer_seat, ability="lawyer")
+        if not self._quiet:
+            self._emit("bids_revealed", bids=revealed)
+            if self._lawyer_seat >= 0:
+                self._emit("bid_void", seat=self._lawyer_seat, ability="lawyer")
         self._stage = "window_b"
         self._window_pos = 0
 
@@ -136,11 +137,12 @@ class AuctionAndTaking(StateBase):
     def _place(self, seat: int, card: TerrainCard, x: int, y: int) -> None:
         city = self.seats[seat].city
         assert city is not None
-        # (x, y) in the city's frame before the card; (column, row) in its stable frame.
-        column, row = x + city.origin[0], y + city.origin[1]
+        if not self._quiet:
+            # (x, y) in the city's frame before the card; (column, row) in its stable frame.
+            column, row = x + city.origin[0], y + city.origin[1]
+            self._emit("card_placed", seat=seat, card=card.id, x=x, y=y, column=column, row=row)
         city.place_unchecked(card.id, card.parcels, x, y)
         self._pending = None
-        self._emit("card_placed", seat=seat, card=card.id, x=x, y=y, column=column, row=row)
         self._after_take()
 
     def _after_take(self) -> None:
