@@ -313,10 +313,8 @@ class City:
         """Place a card known to be legal (from :meth:`legal_anchor_mask`): no checks."""
         anchor_bit = board.bit(x, y)
         footprint = board.card_cells(anchor_bit)
-        boards = self._boards
         keep = ~footprint
-        for kind in range(_PARCEL_KINDS):
-            boards[kind] &= keep
+        self._boards = boards = [mask & keep for mask in self._boards]
         for parcel, shift in zip(layout, _QUADRANT_SHIFTS, strict=True):
             boards[parcel] |= anchor_bit << shift
         self._covered |= footprint
