@@ -186,6 +186,8 @@ def test_a_term_has_one_word_in_a_language(path: Path) -> None:
     avoided = GLOSSARY[language(path)]
     shown = [text for message in read(path) if message.id for text in forms(message.string)]
     assert [text for text in shown if avoided.search(text)] == []
+
+
 #: French addresses the player as "vous" everywhere: the tutoiement's pronouns.
 TUTOIEMENT = re.compile(r"\b(?:tu|toi|ton|ta|tes|tienne|tiens)\b|\bt['’]", re.IGNORECASE)
 FRENCH = [path for path in PO_FILES if language(path) == "fr"]

@@ -240,6 +240,8 @@ def test_my_games_are_paged_newest_first(
         assert refused.status_code == 422, bad
         assert "Diese Seite deiner Spiele gibt es nicht." in refused.text
         assert listed(refused.text) == made[:0:-1]  # the first page instead
+
+
 def test_an_unknown_address_is_a_page_in_the_visitors_language(client: TestClient) -> None:
     """A mistyped address in a browser gets the site's page, not the API's JSON body; the
     API, the static files and other methods keep their answers."""
