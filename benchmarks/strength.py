@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.strength_figures import figures
-from benchmarks.strength_markdown import NOTES_MARK, page
+from benchmarks.strength_markdown import NOTES_MARK, page, play_command
 from benchmarks.strength_runs import (
     EXPERIMENTS,
     KINDS,
@@ -132,9 +132,9 @@ def report(args: argparse.Namespace) -> str:
     other_budgets = len(lines) - len(chosen)
     found = figures(args.game, chosen)
     found["other_budgets"] = other_budgets
-    if args.format == "json":
-        return json.dumps(as_json(found), indent=1)
     sets = "".join(f" --set {level}.{name}={value}" for level, name, value in args.sets)
+    if args.format == "json":
+        return json.dumps(as_json(with_commands(found, sets)), indent=1)
     command = f"python -m benchmarks strength report --game {args.game}{sets}"
     notes = ""
     if args.out and args.out.exists():
@@ -147,6 +147,16 @@ def report(args: argparse.Namespace) -> str:
     if args.out:
         args.out.write_text(text, encoding="utf-8")
     return text
+
+
+def with_commands(found: dict[str, Any], sets: str) -> dict[str, Any]:
+    """The figures with the command that plays the games of each (plain text)."""
+    game = found["game"]
+    for experiment, rows in found["experiments"].items():
+        for kind, row in rows.items():
+            row["command"] = play_command(game, experiment, kind, row["deals"], sets).strip("`")
+    found["h2h_command"] = play_command(game, "h2h", None, found["h2h_deals"], sets).strip("`")
+    return found
 
 
 def _shown(path: Path) -> str:

@@ -192,3 +192,5 @@ def test_the_page_gives_every_figure_its_interval_and_command_and_keeps_notes(
     )
     first = as_json["experiments"]["expert"]["greedy"]["first"]
     assert first["games"] == 8 and first["low"] <= first["value"] <= first["high"]
+    command = as_json["experiments"]["expert"]["greedy"]["command"]
+    assert command.startswith("python -m benchmarks strength play --game card --experiment expert")
