@@ -119,10 +119,12 @@ def tables(game: str, experiment: str, kinds: Sequence[str], deals: Iterable[int
     else:
         others = (OPPONENTS[experiment],) * (seats - 1)
         groups = [(kind, (kind, *others)) for kind in kinds]
+    # Deal by deal, every group of a deal together: a run stopped halfway still compares
+    # every pair of kinds on the deals it finished.
     return [
         Table(game, experiment, group, deal, turn, order[turn:] + order[:turn])
-        for group, order in groups
         for deal in deals
+        for group, order in groups
         for turn in range(seats)
     ]
 
