@@ -119,11 +119,13 @@ def search(
     return ismcts.search(domain, observation.seat, limits.iterations, limits.seconds, rng)
 
 
-#: Iterations per decision, and the time cap (seconds) per decision.
+#: Iterations per decision, and the time cap (seconds) per decision. Each level searches
+#: three to four times its predecessor; ``ai-hard``'s budget keeps its decisions under
+#: 1 CPU-second at the 99th percentile (docs/boardgame-strength.md measures it).
 AI_LEVELS: dict[str, BoardSearchLimits] = {
-    "ai-easy": BoardSearchLimits(iterations=8, seconds=1.0),
-    "ai-medium": BoardSearchLimits(iterations=24, seconds=1.0),
-    "ai-hard": BoardSearchLimits(iterations=64, seconds=1.0),
+    "ai-easy": BoardSearchLimits(iterations=12, seconds=1.0),
+    "ai-medium": BoardSearchLimits(iterations=48, seconds=1.0),
+    "ai-hard": BoardSearchLimits(iterations=160, seconds=1.0),
 }
 
 
