@@ -25,8 +25,8 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield base
 
 
-def practice_board_game(browser: Browser, base_url: str, name: str) -> Page:
-    page = browser.new_page()
+def practice_board_game(browser: Browser, base_url: str, name: str, width: int = 1280) -> Page:
+    page = browser.new_page(viewport={"width": width, "height": 844})
     register(page, base_url, name)
     page.click("#tab-board")
     page.select_option("#board-play-now select[name=seats]", "2")
@@ -35,13 +35,17 @@ def practice_board_game(browser: Browser, base_url: str, name: str) -> Page:
     return page
 
 
-def test_the_hint_button_shows_and_marks_the_machines_move(browser: Browser, base_url: str) -> None:
-    page = practice_board_game(browser, base_url, "hinta")
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_hint_button_shows_and_marks_the_machines_move(
+    browser: Browser, base_url: str, width: int
+) -> None:
+    page = practice_board_game(browser, base_url, f"hint{width}", width)
     expect(page.locator("#hint-button")).to_be_visible(timeout=30_000)  # at the person's turn
     page.click("#hint-button")
     expect(page.locator("#hint-answer")).to_be_visible(timeout=30_000)
     expect(page.locator("#hint-answer .hint-move")).not_to_be_empty()
     expect(page.locator("#board .hinted")).to_have_count(1)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
 def test_the_analysis_page_after_a_game(browser: Browser, base_url: str) -> None:
