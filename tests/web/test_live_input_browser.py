@@ -8,7 +8,6 @@ import random
 from typing import Any
 
 import pytest
-
 from play import GAME_URL, play_one_decision, register, seq, wait_for_change
 from playwright.sync_api import Browser, Page, Route, expect
 
