@@ -88,3 +88,46 @@ def test_the_board_games_town_track_and_full_log(
     assert "BG-" not in page.locator("main").inner_text()
     _fits(page, width)
     page.context.close()
+
+
+def _card_game_played_to_the_end(page: Page, base_url: str) -> str:
+    """A card game against three beginners played to its end through the API (this seat:
+    its first legal action each time): its page."""
+    csrf = next(c["value"] for c in page.context.cookies() if c["name"] == "carson_csrf")
+    headers = {"X-CSRF-Token": csrf, "Origin": base_url}
+    api = page.context.request
+    body = {"seats": ["human", "beginner", "beginner", "beginner"]}
+    game = (
+        f"{base_url}/api/games/"
+        + api.post(f"{base_url}/api/games", headers=headers, data=body).json()["id"]
+    )
+    for _ in range(5000):
+        view = api.get(game).json()
+        if view["status"] == "over":
+            return game.replace("/api/games/", "/games/")
+        if not view["legal_actions"]:
+            page.wait_for_timeout(20)
+            continue
+        move = {"seq": view["seq"], "action": view["legal_actions"][0]}
+        api.post(game + "/actions", headers=headers, data=move)  # 409 if a machine was first
+    raise AssertionError("the game did not end")
+
+
+def test_the_end_of_a_card_game_at_every_width(browser: Browser, base_url: str) -> None:
+    """The score sheet names the player (not the suit), the per-round chart is drawn, the
+    rematch is offered, and no rule id shows, at a desktop's width and a phone's."""
+    first = _player(browser, base_url, "desktop", "ender")
+    game = _card_game_played_to_the_end(first, base_url)
+    for width in WIDTHS:
+        w, h = WIDTHS[width]
+        page = browser.new_context(viewport={"width": w, "height": h}).new_page()
+        page.context.add_cookies(first.context.cookies())
+        page.goto(game)
+        result = page.locator("#result")
+        expect(result).to_contain_text("enderdesktop")
+        expect(page.locator("#score-chart svg.chart")).to_be_visible()
+        expect(page.locator("#rematch-button")).to_be_visible()
+        assert "CG-" not in page.locator("main").inner_text()
+        _fits(page, width)
+        page.context.close()
+    first.context.close()
