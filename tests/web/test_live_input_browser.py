@@ -22,12 +22,15 @@ def _game(page: Page) -> dict[str, Any]:
     return body
 
 
-def test_a_ticked_vote_survives_the_other_players_vote(browser: Browser, base_url: str) -> None:
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_ticked_vote_survives_the_other_players_vote(
+    browser: Browser, base_url: str, width: int
+) -> None:
     """The issue's case: sides by vote and a new beginning, two players; alice ticks the
     Banker, bob votes, alice's board is redrawn: the Banker is still ticked, and her vote
-    is stored with it."""
-    alice = browser.new_page()
-    register(alice, base_url, "alice")
+    is stored with it (at a desktop's width and a phone's)."""
+    alice = browser.new_page(viewport={"width": width, "height": 844})
+    register(alice, base_url, f"alice{width}")
     alice.click("#tab-board")
     form = "#board-play-friends"
     alice.select_option(f"{form} select[name=friends]", "1")
@@ -38,7 +41,7 @@ def test_a_ticked_vote_survives_the_other_players_vote(browser: Browser, base_ur
     alice.wait_for_url(GAME_URL)
     expect(alice.locator("#invite-link")).to_have_value(alice.url)
     bob = browser.new_page()
-    register(bob, base_url, "bob")
+    register(bob, base_url, f"bob{width}")
     bob.goto(alice.url)
     bob.click("#join")
     bob.wait_for_url(GAME_URL)
