@@ -69,5 +69,12 @@ def test_the_analysis_page_after_a_game(browser: Browser, base_url: str) -> None
     expect(page.locator("#analysis-table")).to_be_visible(timeout=60_000)
     expect(page.locator("svg.loss-chart")).to_be_visible()
     assert page.locator("#analysis-table tr").count() > 10
+    phone = browser.new_page(viewport={"width": 390, "height": 844})  # the same, on a phone
+    phone.context.add_cookies(page.context.cookies())
+    phone.goto(page.url)
+    expect(phone.locator("#analysis-table")).to_be_visible()
+    expect(phone.locator("svg.loss-chart")).to_be_visible()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    phone.close()
     page.locator("#analysis-table a").first.click()
     page.wait_for_url(f"**/games/{game}/replay?step=*")
