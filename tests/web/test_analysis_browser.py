@@ -35,6 +35,25 @@ def practice_board_game(browser: Browser, base_url: str, name: str, width: int =
     return page
 
 
+def played_to_the_end(page: Page, base_url: str) -> str:
+    """The page's game played to its end: the person's moves through the API, at random;
+    its id."""
+    game = page.url.rstrip("/").rsplit("/", 1)[1]
+    csrf = next(c["value"] for c in page.context.cookies() if c["name"] == "carson_csrf")
+    api, rng = page.context.request, random.Random(3)
+    for _ in range(2000):  # the person's moves through the API, at random, to the end
+        view = api.get(f"{base_url}/api/games/{game}").json()
+        if view["status"] == "over":
+            return game
+        if view["legal_actions"]:
+            body = {"seq": view["seq"], "action": rng.choice(view["legal_actions"])}
+            api.post(f"{base_url}/api/games/{game}/actions", data=body,
+                     headers={"X-CSRF-Token": csrf, "Origin": base_url})  # fmt: skip
+        else:
+            page.wait_for_timeout(50)  # the machine's move
+    raise AssertionError("the game did not end")
+
+
 @pytest.mark.parametrize("width", [1280, 390])
 def test_the_hint_button_shows_and_marks_the_machines_move(
     browser: Browser, base_url: str, width: int
@@ -50,19 +69,7 @@ def test_the_hint_button_shows_and_marks_the_machines_move(
 
 def test_the_analysis_page_after_a_game(browser: Browser, base_url: str) -> None:
     page = practice_board_game(browser, base_url, "analysta")
-    game = page.url.rstrip("/").rsplit("/", 1)[1]
-    csrf = next(c["value"] for c in page.context.cookies() if c["name"] == "carson_csrf")
-    api, rng = page.context.request, random.Random(3)
-    for _ in range(2000):  # the person's moves through the API, at random, to the end
-        view = api.get(f"{base_url}/api/games/{game}").json()
-        if view["status"] == "over":
-            break
-        if view["legal_actions"]:
-            body = {"seq": view["seq"], "action": rng.choice(view["legal_actions"])}
-            api.post(f"{base_url}/api/games/{game}/actions", data=body,
-                     headers={"X-CSRF-Token": csrf, "Origin": base_url})  # fmt: skip
-        else:
-            page.wait_for_timeout(50)  # the machine's move
+    game = played_to_the_end(page, base_url)
     page.goto(f"{base_url}/games/{game}")
     page.click("#analysis-link")
     page.click("#analyse-button")
@@ -78,3 +85,18 @@ def test_the_analysis_page_after_a_game(browser: Browser, base_url: str) -> None
     phone.close()
     page.locator("#analysis-table a").first.click()
     page.wait_for_url(f"**/games/{game}/replay?step=*")
+
+
+def test_the_analysis_page_of_a_card_game_on_a_phone(browser: Browser, base_url: str) -> None:
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    register(page, base_url, "analystc")
+    page.select_option("#play-now select[name=opponent]", "beginner")
+    page.click("#play-now button")
+    page.wait_for_url(GAME_URL)
+    game = played_to_the_end(page, base_url)
+    page.goto(f"{base_url}/games/{game}")
+    page.click("#analysis-link")
+    page.click("#analyse-button")
+    expect(page.locator("#analysis-table")).to_be_visible(timeout=60_000)
+    assert page.locator("#analysis-table tr").count() > 5
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
