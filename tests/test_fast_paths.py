@@ -4,6 +4,7 @@ it, and the match loop still refuses a player's illegal choice."""
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -62,3 +63,28 @@ def test_the_match_loop_refuses_an_illegal_choice(kind: AnyGameKind) -> None:
     seats = _seats(kind)
     with pytest.raises(IllegalActionError, match="illegal action"):
         play_match(kind, seats, 1, players=dict.fromkeys(range(len(seats)), _Cheat()))
+
+
+class _Copier:
+    """Chooses the last legal action, returned as an equal copy (not the listed object)."""
+
+    name = "copier"
+
+    def choose(self, observation: Any, legal: Any) -> Any:
+        return copy.deepcopy(legal[-1])
+
+
+class _Last:
+    name = "last"
+
+    def choose(self, observation: Any, legal: Any) -> Any:
+        return legal[-1]
+
+
+def test_the_match_loop_accepts_an_equal_copy_of_a_legal_action(kind: AnyGameKind) -> None:
+    # The loop looks for the very object first; an equal copy still passes the check.
+    seats = _seats(kind)
+    copied = play_match(kind, seats, 2, players=dict.fromkeys(range(len(seats)), _Copier()))
+    listed = play_match(kind, seats, 2, players=dict.fromkeys(range(len(seats)), _Last()))
+    assert copied.state.result() == listed.state.result()
+    assert list(copied.state.actions) == list(listed.state.actions)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import repeat
+from operator import is_
 from typing import Any, Generic, TypeVar
 
 from carson.core.game import JSON, AppliesUnchecked, GameState, IllegalActionError
@@ -75,7 +77,9 @@ def play_match(
         seat = state.seats_to_act[0]
         legal = state.legal_actions(seat)
         action = table[seat].choose(kind.observation(state, seat), legal)
-        if action not in legal:
+        # Identity first (in C): players return one of ``legal``'s own objects, and ``in``
+        # alone calls a Python ``__eq__`` for every action listed ahead of the chosen one.
+        if not any(map(is_, legal, repeat(action))) and action not in legal:
             raise IllegalActionError(f"seat {seat}'s player chose an illegal action: {action!r}")
         apply(seat, action)
     return Match(kind, config, seed, state)
