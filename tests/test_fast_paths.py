@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from carson.core.game import AppliesUnchecked, IllegalActionError
+from carson.core.game import AppliesUnchecked, IllegalActionError, RecordsEvents
 from carson.core.match import play_match
 from carson.core.registry import AnyGameKind, game_kind
 
@@ -88,3 +88,23 @@ def test_the_match_loop_accepts_an_equal_copy_of_a_legal_action(kind: AnyGameKin
     listed = play_match(kind, seats, 2, players=dict.fromkeys(range(len(seats)), _Last()))
     assert copied.state.result() == listed.state.result()
     assert list(copied.state.actions) == list(listed.state.actions)
+
+
+def test_a_match_without_events_plays_the_same_game(kind: AnyGameKind) -> None:
+    # ``carson simulate`` without logs turns the events off: the game must not change.
+    seats = _seats(kind)
+    loud = play_match(kind, seats, 3)
+    quiet = play_match(kind, seats, 3, events=False)
+    assert quiet.state.result() == loud.state.result()
+    assert list(quiet.state.actions) == list(loud.state.actions)
+    assert quiet.record().dumps() == loud.record().dumps()
+
+
+def test_the_board_game_can_turn_its_events_off() -> None:
+    kind = game_kind("board")
+    state: Any = kind.new_state(kind.config(["random"] * 4, ()), 3)
+    assert isinstance(state, RecordsEvents)
+    seat = state.seats_to_act[0]
+    assert state.clone().apply(seat, state.legal_actions(seat)[0])  # events, recorded
+    state.recording = False
+    assert state.apply(seat, state.legal_actions(seat)[0]) == []

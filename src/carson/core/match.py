@@ -15,7 +15,7 @@ from itertools import repeat
 from operator import is_
 from typing import Any, Generic, TypeVar
 
-from carson.core.game import JSON, AppliesUnchecked, GameState, IllegalActionError
+from carson.core.game import JSON, AppliesUnchecked, GameState, IllegalActionError, RecordsEvents
 from carson.core.players import Player, player_seed
 from carson.core.record import GameRecord
 from carson.core.registry import GameKind
@@ -62,12 +62,17 @@ def play_match(
     variants: Sequence[str] = (),
     players: Mapping[int, Player[Any]] | None = None,
     budget_ms: int | None = None,
+    events: bool = True,
 ) -> Match[StateT]:
     """Play one game to the end. ``seat_kinds`` are the game's machine seat kinds (the
     configuration is checked: :class:`~carson.core.registry.GameSetupError`); ``budget_ms``
-    is the AI seats' thinking time per decision (default: their own budget)."""
+    is the AI seats' thinking time per decision (default: their own budget). With ``events``
+    False a game that can skips recording the events nobody will read (the record keeps
+    the actions)."""
     config = kind.config(seat_kinds, variants)
     state = kind.new_state(config, seed)
+    if not events and isinstance(state, RecordsEvents):
+        state.recording = False
     table = seat_players(kind, seat_kinds, seed, budget_ms, players)
     # The action is checked against ``legal`` here: the engine need not list it again.
     apply = state.apply_unchecked if isinstance(state, AppliesUnchecked) else state.apply
