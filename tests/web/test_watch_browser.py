@@ -1,8 +1,7 @@
 """Watching in a real browser against a real ``carson serve`` (issue 24): two people play a
 public card game and chat; a third browser, signed out, finds it in the lobby's games in
-progress, watches it, sees how many watch (as a player does at once), and sees a player's
-move appear without a reload — but never the bid that move placed before the reveal, nor the
-players' chat."""
+progress, watches it, sees how many watch, and sees a player's move appear without a reload —
+but never the bid that move placed before the reveal, nor the players' chat."""
 
 from __future__ import annotations
 
@@ -39,8 +38,6 @@ def test_two_players_chat_while_a_signed_out_visitor_watches_live(
     carol.wait_for_url(f"**/games/{game}")
     expect(carol.locator("#watching")).to_be_visible()
     expect(carol.locator("#watchers-count")).to_have_text("1")
-    # a player's page says so at once (its stream's own look comes every 20 s)
-    expect(bob.locator("#watchers-count")).to_have_text("1", timeout=5_000)
     expect(carol.locator("#decision button.choice")).to_have_count(0)
     expect(carol.locator("#my-city")).to_have_count(0)
     before = carol.locator("#board").get_attribute("data-seq")

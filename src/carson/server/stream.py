@@ -79,21 +79,16 @@ async def messages(service: GameService, start: StreamStart) -> AsyncIterator[Se
             yield message
     yield _view_message(view)
     watched = _Watched(service, start)
-    nudged = False
     while view["status"] != "over":
-        count = await watched.beat(look=nudged)
+        count = await watched.beat()
         if count is not None:
             yield count
-        # Woken by a move of this game from any server process, or by a new watcher of it
-        # in this one; the timeout is a safety net.
-        before = woken
+        # Woken by a move of this game from any server process; the timeout is a safety net.
         await service.notifier.wait(start.game_id, LIVE_TIMEOUT, woken)
         woken = service.notifier.version(start.game_id)
         latest = await run_in_threadpool(service.view, start.user, start.game_id, True)
         if (latest["seq"], latest["status"]) == (view["seq"], view["status"]):
-            nudged = woken != before  # woken with no move: a watcher came, count again
             continue
-        nudged = False
         for message in await _moves(service, start, view["seq"], latest["seq"]):
             yield message
         view = latest
@@ -125,32 +120,24 @@ def _view_message(view: dict[str, Any]) -> ServerSentEvent:
 
 
 class _Watched:
-    """A stream's side of the watcher count: a spectator's stream counts its spectator as
-    soon as it opens and says it still watches every :data:`BEAT_SECONDS`; a new watcher
-    wakes the game's other streams of this process, which then tell the count at once (those
-    of other processes at their next beat); a stream that asked tells the count when it
-    changed."""
+    """A stream's side of the watcher count: a spectator's stream says it still watches,
+    and a stream that asked tells the count when it changed, at most every
+    :data:`BEAT_SECONDS`."""
 
     def __init__(self, service: GameService, start: StreamStart) -> None:
         self.watchers = service.watchers
-        self.notifier = service.notifier
         self.start = start
         self.told: int | None = None
         self.last = float("-inf")
 
-    async def beat(self, look: bool = False) -> ServerSentEvent | None:
-        """The ``watchers`` message if it is time to look (or ``look``: a watcher came) and
-        the count changed."""
-        due = time.monotonic() - self.last >= BEAT_SECONDS
-        if not (due or look):
+    async def beat(self) -> ServerSentEvent | None:
+        """The ``watchers`` message if it is time to look and the count changed."""
+        if time.monotonic() - self.last < BEAT_SECONDS:
             return None
+        self.last = time.monotonic()
         game_id, watcher = self.start.game_id, self.start.watcher
-        if due:  # a look asked for keeps the beat's own rhythm (a spectator stays counted)
-            self.last = time.monotonic()
-            if watcher is not None and await run_in_threadpool(
-                self.watchers.seen, game_id, watcher
-            ):
-                self.notifier.publish(game_id)  # the others' counts rise now
+        if watcher is not None:
+            await run_in_threadpool(self.watchers.seen, game_id, watcher)
         if not self.start.tell_watchers:
             return None
         count = await run_in_threadpool(self.watchers.count, game_id)

@@ -48,12 +48,10 @@ class Watchers:
         self._pruned: datetime | None = None
         self._guard = threading.Lock()
 
-    def seen(self, game_id: str, viewer: str) -> bool:
-        """``viewer`` watches ``game_id`` now; the game's rows past the window go. Whether
-        it is a new watcher (the game's count rose: its streams may say so at once)."""
+    def seen(self, game_id: str, viewer: str) -> None:
+        """``viewer`` watches ``game_id`` now; the game's rows past the window go."""
         now = self.store.clock()
         store = self.store
-        arrived = False
         try:
             with store.write_turn, store.sessions.begin() as session:
                 refreshed = session.execute(
@@ -64,16 +62,14 @@ class Watchers:
                 if getattr(refreshed, "rowcount", 0) == 0:
                     session.add(Watcher(game_id=game_id, viewer=viewer, last_seen=now))
                     session.flush()
-                    arrived = True
                 session.execute(
                     delete(Watcher).where(
                         Watcher.game_id == game_id, Watcher.last_seen < now - WINDOW
                     )
                 )
         except IntegrityError:
-            arrived = False  # the same viewer's other request wrote the row a moment ago
+            pass  # the same viewer's other request wrote the row a moment ago: it is fresh
         self.prune(now)
-        return arrived
 
     def prune(self, now: datetime | None = None) -> None:
         """Delete every game's rows past the window, at most once a minute per process

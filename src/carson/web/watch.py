@@ -39,6 +39,5 @@ async def watchers_now(request: Request, visit: Visit, page: dict[str, Any]) -> 
     game_id = str(page["id"])
     if page["seat"] is None and page["status"] == "playing":
         viewer = viewer_key(visit.user, client_address(request))
-        if await run_in_threadpool(service.watchers.seen, game_id, viewer):
-            service.notifier.publish(game_id)  # the players' pages show the new count now
+        await run_in_threadpool(service.watchers.seen, game_id, viewer)
     return await run_in_threadpool(service.watchers.count, game_id)
