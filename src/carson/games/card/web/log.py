@@ -107,7 +107,14 @@ class MoveLog:
     def card_name(self, card: dict[str, Any]) -> str:
         if card["kind"] == "personality":
             return self.present.personality(str(card["id"]))
-        return self.texts("ui", "terrain", id=card["id"])
+        return self.present.terrain_name(card["parcels"])
+
+    def sold(self, event: Event) -> str:
+        """The Auctioneer's sale, naming the card sold (the event gives only its id)."""
+        parcels = self.present.catalog.terrain_card(int(event.data["card"])).parcels
+        card = self.present.terrain_name(parcel.id for parcel in parcels)
+        values = {"who": self.who(event), "card": card, "count": event.data["sold"]}
+        return self._("%(who)s sells %(card)s (sale %(count)s of 3).") % values
 
     def _sentence(self, event: Event) -> str | None:
         """The terminal's line for ``event`` (:mod:`carson.games.card.tui.events`), or
@@ -153,9 +160,7 @@ _SENTENCES: dict[str, _Sentence] = {
         name=_personality(log, e, "by"),
         card=log.card_name(e.data["card"]),
     ),
-    "card_sold": lambda log, e: log.texts(
-        "events", "sold", who=log.who(e), id=e.data["card"], count=e.data["sold"]
-    ),
+    "card_sold": MoveLog.sold,
     "leftover_removed": lambda log, e: log.texts(
         "events", "leftover", card=log.card_name(e.data["card"])
     ),
