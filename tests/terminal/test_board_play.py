@@ -45,7 +45,7 @@ DECISION_KINDS = {
 
 
 def console() -> Console:
-    return Console(file=io.StringIO(), width=120, record=True, color_system=None)
+    return Console(file=io.StringIO(), width=120, height=60, record=True, color_system=None)
 
 
 def typed(state: BoardGameState, seat: int, action: BoardAction) -> str:

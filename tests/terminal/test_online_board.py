@@ -48,7 +48,7 @@ class BoardPlayer:
 
 def test_a_whole_board_game_online_with_the_games_own_screens(server: str) -> None:
     ivy, jon = api_player(server, "ivy"), api_player(server, "jon")
-    console = Console(file=io.StringIO(), width=140, record=True, color_system=None)
+    console = Console(file=io.StringIO(), width=140, height=60, record=True, color_system=None)
     new = NewOnlineGame("board", ["human", "human"], ["new-beginning", "duel-tiles"], "en")
     game_id = open_game(ivy, None, new, Texts("en"), console)
     jon.join(game_id)

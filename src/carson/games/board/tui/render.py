@@ -27,6 +27,7 @@ from carson.games.board.tui.names import (
     TILE_STYLES,
     BoardNames,
 )
+from carson.games.board.tui.screen import BoardScreen
 from carson.games.board.tui.sight import BoardSight
 from carson.games.board.tui.tables import personalities_table, players_table
 from carson.games.board.tui.texts import texts as board_texts
@@ -106,7 +107,14 @@ def board_screen(
 
 
 def sight_screen(sight: BoardSight, names: BoardNames, texts: Texts) -> RenderableType:
-    """Everything ``sight``'s seat sees at the table: at a local game and online alike."""
+    """Everything ``sight``'s seat sees at the table, laid out for the terminal (compact
+    below :data:`~carson.games.board.tui.screen.COMPACT_BELOW` lines): at a local game and
+    online alike."""
+    return BoardScreen(sight, names, texts, lambda: full_screen(sight, names, texts))
+
+
+def full_screen(sight: BoardSight, names: BoardNames, texts: Texts) -> RenderableType:
+    """Everything ``sight``'s seat sees at the table, in full."""
     view = sight.view
     town = [
         Text(texts("board", "town"), "bold"),
@@ -128,17 +136,28 @@ def sight_commands(
     sight: BoardSight, names: BoardNames, texts: Texts
 ) -> dict[str, Callable[[], RenderableType]]:
     """Words a player may type at any question, in English and his language: ``prices``
-    (parcel prices, building incomes) and ``board`` (the whole table again)."""
+    (parcel prices, building incomes), ``board`` (the whole table again), ``town`` and
+    ``track`` (the town, the action track, with what one may choose now)."""
     english = board_texts("en")
 
     def prices() -> RenderableType:
         return prices_screen(sight, texts)
 
     def table() -> RenderableType:
-        return sight_screen(sight, names, texts)
+        return full_screen(sight, names, texts)
+
+    def town() -> RenderableType:
+        return Group(
+            Text(texts("board", "town"), "bold"), town_grid(sight.view, legal_parcels(sight))
+        )
+
+    def track() -> RenderableType:
+        return Group(*track_lines(sight, names, texts, legal_spaces(sight)))
 
     commands: dict[str, Callable[[], RenderableType]] = {}
-    for key, command in (("prices_words", prices), ("board_words", table)):
+    words = (("prices_words", prices), ("board_words", table), ("town_words", town),
+             ("track_words", track))  # fmt: skip
+    for key, command in words:
         for word in {*english("board", key).split(), *texts("board", key).split()}:
             commands[word.casefold()] = command
     return commands
