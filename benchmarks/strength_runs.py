@@ -22,7 +22,6 @@ Experiments (``N`` = the game's seats):
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, replace
@@ -30,6 +29,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
+from benchmarks.search import CpuTimedPlayer
 from carson.cli.ray_tasks import ray_map
 from carson.core.match import play_match
 from carson.core.players import player_seed
@@ -127,23 +127,6 @@ def tables(game: str, experiment: str, kinds: Sequence[str], deals: Iterable[int
         for group, order in groups
         for turn in range(seats)
     ]
-
-
-class CpuTimedPlayer:
-    """Wraps a player and records the CPU-seconds of each real decision (more than one
-    legal action): on one free core, what a person would wait."""
-
-    def __init__(self, player: Any) -> None:
-        self.name = player.name
-        self._player = player
-        self.seconds: list[float] = []
-
-    def choose(self, observation: Any, legal: Sequence[Any]) -> Any:
-        start = time.process_time()
-        action = self._player.choose(observation, legal)
-        if len(legal) > 1:
-            self.seconds.append(time.process_time() - start)
-        return action
 
 
 def play_table(table: Table) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from itertools import compress
 from typing import Any
@@ -176,13 +176,10 @@ class BoardTable:
         return self.catalog.limits["cowboys_per_colour"] - self.players[seat].cowboys - on_board
 
     def general_roads(self) -> int:
-        """BG-1.12: 25 road pieces in all (a bridge takes 2)."""
-        on_board = len(self.town.roads) + len(self.town.bridges)
-        in_supplies = sum(player.roads for player in self.players)
-        return self.catalog.limits["roads"] - on_board - in_supplies
+        return general_roads(self.catalog, self.town, (player.roads for player in self.players))
 
     def general_houses(self) -> int:
-        return self.catalog.limits["houses"] - self.town.count_tiles(HOUSE)
+        return general_houses(self.catalog, self.town)
 
     def cash_limit(self, seat: int) -> int:
         player = self.players[seat]
@@ -375,3 +372,16 @@ def _may_join(seat: int, cows: list[tuple[int, bool]] | None, free_only: bool) -
         if white or who == seat:
             return False
     return True
+
+
+def general_roads(catalog: BoardCatalog, town: Town, supplies: Iterable[int]) -> int:
+    """BG-1.12: the road pieces left in the general supply — 25 in all (a bridge takes 2),
+    less those on the board and in the players' ``supplies`` (the engine's table and a
+    seat's sight of a view both count them so)."""
+    on_board = len(town.roads) + len(town.bridges)
+    return catalog.limits["roads"] - on_board - sum(supplies)
+
+
+def general_houses(catalog: BoardCatalog, town: Town) -> int:
+    """The houses left in the general supply."""
+    return catalog.limits["houses"] - town.count_tiles(HOUSE)

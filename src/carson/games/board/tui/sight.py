@@ -17,7 +17,8 @@ from carson.games.board.engine.actions import action_from_json
 from carson.games.board.engine.config import BoardConfig
 from carson.games.board.engine.model import BUILD_SPACE_PRICE, SPACES
 from carson.games.board.engine.state import BoardGameState
-from carson.games.board.town import HOUSE, NO_OWNER, Town, edge_from_name, parcel
+from carson.games.board.engine.table import general_houses, general_roads
+from carson.games.board.town import NO_OWNER, Town, edge_from_name, parcel
 
 #: Decision data that name parcels (``[x, y]`` in a view, parcel indexes to the questions).
 PARCEL_DATA = ("parcels", "access")
@@ -176,13 +177,10 @@ class BoardSight:
         return int(costs["parcels"]), int(costs["buildings"])
 
     def general_roads(self) -> int:
-        """BG-1.12: 25 road pieces in all (a bridge takes 2)."""
-        on_board = len(self.town.roads) + len(self.town.bridges)
-        in_supplies = sum(player.roads for player in self.players)
-        return self.catalog.limits["roads"] - on_board - in_supplies
+        return general_roads(self.catalog, self.town, (player.roads for player in self.players))
 
     def general_houses(self) -> int:
-        return self.catalog.limits["houses"] - self.town.count_tiles(HOUSE)
+        return general_houses(self.catalog, self.town)
 
     def own_tiles(self) -> tuple[int, ...]:
         """The seat's duel tiles in hand (its own secret, always in its view)."""
