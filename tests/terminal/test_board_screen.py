@@ -15,6 +15,7 @@ from test_board_play import _eager_choice, _random_games
 from carson.games.board.tui.kit import KIT
 from carson.games.board.tui.render import sight_commands, sight_screen
 from carson.games.board.tui.sight import BoardSight
+from carson.games.board.tui.tables import personalities_table, players_table
 from carson.games.board.tui.texts import texts
 
 
@@ -61,3 +62,29 @@ def test_from_50_lines_the_full_screen_and_the_details_a_command_away() -> None:
     assert words("board", "track_row", row=2) in "\n".join(drawn(commands["leiste"](), 80, 24))
     assert words("board", "town") in "\n".join(drawn(commands["town"](), 80, 24))
     assert words("board", "players") in "\n".join(drawn(commands["brett"](), 80, 24))
+
+
+def test_the_tables_fit_80_columns_without_breaking_a_cell() -> None:
+    """Issue 27: at 80 columns the players' table wrapped mid-row ("roads  markers" on a
+    line of their own, under nothing); now each row is stacked as "column value" pieces,
+    and from wide enough a terminal the one-line rows come back."""
+    for state, lang in _random_games(3):
+        words = texts(lang)
+        names = KIT.names(state, ["human"] * state.config.players, words)
+        for _ in range(60):  # into the game: personalities taken, money and pieces moved
+            if state.is_over:
+                break
+            seat = state.seats_to_act[0]
+            state.apply(seat, state.legal_actions(seat)[0])
+        sight = BoardSight.of(state, 0)
+        players = players_table(sight.view, 0, names, words)
+        narrow = drawn(players, 80, 200)
+        assert all(len(line) <= 80 for line in narrow), narrow
+        money_header = words("board", "col_money")
+        for player in sight.view["players"]:  # each amount right after its column's name
+            assert f"{money_header} ${player['money']}" in "\n".join(narrow), narrow
+        wide = drawn(players, 200, 200)
+        assert len(wide) == 2 + len(sight.view["players"])  # title, header, one per player
+        assert drawn(players_table(sight.view, 0, names, words), 200, 200) == wide
+        personalities = drawn(personalities_table(sight, names, words), 80, 200)
+        assert all(len(line) <= 80 for line in personalities), personalities
