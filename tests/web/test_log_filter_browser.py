@@ -73,4 +73,11 @@ def test_the_log_filter_survives_a_live_update(browser: Browser, base_url: str, 
     page.evaluate(AXE.read_text(encoding="utf-8"))
     assert page.evaluate(_VIOLATIONS) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= w
+    page.goto(f"{base_url}/games/{game}?log_seat=1")  # filtered by the server
+    expect(page.get_by_label("Player")).to_have_value("1")
+    assert page.locator('#log-lines li[data-seat="0"]').count() == 0
+    with page.expect_navigation():  # that log lacks the other lines: the server is asked
+        page.get_by_label("Player").select_option("0")
+    expect(page.get_by_label("Player")).to_have_value("0")
+    assert page.locator('#log-lines li[data-seat="0"]').count() > 0
     page.context.close()

@@ -63,13 +63,17 @@
     const form = event.target.form;
     if (!form || form.id !== "log-filter") return;
     store(form);
-    apply(form);
+    // A log the server filtered lacks the other lines: ask the server for the new choice.
+    if (form.dataset.seat || form.dataset.kind) form.submit();
+    else apply(form);
   });
   document.addEventListener("submit", function (event) {
     if (event.target.id !== "log-filter") return;
+    const form = event.target;
+    store(form);
+    if (form.dataset.seat || form.dataset.kind) return; // the server filters it
     event.preventDefault(); // filtered in place: no reload
-    store(event.target);
-    apply(event.target);
+    apply(form);
   });
   document.addEventListener("htmx:afterSwap", setup);
   setup();
