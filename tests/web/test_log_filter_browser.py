@@ -1,7 +1,7 @@
 """The move log's filters in a real browser (issue 25), at a desktop's width (1280) and a
 phone's (390): a player filters the card game's log by seat and by kind, by keyboard, and the
-board game's by seat; a move made elsewhere arrives live and the log redrawn is still filtered; axe-core finds no serious
-or critical violation and nothing overflows sideways."""
+board game's by seat; a move made elsewhere arrives live and the log redrawn is still
+filtered; axe-core finds no serious or critical violation and nothing overflows sideways."""
 
 from __future__ import annotations
 
