@@ -16,6 +16,7 @@ from typing import Any
 from carson.core.game import Event
 from carson.games.card.engine.abilities import BOOSTS
 from carson.games.card.web.present import Presenter, SeatPanel
+from carson.web.log_filter import line_seat
 
 
 @dataclass
@@ -82,7 +83,8 @@ class MoveLog:
         for index, (seq, event) in enumerate(events):
             line = self.line(event, found.get(index))
             if line is not None:
-                shown.append({"seq": seq, "kind": event.kind, **line})
+                seat = line_seat(event.data)
+                shown.append({"seq": seq, "kind": event.kind, "seat": seat, **line})
         return shown[::-1]
 
     def line(self, event: Event, auction: Auction | None) -> dict[str, Any] | None:
