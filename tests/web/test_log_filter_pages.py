@@ -94,3 +94,14 @@ def test_the_board_game_log_filters_by_seat_and_by_kind(client: TestClient) -> N
     client.cookies.set("lang", "fr")
     french = client.get(game).text
     assert "Type de coup" in french and "Placements des cow-boys" in french
+
+
+def test_the_filter_form_sends_the_pages_other_settings_again(client: TestClient) -> None:
+    """Filtering without JavaScript keeps what else the address held (a comparison shown,
+    …), escaped and bounded: nothing the player chose is lost."""
+    game = played(client, {"seats": ["human", "beginner", "beginner", "beginner"]}, 10)
+    page = client.get(game, params={"cmp": "0,1", "x": '"><b>', "log_seat": "0"}).text
+    form = page.split('id="log-filter"', 1)[1].split("</form>")[0]
+    assert '<input type="hidden" name="cmp" value="0,1">' in form
+    assert '"><b>' not in form and "&#34;&gt;&lt;b&gt;" in form
+    assert 'name="log_seat" value=' not in form  # the filter's own choice is the select's

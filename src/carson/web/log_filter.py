@@ -56,6 +56,13 @@ def log_filter(
         "seat": seat,
         "kind": kind,
         "error": " ".join(errors) or None,
+        # The page's other settings (a comparison shown, …), sent again with the form: a
+        # filter chosen without JavaScript loses nothing else the address held (bounded).
+        "kept": [
+            (key, value[:200])
+            for key, value in query.items()
+            if key not in ("log_seat", "log_kind")
+        ][:8],
     }
 
 
