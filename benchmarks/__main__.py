@@ -11,11 +11,11 @@ from collections.abc import Callable, Sequence
 from benchmarks import (
     analysis,
     board_games,
-    board_strength,
     chat,
     cluster,
     games,
     jobs,
+    move_path,
     notices,
     placements,
     score_chart,
@@ -30,9 +30,10 @@ BENCHMARKS: dict[str, Callable[[Sequence[str]], None]] = {
     "placements": lambda _: placements.main(),
     "games": lambda _: games.main(),
     "board-games": lambda _: board_games.main(),
-    "board-strength": board_strength.main,
+    "board-strength": strength.board_main,
     "search": search.main,
     "server": server.main,
+    "move-path": move_path.main,
     "limits": server_limits.main,
     "cluster": cluster.main,
     "strength": strength.main,
@@ -45,8 +46,16 @@ BENCHMARKS: dict[str, Callable[[Sequence[str]], None]] = {
 }
 
 
+#: Benchmarks whose options start with a subcommand word.
+SUBCOMMANDS = ("strength", "board-strength")
+
+
 def main(argv: list[str]) -> int:
     split = next((i for i, arg in enumerate(argv) if arg.startswith("-")), len(argv))
+    # ``strength play ...``: the words after a benchmark with subcommands are its own.
+    named = next((i for i, arg in enumerate(argv[:split]) if arg in SUBCOMMANDS), None)
+    if named is not None:
+        split = named + 1
     names, options = argv[:split] or list(BENCHMARKS), argv[split:]
     unknown = [name for name in names if name not in BENCHMARKS]
     if unknown:

@@ -1,308 +1,200 @@
-"""Playing strength (issue: AI): each AI level and ``greedy`` against 3 ``expert`` virtual
-seats, a head-to-head table between them, decision times, and the multi-core speed-up.
+"""Playing strength of the AI levels (issue 21), for either game: play games in all seat
+rotations into result files, and report the merged figures with 95 % intervals.
 
-    python -m benchmarks strength [--games 200] [--h2h-games 48] [--workers 2]
+    python -m benchmarks strength play --game card --experiment greedy [--kind ai-hard ...]
+        --seeds 0:50 [--workers 2] [--out FILE] [--set ai-hard.iterations=400]
         [--ray [--ray-address ADDRESS]]
+    python -m benchmarks strength report --game card [FILE ...] [--format json]
+        [--out docs/strength.md] [--set ...]
+    python -m benchmarks strength            (the card game's report of the committed results)
+    python -m benchmarks board-strength      (the board game's)
 
-AI seats search on their level's iteration budget (no clock), so every figure but the times
-is reproducible from the seeds. Writes ``docs/strength.md`` and ``docs/strength-scores.png``.
+``play`` appends each game to its result file as it ends (default
+``benchmarks/results/GAME-EXPERIMENT-FIRST-LAST.jsonl``) and skips the games the file holds
+already: a run stopped halfway resumes, and a long run is split over processes and sittings
+by seed ranges, one file each. ``report`` merges the files (default: every
+``benchmarks/results/GAME-*.jsonl``) at the levels' current budgets (``--set`` for a tuning
+run's) and judges the issue's targets. Games, seats and the statistics:
+:mod:`benchmarks.strength_runs`, :mod:`benchmarks.strength_figures`.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
-import statistics
+import json
+import sys
 import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from carson.cli.ray_tasks import ray_map
-from carson.core.players import Player
-from carson.games.card.ai.player import AI_LEVELS
-from carson.games.card.match import play_game, player_seed
-from carson.games.card.players import make_player
+from benchmarks.strength_figures import figures
+from benchmarks.strength_markdown import NOTES_MARK, page, play_command
+from benchmarks.strength_runs import (
+    EXPERIMENTS,
+    KINDS,
+    SEATS,
+    apply_overrides,
+    budgets,
+    parse_override,
+    read_results,
+    run,
+    tables,
+)
 
-KINDS = ("greedy", *AI_LEVELS)
-VIRTUAL_TABLE = ("expert", "expert", "expert")
-HEAD_TO_HEAD = ("ai-hard", "ai-medium", "ai-easy", "greedy")
+RESULTS = Path(__file__).resolve().parent / "results"
 DOCS = Path(__file__).resolve().parent.parent / "docs"
-#: Set by ``--ray``: the shares are Ray tasks (``local``: a runtime started here; else a Ray
-#: address) instead of processes; the games are the same.
-RAY: list[str] = []
+PAGES = {"card": DOCS / "strength.md", "board": DOCS / "boardgame-strength.md"}
 
 
-class TimedPlayer:
-    """Wraps a player (of either game) and records how long each of its real decisions (more
-    than one legal action) took."""
-
-    def __init__(self, player: Player[Any]) -> None:
-        self.name = player.name
-        self._player = player
-        self.seconds: list[float] = []
-
-    def choose(self, observation: Any, legal: Sequence[Any]) -> Any:
-        start = time.perf_counter()
-        action = self._player.choose(observation, legal)
-        if len(legal) > 1:
-            self.seconds.append(time.perf_counter() - start)
-        return action
-
-
-@dataclass
-class Games:
-    """Scores of every game (one row per game, one column per seat), and decision times of
-    each kind."""
-
-    scores: list[list[int]] = field(default_factory=list)
-    seats: list[list[str]] = field(default_factory=list)
-    times: dict[str, list[float]] = field(default_factory=dict)
-
-    def extend(self, other: Games) -> None:
-        self.scores += other.scores
-        self.seats += other.seats
-        for kind, seconds in other.times.items():
-            self.times.setdefault(kind, []).extend(seconds)
+def parse_seeds(text: str) -> list[int]:
+    """``0:50,60:70`` or ``7`` → the seeds (half-open ranges)."""
+    seeds: list[int] = []
+    for part in text.split(","):
+        first, colon, last = part.partition(":")
+        try:
+            low = int(first)
+            high = int(last) if colon else low + 1
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected seeds as A:B[,C:D]: {text!r}") from None
+        if low < 0 or high <= low:
+            raise argparse.ArgumentTypeError(f"an empty or negative seed range: {part!r}")
+        seeds += range(low, high)
+    return sorted(set(seeds))
 
 
-def play(tables: list[tuple[list[str], int]]) -> Games:
-    """Play each (seat kinds, seed); AI seats on their iteration budget (reproducible)."""
-    games = Games()
-    for seats, seed in tables:
-        players: dict[int, Player[Any]] = {}
-        timed: dict[int, TimedPlayer] = {}
-        for seat, kind in enumerate(seats):
-            if kind in KINDS:
-                base = make_player(kind, player_seed(seed, seat), budget_ms=0)
-                assert base is not None
-                timed[seat] = TimedPlayer(base)
-                players[seat] = timed[seat]
-        result = play_game(seats, seed, players).result()
-        assert result is not None
-        games.scores.append(list(result.scores))
-        games.seats.append(list(seats))
-        for seat, player in timed.items():
-            games.times.setdefault(seats[seat], []).extend(player.seconds)
-    return games
+def override(text: str) -> tuple[str, str, int]:
+    try:
+        return parse_override(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def play_parallel(
-    tables: list[Any], workers: int, player: Callable[[list[Any]], Games] = play
-) -> Games:
-    """``player(tables)`` with the tables shared out over ``workers`` processes (``player``
-    must be a module-level function); the rows come back grouped by process."""
-    if workers == 1 and not RAY:
-        return player(tables)
-    shares = [tables[first::workers] for first in range(workers)]
-    if RAY:
-        first, *rest = ray_map(player, [(share,) for share in shares], ray_address(RAY[0]))
+def parser() -> argparse.ArgumentParser:
+    main = argparse.ArgumentParser(prog="python -m benchmarks strength")
+    commands = main.add_subparsers(dest="command")
+    play = commands.add_parser("play", help="play games into a result file")
+    play.add_argument("--game", choices=sorted(SEATS), default="card")
+    play.add_argument("--experiment", required=True, choices=("greedy", "expert", "h2h"))
+    play.add_argument("--kind", action="append", choices=KINDS, help="default: all four")
+    play.add_argument("--seeds", type=parse_seeds, required=True, help="deals, e.g. 0:50")
+    play.add_argument("--workers", type=int, default=2)
+    play.add_argument("--out", type=Path, help="result file (games are appended)")
+    play.add_argument("--set", type=override, action="append", default=[], dest="sets")
+    play.add_argument("--ray", action="store_true", help="play the shares as Ray tasks")
+    play.add_argument("--ray-address", help="a Ray cluster (auto, ray://HOST:10001)")
+    report = commands.add_parser("report", help="merge result files into the figures")
+    report.add_argument("files", nargs="*", type=Path)
+    report.add_argument("--game", choices=sorted(SEATS), default="card")
+    report.add_argument("--format", choices=("markdown", "json"), default="markdown")
+    report.add_argument("--out", type=Path, help="also write the page there")
+    report.add_argument("--set", type=override, action="append", default=[], dest="sets")
+    return main
+
+
+def play(args: argparse.Namespace) -> None:
+    if args.experiment not in EXPERIMENTS[args.game]:
+        sys.exit(f"the {args.game} game has no experiment {args.experiment!r}")
+    if args.workers < 1:
+        sys.exit("--workers must be at least 1")
+    todo = tables(args.game, args.experiment, args.kind or KINDS, args.seeds)
+    todo = [_with_sets(table, args.sets) for table in todo]
+    first, last = args.seeds[0], args.seeds[-1] + 1
+    suffix = "".join(f"-{level}.{name}={value}" for level, name, value in args.sets)
+    out = args.out or RESULTS / f"{args.game}-{args.experiment}-{first}-{last}{suffix}.jsonl"
+    ray = (args.ray_address or "local") if args.ray or args.ray_address else None
+    start, played = time.perf_counter(), [0]
+
+    def progress(line: dict[str, Any]) -> None:
+        played[0] += 1
+        print(
+            f"  {played[0]:>5} {line['group']:<32} deal {line['deal']:>6} rotation "
+            f"{line['rotation']}  {time.perf_counter() - start:8.1f} s",
+            flush=True,
+        )
+
+    count = run(todo, out, args.workers, ray, progress)
+    print(f"{count} games played ({len(todo) - count} already in {out})")
+
+
+def _with_sets(table: Any, sets: Sequence[tuple[str, str, int]]) -> Any:
+    from dataclasses import replace
+
+    return replace(table, overrides=tuple(sets))
+
+
+def report(args: argparse.Namespace) -> str:
+    files = args.files or sorted(RESULTS.glob(f"{args.game}-*.jsonl"))
+    apply_overrides(args.game, args.sets)
+    wanted = json.dumps(budgets(args.game), sort_keys=True)
+    lines = [line for line in read_results(files) if line["game"] == args.game]
+    chosen = [line for line in lines if json.dumps(line["budgets"], sort_keys=True) == wanted]
+    other_budgets = len(lines) - len(chosen)
+    found = figures(args.game, chosen)
+    found["other_budgets"] = other_budgets
+    sets = "".join(f" --set {level}.{name}={value}" for level, name, value in args.sets)
+    if args.format == "json":
+        return json.dumps(as_json(with_commands(found, sets)), indent=1)
+    command = f"python -m benchmarks strength report --game {args.game}{sets}"
+    notes = ""
+    if args.out and args.out.exists():
+        text = args.out.read_text(encoding="utf-8")
+        notes = text.split(NOTES_MARK, 1)[1].lstrip("\n") if NOTES_MARK in text else ""
+    out = f" --out {_shown(args.out)}" if args.out else ""
+    text = page(found, command + out, sets, notes)
+    if other_budgets:
+        text += f"\n({other_budgets} games at other budgets were left out.)\n"
+    if args.out:
+        args.out.write_text(text, encoding="utf-8")
+    return text
+
+
+def with_commands(found: dict[str, Any], sets: str) -> dict[str, Any]:
+    """The figures with the command that plays the games of each (plain text)."""
+    game = found["game"]
+    for experiment, rows in found["experiments"].items():
+        for kind, row in rows.items():
+            row["command"] = play_command(game, experiment, kind, row["deals"], sets).strip("`")
+    found["h2h_command"] = play_command(game, "h2h", None, found["h2h_deals"], sets).strip("`")
+    return found
+
+
+def _shown(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(DOCS.parent))
+    except ValueError:
+        return str(path)
+
+
+def as_json(found: dict[str, Any]) -> dict[str, Any]:
+    """The figures with their intervals as plain JSON."""
+
+    def plain(value: Any) -> Any:
+        if hasattr(value, "json"):
+            return value.json()
+        if isinstance(value, dict):
+            return {"/".join(k) if isinstance(k, tuple) else k: plain(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [plain(v) for v in value]
+        return value
+
+    result = plain(found)
+    assert isinstance(result, dict)
+    return result
+
+
+def main(argv: Sequence[str] = (), game: str = "card") -> None:
+    arguments = list(argv)
+    if not arguments or arguments[0].startswith("-"):
+        arguments = ["report", *arguments]
+    if "--game" not in arguments:
+        arguments[1:1] = ["--game", game]
+    args = parser().parse_args(arguments)
+    if args.command == "play":
+        play(args)
     else:
-        with ProcessPoolExecutor(workers) as pool:
-            first, *rest = pool.map(player, shares)
-    for part in rest:
-        first.extend(part)
-    return first
+        print(report(args))
 
 
-def ray_address(setting: str) -> str | None:
-    return None if setting == "local" else setting
-
-
-def add_ray_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--ray", action="store_true", help="play the shares as Ray tasks")
-    parser.add_argument("--ray-address", help="a Ray cluster (auto, ray://HOST:10001)")
-
-
-def use_ray(args: argparse.Namespace) -> None:
-    """``--ray``/``--ray-address``: every ``play_parallel`` after plays on Ray."""
-    if args.ray or args.ray_address:
-        RAY[:] = [args.ray_address or "local"]
-
-
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion."""
-    if n == 0:
-        return 0.0, 0.0
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
-
-
-def standard_error(values: Sequence[float]) -> float:
-    """Standard error of the mean (0 for fewer than two values)."""
-    if len(values) < 2:
-        return 0.0
-    return statistics.stdev(values) / math.sqrt(len(values))
-
-
-def mean_interval(values: list[int]) -> tuple[float, float]:
-    """Mean and the half-width of its 95% interval (normal approximation)."""
-    return statistics.fmean(values), 1.96 * standard_error(values)
-
-
-def versus_experts(kinds: Sequence[str], count: int, workers: int) -> dict[str, Games]:
-    results = {}
-    for kind in kinds:
-        tables = [([kind, *VIRTUAL_TABLE], 50_000 + game) for game in range(count)]
-        start = time.perf_counter()
-        results[kind] = play_parallel(tables, workers)
-        print(f"  {kind:<9} {count} games in {time.perf_counter() - start:7.1f} s", flush=True)
-    return results
-
-
-def head_to_head(count: int, workers: int) -> Games:
-    """Tables of all four kinds, each deal played in every rotation of the seats."""
-    tables = []
-    for deal in range(count // len(HEAD_TO_HEAD)):
-        for turn in range(len(HEAD_TO_HEAD)):
-            seats = list(HEAD_TO_HEAD[turn:] + HEAD_TO_HEAD[:turn])
-            tables.append((seats, 90_000 + deal))
-    return play_parallel(tables, workers)
-
-
-def speedup(workers: int) -> tuple[float, float]:
-    """Seconds for the same 8 ai-easy games in one process and in ``workers``."""
-    tables = [(["ai-easy", *VIRTUAL_TABLE], 70_000 + game) for game in range(8)]
-    start = time.perf_counter()
-    play_parallel(tables, 1)
-    one = time.perf_counter() - start
-    start = time.perf_counter()
-    play_parallel(tables, workers)
-    return one, time.perf_counter() - start
-
-
-def report(experts: dict[str, Games], duel: Games, speed: tuple[float, float], workers: int) -> str:
-    lines = [
-        "# Playing strength",
-        "",
-        "Measured by `python -m benchmarks strength` (part of `make bench`); the AI levels",
-        "search on their iteration budgets (no clock), so all but the times are reproducible.",
-        "",
-        "## Against 3 `expert` virtual seats (4-seat games)",
-        "",
-        "| seat 0 | games | mean VP (95% interval) | win rate (95% interval) | decision time mean / p95 / max |",  # noqa: E501
-        "|---|---:|---:|---:|---:|",
-    ]
-    for kind, games in experts.items():
-        mine = [row[0] for row in games.scores]
-        wins = sum(1.0 if row[0] == max(row) else 0.0 for row in games.scores)
-        low, high = wilson(wins, len(mine))
-        mean, half = mean_interval(mine)
-        lines.append(
-            f"| {kind} | {len(mine)} | {mean:.1f} ± {half:.1f} | {wins / len(mine):.1%} "
-            f"({low:.1%}–{high:.1%}) | {decision_times(games.times.get(kind, []))} |"
-        )
-    experts_mean = statistics.fmean(
-        score for games in experts.values() for row in games.scores for score in row[1:]
-    )
-    lines += [
-        "",
-        f"The `expert` virtual seats average {experts_mean:.1f} VP across these games. "
-        "A shared first place counts as a win (CG-8.2).",
-        "",
-        "![Score distributions](strength-scores.png)",
-        "",
-    ]
-    lines += _head_to_head_lines(duel) if duel.scores else ["(No head-to-head games.)"]
-    one, many = speed
-    lines += [
-        "",
-        "## Multi-core",
-        "",
-        f"The same 8 `ai-easy` games: {one:.1f} s in one process, {many:.1f} s in {workers} "
-        f"(`--workers {workers}`): × {one / many:.2f}.",
-        "",
-    ]
-    return "\n".join(lines)
-
-
-def outscored(
-    scores: list[list[int]], positions: list[dict[str, int]], kind: str, other: str
-) -> float:
-    """How often ``kind`` outscored ``other`` over games (a tie counts half); ``positions``
-    gives each game's seat of every kind."""
-    better = sum(
-        1.0 if s[p[kind]] > s[p[other]] else 0.5 if s[p[kind]] == s[p[other]] else 0.0
-        for s, p in zip(scores, positions, strict=True)
-    )
-    return better / len(scores)
-
-
-def _head_to_head_lines(duel: Games) -> list[str]:
-    lines = [
-        "## Head to head",
-        "",
-        f"{len(duel.scores)} 4-seat games of `{'`, `'.join(HEAD_TO_HEAD)}`: each deal is played "
-        "in all four seat rotations. A cell is how often the row's kind outscored the "
-        "column's (a tie counts half).",
-        "",
-        "| | " + " | ".join(HEAD_TO_HEAD) + " | mean VP | wins |",
-        "|---|" + "---:|" * (len(HEAD_TO_HEAD) + 2),
-    ]
-    position = [{kind: row.index(kind) for kind in row} for row in duel.seats]
-    for kind in HEAD_TO_HEAD:
-        cells = []
-        for other in HEAD_TO_HEAD:
-            if other == kind:
-                cells.append("—")
-                continue
-            cells.append(f"{outscored(duel.scores, position, kind, other):.0%}")
-        scores = [s[p[kind]] for s, p in zip(duel.scores, position, strict=True)]
-        wins = sum(s[p[kind]] == max(s) for s, p in zip(duel.scores, position, strict=True))
-        lines.append(
-            f"| **{kind}** | " + " | ".join(cells) + f" | {statistics.fmean(scores):.1f} | {wins} |"
-        )
-    return lines
-
-
-def decision_times(seconds: list[float]) -> str:
-    """Mean / 95th percentile / maximum of decision times."""
-    if not seconds:
-        return "—"
-    ordered = sorted(seconds)
-    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-    return f"{statistics.fmean(ordered):.3f} / {p95:.3f} / {ordered[-1]:.3f} s"
-
-
-def plot(experts: dict[str, Games], path: Path) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    figure, axes = plt.subplots(figsize=(8, 4.5))
-    data = [[row[0] for row in games.scores] for games in experts.values()]
-    data.append([s for games in experts.values() for row in games.scores for s in row[1:]])
-    labels = [*experts, "expert (virtual)"]
-    axes.violinplot(data, showmeans=True)
-    axes.set_xticks(range(1, len(labels) + 1), labels)
-    axes.set_ylabel("final score (VP)")
-    axes.set_title("Score distributions, 4-seat games against 3 expert virtual seats")
-    axes.axhline(110, linestyle=":", color="grey")
-    figure.tight_layout()
-    figure.savefig(path, dpi=100)
-    plt.close(figure)
-
-
-def main(argv: Sequence[str] = ()) -> None:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks strength")
-    parser.add_argument("--games", type=int, default=200, help="games per kind vs experts")
-    parser.add_argument("--h2h-games", type=int, default=48, help="head-to-head games")
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--out", type=Path, default=DOCS / "strength.md")
-    add_ray_options(parser)
-    args = parser.parse_args(list(argv))
-    use_ray(args)
-    print(f"Playing strength ({args.games} games per kind, {args.workers} workers)", flush=True)
-    experts = versus_experts(KINDS, args.games, args.workers)
-    duel = head_to_head(args.h2h_games, args.workers)
-    speed = speedup(args.workers)
-    text = report(experts, duel, speed, args.workers)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(text, encoding="utf-8")
-    plot(experts, args.out.with_name("strength-scores.png"))
-    print(text)
+def board_main(argv: Sequence[str] = ()) -> None:
+    main(argv, "board")

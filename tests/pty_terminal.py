@@ -3,23 +3,31 @@ would (the command tests, the terminal against a browser)."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import pty
 import select
+import struct
 import subprocess
 import sys
+import termios
 import time
 
 CARSON = [sys.executable, "-m", "carson.cli.main"]
 
 
 class Terminal:
-    """A process on a pseudo-terminal: what a player's terminal would show and send."""
+    """A process on a pseudo-terminal of ``size`` (columns, lines): what a player's terminal
+    would show and send."""
 
-    def __init__(self, *args: str, env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, *args: str, env: dict[str, str] | None = None, size: tuple[int, int] = (120, 60)
+    ) -> None:
         self.master, slave = pty.openpty()
+        columns, lines = size
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
         base = os.environ if env is None else env
-        env = {**base, "COLUMNS": "120", "LINES": "60", "TERM": "xterm-256color"}
+        env = {**base, "COLUMNS": str(columns), "LINES": str(lines), "TERM": "xterm-256color"}
         self.process = subprocess.Popen(
             [*CARSON, *args], stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True
         )

@@ -4,13 +4,14 @@ it, and the match loop still refuses a player's illegal choice."""
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from carson.core.game import AppliesUnchecked, IllegalActionError
+from carson.core.game import AppliesUnchecked, IllegalActionError, RecordsEvents
 from carson.core.match import play_match
 from carson.core.registry import AnyGameKind, game_kind
 
@@ -62,3 +63,48 @@ def test_the_match_loop_refuses_an_illegal_choice(kind: AnyGameKind) -> None:
     seats = _seats(kind)
     with pytest.raises(IllegalActionError, match="illegal action"):
         play_match(kind, seats, 1, players=dict.fromkeys(range(len(seats)), _Cheat()))
+
+
+class _Copier:
+    """Chooses the last legal action, returned as an equal copy (not the listed object)."""
+
+    name = "copier"
+
+    def choose(self, observation: Any, legal: Any) -> Any:
+        return copy.deepcopy(legal[-1])
+
+
+class _Last:
+    name = "last"
+
+    def choose(self, observation: Any, legal: Any) -> Any:
+        return legal[-1]
+
+
+def test_the_match_loop_accepts_an_equal_copy_of_a_legal_action(kind: AnyGameKind) -> None:
+    # The loop looks for the very object first; an equal copy still passes the check.
+    seats = _seats(kind)
+    copied = play_match(kind, seats, 2, players=dict.fromkeys(range(len(seats)), _Copier()))
+    listed = play_match(kind, seats, 2, players=dict.fromkeys(range(len(seats)), _Last()))
+    assert copied.state.result() == listed.state.result()
+    assert list(copied.state.actions) == list(listed.state.actions)
+
+
+def test_a_match_without_events_plays_the_same_game(kind: AnyGameKind) -> None:
+    # ``carson simulate`` without logs turns the events off: the game must not change.
+    seats = _seats(kind)
+    loud = play_match(kind, seats, 3)
+    quiet = play_match(kind, seats, 3, events=False)
+    assert quiet.state.result() == loud.state.result()
+    assert list(quiet.state.actions) == list(loud.state.actions)
+    assert quiet.record().dumps() == loud.record().dumps()
+
+
+def test_the_board_game_can_turn_its_events_off() -> None:
+    kind = game_kind("board")
+    state: Any = kind.new_state(kind.config(["random"] * 4, ()), 3)
+    assert isinstance(state, RecordsEvents)
+    seat = state.seats_to_act[0]
+    assert state.clone().apply(seat, state.legal_actions(seat)[0])  # events, recorded
+    state.recording = False
+    assert state.apply(seat, state.legal_actions(seat)[0]) == []

@@ -186,3 +186,16 @@ def test_a_term_has_one_word_in_a_language(path: Path) -> None:
     avoided = GLOSSARY[language(path)]
     shown = [text for message in read(path) if message.id for text in forms(message.string)]
     assert [text for text in shown if avoided.search(text)] == []
+
+
+#: French addresses the player as "vous" everywhere: the tutoiement's pronouns.
+TUTOIEMENT = re.compile(r"\b(?:tu|toi|ton|ta|tes|tienne|tiens)\b|\bt['’]", re.IGNORECASE)
+FRENCH = [path for path in PO_FILES if language(path) == "fr"]
+
+
+@pytest.mark.parametrize("path", FRENCH, ids=lambda path: str(path.relative_to(SOURCE)))
+def test_french_says_vous_throughout(path: Path) -> None:
+    """One register in one language: the pages and the terminal say "vous", so none of
+    their French texts says "tu" (the lobby and the clocks mixed them)."""
+    shown = [text for message in read(path) if message.id for text in forms(message.string)]
+    assert [text for text in shown if TUTOIEMENT.search(text)] == []

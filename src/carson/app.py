@@ -11,6 +11,7 @@ from carson.server.app import create_server
 from carson.server.errors import DATABASE_DOWN
 from carson.server.jobs import Clock, utc_now
 from carson.server.limits import Limits
+from carson.web import missing
 from carson.web.outage import database_down_page
 from carson.web.refusals import too_large_page
 from carson.web.routes import STATIC, web_router
@@ -32,6 +33,7 @@ def create_app(
     app.state.page_refusal = too_large_page
     app.include_router(web_router())
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    missing.install(app)  # an unknown page's address: a page, not the API's JSON
     for error in DATABASE_DOWN:  # a page, not JSON, tells a visitor of an outage
         app.add_exception_handler(error, database_down_page)
     return app

@@ -68,4 +68,5 @@ def test_replay_of_a_board_game_record(tmp_path: Path) -> None:
     record.write_text(record_of(state).dumps())
     code, out, _ = run("replay", str(record), "--step", "3", "--lang", "it", stdin="n\np\nq\n")
     assert code == 0 and "Replay: passo 3 di" in out and "Replay: passo 4 di" in out
-    assert "Tracciato azioni, riga 1" in out
+    # A terminal of 25 lines: the compact screen, the town and the round beside it.
+    assert "Turno 1 di 4" in out and " 8 " in out and "Tracciato azioni" not in out

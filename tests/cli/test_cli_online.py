@@ -38,15 +38,18 @@ def over_or_asked(term: Terminal, asked: int, timeout: float = 60) -> bool:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("--join", "abc"), "--join, --lobby and --user are for a game on a server"),
-        (("--user", "ann"), "--join, --lobby and --user are for a game on a server"),
-        (("--lobby",), "--join, --lobby and --user are for a game on a server"),
+        (("--join", "abc"), "--join, --lobby, --public and --user are for a game on a server"),
+        (("--user", "ann"), "--join, --lobby, --public and --user are for a game on a server"),
+        (("--lobby",), "--join, --lobby, --public and --user are for a game on a server"),
         (("--server", "http://h", "--lobby", "--seat", "human"), "--lobby takes a table"),
         (("--server", "http://h", "--control", "3d", "--join", "abc"), "--lobby takes a table"),
         (("--server", "ftp://host", "--join", "abc"), "is not a server address"),
         (("--server", "http://h", "--resume", "x.json"), "--resume continues a game saved here"),
         (("--server", "http://h", "--no-save"), "a server keeps its games"),
         (("--server", "http://h", "--join", "abc", "--seat", "human"), "--join takes a seat"),
+        (("--public",), "--join, --lobby, --public and --user are for a game on a server"),
+        (("--server", "http://h", "--join", "abc", "--public"), "--join takes a seat"),
+        (("--server", "http://h", "--lobby", "--public"), "--lobby takes a table"),
         (("--server", "http://h", "--join", "https://h/x/abc"), "neither a game id nor a link"),
         (("--server", "http://h", "--seat", "expert") + ("--seat", "expert") * 3, "no human seat"),
     ],
@@ -86,7 +89,9 @@ def test_a_whole_game_on_a_server_then_back_with_the_kept_token(tmp_path: Path) 
         assert "Winner: " in shown or "Shared win: " in shown
 
 
-def test_with_nothing_asked_a_menu_offers_a_new_game_or_the_lobby(tmp_path: Path) -> None:
+def test_with_nothing_asked_a_menu_offers_a_new_game_the_lobby_or_quick_match(
+    tmp_path: Path,
+) -> None:
     env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config")}
     with running_server(tmp_path) as server:
         term = Terminal("play", "--server", server, "--user", "pat", "--lang", "nl", env=env)
@@ -96,8 +101,8 @@ def test_with_nothing_asked_a_menu_offers_a_new_game_or_the_lobby(tmp_path: Path
         term.type("j")
         term.read_until("hetzelfde wachtwoord")
         term.type(PASSWORD)
-        term.read_until("Typ 1 of 2")
-        assert "2: een tafel uit de lobby" in term.screen
+        term.read_until("Typ 1, 2 of 3")
+        assert "2: een tafel uit de lobby" in term.screen and "3: een snel spel" in term.screen
         term.type("2")
         term.read_until("Druk op Enter om opnieuw te kijken")
         assert "wacht nu geen openbare tafel" in term.screen

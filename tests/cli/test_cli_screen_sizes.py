@@ -134,3 +134,21 @@ def test_placing_a_card_at_80x24_shows_the_row_above_the_question(tmp_path: Path
             assert re.search(rf"^ +{slot}  {re.escape(name)}", shown, re.M), shown
     term.type("quit")
     assert term.close() == 3
+
+
+@pytest.mark.parametrize(("columns", "lines"), [(80, 24), (100, 35), (160, 50)])
+def test_the_board_games_question_and_town_fit_the_terminal(columns: int, lines: int) -> None:
+    term = SizedTerminal(columns, lines, "play", "--game", "board", "--seed", "4")
+    shown = term.wait_for("Choose a starting parcel")
+    town = [line for line in shown.split("\n") if line.strip()]
+    assert re.search(r"^ +A +B +C +D +E +F +G +H", shown, re.M), shown  # its columns
+    assert any(line.startswith(" 8 ") for line in town), shown  # and its last row
+    assert "Still to place: 2" in shown and town[-1].startswith(">"), shown
+    # The seat's own supplies: beside the town on the compact screen, in the players' table
+    # on the full one; the rest a command away.
+    assert "markers 12" in shown or re.search(r"Blue 1 · you .* 12 *$", shown, re.M), shown
+    assert ("More: board," in shown) == (lines < 50), shown
+    term.type("track")
+    assert "Action track, row 3" in term.wait_for("Action track, row 3")
+    term.type("quit")
+    assert term.close() == 3

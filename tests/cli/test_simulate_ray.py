@@ -59,13 +59,17 @@ def test_ray_and_workers_exclude_each_other() -> None:
 
 @pytest.mark.usefixtures("local_ray")
 def test_the_strength_benchmark_plays_the_same_games_on_ray(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2]))
-    from benchmarks import strength
+    from benchmarks import strength_runs
 
-    tables = [(["greedy", "expert", "expert", "expert"], 50_000 + game) for game in range(4)]
-    on_processes = strength.play_parallel(tables, 2)
-    monkeypatch.setattr(strength, "RAY", ["local"])
-    on_ray = strength.play_parallel(tables, 2)
-    assert sorted(on_ray.scores) == sorted(on_processes.scores)
+    todo = strength_runs.tables("card", "expert", ["greedy"], range(2))
+    strength_runs.run(todo, tmp_path / "processes.jsonl", 2)
+    strength_runs.run(todo, tmp_path / "ray.jsonl", 2, ray="local")
+
+    def scores(name: str) -> list[object]:
+        lines = strength_runs.read_results([tmp_path / name])
+        return sorted((line["deal"], line["rotation"], line["scores"]) for line in lines)
+
+    assert len(scores("ray.jsonl")) == 8 and scores("ray.jsonl") == scores("processes.jsonl")

@@ -101,11 +101,16 @@ def play_with_workers(service: GameService, game: str, workers: list[Worker], wh
     raise AssertionError("the game did not end")
 
 
-def machine_due(service: GameService, game: str) -> int | None:
-    """The seq at which the machine seat (seat 1) must act, if it must."""
+def machine_due(service: GameService, game: str) -> str | None:
+    """The key of the seq at which the machine seat (seat 1) must act, if it must: with the
+    number of its moves drafted at that seq (a construction's, issue 25), if any."""
     with service.sessions() as session:
-        state = service.store.state(session, service.store.table(session, game))
-    return len(state.actions) if 1 in state.seats_to_act else None
+        table = service.store.table(session, game)
+        state = service.store.state(session, table)
+        drafted = sum(len(moves) for moves in service.drafts.of(session, table, state).values())
+    if 1 not in state.seats_to_act:
+        return None
+    return f"{len(state.actions)}:{drafted}" if drafted else str(len(state.actions))
 
 
 def test_a_move_queues_the_next_machine_seats_job_in_its_transaction(db_url: str) -> None:

@@ -3,6 +3,7 @@ size (413), bounded passwords (422), and the old argon2 hashes replaced at login
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,13 +12,15 @@ from api_helpers import account
 from argon2 import PasswordHasher
 from fastapi import FastAPI, Request
 from fastapi.testclient import TestClient
+from limits import parse
+from limits.strategies import MovingWindowRateLimiter
 from sqlalchemy import select
 
 from carson.app import create_app
 from carson.server.db import User
 from carson.server.limits import Limits
 from carson.server.passwords import MAX_PASSWORD_BYTES
-from carson.server.ratelimit import RateLimiter, client_address
+from carson.server.ratelimit import ProcessCounters, RateLimited, RateLimiter, Rule, client_address
 
 SMALL = Limits(
     login_failures_per_address="4/minute",
@@ -250,3 +253,33 @@ def test_password_changes_of_one_account_are_limited(small_app: FastAPI) -> None
         assert refused.status_code == 429 and 1 <= int(refused.headers["Retry-After"]) <= 60
         assert login(client, "alice", "password-alice") == 200  # unchanged
         assert change(bob, "password-bob") == 200
+
+
+def test_process_counters_sweep_at_most_once_a_second_and_still_count() -> None:
+    """``memory://`` counts in :class:`ProcessCounters`: a burst of counts starts one sweep
+    thread, not one per 10 ms (issue 22), and the limit holds exactly as before."""
+    limiter = RateLimiter(Limits(moves_per_user="50/minute"))
+    storage = limiter._window.storage
+    assert isinstance(storage, ProcessCounters)
+    sweeps = []
+    for _ in range(50):
+        limiter.take(Rule.MOVES_USER, "7")
+        sweeps.append(storage.timer)
+        time.sleep(0.002)  # the library's own sweep would have ended and started again
+    assert len({id(timer) for timer in sweeps}) <= 2  # the constructor's, then one
+    with pytest.raises(RateLimited):
+        limiter.take(Rule.MOVES_USER, "7")
+    limiter.take(Rule.MOVES_USER, "8")  # another account has its own room
+
+
+def test_process_counters_still_forget_expired_counts() -> None:
+    """The sweep still bounds the memory: counts past their window leave it."""
+    storage = ProcessCounters()
+    window = MovingWindowRateLimiter(storage)
+    assert window.hit(parse("5/second"), "key")
+    assert storage.events
+    deadline = time.monotonic() + 5
+    while any(storage.events.values()) and time.monotonic() < deadline:
+        time.sleep(0.1)
+        storage._MemoryStorage__schedule_expiry()  # as the next count would
+    assert not any(storage.events.values())

@@ -64,6 +64,8 @@ class Secret:
     body: dict[str, Any]
     kind: str
     alternatives: Callable[[list[Action]], tuple[list[Action], list[Action]]]
+    #: Whether A is asked at the same time (a step taken together), or waits for B's turn.
+    together: bool = True
 
 
 SECRETS: dict[str, Secret] = {
@@ -86,6 +88,12 @@ SECRETS: dict[str, Secret] = {
         {"game": "board", "seats": ["human", "human"], "variants": ["new-beginning"]},
         "purchase",
         purchases,
+    ),
+    "board-construction": Secret(  # issue 25: a construction's roads are B's draft (BG-9.1)
+        {"game": "board", "seats": ["human", "human"]},
+        "road",
+        first_and_last("road"),
+        together=False,
     ),
     "toy-stake": Secret(
         {"game": "toy", "seats": ["human", "human"]}, "stake", first_and_last("stake")
@@ -177,7 +185,10 @@ def test_b_secret_choice_shows_nowhere_to_a(
                 view = reach(clients, game_id, secret.kind)
                 for action in secret.alternatives(view["legal_actions"])[alternative]:
                     view = act(bob, game_id, view["seq"], action)
-                assert alice.get(f"/api/games/{game_id}").json()["legal_actions"], "revealed"
+                if secret.together:
+                    assert alice.get(f"/api/games/{game_id}").json()["legal_actions"], "revealed"
+                else:  # still B's step, taken back or not
+                    assert bob.get(f"/api/games/{game_id}").json()["legal_actions"], "done"
                 bobs.append(normalised(api_view(bob, game_id), game_id))
                 for audience, of in AUDIENCES.items():
                     seen[audience].append(shown(port, of(clients), game_id))

@@ -18,6 +18,7 @@ from carson.games.board.town import EDGE_ENDS, coords, edge_name
 from carson.games.board.tui.ask import Ask, parse_edge, parse_parcel
 from carson.games.board.tui.kit import new_board_state
 from carson.games.board.tui.names import BoardNames, parcel_label
+from carson.games.board.tui.sight import BoardSight, SeenDecision
 from carson.games.board.tui.texts import texts
 from carson.terminal.asker import Asker
 from carson.terminal.game import TerminalGame
@@ -211,7 +212,9 @@ def test_the_terminal_names_parcels_and_roads_as_the_web_page_does(lang: str) ->
     asker = Asker(lambda _: next(feed), console(), texts(lang), ("board", "help"))
     decision = state.decision
     assert decision is not None
-    ask = Ask(asker, state, 0, names, decision, [])
+    ask = Ask(
+        asker, BoardSight.of(state, 0), 0, names, SeenDecision.of(state.view(0)["decision"]), []
+    )
     for p in range(64):
         x, y = coords(p)
         assert parcel_label(x, y) == web_label(x, y) == names.parcel(x, y)

@@ -20,6 +20,7 @@ from carson.games.board.ai.greedy import GreedyPlayer
 from carson.games.board.engine.actions import PASS, BoardAction
 from carson.games.board.engine.log import board_game_log
 from carson.games.board.engine.observation import BoardObservation, determinize
+from carson.games.board.engine.queries import occupied_costs
 from carson.games.board.engine.state import SPACES, BoardGameState, S
 from carson.games.board.match import record_of
 from carson.games.board.town import HOUSE, coords, edge_name, parcel
@@ -27,7 +28,6 @@ from carson.games.board.tui.events import describe_board_event
 from carson.games.board.tui.kit import KIT as BOARD_KIT
 from carson.games.board.tui.kit import new_board_state
 from carson.games.board.tui.names import BoardNames
-from carson.games.board.tui.placing import occupied_costs
 from carson.games.board.tui.prompts import ask_board_action
 from carson.games.board.tui.render import board_screen
 from carson.games.board.tui.texts import texts
@@ -45,17 +45,21 @@ DECISION_KINDS = {
 
 
 def console() -> Console:
-    return Console(file=io.StringIO(), width=120, record=True, color_system=None)
+    return Console(file=io.StringIO(), width=120, height=60, record=True, color_system=None)
 
 
 def typed(state: BoardGameState, seat: int, action: BoardAction) -> str:
     """What a player types at the question of ``state``'s decision to choose ``action``."""
     decision = state.decision
     assert decision is not None
-    legal = state.legal_actions(seat)
+    return typed_for(decision.kind, state.legal_actions(seat), action)
+
+
+def typed_for(decision: str, legal: list[BoardAction], action: BoardAction) -> str:
+    """What a player types at a question of this decision kind to choose ``action``."""
     kind, arg = action.kind, action.arg
     if kind == "pass":
-        return {"purchase": "done", "place": "pass", "menu": "0"}.get(decision.kind, "no")
+        return {"purchase": "done", "place": "pass", "menu": "0"}.get(decision, "no")
     if kind == "vote":
         return " ".join(str(card + 1) for card in range(7) if arg >> card & 1) or "none"
     if kind == "purchase":
@@ -354,7 +358,7 @@ def test_the_town_shows_owners_tiles_cowboys_roads_and_legal_marks() -> None:
     state.town.tiles[ranch] = "ranch"
     state.cowboys_at[SPACES + ranch] = [(0, False), (2, False)]
     state.cowboys_at[S["wages"]] = [(1, True)]
-    grid = town_grid(state, state.view(0), marks=frozenset({parcel(7, 7)})).plain.split("\n")
+    grid = town_grid(state.view(0), marks=frozenset({parcel(7, 7)})).plain.split("\n")
 
     def cell(x: int, y: int) -> str:
         line = grid[2 + 2 * y]

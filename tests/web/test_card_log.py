@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
+from typing import cast
 
 import pytest
 from fastapi.testclient import TestClient
@@ -14,7 +16,10 @@ from signing import post_account_form
 
 from carson.app import create_app
 from carson.core.game import Event
-from carson.games.card.web.log import auctions, taking_order
+from carson.games.card.catalog import load_catalog
+from carson.games.card.web.log import MoveLog, auctions, taking_order
+from carson.games.card.web.present import Presenter, SeatPanel
+from carson.terminal.texts import texts
 
 SUITS = ["hat", "star", "cactus"]
 
@@ -45,6 +50,30 @@ def test_ties_go_by_the_takes_made_else_by_the_suits_and_the_lawyer_takes_no_par
     assert taking_order(next(iter(auctions(taken).values())), SUITS, ["star", "hat"]) == [0, 1]
     later = [*taken, (4, Event("round_started", {"round": 2, "era": 1}))]
     assert len(auctions(later)) == 1  # a new round starts a new auction
+
+
+def test_a_terrain_card_is_named_by_its_parcels_taken_revealed_or_sold() -> None:
+    present = Presenter(load_catalog(), texts("en"), lambda message: message)
+    seats = [cast(SeatPanel, SimpleNamespace(name="alice", suit="hat"))]
+    log = MoveLog(present, seats, {"tie_order": ["hat"]})
+    card = present.catalog.terrain_card(46)
+    words = ", ".join(present.parcel(parcel.id) for parcel in card.parcels)
+    taken = {
+        "seat": 0,
+        "slot": 0,
+        "card": {
+            "kind": "terrain",
+            "id": 46,
+            "parcels": [parcel.id for parcel in card.parcels],
+            "desirability": 1,
+        },
+    }
+    took = log.line(Event("card_taken", taken), None)
+    assert took is not None and f"Terrain card ({words})" in took["text"]
+    assert took["card"]["name"] == f"Terrain card ({words})"
+    sold = log.line(Event("card_sold", {"seat": 0, "card": 46, "sold": 2}), None)
+    assert sold == {"text": f"alice sells Terrain card ({words}) (sale 2 of 3)."}
+    assert "46" not in took["text"] and "#" not in took["text"]  # no catalog number
 
 
 @pytest.fixture
@@ -86,7 +115,8 @@ def test_the_page_and_the_replay_tell_the_whole_game(client: TestClient) -> None
     assert len(rounds) == 18 and "Era II begins" in str(lines)
     reveals = [line for line in lines if "Auction cards revealed:" in line]
     assert len(reveals) == 18 and all("Taking order:" in line for line in reveals)
-    assert any(re.search(r"alice takes (terrain #\d+|The )", line) for line in lines)
+    assert any(re.search(r"alice takes (Terrain card \(|The )", line) for line in lines)
+    assert not any(re.search(r"(?i)terrain #\d", line) for line in lines)  # no catalog numbers
     assert any("places it at" in line for line in lines)
     halfway_page = client.get(f"/games/{game_id}/replay?step=10").text
     assert re.search(r"Move 10 of \d+ · Round \d+ of 18 · era 1", halfway_page)
@@ -96,4 +126,5 @@ def test_the_page_and_the_replay_tell_the_whole_game(client: TestClient) -> None
     client.cookies.set("lang", "de")
     german = client.get(f"/games/{game_id}").text
     assert "Spielverlauf" in german and "Runde 18 beginnt" in german
+    assert re.search(r"Geländekarte \([^)#]+\)", german)
     assert "Aufgedeckte Auktionskarten:" in german and "Reihenfolge beim Nehmen:" in german

@@ -58,6 +58,10 @@ def test_the_end_sheet_is_headed_by_the_players_names(client: TestClient) -> Non
         move = {"seq": view["seq"], "action": view["legal_actions"][0]}
         assert client.post(f"/api/games/{game_id}/actions", headers=headers, json=move).is_success
     page = client.get(f"/games/{game_id}").text
+    # The end comes first, not below the cities and the whole move log; the suits' order,
+    # which broke the bids' ties, is no news any more.
+    assert "Ties go to" not in page
+    assert page.index('id="result"') < min(page.index('id="my-city"'), page.index('id="log-lines"'))
     sheet = page[page.index('id="result"') :]
     heads = re.findall(r"<th>([^<]*) <span class=\"hint\">([^<]*)</span></th>", sheet)
     assert [name for name, _ in heads] == [

@@ -81,7 +81,10 @@ def test_resigning_from_the_page_needs_the_csrf_token_and_hands_the_seat_over(
     assert two.post(two.alice, f"/games/{game}/resign").startswith(f"303 /games/{game}")
     page = two.alice.get(f"/games/{game}").text
     assert "resigned" in page and "Yes, resign" not in page
-    assert "resigned" in two.bob.get(f"/games/{game}").text
+    # Above her decision box, which now tells of the machine's moves for her seat.
+    assert 'id="taken-over"' in page and "a machine plays your seat." in page
+    bobs = two.bob.get(f"/games/{game}").text
+    assert "resigned" in bobs and 'id="taken-over"' not in bobs
     again = two.post(two.alice, f"/games/{game}/resign")
     assert again.startswith("409") and "You left this game already" in again
 
@@ -115,6 +118,14 @@ def test_the_page_of_an_untimed_game_has_no_clocks(two: Two) -> None:
     view = two.service.create(two.user("alice"), ["human", "random"], None, "en", "toy")
     page = two.alice.get(f"/games/{view['id']}").text
     assert 'class="clock-list"' not in page and "Resign…" in page
+
+
+def test_a_game_without_a_clock_says_that_a_machine_took_the_resigned_seat(two: Two) -> None:
+    game = str(two.service.create(two.user("alice"), ["human", "random"], None, "en", "toy")["id"])
+    assert two.post(two.alice, f"/games/{game}/resign").startswith(f"303 /games/{game}")
+    page = two.alice.get(f"/games/{game}").text  # no worker: the machine has not moved yet
+    assert 'id="clocks"' in page and " hidden>" not in page.split('id="clocks"')[1][:200]
+    assert 'id="taken-over"' in page
 
 
 def test_a_waiting_table_without_a_clock_shows_no_empty_panel(two: Two) -> None:

@@ -32,3 +32,21 @@ def test_a_new_account_plays_the_guided_card_game_and_the_sentences_follow(
     expect(page.locator("#board")).to_be_visible()
     expect(page.locator("#guide")).to_have_count(0)
     page.close()
+
+
+def test_both_guided_games_start_with_their_guide_at_every_width(
+    browser: Browser, base_url: str
+) -> None:
+    """The home offers both guided games; each starts with its first sentence shown next to
+    the table, and the page fits the screen, at a desktop's width and a phone's."""
+    for width in (1280, 390):
+        page = browser.new_context(viewport={"width": width, "height": 844}).new_page()
+        register(page, base_url, f"guided{width}")
+        for game in ("card", "board"):
+            page.goto(base_url + "/")
+            page.click(f"#guided-{game}")
+            page.wait_for_url(GAME_URL)
+            expect(page.locator("#guide-text")).not_to_be_empty()
+            expect(page.locator("#board")).to_be_visible()
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.context.close()

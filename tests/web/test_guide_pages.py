@@ -1,5 +1,5 @@
 """The guided first game (issue 25) without a browser: offered on the home page to a person
-who has finished no game, started with its fixed deal, a sentence at each step in the
+who has finished no game of it, started with its fixed deal, a sentence at each step in the
 player's language, dismissed for good; every wrong request refused and changing nothing."""
 
 from __future__ import annotations
@@ -106,9 +106,12 @@ def test_wrong_requests_are_refused_and_change_nothing(client: TestClient) -> No
     assert guide_text(client.get(game).text) is not None  # still there for alice
 
 
-def test_a_player_who_finished_a_game_is_not_offered_a_guided_game(client: TestClient) -> None:
-    finished_game(client)  # alice plays a game to its end
-    assert 'id="guide-offer"' not in client.get("/").text
+def test_a_player_who_finished_a_game_is_offered_only_the_other_games_guide(
+    client: TestClient,
+) -> None:
+    finished_game(client)  # alice plays a card game to its end: she is new to the board game
+    home = client.get("/").text
+    assert 'id="guided-card"' not in home and 'id="guided-board"' in home
 
 
 def test_the_guide_is_silent_after_its_rounds_and_at_the_end() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from play import GAME_URL, play_one_decision, register, seq, wait_for_change
 from playwright.sync_api import Browser, Page, Route, expect
 
@@ -21,12 +22,15 @@ def _game(page: Page) -> dict[str, Any]:
     return body
 
 
-def test_a_ticked_vote_survives_the_other_players_vote(browser: Browser, base_url: str) -> None:
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_ticked_vote_survives_the_other_players_vote(
+    browser: Browser, base_url: str, width: int
+) -> None:
     """The issue's case: sides by vote and a new beginning, two players; alice ticks the
     Banker, bob votes, alice's board is redrawn: the Banker is still ticked, and her vote
-    is stored with it."""
-    alice = browser.new_page()
-    register(alice, base_url, "alice")
+    is stored with it (at a desktop's width and a phone's)."""
+    alice = browser.new_page(viewport={"width": width, "height": 844})
+    register(alice, base_url, f"alice{width}")
     alice.click("#tab-board")
     form = "#board-play-friends"
     alice.select_option(f"{form} select[name=friends]", "1")
@@ -37,7 +41,7 @@ def test_a_ticked_vote_survives_the_other_players_vote(browser: Browser, base_ur
     alice.wait_for_url(GAME_URL)
     expect(alice.locator("#invite-link")).to_have_value(alice.url)
     bob = browser.new_page()
-    register(bob, base_url, "bob")
+    register(bob, base_url, f"bob{width}")
     bob.goto(alice.url)
     bob.click("#join")
     bob.wait_for_url(GAME_URL)
@@ -77,11 +81,15 @@ def _play_until_a_take(page: Page, rng: random.Random) -> None:
     raise AssertionError("the game never offered a terrain card to take")
 
 
-def test_a_previewed_placement_survives_a_live_update(browser: Browser, base_url: str) -> None:
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_previewed_placement_survives_a_live_update(
+    browser: Browser, base_url: str, width: int
+) -> None:
     """The live update of one's own take may come back after the board that the take's own
-    answer brought and after a corner was clicked: the preview stays on the page."""
-    page = browser.new_page()
-    register(page, base_url, "carol")
+    answer brought and after a corner was clicked: the preview stays on the page (at a
+    desktop's width and a phone's)."""
+    page = browser.new_page(viewport={"width": width, "height": 844})
+    register(page, base_url, f"carol{width}")
     page.select_option("#play-now select[name=opponent]", "beginner")
     page.click("#play-now button")
     page.wait_for_url(GAME_URL)

@@ -15,6 +15,7 @@ from signing import post_account_form
 from starlette.requests import Request
 
 from carson.app import create_app
+from carson.core.registry import games
 from carson.games.board.web.present.common import parcel_label
 from carson.games.board.web.present.moves import board_action_label
 from carson.games.board.web.present.names import Names
@@ -145,3 +146,30 @@ def test_the_board_game_names_seats_spaces_and_options() -> None:
     assert board_action_label(names, {"kind": "option", "option": "what"}, None) is None
     road = board_action_label(names, {"kind": "road", "edge": ["H", 2, 0]}, None)
     assert road == "Road: top of C1"
+
+
+def test_the_analysis_places_cards_in_the_stable_frame_of_their_moment(
+    client: TestClient,
+) -> None:
+    """Issue 25: an analysed placement reads as the table and the terminal named it then,
+    (column, row) of the city's stable frame, not the engine's (x, y) of that moment."""
+    game, csrf = practice(client, "card", "greedy", "greedy", "greedy")
+    play_out(client, game, csrf)
+    analysed(client, game, csrf)
+    decisions = client.get(f"/api/games/{game}/analysis").json()["decisions"]
+    record = client.get(f"/api/games/{game}/record").json()
+    state = games()["card"].new_state(record["config"], record["seed"])
+    expected: dict[str, str] = {}
+    steps = {decision["step"]: decision["evaluation"] for decision in decisions}
+    for step, move in enumerate(record["actions"]):
+        evaluation = steps.get(step)
+        if evaluation is not None and evaluation["choice"]["type"] == "place":
+            dx, dy = state.view(0)["seats"][0]["city"]["origin"]
+            choice = evaluation["choice"]
+            stable = f"Place the card at ({choice['x'] + dx}, {choice['y'] + dy})"
+            expected[stable] = f"Place the card at ({choice['x']}, {choice['y']})"
+        state.apply_json(move["seat"], move["action"])
+    page = client.get(f"/games/{game}/analysis").text
+    assert expected and all(stable in page for stable in expected)
+    shifted = [engine for stable, engine in expected.items() if stable != engine]
+    assert shifted, "no placement left or above the first card: the frames never differed"

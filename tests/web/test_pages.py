@@ -240,3 +240,24 @@ def test_my_games_are_paged_newest_first(
         assert refused.status_code == 422, bad
         assert "Diese Seite deiner Spiele gibt es nicht." in refused.text
         assert listed(refused.text) == made[:0:-1]  # the first page instead
+
+
+def test_an_unknown_address_is_a_page_in_the_visitors_language(client: TestClient) -> None:
+    """A mistyped address in a browser gets the site's page, not the API's JSON body; the
+    API, the static files and other methods keep their answers."""
+    sign_up(client, "alice")
+    page = client.get("/settings")
+    assert page.status_code == 404 and page.headers["content-type"].startswith("text/html")
+    assert "There is no page at this address." in page.text and 'href="/lobby"' in page.text
+    assert "alice" in page.text  # the header of a signed-in visitor
+    client.cookies.set("lang", "de")
+    assert "Unter dieser Adresse gibt es keine Seite." in client.get("/no/such/page").text
+    api = client.get("/api/no-such-route")
+    assert api.status_code == 404 and api.json()["code"] == "not_found"
+    assert (
+        client.get("/static/no-such-file.js").headers["content-type"].startswith("application/json")
+    )
+    wrong = client.post("/settings")
+    assert wrong.status_code == 404 and wrong.json()["code"] == "not_found"
+    method = client.put("/lobby")  # a wrong method stays the API's 405 with its Allow
+    assert method.status_code == 405 and "GET" in method.headers["allow"]

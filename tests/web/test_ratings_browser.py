@@ -2,7 +2,7 @@
 through the generic page) to its end; both see their new provisional ratings on the
 leaderboard and the profile (with its SVG chart and the finished game); alice offers a
 rematch from the game-over page, bob's page shows the offer by itself, he accepts and the
-new game starts."""
+new game starts. Bob's page, open when the game ended, offers the rematch with no reload."""
 
 from __future__ import annotations
 
@@ -53,6 +53,12 @@ def test_a_rated_game_its_ratings_and_a_rematch_in_the_browser(
     for page in (alice, bob):
         expect(page.locator("#board")).to_have_attribute("data-status", "over", timeout=LIVE)
 
+    # Bob's page was open when the game ended: the rematch shows without a reload, and
+    # what only a game being played shows is gone.
+    expect(bob.locator("#rematch-button")).to_have_text("Rematch", timeout=LIVE)
+    expect(bob.locator("#watchers")).to_have_count(0)
+    expect(bob.locator("#turn-sound-setting")).to_have_count(0)
+
     alice.click("a[href='/ratings']")
     alice.click("#tab-toy")
     expect(alice.locator("#leaderboard tbody tr")).to_have_count(2)
@@ -63,8 +69,7 @@ def test_a_rated_game_its_ratings_and_a_rematch_in_the_browser(
     expect(alice.locator(f"#finished-{game_id}")).to_contain_text("bob")
     expect(alice.locator("#stats-toy")).to_contain_text("?")
 
-    alice.goto(f"{base}/games/{game_id}")
-    bob.reload()  # his page shows no offer yet, and finds alice's by itself
+    alice.goto(f"{base}/games/{game_id}")  # bob's page shows no offer yet, finds alice's itself
     expect(bob.locator("#rematch-button")).to_have_text("Rematch")
     alice.click("#rematch-button")
     alice.wait_for_url(GAME_URL)

@@ -3,6 +3,8 @@ seat to the end and may score best, but the standings rank a player who left las
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from fastapi.testclient import TestClient
 from signing import post_account_form
@@ -35,6 +37,9 @@ def test_a_resigned_player_is_never_told_they_won(
     assert 0 in view["view"]["result"]["winners"]  # her seat scored best: the case at stake
     page = client.get(f"/games/{game_id}").text
     assert "You won!" not in page
+    # The headline names her seat, with what happened: she ranks last all the same.
+    headline = r"Winner: carol( \([A-Za-z]+\))? · left the game; a machine played the seat</h3>"
+    assert re.search(headline, page), page[page.index('id="result"') :][:400]
     # Her analysis has nothing to weigh, and says so rather than a perfect score.
     token = client.cookies["carson_csrf"]
     asked = client.post(f"/games/{game_id}/analysis", data={"csrf": token, "seat": "0"})
@@ -42,3 +47,15 @@ def test_a_resigned_player_is_never_told_they_won(
     work(client)
     analysis = client.get(f"/games/{game_id}/analysis").text
     assert 'id="analysis-empty"' in analysis and 'id="analysis-summary"' not in analysis
+
+
+def test_a_resigned_player_is_offered_no_hint(client: TestClient) -> None:  # noqa: F811
+    """A machine plays her seat now: the practice game's hint box goes with her decisions."""
+    assert post_account_form(client, "/register", "dora").status_code == 303
+    csrf = {"X-CSRF-Token": client.cookies["carson_csrf"]}
+    body = {"game": "card", "seats": ["human", "random", "random", "random"], "seed": 5}
+    game_id = client.post("/api/games", json=body, headers=csrf).json()["id"]
+    assert 'id="hint"' in client.get(f"/games/{game_id}").text
+    assert client.post(f"/api/games/{game_id}/resign", headers=csrf).status_code == 200
+    page = client.get(f"/games/{game_id}").text
+    assert 'id="hint"' not in page and 'id="taken-over"' in page

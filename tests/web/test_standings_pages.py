@@ -103,7 +103,7 @@ def test_a_stranger_sees_the_games_without_a_replay_link(app: FastAPI) -> None:
         game_id = played(alice, rated=False)
         page = carol.get("/players/bob")
         assert f'id="finished-{game_id}"' in page.text and "/replay" not in page.text
-        assert "<svg" not in page.text  # no rated game: no chart
+        assert 'class="chart"' not in page.text  # no rated game: no chart
 
 
 def test_all_finished_games_come_a_page_at_a_time(
@@ -177,3 +177,27 @@ def test_no_rematch_box_before_the_end_and_none_for_strangers(
     assert refused.status_code == 409 and "No rematch can be offered" in refused.text
     with TestClient(app) as stranger:
         assert stranger.get(f"/games/{game_id}/rematch").status_code == 403
+
+
+def test_a_page_open_when_the_game_ends_fetches_its_rematch(
+    browsers: tuple[TestClient, TestClient], app: FastAPI
+) -> None:
+    """While the game is played its page says where to fetch what the end offers (live.js
+    asks once the board it swaps in is over); that answer holds the rematch, for the
+    game's players only."""
+    alice, bob = browsers
+    body = {"game": "toy", "seats": ["human", "human"]}
+    game_id = alice.post("/api/games", json=body, headers=bearer(alice, "alice")).json()["id"]
+    assert alice.post(f"/api/games/{game_id}/join", headers=bearer(bob, "bob")).status_code == 200
+    playing = alice.get(f"/games/{game_id}").text
+    assert f'data-after="/games/{game_id}/after"' in playing and "rematch-button" not in playing
+    assert "rematch-button" not in alice.get(f"/games/{game_id}/after").text  # not over yet
+
+    finished = played(alice)
+    after = bob.get(f"/games/{finished}/after")
+    assert after.status_code == 200 and 'id="rematch-button"' in after.text
+    assert "data-after" not in bob.get(f"/games/{finished}").text  # drawn with the page
+    with TestClient(app) as stranger:
+        assert stranger.get(f"/games/{finished}/after").status_code == 403
+        post_account_form(stranger, "/register", "mallory")
+        assert "rematch-button" not in stranger.get(f"/games/{finished}/after").text

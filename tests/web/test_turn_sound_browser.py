@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from play import GAME_URL, play_one_decision, register
 from playwright.sync_api import Browser, expect
 
@@ -19,13 +20,14 @@ HTMLMediaElement.prototype.play = function () {
 """
 
 
+@pytest.mark.parametrize("width", [1280, 390])
 def test_the_sound_is_off_then_kept_on_and_played_when_the_turn_comes(
-    browser: Browser, base_url: str
+    browser: Browser, base_url: str, width: int
 ) -> None:
-    context = browser.new_context()
+    context = browser.new_context(viewport={"width": width, "height": 844})
     context.add_init_script(RECORD_PLAYS)
     page = context.new_page()
-    register(page, base_url, "listener")
+    register(page, base_url, f"listener{width}")
     page.select_option("#play-now select[name=opponent]", "greedy")  # moves as live updates
     page.click("#play-now button")
     page.wait_for_url(GAME_URL)

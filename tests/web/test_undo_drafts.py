@@ -4,13 +4,14 @@ can be, and a stale or repeated request changes nothing."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import random
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from test_board_pages import HTMX, create, sign_up
+from test_board_pages import HTMX, create, guest, sign_up
 
 from carson.app import create_app
 from machines import after_machines
@@ -87,3 +88,50 @@ def test_the_page_offers_to_take_back_the_last_purchase(client: TestClient) -> N
     refused = client.post(game + "/undo", data=data, headers=HTMX).text  # once more: stale
     assert "The game moved on meanwhile" in refused
     assert client.post(game + "/undo", data={"seq": "1"}).status_code == 403  # no CSRF token
+
+
+def reach_construction(players: list[tuple[TestClient, str]], game: str) -> tuple[int, Any]:
+    """Random moves of both people (never storing a building) until one builds with roads
+    to lay and a parcel to build on: that person's index and API view."""
+    rng = random.Random(7)
+    for _ in range(600):
+        views = [client.get("/api" + game).json() for client, _ in players]
+        for index, view in enumerate(views):
+            if {"road", "build"} <= {action["kind"] for action in view["legal_actions"]}:
+                return index, view
+        assert views[0]["status"] == "playing", views[0]["status"]
+        index = next(i for i, view in enumerate(views) if view["legal_actions"])
+        legal = views[index]["legal_actions"]
+        choices = [action for action in legal if action["kind"] != "store"] or legal
+        client, csrf = players[index]
+        move = {"seq": views[index]["seq"], "action": rng.choice(choices)}
+        answer = client.post(f"/api{game}/actions", json=move, headers={"X-CSRF-Token": csrf})
+        assert answer.status_code == 200, answer.text
+    raise AssertionError("nobody built with roads to lay")
+
+
+def test_the_page_takes_back_a_road_laid_for_a_building(
+    client: TestClient, server_seed: Callable[[int], None]
+) -> None:
+    """BG-9.1: a road laid while building is the builder's draft: the page offers "Take
+    back the last step", and taking it back leaves the road's edge free again."""
+    server_seed(41)
+    players = [(client, sign_up(client, "alice")), guest(client, "bob")]
+    game = create(client, players[0][1], ["human", "human"], [], seed=None)
+    joined = players[1][0].post(game + "/join", data={"csrf": players[1][1]})
+    assert joined.status_code in (200, 303), joined.text
+    index, view = reach_construction(players, game)
+    builder, csrf = players[index]
+    assert ('id="undo"' in builder.get(game).text) == bool(view["drafted"])
+    road = next(a for a in view["legal_actions"] if a["kind"] == "road")
+    move = {"seq": view["seq"], "action": road}
+    laid = builder.post(f"/api{game}/actions", json=move, headers={"X-CSRF-Token": csrf}).json()
+    assert laid["drafted"] == view["drafted"] + 1 and road not in laid["legal_actions"]
+    page = builder.get(game).text
+    assert "Take back the last step" in page and 'id="draft-note"' in page
+    assert 'id="undo"' not in players[1 - index][0].get(game).text
+    data = {"csrf": csrf, "seq": str(laid["seq"])}
+    board = builder.post(game + "/undo", data=data, headers=HTMX).text
+    assert ('id="undo"' in board) == bool(view["drafted"])
+    again = builder.get("/api" + game).json()
+    assert again["seq"] == view["seq"] and road in again["legal_actions"]

@@ -18,6 +18,7 @@ from carson.cli.play_online import (
     JoinOption,
     LobbyOption,
     OnlineOptions,
+    PublicOption,
     ServerOption,
     UserOption,
 )
@@ -123,6 +124,7 @@ def play(
     join: JoinOption = None,
     lobby: LobbyOption = False,
     control: ControlOption = None,
+    public: PublicOption = False,
 ) -> None:
     """Play a game in the terminal: humans at one keyboard, with machine seats; or, with
     --server, a game of a carson server (--join one, take one from the --lobby, or create
@@ -135,7 +137,7 @@ def play(
     on there); 1 when the server refused or could not be reached; 2 for a bad option.
     """
     _check_lang_and_budget(lang, budget_ms)
-    online = OnlineOptions(server, user, join, lobby, control, game, seat, variant, seed)
+    online = OnlineOptions(server, user, join, lobby, control, game, seat, variant, seed, public)
     online.check(resume is not None, bool(save or no_save))
     if server is not None:
         raise typer.Exit(online.play(lang))

@@ -26,6 +26,7 @@ from carson.terminal.asker import Asker, QuitGame
 from carson.terminal.credentials import TokenStore
 from carson.terminal.online import OnlineGame, refusal
 from carson.terminal.online_lobby import Lobby, start_menu
+from carson.terminal.online_quick import QuickMatch
 from carson.terminal.online_start import NewOnlineGame, SignIn, SignInFailed, open_game
 from carson.terminal.texts import Texts
 
@@ -55,6 +56,13 @@ ControlOption = Annotated[
         "--control",
         help="with --lobby: only tables of this time control (live, correspondence, none, "
         "or one such as 10+5 or 3d)",
+    ),
+]
+PublicOption = Annotated[
+    bool,
+    typer.Option(
+        "--public",
+        help="with --server: the game you create is listed in the lobby for anyone to join",
     ),
 ]
 JoinOption = Annotated[
@@ -99,7 +107,13 @@ def play_online(
         sign_in(user)
         if new is not None and lobby is not None:
             asker = Asker(console.input, console, texts, ("online", "help_lobby"))
-            if start_menu(asker, client.base, new.game) == "new":
+            chosen = start_menu(asker, client.base, new.game)
+            if chosen == "quick":
+                found = QuickMatch(client, asker, new.game, lang).find()
+                if found is None:
+                    return 1
+                return OnlineGame(client, found, lang, console, console.input).run()
+            if chosen == "new":
                 lobby = None
         if lobby is not None:
             asker = Asker(console.input, console, texts, ("online", "help_lobby"))
@@ -142,7 +156,7 @@ def read_secret(prompt: str, console: Console) -> str:
 
 def new_online_game(
     game: str | None, seats: list[str] | None, variants: list[str] | None, seed: int | None,
-    lang: str,
+    lang: str, public: bool = False,
 ) -> NewOnlineGame:  # fmt: skip
     """The game to create as the options ask; the server checks the table, this the names."""
     try:
@@ -152,28 +166,29 @@ def new_online_game(
     kinds = list(seats) if seats else list(kind.default_seats)
     if HUMAN not in kinds:
         fail("no human seat: add --seat human (your seat)")
-    return NewOnlineGame(kind.name, kinds, list(variants or ()), lang, seed)
+    return NewOnlineGame(kind.name, kinds, list(variants or ()), lang, seed, public)
 
 
 def check_online_options(
     server: str | None, user: str | None, join: str | None, resume: bool, creating: bool,
-    saving: bool, lobby: LobbyFilter | None = None,
+    saving: bool, lobby: LobbyFilter | None = None, public: bool = False,
 ) -> None:  # fmt: skip
     """Options that do not go together with (or without) ``--server`` fail."""
     if server is None:
-        if join is not None or user is not None or lobby is not None:
-            fail("--join, --lobby and --user are for a game on a server: add --server URL")
+        if join is not None or user is not None or lobby is not None or public:
+            fail("--join, --lobby, --public and --user are for a game on a server: add "
+                 "--server URL")  # fmt: skip
         return
     if lobby is not None and (join is not None or creating):
-        fail("--lobby takes a table that is waiting: it takes no --join, --seat, --variant or "
-             "--seed (--game and --control filter the tables)")  # fmt: skip
+        fail("--lobby takes a table that is waiting: it takes no --join, --seat, --variant, "
+             "--seed or --public (--game and --control filter the tables)")  # fmt: skip
     if resume:
         fail("--resume continues a game saved here; a server's game is joined with --join")
     if saving:
         fail("a server keeps its games: --save and --no-save are for games played here")
     if join is not None and creating:
-        fail("--join takes a seat in an existing game: it takes no --seat, --game, --variant "
-             "or --seed")  # fmt: skip
+        fail("--join takes a seat in an existing game: it takes no --seat, --game, --variant, "
+             "--seed or --public")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -189,6 +204,7 @@ class OnlineOptions:
     seats: list[str] | None
     variants: list[str] | None
     seed: int | None
+    public: bool = False
 
     @property
     def tables(self) -> LobbyFilter | None:
@@ -201,19 +217,20 @@ class OnlineOptions:
     def creating(self) -> bool:
         """Whether a table is described (``--game`` only filters the lobby's tables)."""
         game = self.game is not None and self.tables is None
-        return bool(self.seats or self.variants or self.seed is not None or game)
+        return bool(self.seats or self.variants or self.seed is not None or game or self.public)
 
     def check(self, resume: bool, saving: bool) -> None:
         check_online_options(self.server, self.user, self.join, resume, self.creating, saving,
-                             self.tables)  # fmt: skip
+                             self.tables, self.public)  # fmt: skip
 
     def play(self, lang: str) -> int:
         """The game played as the options say; with nothing asked, a menu offers a new
-        game of the usual table or a table of the lobby."""
+        game of the usual table, a table of the lobby or a quick match."""
         assert self.server is not None
         tables, new = self.tables, None
         if self.join is None and tables is None:
-            new = new_online_game(self.game, self.seats, self.variants, self.seed, lang)
+            new = new_online_game(self.game, self.seats, self.variants, self.seed, lang,
+                                  self.public)  # fmt: skip
             if not self.creating:
                 tables = LobbyFilter()
         return play_online(self.server, self.user, self.join, new, lang, lobby=tables)

@@ -63,7 +63,15 @@ def run_games(
     kit = kit_for(game) if log_dir is not None else None
     outcomes = []
     for number in numbers:
-        match = play_match(kind, seats, game_seed(seed, number), variants, budget_ms=budget_ms)
+        # Without logs nobody reads the games' events: a game that can skips them.
+        match = play_match(
+            kind,
+            seats,
+            game_seed(seed, number),
+            variants,
+            budget_ms=budget_ms,
+            events=kit is not None,
+        )
         result = match.state.result()
         assert result is not None
         outcomes.append((list(result.scores), sorted(result.winners)))

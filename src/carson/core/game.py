@@ -114,3 +114,11 @@ class AppliesUnchecked(Protocol):
     and searches use it when a game offers it; a wrong action there is the caller's bug)."""
 
     def apply_unchecked(self, seat: int, action: Any) -> list[Event]: ...
+
+
+@runtime_checkable
+class RecordsEvents(Protocol):
+    """A state whose recording of events can be turned off (optional): with ``recording``
+    False its moves return no events, for callers that never read them."""
+
+    recording: bool

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import repeat
+from operator import is_
 from typing import Any, Generic, TypeVar
 
-from carson.core.game import JSON, AppliesUnchecked, GameState, IllegalActionError
+from carson.core.game import JSON, AppliesUnchecked, GameState, IllegalActionError, RecordsEvents
 from carson.core.players import Player, player_seed
 from carson.core.record import GameRecord
 from carson.core.registry import GameKind
@@ -60,12 +62,17 @@ def play_match(
     variants: Sequence[str] = (),
     players: Mapping[int, Player[Any]] | None = None,
     budget_ms: int | None = None,
+    events: bool = True,
 ) -> Match[StateT]:
     """Play one game to the end. ``seat_kinds`` are the game's machine seat kinds (the
     configuration is checked: :class:`~carson.core.registry.GameSetupError`); ``budget_ms``
-    is the AI seats' thinking time per decision (default: their own budget)."""
+    is the AI seats' thinking time per decision (default: their own budget). With ``events``
+    False a game that can skips recording the events nobody will read (the record keeps
+    the actions)."""
     config = kind.config(seat_kinds, variants)
     state = kind.new_state(config, seed)
+    if not events and isinstance(state, RecordsEvents):
+        state.recording = False
     table = seat_players(kind, seat_kinds, seed, budget_ms, players)
     # The action is checked against ``legal`` here: the engine need not list it again.
     apply = state.apply_unchecked if isinstance(state, AppliesUnchecked) else state.apply
@@ -75,7 +82,9 @@ def play_match(
         seat = state.seats_to_act[0]
         legal = state.legal_actions(seat)
         action = table[seat].choose(kind.observation(state, seat), legal)
-        if action not in legal:
+        # Identity first (in C): players return one of ``legal``'s own objects, and ``in``
+        # alone calls a Python ``__eq__`` for every action listed ahead of the chosen one.
+        if not any(map(is_, legal, repeat(action))) and action not in legal:
             raise IllegalActionError(f"seat {seat}'s player chose an illegal action: {action!r}")
         apply(seat, action)
     return Match(kind, config, seed, state)

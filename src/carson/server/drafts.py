@@ -1,15 +1,16 @@
-"""Secret steps of several moves: a seat's moves kept as its private draft until the step
-resolves for every seat, then written as moves all at once.
+"""Steps of several moves kept as a seat's private draft until the step ends, then written
+as moves all at once: what nobody else has seen can be taken back (:mod:`.undo`).
 
-A game says which steps these are (``GameKind.drafting``; the board game's new-beginning
-purchases, one move per item, hidden until the reveal by BG-11.4). Were each move written as
-it comes, the others would see the game's seq advance, and a live message arrive, once per
-item bought. Instead the server keeps a drafting seat's moves in the ``drafts`` table: the
-seat is shown the game with its own draft played (its seq counts its draft), everyone else
-the game without any draft. When the last drafting seat closes its step, every draft is
-written as moves in one transaction, seat after seat, the closing seat last, and the step
-resolves (the reveal) in that last move. A draft holds no event anybody is served before.
-"""
+A game says which steps these are (``GameKind.drafting``): the board game's new-beginning
+purchases, one move per item, hidden until the reveal by BG-11.4, and a construction's
+roads, building and house (BG-9.1). Were each move written as it comes, the others would see
+the game's seq advance, and a live message arrive, once per move. Instead the server keeps a
+drafting seat's moves in the ``drafts`` table: the seat is shown the game with its own draft
+played (its seq counts its draft), everyone else the game without any draft. When the seat's
+step ends, and no other seat asked with it is still in its own (a step all seats take
+together), every draft is written as moves in one transaction, seat after seat, the closing
+seat last, and the step resolves (the reveal) in that last move. A move that draws anything
+random ends a draft at once. A draft holds no event anybody is served before."""
 
 from __future__ import annotations
 
@@ -18,13 +19,30 @@ from typing import Any
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
+from carson.core.chance import ChanceNeeded, ChanceTape
 from carson.core.game import JSON
+from carson.core.registry import AnyGameKind
 from carson.server.db import Draft, Game
 from carson.server.errors import Conflict
 from carson.server.store import BeforeCommit, GameStore, Table
 
 Drafts = dict[int, list[JSON]]
 STALE = "another move was accepted first; look at the game again"
+
+
+def draws_chance(kind: AnyGameKind, state: Any, seat: int, action: Any) -> bool:
+    """Whether ``action`` draws anything random (a die, a bag): what it draws is revealed at
+    once, so a draft never holds it. Played on a copy whose generator has no outcome to
+    give (:class:`ChanceTape`); a game without a chance hook draws nothing a draft holds."""
+    if kind.chance is None:
+        return False
+    probe = state.clone()
+    kind.chance.draw_from(probe, ChanceTape())
+    try:
+        probe.apply_json(seat, action.to_json())
+    except ChanceNeeded:
+        return True
+    return False
 
 
 class DraftBook:
@@ -82,14 +100,22 @@ class DraftBook:
             drafts = current
         mine = [*drafts.get(seat, []), action.to_json()]
         after = self.seat_state(state, {seat: mine}, seat)
-        if not table.kind.drafts(after, seat):
-            moves = [(other, a) for other in sorted(drafts) if other != seat for a in drafts[other]]
-            moves += [(seat, a) for a in mine]
-            combined = state.clone()
-            for other, data in moves:
-                combined.apply_json(other, data)
-            if not any(table.kind.drafts(combined, s) for s in combined.seats_to_act):
-                return self._write(session, table, state, moves, before_commit)
+        drew = draws_chance(table.kind, self.seat_state(state, drafts, seat), seat, action)
+        if drew or not table.kind.drafts(after, seat):
+            # The seat's step ended (or a random draw revealed something: the draft ends
+            # there). The others asked with it may still be in theirs (a secret step that
+            # all seats take together): then they are waited for, unless this draft ends
+            # on a draw, which is written at once, alone.
+            waiting = [
+                other
+                for other in state.seats_to_act
+                if other != seat and table.kind.drafts(self.seat_state(state, drafts, other), other)
+            ]
+            written = [seat] if waiting else [*sorted(s for s in drafts if s != seat), seat]
+            if drew or not waiting:
+                with_mine = {**drafts, seat: mine}
+                moves = [(s, data) for s in written for data in with_mine.get(s, [])]
+                return self._write(session, table, state, moves, written, before_commit)
         with self.store.write_turn:
             session.merge(Draft(game_id=table.id, seat=seat, actions=mine))
             if table.settings.time_control is not None and not table.kind.drafts(after, seat):
@@ -107,10 +133,12 @@ class DraftBook:
         table: Table,
         state: Any,
         moves: list[tuple[int, JSON]],
+        seats: list[int],
         before_commit: BeforeCommit | None,
     ) -> Any:
-        """Every draft as moves, and no draft left, in one transaction."""
+        """The drafts of ``seats`` as moves, and no draft of theirs left, in one
+        transaction."""
         kind = table.kind
         typed = [(seat, kind.action_from_json(state, data)) for seat, data in moves]
-        session.execute(delete(Draft).where(Draft.game_id == table.id))
+        session.execute(delete(Draft).where(Draft.game_id == table.id, Draft.seat.in_(seats)))
         return self.store.record_moves(session, table, state, typed, before_commit)

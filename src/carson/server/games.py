@@ -297,33 +297,48 @@ class GameService:
                 raise Conflict(
                     "the game has not started: it waits for players to join", "not_started"
                 )
-            game = self.store.state(session, table)
-            drafts = self.drafts.of(session, table, game)
-            state = self.drafts.seat_state(game, drafts, seat)  # with the seat's own draft
-            if seq != len(state.actions):
-                raise Conflict(
-                    f"stale seq {seq}: the game is at seq {len(state.actions)}", "stale_seq"
-                )
-            if table.over(state):
-                raise Unprocessable("the game is over", "game_over")
+            game = self.store.state_to_write(session, table, seq)
             try:
-                action = table.kind.action_from_json(state, data)
-            except ValueError as error:
-                raise Unprocessable(f"malformed action: {error}", "malformed_action") from None
-            if seat in table.left:
-                raise Conflict("you left this game: a machine plays your seat", "left_game")
-            if seat not in state.seats_to_act:
-                raise Unprocessable(f"seat {seat} is not asked to act now", "not_your_turn")
-            if action not in state.legal_actions(seat):
-                phase = table.kind.phase(state)
-                raise Unprocessable(f"{action.to_json()} is not a legal {phase} action now",
-                                    "illegal_action")  # fmt: skip
+                drafts, state, action = self._checked(session, table, game, seat, seq, data)
+            except GameError:
+                fresh = self.store.state(session, table)
+                if fresh is game:  # it was read, or nothing changed: the refusal stands
+                    raise
+                # The cached state was behind another process's move: answer as of now.
+                game = fresh
+                drafts, state, action = self._checked(session, table, game, seat, seq, data)
             queue = self._queue_machines(table, stored=len(game.actions))
             if table.kind.drafts(state, seat):  # a secret step of several moves
                 after = self.drafts.submit(session, table, game, drafts, seat, action, queue)
             else:
                 after = self.store.record_move(session, table, game, seat, action, queue)
             return self._view(session, table, after, seat)
+
+    def _checked(
+        self, session: Session, table: Table, game: Any, seat: int, seq: int, data: Any
+    ) -> tuple[Any, Any, Any]:
+        """The game's drafts, the seat's state (with its own draft) and the action ``data``
+        names, once it is checked against them (409, 422 otherwise)."""
+        drafts = self.drafts.of(session, table, game)
+        state = self.drafts.seat_state(game, drafts, seat)  # with the seat's own draft
+        if seq != len(state.actions):
+            raise Conflict(f"stale seq {seq}: the game is at seq {len(state.actions)}",
+                           "stale_seq")  # fmt: skip
+        if table.over(state):
+            raise Unprocessable("the game is over", "game_over")
+        try:
+            action = table.kind.action_from_json(state, data)
+        except ValueError as error:
+            raise Unprocessable(f"malformed action: {error}", "malformed_action") from None
+        if seat in table.left:
+            raise Conflict("you left this game: a machine plays your seat", "left_game")
+        if seat not in state.seats_to_act:
+            raise Unprocessable(f"seat {seat} is not asked to act now", "not_your_turn")
+        if action not in state.legal_actions(seat):
+            phase = table.kind.phase(state)
+            raise Unprocessable(f"{action.to_json()} is not a legal {phase} action now",
+                                "illegal_action")  # fmt: skip
+        return drafts, state, action
 
     def record(self, user: User, game_id: str) -> JSON:
         with self.sessions() as session:
@@ -430,6 +445,9 @@ class GameService:
             # Seats are still being taken (the names change), or the state holds the
             # seat's own draft (:mod:`carson.server.drafts`): built afresh.
             view = self._build_view(table, state, seat)
+            stored = self.store.cache.state(table.id)
+            if stored is not None and not table.waiting:  # the seat's own moves not yet public
+                view["drafted"] = len(state.actions) - len(stored.actions)
         else:
             key = (len(state.actions), table.waiting, seat)
             cached = self.store.cache.view(table.id, key)
@@ -471,4 +489,5 @@ class GameService:
             "clock": None,
             "abort_asked": sorted(table.abort_asked),
             "ended": table.ended or ("finished" if state.is_over else None),
+            "drafted": 0,
         }

@@ -1,7 +1,7 @@
 """Guided first games (issue 25): a game started for one person with a fixed deal, whose
-page shows a sentence at each step until the person dismisses it; and whether a person is
-new (has finished no game), so the home page offers one — or offers to continue the guided
-game they are playing."""
+page shows a sentence at each step until the person dismisses it; and which games a person
+has finished, so the home page offers the guided game of each game they are new to — or
+offers to continue the guided game they are playing."""
 
 from __future__ import annotations
 
@@ -60,13 +60,14 @@ def dismiss_guide(service: GameService, user: User, game_id: str) -> None:
         row.dismissed = True
 
 
-def is_new(service: GameService, user: User) -> bool:
-    """Whether ``user`` has finished no game yet."""
+def finished_games(service: GameService, user: User) -> set[str]:
+    """The games (``"card"``, ``"board"``, …) of which ``user`` has finished at least one: a
+    person new to a game is offered its guided game, even after finishing another game."""
     with service.sessions() as session:
-        finished = session.scalar(
-            select(GameSeat.game_id)
-            .join(Game, Game.id == GameSeat.game_id)
+        rows = session.scalars(
+            select(Game.game)
+            .join(GameSeat, GameSeat.game_id == Game.id)
             .where(GameSeat.user_id == user.id, Game.ended == "finished")
-            .limit(1)
-        )
-        return finished is None
+            .distinct()
+        ).all()
+        return {str(game) for game in rows}

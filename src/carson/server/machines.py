@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from carson.core.registry import HUMAN
@@ -92,6 +92,19 @@ def _machine_seats(table: Table, state: Any) -> Iterator[int]:
             yield int(seat)
 
 
+#: Whether one of some seats of a game was left: on every person's move, so built once and
+#: run through Core (built per call through the ORM, it cost more than the move's insert).
+LEFT_AMONG = (
+    select(GameSeat.seat)
+    .where(
+        GameSeat.game_id == bindparam("game"),
+        GameSeat.seat.in_(bindparam("seats", expanding=True)),
+        GameSeat.left.is_not(None),
+    )
+    .limit(1)
+)
+
+
 def _left_meanwhile(session: Session, table: Table, state: Any) -> bool:
     """Whether a person asked now left the game since this process cached its table (in
     another process): the database says, in the move's transaction."""
@@ -100,10 +113,8 @@ def _left_meanwhile(session: Session, table: Table, state: Any) -> bool:
     people = [seat for seat in state.seats_to_act if table.seat_kinds[seat] == HUMAN]
     if not people:
         return False
-    left = select(GameSeat.seat).where(
-        GameSeat.game_id == table.id, GameSeat.seat.in_(people), GameSeat.left.is_not(None)
-    )
-    return session.execute(left.limit(1)).first() is not None
+    asked = {"game": table.id, "seats": people}
+    return session.connection().execute(LEFT_AMONG, asked).first() is not None
 
 
 def machine_seat(table: Table, state: Any) -> int | None:

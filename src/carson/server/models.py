@@ -209,6 +209,11 @@ class GameView(BaseModel):
     ended: Literal["finished", "aborted", "cancelled", "expired"] | None = Field(
         default=None, description="how a game that is over ended, when known"
     )
+    drafted: int = Field(
+        default=0,
+        description="how many of the caller's last moves are its private draft, which nobody "
+        "else sees and which it may take back one by one (POST /api/games/{id}/undo)",
+    )
 
 
 class GameSummary(BaseModel):

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import bindparam, func, insert, select, update
-from sqlalchemy.orm import Session
+from sqlalchemy import and_, bindparam, exists, func, insert, select, update
+from sqlalchemy.orm import Session, aliased
 from sqlalchemy.sql.elements import BindParameter
 
 from carson.core.registry import HUMAN, games
@@ -84,6 +84,21 @@ SETTLE = (
         Notification.user_id.in_(_PEOPLE),
     )
     .values(read_at=bindparam("at"))
+)
+
+
+#: A turn already played with a newer turn of the same person and game (see :func:`listing`).
+_NEWER = aliased(Notification)
+_SUPERSEDED_TURN = and_(
+    Notification.kind == YOUR_TURN,
+    Notification.read_at.is_not(None),
+    exists().where(
+        _NEWER.user_id == Notification.user_id,
+        _NEWER.game_id == Notification.game_id,
+        _NEWER.kind == YOUR_TURN,
+        _NEWER.in_app.is_(True),
+        _NEWER.id > Notification.id,
+    ),
 )
 
 
@@ -180,10 +195,13 @@ def after_moves(
 
 def listing(session: Session, user_id: int, before: int | None = None,
             limit: int = PAGE_SIZE) -> list[Notification]:  # fmt: skip
-    """The person's in-app notifications, newest first (``before``: older than that id)."""
+    """The person's in-app notifications, newest first (``before``: older than that id). A
+    turn already played is left out once a newer turn of the same game is listed: one live
+    game would otherwise fill the list with alike lines, one per turn."""
     query = (
         select(Notification)
         .where(Notification.user_id == user_id, Notification.in_app.is_(True))
+        .where(~_SUPERSEDED_TURN)
         .order_by(Notification.id.desc())
         .limit(min(limit, PAGE_SIZE))
     )

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import ipaddress
 import math
+import threading
 import time
 from enum import Enum
 
 from fastapi import Request
 from limits import RateLimitItem, parse
-from limits.storage import MovingWindowSupport, storage_from_string
+from limits.storage import MemoryStorage, MovingWindowSupport, StorageTypes, storage_from_string
 from limits.strategies import MovingWindowRateLimiter, SlidingWindowCounterRateLimiter
 from limits.strategies import RateLimiter as Strategy
 
@@ -69,9 +70,43 @@ def account_key(username: str) -> str:
     return normal_username(username).lower()
 
 
+#: Seconds between two sweeps of the expired counts out of a process's memory.
+SWEEP_SECONDS = 1.0
+
+
+class ProcessCounters(MemoryStorage):
+    """``limits``' in-process storage (``memory://``), its expired counts swept out at most
+    once a second. The library's own sweep starts a new thread 10 ms after any count once
+    the last sweep ended — under load a hundred threads a second, each walking every key:
+    0.09 ms of CPU per move at 200 players, more with more. The counts do not need the
+    sweep (each check compares times); it only bounds the memory, as it still does."""
+
+    STORAGE_SCHEME = ["carson-process-memory"]  # noqa: RUF012 (the library declares it so)
+
+    def __init__(self) -> None:
+        self._next_sweep = 0.0
+        super().__init__()
+
+    def _MemoryStorage__schedule_expiry(self) -> None:  # the library's (name-mangled) hook
+        now = time.monotonic()
+        if now < self._next_sweep or self.timer.is_alive():
+            return
+        self._next_sweep = now + SWEEP_SECONDS
+        sweep = self._MemoryStorage__expire_events  # type: ignore[attr-defined]  # name-mangled
+        self.timer = threading.Timer(SWEEP_SECONDS, sweep)
+        self.timer.daemon = True
+        self.timer.start()
+
+
+def counters(uri: str) -> StorageTypes:
+    """The storage of the counts: :class:`ProcessCounters` for ``memory://``, else the
+    shared store the ``limits`` library names so."""
+    return ProcessCounters() if uri == "memory://" else storage_from_string(uri)
+
+
 class RateLimiter:
     def __init__(self, limits: Limits) -> None:
-        storage = storage_from_string(limits.rate_storage)
+        storage = counters(limits.rate_storage)
         # The moving window is exact; a store without it (memcached) approximates it.
         self._window: Strategy = (
             MovingWindowRateLimiter(storage)

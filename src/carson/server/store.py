@@ -129,6 +129,11 @@ class Table:
         return state.is_over or self.ended is not None
 
 
+def _drafting(kind: AnyGameKind, state: Any) -> bool:
+    """Whether a seat asked to act is in a secret step of several moves (a draft)."""
+    return kind.drafting is not None and any(kind.drafts(state, s) for s in state.seats_to_act)
+
+
 class _Lock:
     """A lock that a weak reference may point to (``threading.Lock`` takes none)."""
 
@@ -293,6 +298,18 @@ class GameStore:
             self.cache.put(game.id, state)
         return state
 
+    def state_to_write(self, session: Session, table: Table, seq: int) -> Any:
+        """The game's state for a move sent at ``seq``: the cached state as it is, without
+        asking the database, when it stands at ``seq`` moves and no seat is in a secret
+        step; else :meth:`state`. Moves are never changed once written, so a cached state
+        at ``seq`` is the game unless another process has since written move ``seq + 1`` —
+        and then this move's insert at ``seq + 1`` fails on the key: 409, as if it had
+        been read. (A draft is written without a move's key: it always reads.)"""
+        cached = self.cache.state(table.id)
+        if cached is None or len(cached.actions) != seq or _drafting(table.kind, cached):
+            return self.state(session, table)
+        return cached
+
     def record_move(
         self,
         session: Session,
@@ -354,7 +371,8 @@ class GameStore:
             session.rollback()
             self.cache.drop(table.id)
             raise Conflict(
-                f"stale seq {len(state.actions)}: another move was accepted first"
+                f"stale seq {len(state.actions)}: another move was accepted first",
+                "stale_seq",
             ) from None
         self.cache.put(table.id, after)
         self.notifier.publish(table.id)

@@ -1,8 +1,9 @@
 """Taking back a move before the turn is confirmed (issue 25), where the rules allow it:
-the moves of a secret step of several moves (the board game's new-beginning purchases),
-which the server keeps as the seat's private draft (:mod:`carson.server.drafts`) and which
-nobody else has seen. The last move of the draft is dropped while the seat's step is still
-open; once the seat closed its step, or the step resolved, nothing can be taken back."""
+the moves of a step of several moves (the board game's new-beginning purchases, a
+construction's roads, building and house), which the server keeps as the seat's private
+draft (:mod:`carson.server.drafts`) and which nobody else has seen. The last move of the
+draft is dropped while the seat's step is still open; once the seat closed its step, or the
+step resolved, nothing can be taken back."""
 
 from __future__ import annotations
 

@@ -31,9 +31,10 @@ class UndoIn(BaseModel):
 def undo(
     game_id: str, body: UndoIn, user: CurrentUser, service: Service, request: Request
 ) -> JSONResponse:
-    """Take back the caller's last move of a secret step of several moves that is still open
-    for its seat (the board game's new-beginning purchases): nobody else has seen it. The
-    caller's seq goes back by one. 422 ``nothing_to_undo`` when no such move is there."""
+    """Take back the caller's last move of a step of several moves that is still open for its
+    seat and kept as its private draft (the board game's new-beginning purchases, a
+    construction's roads, building and house): nobody else has seen it. The caller's seq
+    goes back by one. 422 ``nothing_to_undo`` when no such move is there."""
     accounts = request.app.state.accounts
     assert isinstance(accounts, Accounts)
     accounts.moving(user.id)  # 429 beyond the account's rate of moves

@@ -130,6 +130,22 @@ class ApiClient:
             raise ApiError(0, "bad_answer", "a lobby without its tables")
         return tables
 
+    # ------------------------------------------------------------------ quick match
+
+    def open_seek(
+        self, game: str, seats: int, time_control: str, rated: bool, lang: str
+    ) -> JsonDict:
+        """Ask to play people now (``POST /api/seeks``): the seek, ``open`` or ``matched``."""
+        body = {"game": game, "seats": seats, "time_control": time_control, "rated": rated,
+                "lang": lang}  # fmt: skip
+        return _seek(self._call("POST", "/api/seeks", body))
+
+    def seek(self, seek_id: str) -> JsonDict:
+        return _seek(self._call("GET", f"/api/seeks/{_quoted(seek_id)}"))
+
+    def cancel_seek(self, seek_id: str) -> JsonDict:
+        return _seek(self._call("DELETE", f"/api/seeks/{_quoted(seek_id)}"))
+
     def record(self, game_id: str) -> JsonDict:
         return self._call("GET", f"/api/games/{_quoted(game_id)}/record")
 
@@ -198,6 +214,20 @@ def _is_table(table: Any) -> bool:
     return isinstance(table, dict) and all(
         isinstance(table.get(name), kind) for name, kind in TABLE_FIELDS.items()
     )
+
+
+#: A seek (``SeekOut`` of the OpenAPI document): the fields the terminal reads.
+SEEK_FIELDS = {"id": str, "state": str, "fill_at": str}
+
+
+def _seek(body: JsonDict) -> JsonDict:
+    """``body`` if it is a seek as the terminal reads it (a matched one names its game)."""
+    for name, kind in SEEK_FIELDS.items():
+        if not isinstance(body.get(name), kind):
+            raise ApiError(0, "bad_answer", f"a seek without its {name}")
+    if body["state"] == "matched" and not isinstance(body.get("game_id"), str):
+        raise ApiError(0, "bad_answer", "a matched seek without its game")
+    return body
 
 
 def _quoted(game_id: str) -> str:

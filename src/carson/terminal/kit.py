@@ -34,19 +34,32 @@ ActionT = TypeVar("ActionT")
 
 
 class ViewPresenter(ABC):
-    """A game's own screen and questions from what a server gives a seat (online play):
-    its view (the JSON of ``state.view(seat)``) and its legal actions (their JSON). No
-    engine state is at hand, so nothing the seat may not see ever reaches the terminal."""
+    """A game's own screen, questions and commands from what a server gives a seat (online
+    play): its view (the JSON of ``state.view(seat)``) and its legal actions (their JSON).
+    No engine state is at hand, so nothing the seat may not see ever reaches the terminal.
+    ``names`` are the kit's own (its :meth:`GameKit.describe` reads them for the news)."""
+
+    @abstractmethod
+    def names(self, view: JSON, kinds: list[str], people: dict[int, str], texts: Texts) -> Any:
+        """How seats and pieces are called on screen, as the kit's ``names`` are: ``kinds``
+        the seats' kinds, ``people`` what to call the seats people hold (``you``, a user)."""
 
     @abstractmethod
     def screen(
-        self, view: JSON, seat: int, seat_name: Callable[[int], str], texts: Texts
+        self, view: JSON, legal: list[JSON], seat: int, names: Any, texts: Texts
     ) -> RenderableType:
-        """What ``seat`` sees at the table (``seat_name``: how a seat is called on screen)."""
+        """What ``seat`` sees at the table (``legal``: its choices now, which a screen may
+        mark), laid out for the terminal's size."""
 
     @abstractmethod
-    def ask(self, asker: Asker, view: JSON, legal: list[JSON], seat: int) -> JSON:
+    def ask(self, asker: Asker, view: JSON, legal: list[JSON], seat: int, names: Any) -> JSON:
         """The seat's decision: one of ``legal``, asked as at a local game."""
+
+    def commands(
+        self, view: JSON, legal: list[JSON], seat: int, names: Any, texts: Texts
+    ) -> dict[str, Callable[[], RenderableType]]:
+        """Words the player may type at any question to see more, as at a local game."""
+        return {}
 
 
 class GameKit(ABC, Generic[StateT, NamesT, ActionT]):

@@ -44,6 +44,27 @@ NEWS_LINES = 40
 SHOWN_AGAIN = ("stale_seq", "illegal_action", "not_your_turn", "malformed_action")
 
 
+#: What a game's view says of the step it is at (the card game's era, phase and round; the
+#: board game's round and decision): the same question needs the same of these.
+STEP_KEYS = ("era", "phase", "round", "decision")
+
+
+def same_question(before: JsonDict, now: JsonDict, action: JsonDict) -> bool:
+    """Whether ``now`` asks the seat what ``before`` asked (the same step, the same legal
+    actions) and ``action`` is still one of them."""
+    if now["status"] != before["status"] or now["legal_actions"] != before["legal_actions"]:
+        return False
+    was, is_ = before["view"], now["view"]
+    return action in now["legal_actions"] and all(
+        _step(was.get(key)) == _step(is_.get(key)) for key in STEP_KEYS
+    )
+
+
+def _step(value: Any) -> Any:
+    """A decision by its kind (its awaited seats change as the others answer)."""
+    return value.get("kind") if isinstance(value, dict) else value
+
+
 def refusal(texts: Texts, error: ApiError, **values: Any) -> str:
     """The server's refusal in the player's language (its own words for an unknown code)."""
     key = f"err_{error.code}"
@@ -147,16 +168,29 @@ class OnlineGame:
         assert self.kit is not None
         presenter = self.kit.presenter()
         if presenter is not None:
-            action = presenter.ask(self.asker, view["view"], view["legal_actions"], view["seat"])
+            seat, names = int(view["seat"]), self._kit_names(view)
+            legal = view["legal_actions"]
+            self.asker.commands = presenter.commands(view["view"], legal, seat, names, self.texts)
+            action = presenter.ask(self.asker, view["view"], legal, seat, names)
         else:
             action = self._choose(view["legal_actions"])
+        return self._send(view, action)
+
+    def _send(self, view: JsonDict, action: JsonDict) -> JsonDict:
+        """Sends ``action`` with ``view``'s seq; the view after it. Refused as stale (another
+        seat's move came first: at a simultaneous step, its own secret choice), it is sent
+        again with the new seq when the same question is still asked and the answer still
+        legal; else the refusal is said and the game shown as it is now."""
         try:
             return self.client.act(self.game_id, int(view["seq"]), action)
         except ApiError as error:
             if error.code not in SHOWN_AGAIN:
                 raise
+            now = self.client.view(self.game_id)
+            if error.code == "stale_seq" and same_question(view, now, action):
+                return self._send(now, action)
             self.console.print(self._refusal(error), style="bold red", markup=False)
-            return self.client.view(self.game_id)
+            return now
 
     def _wait(self, view: JsonDict) -> JsonDict:
         """Until the game moves on: woken by the live stream, else (refused) by polling."""
@@ -172,16 +206,15 @@ class OnlineGame:
     def _wait_live(self, view: JsonDict) -> JsonDict:
         """Reads the game's stream from the view's move on: each move's news as it comes,
         until a view that differs or asks the player something."""
-        names = self._names(view)
         if self._seen is None:  # the news so far, before the stream's
-            self._print_news(names)
+            self._print_news(view)
         messages = LiveStream(self.client, self.game_id, sleep=self._sleep).messages(
             int(view["seq"])
         )
         try:
             for event, data in messages:
                 if event == "move":
-                    self._live_news(data, names)
+                    self._live_news(data, view)
                 elif event == "view":
                     now = game_view(data)
                     moved = (now["seq"], now["status"]) != (view["seq"], view["status"])
@@ -191,15 +224,15 @@ class OnlineGame:
             messages.close()
         raise ApiError(0, "bad_answer", "the stream ended")  # messages() never ends
 
-    def _live_news(self, move: JsonDict, names: OnlineNames) -> None:
+    def _live_news(self, move: JsonDict, view: JsonDict) -> None:
         """The lines of one move's events, unless the player saw them already."""
         seq, events = move.get("seq"), move.get("events")
         if not isinstance(seq, int) or not isinstance(events, list):
             raise ApiError(0, "bad_answer", "a move message without its seq and events")
         if self._seen is not None and seq <= self._seen:
             return
-        for event in events:
-            self.console.print(f"• {event_line(decode_event(event), names)}", markup=False)
+        for line in self._news_lines(events, view):
+            self.console.print(f"• {line}", markup=False)
         self._seen = seq
 
     def _wait_polling(self, view: JsonDict) -> JsonDict:
@@ -216,11 +249,13 @@ class OnlineGame:
         assert self.kit is not None
         names = self._names(view)
         self.console.rule(self.kit.title(self.texts))
-        self._print_news(names)
+        self._print_news(view)
         seat = int(view["seat"])
         presenter = self.kit.presenter()
         if presenter is not None:
-            self.console.print(presenter.screen(view["view"], seat, names.seat, self.texts))
+            legal, names = view["legal_actions"], self._kit_names(view)
+            screen = presenter.screen(view["view"], legal, seat, names, self.texts)
+            self.console.print(screen, markup=False)
         else:
             label = self.texts("ui", "view_of", who=names.seat(seat))
             self.console.print(view_tree(label, view["view"]), markup=False)
@@ -230,11 +265,11 @@ class OnlineGame:
             markup=False,
         )
 
-    def _print_news(self, names: OnlineNames) -> None:
+    def _print_news(self, view: JsonDict) -> None:
         """The lines of the events the player's seat may see since he last looked (the
         news may reach a move newer than the view: it is not shown twice)."""
         events, self._seen = self.client.events(self.game_id, self._seen)
-        lines = [event_line(decode_event(event), names) for event in events]
+        lines = self._news_lines(events, view)
         if len(lines) > NEWS_LINES:
             skipped = len(lines) - NEWS_LINES
             self.console.print(self.texts("ui", "news_skipped", count=skipped), style="dim")
@@ -254,8 +289,7 @@ class OnlineGame:
         """The end: the last news, then the game replayed from its record by the game's kit
         (its table and score sheets); the last view if the record cannot be had."""
         assert self.kit is not None
-        names = self._names(view)
-        self._print_news(names)
+        self._print_news(view)
         try:
             record = GameRecord.from_json(self.client.record(self.game_id))
             state = self.kit.replay_record(record)
@@ -274,6 +308,34 @@ class OnlineGame:
 
     def _names(self, view: JsonDict) -> OnlineNames:
         return OnlineNames(list(view["seats"]), int(view["seat"]), self.texts)
+
+    def _kit_names(self, view: JsonDict) -> Any:
+        """The game's own names of the seats (a presenter's), the people by their names."""
+        assert self.kit is not None
+        presenter = self.kit.presenter()
+        assert presenter is not None
+        kinds = [str(seat.get("kind", "")) for seat in view["seats"]]
+        me = int(view["seat"])
+        people = {int(s["seat"]): str(s["user"]) for s in view["seats"] if s.get("user")}
+        people[me] = self.texts("ui", "you")
+        return presenter.names(view["view"], kinds, people, self.texts)
+
+    def _news_lines(self, events: list[JsonDict], view: JsonDict) -> list[str]:
+        """The lines of ``events``: as a local game prints them (the public ones, in the
+        game's words) when the game has its screens, else each event as its data."""
+        assert self.kit is not None
+        decoded = [decode_event(event) for event in events]
+        if self.kit.presenter() is None:
+            names = self._names(view)
+            return [event_line(event, names) for event in decoded]
+        names = self._kit_names(view)
+        lines = []
+        for event in decoded:
+            if event.visible_to(None):
+                line = self.kit.describe(event, names, self.texts)
+                if line:
+                    lines.append(line)
+        return lines
 
     def _values(self) -> dict[str, Any]:
         return {"id": self.game_id, "server": self.client.base}

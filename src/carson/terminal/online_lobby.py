@@ -105,9 +105,13 @@ class Lobby:
         self.console.print(text, style="bold", markup=False)
 
 
+#: The start menu's choices, in the order it lists them.
+MENU = ("new", "lobby", "quick")
+
+
 def start_menu(asker: Asker, server: str, game: str) -> str:
-    """What the player wants when he named nothing: ``"new"`` or ``"lobby"``."""
+    """What the player wants when he named nothing: ``"new"``, ``"lobby"`` or ``"quick"``."""
     texts = asker.texts
     asker.console.print(texts("online", "menu", server=server, game=game_title(game)),
                         markup=False)  # fmt: skip
-    return ("new", "lobby")[ask_number(asker, texts("online", "menu_choose"), [1, 2]) - 1]
+    return MENU[ask_number(asker, texts("online", "menu_choose"), [1, 2, 3]) - 1]

@@ -125,6 +125,8 @@ class NewOnlineGame:
     variants: list[str]
     lang: str
     seed: int | None = None
+    #: Listed in the lobby for anyone to join.
+    public: bool = False
 
 
 def open_game(
@@ -138,11 +140,14 @@ def open_game(
             client.join(game_id)
         return game_id
     assert new is not None
-    view = client.create_game(new.game, new.seats, new.variants, new.lang, new.seed)
+    table = {"public": True} if new.public else None
+    view = client.create_game(new.game, new.seats, new.variants, new.lang, new.seed, table)
     game_id = str(view["id"])
     link = f"{client.base}/games/{game_id}"
     console.print(texts("online", "created", id=game_id, link=link, server=client.base),
                   style="bold", markup=False)  # fmt: skip
+    if new.public:
+        console.print(texts("online", "listed", server=client.base), markup=False)
     return game_id
 
 

@@ -150,8 +150,8 @@ class NamedMoves(Protocol):
     ) -> str | None:
         """``action`` (its JSON form) as the game's pages word it, or ``None`` for one the
         game does not name; ``page`` is the seat's view at the decision (as ``GET
-        /api/games/{id}`` gives it) where it is known (a hint), else ``None`` (a past
-        decision of the analysis)."""
+        /api/games/{id}`` gives it: a hint's; an analysed decision's, replayed), else
+        ``None``."""
         ...
 
 

@@ -26,6 +26,7 @@ from carson.server.errors import GameError
 from carson.server.games import GameService
 from carson.server.hints import Hints
 from carson.web.adapter import NamedMoves, web_game
+from carson.web.decision_pages import decision_pages
 from carson.web.loss_chart import LossBar, loss_chart
 from carson.web.visit import Visit, forbidden, game_name, service_of, signed_in_form, visit_of
 
@@ -66,22 +67,51 @@ def action_label(action: Any) -> str:
 Namer = Callable[[Any], str]
 
 
+def _named_moves(visit: Visit, game: str | None) -> tuple[NamedMoves, Visit] | None:
+    """The game's web adapter if it names its actions, with the visit in the game's words."""
+    kind = games().get(game or "")
+    adapter = None if kind is None else web_game(kind)
+    if kind is None or not isinstance(adapter, NamedMoves):
+        return None
+    return adapter, visit.for_game(kind)
+
+
 def namer(visit: Visit, game: str | None, page: Mapping[str, Any] | None = None) -> Namer:
     """How the visitor reads a game's actions: in the game's own words where its web adapter
     names them (:class:`~carson.web.adapter.NamedMoves`), else :func:`action_label`;
     ``page``: the seat's view at the decision, if known."""
-    kind = games().get(game or "")
-    adapter = None if kind is None else web_game(kind)
-    if kind is None or not isinstance(adapter, NamedMoves):
+    found = _named_moves(visit, game)
+    if found is None:
         return action_label
-    named: NamedMoves = adapter
-    own = visit.for_game(kind)
+    named, own = found
 
     def name(action: Any) -> str:
         label = named.action_label(action, page, own.lang, own.gettext)
         return action_label(action) if label is None else label
 
     return name
+
+
+def namers_at(
+    visit: Visit, game: str | None, pages: Mapping[int, Mapping[str, Any]]
+) -> Callable[[int], Namer]:
+    """:func:`namer` at each past decision, by step, with the seat's page then (``pages``,
+    :mod:`carson.web.decision_pages`): a placement reads in the stable frame of its moment."""
+    found = _named_moves(visit, game)
+    if found is None:
+        return lambda step: action_label
+    named, own = found
+
+    def at(step: int) -> Namer:
+        page = pages.get(step)
+
+        def name(action: Any) -> str:
+            label = named.action_label(action, page, own.lang, own.gettext)
+            return action_label(action) if label is None else label
+
+        return name
+
+    return at
 
 
 def signed(value: float | None) -> str:
@@ -195,12 +225,16 @@ async def ask_hint(game_id: str, request: Request) -> Response:
 
 
 def decision_rows(
-    visit: Visit, decisions: list[Mapping[str, Any]], name: Namer = action_label
+    visit: Visit,
+    decisions: list[Mapping[str, Any]],
+    name_at: Callable[[int], Namer] = lambda step: action_label,
 ) -> list[dict[str, Any]]:
-    """Each weighed decision as a row of the analysis table."""
+    """Each weighed decision as a row of the analysis table (``name_at``: how the actions
+    of the decision at a step read)."""
     rows = []
     for number, decision in enumerate(decisions, start=1):
         evaluation = decision["evaluation"]
+        name = name_at(decision["step"])
         rows.append(
             {
                 "number": number,
@@ -260,10 +294,23 @@ async def analysis_page(game_id: str, request: Request) -> HTMLResponse:
         "analysis.html",
         game=game_id,
         analysis=answer,
-        rows=decision_rows(visit, decisions, await names_of(visit, service, game_id)),
+        rows=decision_rows(visit, decisions, await _namers(visit, service, game_id, answer)),
         counts=counts,
         chart=_chart(visit, decisions) if answer["status"] == "done" else None,
     )
+
+
+async def _namers(
+    visit: Visit, service: GameService, game_id: str, answer: Mapping[str, Any]
+) -> Callable[[int], Namer]:
+    """How each analysed decision's actions read: with the seat's page at it, if the game
+    names its actions (the game is replayed for it)."""
+    game = await run_in_threadpool(game_name, service, game_id)
+    if _named_moves(visit, game) is None:
+        return lambda step: action_label
+    steps = [decision["step"] for decision in answer["decisions"]]
+    pages = await run_in_threadpool(decision_pages, service, game_id, answer["seat"], steps)
+    return namers_at(visit, game, pages)
 
 
 @router.post("/games/{game_id}/analysis")

@@ -66,20 +66,23 @@ class ClockPanel:
     ended_early: str | None = None
     #: A correspondence clock's translated format in days and hours (``None``: live).
     days_hours: str | None = None
+    #: This seat left a game still played (resigned, out of time): a machine plays it now,
+    #: which the page says, lest its decision box seem to speak of the player's own moves.
+    taken_over: bool = False
 
     @property
     def empty(self) -> bool:
         """Nothing to show (a table waiting for its players, with no clock)."""
         asks = self.can_resign or self.can_abort or self.abort_asked or self.others_asked
-        return self.control is None and self.ended_early is None and not asks
+        said = self.ended_early is not None or self.taken_over
+        return self.control is None and not said and not asks
 
 
 def clock_panel(visit: Visit, page: dict[str, Any]) -> ClockPanel:
     """The panel of a seat's view (as ``GET /api/games/{id}`` answers it)."""
     clock, seat = page.get("clock"), page["seat"]  # seat None: a spectator, who plays not
-    playing = (
-        seat is not None and page["status"] == "playing" and page["seats"][seat].get("left") is None
-    )
+    going_on = seat is not None and page["status"] == "playing"
+    playing = going_on and page["seats"][seat].get("left") is None
     number = page["view"].get("round") if isinstance(page.get("view"), dict) else None
     first_round = not isinstance(number, int) or number <= 1
     asked = list(page.get("abort_asked", []))
@@ -98,6 +101,7 @@ def clock_panel(visit: Visit, page: dict[str, Any]) -> ClockPanel:
         others_asked=any(other != seat for other in asked) and early is None,
         ended_early=early,
         days_hours=days_hours,
+        taken_over=going_on and not playing,
     )
 
 

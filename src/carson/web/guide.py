@@ -16,7 +16,7 @@ from starlette.concurrency import run_in_threadpool
 
 from carson.core.registry import games
 from carson.server.games import GameError
-from carson.server.guide import dismiss_guide, is_new, running_guided, start_guided
+from carson.server.guide import dismiss_guide, finished_games, running_guided, start_guided
 from carson.web.adapter import web_game
 from carson.web.visit import Visit, service_of, signed_in_form
 
@@ -59,14 +59,15 @@ def guided_games() -> dict[str, GuidedGame]:
 async def guide_offer(request: Request, visit: Visit) -> Sequence[tuple[str, str | None]]:
     """The games whose guided game the home page offers, each with the id of the visitor's
     guided game of it still being played (offered to continue, not to start again): all of
-    them to a person who has finished no game, none to anybody else."""
+    those the person has finished no game of (learning one game does not teach the other)."""
     if visit.user is None or not guided_games():
         return []
     service, user = service_of(request), visit.user
-    if not await run_in_threadpool(is_new, service, user):
+    finished = await run_in_threadpool(finished_games, service, user)
+    if finished.issuperset(guided_games()):
         return []
     running = await run_in_threadpool(running_guided, service, user)
-    return [(name, running.get(name)) for name in guided_games()]
+    return [(name, running.get(name)) for name in guided_games() if name not in finished]
 
 
 def guide_sentence(page: Mapping[str, Any], gettext: Gettext) -> str | None:

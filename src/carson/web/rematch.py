@@ -1,6 +1,7 @@
 """The rematch on the pages: a game that is over shows its offer (a button to offer it, or
 to accept the one offered, or the way to the new table), refreshed every few seconds so an
-offer made by another player appears; the form posts with the CSRF token."""
+offer made by another player appears; the form posts with the CSRF token. A page that was
+open when its game ended fetches the rematch and the analysis link then, with no reload."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from carson.server.db import User
 from carson.server.errors import GameError
 from carson.server.games import GameService
 from carson.server.rematch import Rematches
+from carson.web.analysis import analysable
 from carson.web.visit import Visit, forbidden, service_of, signed_in_form, visit_of
 
 router = APIRouter(include_in_schema=False)
@@ -51,6 +53,28 @@ async def rematch_fragment(game_id: str, request: Request) -> HTMLResponse:
     if box is None:
         return forbidden(visit)
     return visit.render("rematch.html", rematch=box)
+
+
+@router.get("/games/{game_id}/after", response_class=HTMLResponse)
+async def after_game(game_id: str, request: Request) -> HTMLResponse:
+    """What the game offers its player once over (the rematch, the analysis link): a page
+    open when the game ended asks for it then (live.js)."""
+    visit = await visit_of(request)
+    if visit.user is None:
+        return forbidden(visit)
+    service = service_of(request)
+    try:
+        page, _ = await run_in_threadpool(service.observe, visit.user, game_id, True)
+    except GameError as error:
+        return visit.render("message.html", status=error.status, message=error.message)
+    over = page["status"] == "over"
+    seated = page["seat"] is not None
+    return visit.render(
+        "after_game.html",
+        game_id=game_id,
+        rematch=await rematch_box(visit, game_id) if over else None,
+        analysable=seated and over and analysable(page["game"]),
+    )
 
 
 @router.post("/games/{game_id}/rematch")

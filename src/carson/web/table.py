@@ -110,7 +110,9 @@ async def game_page(game_id: str, request: Request) -> HTMLResponse:
     watchers = await watchers_now(request, visit, now.page)
     chat = await chat_box(visit, request, game_id, practice)  # seated or watching
     seated = not watching
-    hint = await hint_box(visit, service, game_id) if practice and seated and not over else None
+    # No hint for a seat a machine plays now (its player resigned): it has no decisions.
+    playing = seated and not over and now.page["seats"][now.page["seat"]].get("left") is None
+    hint = await hint_box(visit, service, game_id) if practice and playing else None
     return shown.render(
         "game.html", fragment=fragment.template, practice=practice, rematch=rematch,
         panel=panel, watching=watching, watchers=watchers, chat=chat, hint=hint,

@@ -30,13 +30,21 @@ def _action(state: BoardGameState, data: Any) -> BoardAction:
     return action_from_json(data)
 
 
+#: The steps whose moves a seat may take back until the step ends (issue 25): BG-11.4's
+#: secret new-beginning purchases, and a construction's roads, building and house (BG-9.1,
+#: BG-6.1.4) and the river roads at the end (BG-9.2), where nothing hidden or random is
+#: revealed before the step ends (an ``ask`` for a parcel, BG-9.4, asks another seat: it
+#: ends the draft there).
+DRAFTED_STEPS = frozenset(
+    {DecisionKind.PURCHASE, DecisionKind.CONSTRUCT, DecisionKind.HOUSE, DecisionKind.ROADS}
+)
+
+
 def _drafting(state: BoardGameState, seat: int) -> bool:
-    """BG-11.4: a seat's new-beginning purchases, one move per item, stay secret until the
-    reveal; each seat's purchases depend on its own money only (BG-10.4)."""
+    """Whether ``seat``'s next move is a step of :data:`DRAFTED_STEPS`. Each seat's
+    purchases depend on its own money only (BG-10.4); the other steps are one seat's."""
     decision = state.decision
-    return (
-        decision is not None and decision.kind == DecisionKind.PURCHASE and seat in decision.seats
-    )
+    return decision is not None and decision.kind in DRAFTED_STEPS and seat in decision.seats
 
 
 def _phase(state: BoardGameState) -> str:

@@ -89,6 +89,7 @@ _PLAYER: Schema = obj(
         "cowboys": INTEGER,
         "white_cowboy": BOOLEAN,
         "markers": INTEGER,
+        "claims": INTEGER,
         "stored": array(STRING),
         "personality": nullable(STRING),
         "side": nullable(STRING),

@@ -94,6 +94,11 @@ VERTEX_EDGES: dict[int, tuple[int, ...]] = {}
 for _edge, _ends in enumerate(EDGE_ENDS):
     for _end in _ends:
         VERTEX_EDGES[_end] = (*VERTEX_EDGES.get(_end, ()), _edge)
+#: The parcels with a corner at each vertex: the parcels a road's ends give access to.
+VERTEX_PARCELS: dict[int, tuple[int, ...]] = {}
+for _p, _corners in enumerate(CORNERS):
+    for _corner in _corners:
+        VERTEX_PARCELS[_corner] = (*VERTEX_PARCELS.get(_corner, ()), _p)
 #: BG-2.2.2: the four sides of each parcel.
 PARCEL_EDGES: tuple[tuple[int, ...], ...] = tuple(
     (h_edge(x, y), h_edge(x, y + 1), v_edge(x, y), v_edge(x + 1, y))
@@ -104,14 +109,30 @@ PARCEL_EDGES: tuple[tuple[int, ...], ...] = tuple(
 class Town:
     """Tiles, owners and roads of the 8×8 town; the river, if any, is fixed at creation."""
 
-    __slots__ = ("bridges", "owners", "river", "road_vertices", "roads", "tiles")
+    __slots__ = (
+        "accessible", "bridge_edges", "bridges", "owners", "river", "road_vertices", "roads",
+        "tiles",
+    )  # fmt: skip
 
     def __init__(self, river: Iterable[int] = ()) -> None:
         self.tiles: list[str | None] = [None] * PARCELS
         self.owners: list[int] = [NO_OWNER] * PARCELS
         self.roads: set[int] = set()
         self.road_vertices: set[int] = set()
+        #: The parcels a road touches (BG-2.2.3), kept with the roads: asked for every parcel
+        #: of every listing of house spots and by the AI's valuations.
+        self.accessible: set[int] = set()
         self.river: frozenset[int] = frozenset(river)
+        #: BG-10.3 DECISION: interior edges between two river parcels (fixed with the river).
+        self.bridge_edges: frozenset[int] = (
+            frozenset(
+                edge
+                for edge, sides in enumerate(EDGE_SIDES)
+                if len(sides) == 2 and all(side in self.river for side in sides)
+            )
+            if self.river
+            else frozenset()
+        )
         self.bridges: set[int] = set()
 
     def clone(self) -> Town:
@@ -120,7 +141,9 @@ class Town:
         other.owners = self.owners.copy()
         other.roads = self.roads.copy()
         other.road_vertices = self.road_vertices.copy()
+        other.accessible = self.accessible.copy()
         other.river = self.river
+        other.bridge_edges = self.bridge_edges
         other.bridges = self.bridges.copy()
         return other
 
@@ -128,12 +151,11 @@ class Town:
 
     def is_bridge_edge(self, edge: int) -> bool:
         """An interior edge with river parcels on both sides (BG-10.3 DECISION)."""
-        sides = EDGE_SIDES[edge]
-        return len(sides) == 2 and all(side in self.river for side in sides)
+        return edge in self.bridge_edges
 
     def road_cost(self, edge: int) -> int:
         """Road pieces a road on ``edge`` takes: 2 for a bridge, else 1."""
-        return 2 if self.is_bridge_edge(edge) else 1
+        return 2 if edge in self.bridge_edges else 1
 
     def road_allowed(self, edge: int) -> bool:
         """BG-2.2.4: free, touching the network; BG-10.3: no road on the town's border
@@ -154,8 +176,10 @@ class Town:
 
     def add_road(self, edge: int) -> None:
         self.roads.add(edge)
-        self.road_vertices.update(EDGE_ENDS[edge])
-        if self.is_bridge_edge(edge):
+        first, second = EDGE_ENDS[edge]
+        self.road_vertices.update((first, second))
+        self.accessible.update(VERTEX_PARCELS[first], VERTEX_PARCELS[second])
+        if edge in self.bridge_edges:
             self.bridges.add(edge)
 
     def remove_road(self, edge: int) -> None:
@@ -164,10 +188,11 @@ class Town:
         self.roads.discard(edge)
         self.bridges.discard(edge)
         self.road_vertices = {end for road in self.roads for end in EDGE_ENDS[road]}
+        self.accessible = {p for end in self.road_vertices for p in VERTEX_PARCELS[end]}
 
     def has_access(self, p: int) -> bool:
         """BG-2.2.3: a road touches one of the parcel's corners."""
-        return not self.road_vertices.isdisjoint(CORNERS[p])
+        return p in self.accessible
 
     def touches_bridge(self, p: int) -> bool:
         """BG-10.3 DECISION: a bridge has an endpoint on one of the parcel's corners."""
@@ -191,16 +216,15 @@ class Town:
 
     def buildings_of(self, seat: int, kind: str | None = None) -> list[int]:
         """Parcels holding a building (not a house or mountain) owned by ``seat``."""
+        tiles = self.tiles
         return [
             p
-            for p, (tile, owner) in enumerate(zip(self.tiles, self.owners, strict=True))
-            if owner == seat
-            and tile not in (None, HOUSE, MOUNTAIN)
-            and (kind is None or tile == kind)
+            for p in compress(range(PARCELS), map(seat.__eq__, self.owners))  # the seat's, in C
+            if tiles[p] not in (None, HOUSE, MOUNTAIN) and (kind is None or tiles[p] == kind)
         ]
 
     def count_tiles(self, kind: str) -> int:
-        return sum(tile == kind for tile in self.tiles)
+        return self.tiles.count(kind)
 
     # --- incomes (BG-6.2, BG-6.3) -------------------------------------------------------
 
@@ -225,13 +249,14 @@ class Town:
         tile = self.tiles[p]
         owner = self.owners[p]
         if tile == "ranch":  # empty neighbours, whoever owns them; river parcels are empty
-            return max(1, sum(self.tiles[n] is None for n in NEIGHBOURS[p]))
+            return max(1, list(map(self.tiles.__getitem__, NEIGHBOURS[p])).count(None))
         if tile == "mine":
-            mountains = sum(
-                self.tiles[n] == MOUNTAIN and self.owners[n] in (NO_OWNER, owner)
-                for n in NEIGHBOURS[p]
-            )
-            river = any(n in self.river for n in NEIGHBOURS[p])
+            tiles, owners, around = self.tiles, self.owners, NEIGHBOURS[p]
+            mountains = 0
+            for n in around:  # a plain loop: cheaper than sum() over a generator
+                if tiles[n] == MOUNTAIN and (owners[n] == NO_OWNER or owners[n] == owner):
+                    mountains += 1
+            river = not self.river.isdisjoint(around)
             return 3 * mountains + (3 if river else 0)
         if tile == "saloon":
             return 5 * self.house_equivalents(p, owner)

@@ -28,6 +28,7 @@ HI = FRAME - PAD - 1
 """Largest city coordinate the frame holds (9)."""
 
 _ROW = (1 << FRAME) - 1
+_GUARD = STRIDE - FRAME
 FULL: int = sum(_ROW << (row * STRIDE) for row in range(FRAME))
 """Every usable cell of the frame."""
 
@@ -139,11 +140,14 @@ def bounding_box(mask: int) -> tuple[int, int, int, int]:
 
 def shift(mask: int, dx: int, dy: int) -> int:
     """Translate every cell by (dx, dy); cells leaving the frame are dropped."""
-    for _ in range(abs(dx)):
-        mask = east(mask) if dx > 0 else west(mask)
-    offset = dy * STRIDE
-    mask = (mask << offset) & FULL if offset >= 0 else mask >> -offset
-    return mask
+    if abs(dx) > _GUARD:
+        for _ in range(abs(dx)):
+            mask = east(mask) if dx > 0 else west(mask)
+        dx = 0
+    # One shift for both axes: a row's cells moved up to _GUARD columns over its edge land
+    # in guard columns (of its own row, or of the row above going west), which FULL drops.
+    offset = dy * STRIDE + dx
+    return (mask << offset) & FULL if offset >= 0 else (mask >> -offset) & FULL
 
 
 def edge_connected(mask: int) -> bool:

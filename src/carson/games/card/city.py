@@ -32,6 +32,7 @@ Layout = tuple[Parcel, Parcel, Parcel, Parcel]
 _QUADRANT_SHIFTS = (0, 1, STRIDE, STRIDE + 1)
 _PARCEL_KINDS = len(Parcel)
 _ORIGIN = 1 << (PAD * STRIDE + PAD)
+_COORDS_OF_BIT = tuple(board.coords(index) for index in range(board.FRAME * STRIDE))
 
 
 class PlacementError(ValueError):
@@ -62,6 +63,7 @@ class City:
         "_covered",
         "_ids",
         "_layouts",
+        "_size",
         "captain",
         "origin",
         "sheriff",
@@ -74,6 +76,8 @@ class City:
         self.sheriff = sheriff
         self._boards: list[int] = [0] * _PARCEL_KINDS
         self._covered = 0
+        # The bounding box's (width, height), kept with _covered: every placement asks.
+        self._size = (0, 0)
         # Cells covered by parcels of unknown cards (a city read from a grid).
         self._base = 0
         # Cards in placement order (later cards lie on top): id, layout, anchor bit index.
@@ -111,6 +115,7 @@ class City:
             city._boards[parcel] |= cell
             city._covered |= cell
         city._base = city._covered
+        city._size = _box_size(city._covered)
         return city
 
     def copy(self) -> City:
@@ -119,6 +124,7 @@ class City:
         clone.sheriff = self.sheriff
         clone._boards = self._boards.copy()
         clone._covered = self._covered
+        clone._size = self._size
         clone._base = self._base
         clone._ids = self._ids.copy()
         clone._layouts = self._layouts.copy()
@@ -173,10 +179,7 @@ class City:
     @property
     def size(self) -> tuple[int, int]:
         """(width, height) of the bounding box; (0, 0) for an empty city."""
-        if not self._covered:
-            return 0, 0
-        _, _, max_x, max_y = board.bounding_box(self._covered)
-        return max_x + 1, max_y + 1
+        return self._size
 
     def within_size_limit(self) -> bool:
         """CG-6.2: 8×8, or with the Captain 9×8 / 8×9."""
@@ -235,7 +238,7 @@ class City:
         free = (FULL & ~covered) | boards[Parcel.EMPTY]
         if self.sheriff or boards[Parcel.PRISON]:
             free |= boards[Parcel.OUTLAWS]
-        legal = ANCHORS & _size_mask(self.size, self.captain)
+        legal = ANCHORS & _size_mask(self._size, self.captain)
         for parcel, shift in zip(layout, _QUADRANT_SHIFTS, strict=True):
             allowed = free
             if parcel in SELF_COVERING:
@@ -249,7 +252,13 @@ class City:
 
     def legal_placements(self, layout: Layout) -> list[tuple[int, int]]:
         """Every legal (x, y) for a card with ``layout``, row by row (y, then x)."""
-        return list(board.cells(self.legal_anchor_mask(layout)))
+        anchors = self.legal_anchor_mask(layout)
+        places = []
+        while anchors:  # board.cells, without a generator's cost per place
+            low = anchors & -anchors
+            places.append(_COORDS_OF_BIT[low.bit_length() - 1])
+            anchors ^= low
+        return places
 
     def boards_after(self, layout: Layout, anchor_bit: int) -> tuple[list[int], int]:
         """(parcel boards, covered cells) as they would be with a card at ``anchor_bit``
@@ -313,13 +322,12 @@ class City:
         """Place a card known to be legal (from :meth:`legal_anchor_mask`): no checks."""
         anchor_bit = board.bit(x, y)
         footprint = board.card_cells(anchor_bit)
-        boards = self._boards
         keep = ~footprint
-        for kind in range(_PARCEL_KINDS):
-            boards[kind] &= keep
+        self._boards = boards = [mask & keep for mask in self._boards]
         for parcel, shift in zip(layout, _QUADRANT_SHIFTS, strict=True):
             boards[parcel] |= anchor_bit << shift
         self._covered |= footprint
+        self._size = _box_size(self._covered)
         self._ids.append(card_id)
         self._layouts.append(layout)
         self._anchors.append(anchor_bit.bit_length() - 1)
@@ -363,6 +371,7 @@ class City:
         for kind in range(_PARCEL_KINDS):
             self._boards[kind] &= keep
         self._covered &= keep
+        self._size = _box_size(self._covered)
         del self._ids[index], self._layouts[index], self._anchors[index]
         if self._covered:
             min_x, min_y, _, _ = board.bounding_box(self._covered)
@@ -406,6 +415,14 @@ def city_of(placements: Iterable[tuple[int, Layout, int, int]]) -> City:
     for card_id, layout, x, y in placements:
         city.place(card_id, layout, x, y)
     return city
+
+
+def _box_size(covered: int) -> tuple[int, int]:
+    """(width, height) of the bounding box of ``covered``, wherever it lies."""
+    if not covered:
+        return 0, 0
+    min_x, min_y, max_x, max_y = board.bounding_box(covered)
+    return max_x - min_x + 1, max_y - min_y + 1
 
 
 @lru_cache(maxsize=256)

@@ -160,7 +160,22 @@
     // After a form sent, nothing of the old board is kept, unless the move was refused.
     if (saved && (!saved.sent || board.querySelector(".error[role=alert]"))) restore(board, saved);
     saved = null;
+    if (board.dataset.status === "over") afterGame();
   });
+
+  // The game ended while the page was open: fetch what it offers now (rematch, analysis),
+  // and drop what only a game being played shows (the hint, the watchers, the turn sound).
+  function afterGame() {
+    const after = document.getElementById("after-game");
+    if (!after || !after.dataset.after) return;
+    const path = after.dataset.after;
+    delete after.dataset.after;
+    ["hint", "watchers", "turn-sound-setting"].forEach(function (id) {
+      const stale = document.getElementById(id);
+      if (stale) stale.remove();
+    });
+    htmx.ajax("GET", path, { target: "#after-game", swap: "outerHTML" });
+  }
 
   document.addEventListener("htmx:afterSettle", function () {
     const board = document.getElementById("board");

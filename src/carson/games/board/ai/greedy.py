@@ -98,6 +98,7 @@ class GreedyPlayer:
         g = observation.public
         seat = observation.seat
         sample = observation.sample(self._rng)
+        sample.recording = False  # its trials' events are never read
         cards = g.catalog.personalities
 
         def worth(action: BoardAction) -> float:
@@ -154,6 +155,7 @@ class GreedyPlayer:
         seat = observation.seat
         base = position_value(observation.public, seat)
         sample = observation.sample(self._rng)
+        sample.recording = False  # its trials' events are never read
         best: tuple[float, BoardAction] | None = None
         for action in legal:
             trial = sample.clone()

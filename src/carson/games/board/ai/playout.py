@@ -19,7 +19,7 @@ from carson.games.board.ai.valuation import (
     standard_start_purchase,
 )
 from carson.games.board.catalog import PERSONALITY_IDS
-from carson.games.board.engine.actions import PASS, BoardAction, menu_option
+from carson.games.board.engine.actions import PASS, STORE, BoardAction, menu_option, shared
 from carson.games.board.engine.model import CountAsk, DecisionKind, Menu
 from carson.games.board.engine.options import GROCER_MONEY, Double, MenuOption, Pick
 from carson.games.board.engine.state import BoardGameState
@@ -41,14 +41,20 @@ class BoardPlayoutPolicy:
     def __init__(self, rng: random.Random) -> None:
         self._rng = rng
 
-    def choose(self, g: BoardGameState, seat: int) -> BoardAction:
-        legal = g.legal_actions(seat)
-        if len(legal) == 1:
-            return legal[0]
+    def choose(
+        self, g: BoardGameState, seat: int, legal: list[BoardAction] | None = None
+    ) -> BoardAction:
+        """The policy's action; ``legal``: the seat's legal actions if the caller has them."""
         decision = g.decision
         assert decision is not None
         kind = decision.kind
         K = DecisionKind
+        if kind == K.CONSTRUCT and legal is None:
+            return _construct_unlisted(g, seat)  # its roads, never chosen, not listed
+        if legal is None:
+            legal = g.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
         rng = self._rng
         if kind == K.PLACE:
             return self._place(g, seat, legal)
@@ -74,7 +80,7 @@ class BoardPlayoutPolicy:
     def _place(self, g: BoardGameState, seat: int, legal: list[BoardAction]) -> BoardAction:
         """The best of a few random targets (judging all of them cost half a search)."""
         best, value = PASS, PLACE_THRESHOLD
-        targets = [action for action in legal if action.kind != "pass"]
+        targets = legal[1:]  # the listing is pass, then the targets in index order
         if len(targets) > PLACE_SAMPLES:
             targets = self._rng.sample(targets, PLACE_SAMPLES)
         for action in targets:
@@ -122,6 +128,21 @@ def _construct(g: BoardGameState, seat: int, legal: list[BoardAction]) -> BoardA
         return max(builds, key=income_there)
     asks = [a for a in legal if a.kind == "ask"]
     return asks[0] if asks else BoardAction("store")
+
+
+def _construct_unlisted(g: BoardGameState, seat: int) -> BoardAction:
+    """What :func:`_construct` chooses, without listing the roads it never chooses: the
+    best-paying building spot, else the first owner to ask, else storing."""
+    build = g.construction
+    assert build is not None
+    spots = g.building_spots(build)
+    if spots:
+        return _construct(g, seat, [shared("build", p) for p in spots])
+    if g.catalog.buildings[build.building].needs_road:
+        for other in range(g.config.players):
+            if other != seat and other not in build.asked and g.has_free_parcel(other):
+                return BoardAction("ask", other)
+    return STORE
 
 
 def _house_help(g: BoardGameState, seat: int, p: int) -> int:

@@ -56,7 +56,9 @@ class BoardSearch:
         self.root_round = self.observation.public.round.number
 
     def sample(self, rng: random.Random) -> BoardGameState:
-        return self.observation.sample(rng)
+        sample = self.observation.sample(rng)
+        sample.recording = False  # a playout's events are never read
+        return sample
 
     def stretch(self, state: BoardGameState) -> Hashable:
         return state.round.number
@@ -80,7 +82,7 @@ class BoardSearch:
                 kept.append((PASS, 0.0))
             best = max(value for _, value in kept)
             return [(action, (value - best) * DOLLAR_IN_REWARD) for action, value in kept]
-        favourite = self.policy.choose(state, seat)
+        favourite = self.policy.choose(state, seat, legal)
         others = [action for action in legal if action != favourite]
         if len(others) > TOP:  # big menus (parcels, roads, counts): a random few
             chooser = rng or random.Random(len(legal))
@@ -117,11 +119,13 @@ def search(
     return ismcts.search(domain, observation.seat, limits.iterations, limits.seconds, rng)
 
 
-#: Iterations per decision, and the time cap (seconds) per decision.
+#: Iterations per decision, and the time cap (seconds) per decision. Each level searches
+#: three to four times its predecessor; ``ai-hard``'s budget keeps its decisions under
+#: 1 CPU-second at the 99th percentile (docs/boardgame-strength.md measures it).
 AI_LEVELS: dict[str, BoardSearchLimits] = {
-    "ai-easy": BoardSearchLimits(iterations=8, seconds=1.0),
-    "ai-medium": BoardSearchLimits(iterations=24, seconds=1.0),
-    "ai-hard": BoardSearchLimits(iterations=64, seconds=1.0),
+    "ai-easy": BoardSearchLimits(iterations=12, seconds=1.0),
+    "ai-medium": BoardSearchLimits(iterations=48, seconds=1.0),
+    "ai-hard": BoardSearchLimits(iterations=160, seconds=1.0),
 }
 
 

@@ -66,7 +66,7 @@ def position_value(g: BoardGameState, seat: int) -> float:
 def parcel_worth(g: BoardGameState, seat: int, p: int) -> float:
     """What owning parcel ``p`` is worth (before its price)."""
     town = g.town
-    tiles = town.tiles
+    tiles, owners = town.tiles, town.owners
     left = rounds_left(g)
     worth = 3.0
     if tiles[p] is None:
@@ -74,13 +74,15 @@ def parcel_worth(g: BoardGameState, seat: int, p: int) -> float:
     else:
         worth += VP  # 2 VP at the end, but nothing can be built there
     for n in NEIGHBOURS[p]:
-        if tiles[n] == MOUNTAIN and town.owners[n] in (NO_OWNER, seat):
-            worth += 2.0  # a mine next to it would pay
-        elif tiles[n] == HOUSE and town.owners[n] in (NO_OWNER, seat):
-            worth += 1.0
-        elif tiles[n] is None:
+        tile = tiles[n]
+        if tile is None:
             worth += 0.3
-    if town.has_access(p):
+        elif tile == MOUNTAIN:
+            if owners[n] == NO_OWNER or owners[n] == seat:
+                worth += 2.0  # a mine next to it would pay
+        elif tile == HOUSE and (owners[n] == NO_OWNER or owners[n] == seat):
+            worth += 1.0
+    if p in town.accessible:  # road access (BG-2.2.3)
         worth += 1.5
     return worth * (0.6 + 0.4 * left / g.catalog.rounds)
 
@@ -107,10 +109,10 @@ def building_worth(g: BoardGameState, seat: int, building: str) -> float:
 
 def win_chance(g: BoardGameState, seat: int, target: int) -> float:
     """A guess at winning ``target`` if ``seat`` puts a cowboy there now."""
-    rivals = [other for other in g.seats_at(target) if other != seat]
-    mine = g.strength(seat) - 1
+    rivals = {other for other, _ in g.cowboys_at.get(target, ()) if other != seat}
     if not rivals:
         return 0.8  # others may still come
+    mine = g.strength(seat) - 1
     best = max(g.strength(other) for other in rivals)
     return 1.0 / (1.0 + math.exp(-(mine - best) / 2.0))
 
@@ -129,7 +131,7 @@ def target_gain(g: BoardGameState, seat: int, target: int) -> float:
             return parcel_worth(g, seat, p) - price
         income = town.income(p)
         if owner == seat:  # a defence is worth half the income, when someone attacks
-            return income / 2 if len(g.seats_at(target)) else 0.0
+            return income / 2 if g.cowboys_at.get(target) else 0.0
         return 0.0 if town.protected_by_church(p) else income / 2
     if target in BUILD_SPACE_PRICE:
         price = g.building_price(seat, BUILD_SPACE_PRICE[target])

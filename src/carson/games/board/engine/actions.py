@@ -94,6 +94,13 @@ class BoardAction:
     #: The kind's offset plus ``arg``: kept, not computed, as every listing sorts by it.
     index: int = field(init=False, compare=False, repr=False)
 
+    def __eq__(self, other: object) -> bool:
+        # The generated one builds two tuples per comparison; listings are searched with
+        # ``in`` (the match loop's check) tens of times per decision.
+        if type(other) is BoardAction:
+            return self.arg == other.arg and self.kind == other.kind
+        return NotImplemented
+
     def __post_init__(self) -> None:
         offset = OFFSETS.get(self.kind)
         if offset is None:
@@ -256,6 +263,12 @@ _SHARED = {
 def shared(kind: str, arg: int = 0) -> BoardAction:
     """``BoardAction(kind, arg)``, shared (``kind`` and ``arg`` within the action space)."""
     return _SHARED[kind][arg]
+
+
+def shared_of(kind: str) -> tuple[BoardAction, ...]:
+    """Every shared action of ``kind``, by ``arg``: ``map(shared_of(kind).__getitem__, args)``
+    lists many at C speed."""
+    return _SHARED[kind]
 
 
 PASS = BoardAction("pass")

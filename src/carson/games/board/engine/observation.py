@@ -40,8 +40,7 @@ class BoardObservation:
 
 def determinize(state: BoardGameState, seat: int, rng: random.Random) -> BoardGameState:
     """A copy of ``state`` with every fact hidden from ``seat`` drawn again from ``rng``."""
-    sample = state.clone()
-    sample.reseed(rng.getrandbits(64))
+    sample = state.clone(seed=rng.getrandbits(64))  # the future drawn anew
     others = [index for index in range(len(sample.players)) if index != seat]
     if any(sample.players[index].tiles for index in range(len(sample.players))) or sample.pool:
         _redeal_tiles(sample, seat, others, rng)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from carson.games.board.engine.options import RoundChoice
 
@@ -32,7 +32,11 @@ class PlayerState:
     announced: int | None = None  # BG-10.2/BG-11.3: the announced tile total (3–5), public
 
     def copy(self) -> PlayerState:
-        return replace(
-            self, stored=self.stored.copy(), tiles=self.tiles.copy(),
-            purchases=self.purchases.copy(),
+        # Every field by position (``dataclasses.replace`` looks the fields up each time, and
+        # searches copy four players per sample); the lists are copied.
+        return PlayerState(
+            self.money, self.revolvers, self.roads, self.cowboys, self.markers, self.vp,
+            self.stored.copy(), self.white, self.personality, self.side, self.three_revolvers,
+            self.choice, self.tiles.copy(), self.sharpshooter, self.vote, self.purchases.copy(),
+            self.purchasing, self.tile_choice, self.claims, self.announced,
         )  # fmt: skip

@@ -41,7 +41,7 @@ from carson.core.game import JSON, Event, IllegalActionError
 from carson.games.board.catalog import BoardCatalog
 from carson.games.board.engine.actions import BoardAction, action_from_json
 from carson.games.board.engine.config import BoardConfig
-from carson.games.board.engine.decisions.registry import APPLY, LEGAL
+from carson.games.board.engine.decisions.registry import APPLY, ASCENDING, LEGAL
 from carson.games.board.engine.flow.run import run_task
 from carson.games.board.engine.model import (
     BANKER_VP,
@@ -106,9 +106,11 @@ class BoardGameState(BoardTable):
         return self.finished
 
     def legal_actions(self, seat: int) -> list[BoardAction]:
-        if self.decision is None or seat not in self.decision.seats:
+        decision = self.decision
+        if decision is None or seat not in decision.seats:
             return []
-        return sorted(LEGAL[self.decision.kind](self, seat), key=_INDEX)
+        legal = LEGAL[decision.kind](self, seat)
+        return legal if decision.kind in ASCENDING else sorted(legal, key=_INDEX)
 
     def apply(self, seat: int, action: BoardAction) -> list[Event]:
         if self.decision is None:
@@ -137,9 +139,11 @@ class BoardGameState(BoardTable):
     def apply_json(self, seat: int, data: Any) -> list[Event]:
         return self.apply(seat, action_from_json(data))
 
-    def clone(self) -> BoardGameState:
+    def clone(self, seed: int | None = None) -> BoardGameState:
+        """An independent copy; with ``seed``, one that draws the future anew from it (as
+        :meth:`reseed` does, without copying this game's generator first)."""
         other = BoardGameState.__new__(BoardGameState)
-        self._copy_into(other)
+        self._copy_into(other, seed)
         other._actions = self._actions.copy()
         return other
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from itertools import compress
 from typing import Any
 
 from carson.core.game import Event, Result
@@ -37,7 +38,12 @@ from carson.games.board.engine.model import (
 )
 from carson.games.board.engine.player import PlayerState
 from carson.games.board.engine.tasks import Setup, Task
-from carson.games.board.town import HOUSE, MOUNTAIN, NO_OWNER, PARCELS, Town, coords, parcel
+from carson.games.board.town import HOUSE, NO_OWNER, PARCELS, Town, coords, parcel
+
+#: Each parcel's cowboy target: after the spaces, in parcel order (BG-2.3).
+PARCEL_TARGETS = tuple(range(SPACES, SPACES + PARCELS))
+#: Tiles that are buildings (not a house or a mountain): the ones that may be attacked.
+_BUILDINGS = frozenset(BUILDING_IDS)
 
 
 class BoardTable:
@@ -56,6 +62,10 @@ class BoardTable:
         self.seed = seed
         self.catalog = catalog if catalog is not None else load_board_catalog()
         self.rng = rng if rng is not None else random.Random(seed)
+        #: The spaces that take cowboys, in track order (fixed by the catalog).
+        self.cowboy_spaces = tuple(
+            space for space, info in enumerate(self.catalog.spaces) if info.takes_cowboys
+        )
         river = config.has("river")
         self.town = Town(parcel(x, y) for x, y in self.catalog.river) if river else Town()
         start = self.catalog.start
@@ -80,14 +90,21 @@ class BoardTable:
         self.decision: Decision | None = None
         self.finished = False
         self._events: list[Event] = []
+        #: False for the samples of searches and heuristics: nobody reads their events.
+        self.recording = True
 
-    def _copy_into(self, other: BoardTable) -> None:
-        """Make ``other`` (a bare instance) an independent copy of this table."""
+    def _copy_into(self, other: BoardTable, seed: int | None = None) -> None:
+        """Make ``other`` (a bare instance) an independent copy of this table; with ``seed``,
+        its chance draws from ``random.Random(seed)`` instead of a copy of this one's."""
         other.config = self.config
         other.seed = self.seed
         other.catalog = self.catalog
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other.cowboy_spaces = self.cowboy_spaces
+        if seed is None:
+            other.rng = random.Random(0)  # (a seed: no call for the system's entropy)
+            other.rng.setstate(self.rng.getstate())
+        else:
+            other.rng = random.Random(seed)
         other.town = self.town.clone()
         other.players = [player.copy() for player in self.players]
         other.sides = self.sides.copy()
@@ -105,6 +122,7 @@ class BoardTable:
         other.decision = self.decision
         other.finished = self.finished
         other._events = []
+        other.recording = self.recording
 
     @property
     def seats_to_act(self) -> tuple[int, ...]:
@@ -131,7 +149,8 @@ class BoardTable:
 
     def emit(self, kind: str, seats: frozenset[int] | None = None, **data: Any) -> None:
         """Record an event; its data is JSON (for logs and interfaces)."""
-        self._events.append(Event(kind, data, seats))
+        if self.recording:
+            self._events.append(Event(kind, data, seats))
 
     # --- facts the rules use ----------------------------------------------------------------
 
@@ -157,13 +176,10 @@ class BoardTable:
         return self.catalog.limits["cowboys_per_colour"] - self.players[seat].cowboys - on_board
 
     def general_roads(self) -> int:
-        """BG-1.12: 25 road pieces in all (a bridge takes 2)."""
-        on_board = len(self.town.roads) + len(self.town.bridges)
-        in_supplies = sum(player.roads for player in self.players)
-        return self.catalog.limits["roads"] - on_board - in_supplies
+        return general_roads(self.catalog, self.town, (player.roads for player in self.players))
 
     def general_houses(self) -> int:
-        return self.catalog.limits["houses"] - self.town.count_tiles(HOUSE)
+        return general_houses(self.catalog, self.town)
 
     def cash_limit(self, seat: int) -> int:
         player = self.players[seat]
@@ -215,6 +231,8 @@ class BoardTable:
             self.cowboys_at.pop(target, None)
 
     def clear_target(self, target: int) -> None:
+        if target not in self.cowboys_at:  # most buildings paying income have none
+            return
         for seat in self.seats_at(target):
             self.take_cowboy_off(target, seat, to_supply=False)
 
@@ -253,46 +271,49 @@ class BoardTable:
         if self.players[seat].markers <= 0:
             return []
         town = self.town
-        return [p for p in range(PARCELS) if town.owners[p] == NO_OWNER and p not in town.river]
+        unowned = compress(range(PARCELS), map(NO_OWNER.__eq__, town.owners))  # in C
+        return [p for p in unowned if p not in town.river] if town.river else list(unowned)
 
     def placement_targets(self, seat: int, white: bool) -> list[int]:
         """BG-4.2.3, BG-4.2.4, BG-7.2, BG-7.3: where this seat may put a cowboy now."""
         player = self.players[seat]
         red_sheriff = player.personality == "sheriff" and player.side == "red"
         free_only = white or red_sheriff
-        cowboys_at = self.cowboys_at
-        targets = [
-            space
-            for space in self._open_spaces()
-            if space in NO_DUEL  # BG-4.2.4: any number, even beside the white cowboy
-            or _may_join(seat, cowboys_at.get(space), free_only)
-        ]
         town = self.town
-        owners, tiles, river = town.owners, town.tiles, town.river
-        for p in range(PARCELS):
-            if p in river:
-                continue
-            target = SPACES + p
-            cows = cowboys_at.get(target)
-            owner = owners[p]
-            if owner == NO_OWNER:
-                if not cows or _may_join(seat, cows, free_only):  # (no call for the many empty)
-                    targets.append(target)
-            elif tiles[p] not in (None, HOUSE, MOUNTAIN) and not white:
-                if red_sheriff and owner != seat:
-                    continue  # the red Sheriff defends, never attacks
-                if not cows or _may_join(seat, cows, free_only=False):  # one attacker, no white
-                    targets.append(target)
+        owners = town.owners
+        # Which parcels take the cowboy, decided for the many alike in C (map, compress) and
+        # then for the few that differ: buildings, river parcels, targets with cowboys.
+        open_parcels = list(map(NO_OWNER.__eq__, owners))  # unowned: any cowboy
+        if not white:  # owned buildings may be attacked; houses and mountains never
+            for p in compress(range(PARCELS), map(_BUILDINGS.__contains__, town.tiles)):
+                owner = owners[p]
+                if owner != NO_OWNER:  # the red Sheriff defends, never attacks
+                    open_parcels[p] = not red_sheriff or owner == seat
+        for p in town.river:
+            open_parcels[p] = False
+        closed_spaces: set[int] = set()
+        for target, cows in self.cowboys_at.items():
+            p = target - SPACES
+            if p < 0:  # BG-4.2.4: any number on a no-duel space, even beside the white one
+                if target not in NO_DUEL and not _may_join(seat, cows, free_only):
+                    closed_spaces.add(target)
+            elif open_parcels[p]:  # one attacker and no white one on a building
+                open_parcels[p] = _may_join(seat, cows, free_only and owners[p] == NO_OWNER)
+        targets = self._open_spaces()
+        if closed_spaces:
+            targets = [space for space in targets if space not in closed_spaces]
+        targets += compress(PARCEL_TARGETS, open_parcels)
         return targets
 
     def _open_spaces(self) -> list[int]:
         """Spaces that take cowboys, not blocked (BG-2.4), not an empty BUILD space
         (BG-4.2.3 DECISION: nothing to buy)."""
-        info, build_spaces = self.catalog.spaces, self.build_spaces
+        build_spaces = self.build_spaces
+        unblocked = SPACES + 1 - self.round.number
         return [
             space
-            for space in range(SPACES + 1 - self.round.number)
-            if info[space].takes_cowboys
+            for space in self.cowboy_spaces
+            if space < unblocked
             and (space not in BUILD_SPACE_PRICE or build_spaces[BUILD_SPACE_PRICE[space]])
         ]
 
@@ -301,14 +322,15 @@ class BoardTable:
         if self.general_houses() <= 0:
             return []
         town = self.town
+        tiles, owners, river = town.tiles, town.owners, town.river
+        builder, granted = build.seat, build.granted
         return [
             p
-            for p in range(PARCELS)
-            if town.tiles[p] is None
-            and p not in town.river
+            for p in sorted(town.accessible)  # road access first: few parcels have it
+            if tiles[p] is None
+            and p not in river
             and p != build.parcel
-            and (town.owners[p] in (NO_OWNER, build.seat) or p in build.granted)
-            and town.has_access(p)
+            and (owners[p] in (NO_OWNER, builder) or p in granted)
         ]
 
     def building_spots(self, build: Construction) -> list[int]:
@@ -318,12 +340,21 @@ class BoardTable:
         if not self.catalog.buildings[build.building].needs_road:
             return own
         houses = self.house_spots(build)
-        return [p for p in own if town.has_access(p) and any(q != p for q in houses)]
+        if not houses:
+            return []
+        accessible = town.accessible
+        # A house spot other than p: there are two, or the one is not p.
+        return [p for p in own if p in accessible and (len(houses) > 1 or houses[0] != p)]
 
     def road_choices(self, seat: int) -> list[int]:
         roads = self.players[seat].roads
         town = self.town
         return [edge for edge in town.legal_roads() if town.road_cost(edge) <= roads]
+
+    def has_free_parcel(self, owner: int) -> bool:
+        """Whether ``owner`` has an empty parcel (:meth:`free_parcels_of`, in C)."""
+        town = self.town
+        return None in compress(town.tiles, map(owner.__eq__, town.owners))
 
     def free_parcels_of(self, owner: int) -> list[int]:
         town = self.town
@@ -335,4 +366,22 @@ def _may_join(seat: int, cows: list[tuple[int, bool]] | None, free_only: bool) -
     alone (``free_only``), a white cowboy is there, or the seat is there already."""
     if not cows:
         return True
-    return not (free_only or any(white or who == seat for who, white in cows))
+    if free_only:
+        return False
+    for who, white in cows:  # noqa: SIM110 (a plain loop: cheaper than all() on a generator)
+        if white or who == seat:
+            return False
+    return True
+
+
+def general_roads(catalog: BoardCatalog, town: Town, supplies: Iterable[int]) -> int:
+    """BG-1.12: the road pieces left in the general supply — 25 in all (a bridge takes 2),
+    less those on the board and in the players' ``supplies`` (the engine's table and a
+    seat's sight of a view both count them so)."""
+    on_board = len(town.roads) + len(town.bridges)
+    return catalog.limits["roads"] - on_board - sum(supplies)
+
+
+def general_houses(catalog: BoardCatalog, town: Town) -> int:
+    """The houses left in the general supply."""
+    return catalog.limits["houses"] - town.count_tiles(HOUSE)

@@ -95,6 +95,7 @@ def _player(g: BoardTable, index: int, seat: int | None) -> JSON:
         "cowboys": player.cowboys,
         "white_cowboy": player.white,
         "markers": player.markers,
+        "claims": player.claims,  # starting parcels still to place (public, BG-3.8)
         "stored": list(player.stored),
         "personality": player.personality,
         "side": player.side if player.personality else None,

@@ -12,13 +12,10 @@ from rich.text import Text
 
 from carson.games.board.catalog import PERSONALITY_IDS, SPACE_IDS
 from carson.games.board.engine.actions import PASS, BoardAction
-from carson.games.board.engine.state import (
-    SPACES,
-    BoardGameState,
-    Decision,
-)
+from carson.games.board.engine.state import SPACES
 from carson.games.board.town import coords, edge_from_name, edge_name, parcel
 from carson.games.board.tui.names import COLUMNS, SIDES, BoardNames, edge_at, parcel_label
+from carson.games.board.tui.sight import BoardSight, SeenDecision
 from carson.games.board.tui.texts import texts
 from carson.terminal.asker import Asker
 
@@ -32,10 +29,10 @@ class Ask:
     """One decision being asked: the seat, what it may do, and the tools to ask with."""
 
     asker: Asker
-    state: BoardGameState
+    sight: BoardSight
     seat: int
     names: BoardNames
-    decision: Decision
+    decision: SeenDecision
     legal: list[BoardAction]
     #: Why an action is refused (:func:`~carson.games.board.tui.refusals.refusal`).
     refuse: Callable[[Ask, BoardAction], str] | None = None
@@ -155,7 +152,7 @@ def personality_of(ask: Ask, word: str) -> int | None:
     """A personality by its card number (BG-7.1), its id or its name."""
     word = word.strip().casefold()
     for index, personality in enumerate(PERSONALITY_IDS):
-        card = ask.state.catalog.personalities[personality]
+        card = ask.sight.catalog.personalities[personality]
         if word in (str(card.number), personality, ask.names.personality(personality).casefold()):
             return index
     return None
@@ -170,4 +167,4 @@ def target_name(ask: Ask, target: int) -> str:
 def edge_text(ask: Ask, edge: int) -> str:
     """``C4 top``, with ``(2)`` for a bridge (2 road pieces, BG-10.3)."""
     text = ask.names.edge(edge_name(edge))
-    return text + " (2)" if ask.state.town.is_bridge_edge(edge) else text
+    return text + " (2)" if ask.sight.town.is_bridge_edge(edge) else text

@@ -20,12 +20,12 @@ from carson.games.board.tui.ask import (
 
 def ask_buy_parcels(ask: Ask) -> BoardAction:
     """BG-5.5: buy the parcels one's cowboys won, one at a time, or stop."""
-    town = ask.state.town
+    town = ask.sight.town
     offered = ", ".join(
         ask.t("board", "parcel_price", parcel=parcel_name(p), price=town.price(p))
         for p in choices_of(ask, "buy_parcel")
     )
-    money = ask.state.players[ask.seat].money
+    money = ask.sight.players[ask.seat].money
     question = ask.t("board", "prompt_buy_parcels", parcels=offered, money=money)
     return ask.until(question, parcel_answer(ask, "buy_parcel", True))
 
@@ -34,14 +34,14 @@ def ask_construct(ask: Ask) -> BoardAction:
     """BG-6.1, BG-9.1, BG-9.4: roads first and asking owners (only for a building that
     needs a road), then the building's parcel; or keep the building in supply. Only what is
     possible now is offered."""
-    state, seat = ask.state, ask.seat
-    build = state.construction
+    sight, seat = ask.sight, ask.seat
+    build = sight.construction
     assert build is not None
     spots = choices_of(ask, "build")
     roads = choices_of(ask, "road")
     asks = choices_of(ask, "ask")
     name = ask.names.building(build.building)
-    needs_road = state.catalog.buildings[build.building].needs_road
+    needs_road = sight.catalog.buildings[build.building].needs_road
     ask.say(ask.t("board", "construct_status", building=name))
     if spots:
         ask.say(ask.t("board", "construct_spots", parcels=parcel_list(spots)))
@@ -51,7 +51,7 @@ def ask_construct(ask: Ask) -> BoardAction:
         ask.say(ask.t("board", "construct_no_road", building=name))
     if roads:
         edges = ", ".join(edge_text(ask, edge) for edge in roads)
-        ask.say(ask.t("board", "construct_roads", roads=state.players[seat].roads, edges=edges))
+        ask.say(ask.t("board", "construct_roads", roads=sight.players[seat].roads, edges=edges))
     if asks:
         owners = ", ".join(f"{other + 1} ({ask.names.who(other)})" for other in asks)
         ask.say(ask.t("board", "construct_ask", owners=owners))
@@ -132,7 +132,7 @@ def _grant_answer(ask: Ask) -> Callable[[str], Parsed]:
 
 def ask_roads(ask: Ask) -> BoardAction:
     """BG-9.2: the river game's last roads, one at a time, or stop."""
-    roads = ask.state.players[ask.seat].roads
+    roads = ask.sight.players[ask.seat].roads
 
     def parse(answer: str) -> Parsed:
         if ask.is_no(answer):

@@ -38,15 +38,15 @@ def ask_vote(ask: Ask) -> BoardAction:
 
 def ask_purchase(ask: Ask) -> BoardAction:
     """BG-10.4: one secret purchase at a time, then done."""
-    player = ask.state.players[ask.seat]
-    catalog = ask.state.catalog
+    player = ask.sight.players[ask.seat]
+    catalog = ask.sight.catalog
     spent = sum(
         -catalog.new_beginning_sales[item]
         if item in catalog.new_beginning_sales
         else catalog.new_beginning_prices[item]
-        for item in player.purchases
+        for item in ask.sight.own_purchases()
     )
-    bought = ", ".join(ask.t("board_items", item) for item in player.purchases) or "—"
+    bought = ", ".join(ask.t("board_items", item) for item in ask.sight.own_purchases()) or "—"
     ask.say(ask.t("board", "purchase_status", money=player.money - spent, bought=bought))
     for index, item in enumerate(PURCHASES):
         if item in catalog.new_beginning_sales:
@@ -72,7 +72,7 @@ def ask_purchase(ask: Ask) -> BoardAction:
 
 def ask_claim(ask: Ask) -> BoardAction:
     """BG-3.8, BG-10.4: a starting parcel, free."""
-    left = ask.state.players[ask.seat].claims
+    left = ask.sight.players[ask.seat].claims
     return ask.until(ask.t("board", "prompt_claim", left=left), parcel_answer(ask, "claim", False))
 
 
@@ -80,8 +80,8 @@ def ask_personality(ask: Ask) -> BoardAction:
     """BG-4.1: one of the cards still on display."""
     for action in ask.legal:
         personality = PERSONALITY_IDS[action.arg]
-        side = ask.state.sides[personality]
-        card = ask.state.catalog.personalities[personality]
+        side = ask.sight.sides[personality]
+        card = ask.sight.catalog.personalities[personality]
         line = Text(f"{card.number} {ask.names.personality(personality)} ", "bold")
         line.append(ask.names.side(side), SIDE_STYLES[side])
         line.append(f" (${card.cash_limit[side]}): {ask.t('board_does', f'{personality}_{side}')}")
@@ -103,15 +103,15 @@ def ask_settler(ask: Ask) -> BoardAction:
 
 def ask_tile(ask: Ask) -> BoardAction:
     """BG-10.2: a duel tile, in secret."""
-    state = ask.state
-    duel = state.duel
+    sight = ask.sight
+    duel = sight.duel
     if duel is not None:
         rivals = ", ".join(
-            f"{ask.names.who(seat)} ({ask.t('board', 'col_strength')} {state.strength(seat)})"
+            f"{ask.names.who(seat)} ({ask.t('board', 'col_strength')} {sight.strength(seat)})"
             for seat in duel.seats
         )
         ask.say(ask.t("board", "duel_at", where=target_name(ask, duel.target), rivals=rivals))
-    tiles = sorted(state.players[ask.seat].tiles)
+    tiles = sorted(sight.own_tiles())
 
     def parse(answer: str) -> Parsed:
         word = answer.strip()
@@ -126,7 +126,7 @@ def ask_count(ask: Ask) -> BoardAction:
     """BG-5.14: how many VP to buy at the space's price."""
     price = ask.decision.get("price")
     most = max(action.arg for action in ask.legal)
-    money = ask.state.players[ask.seat].money
+    money = ask.sight.players[ask.seat].money
 
     def parse(answer: str) -> Parsed:
         word = answer.strip()

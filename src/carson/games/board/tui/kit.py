@@ -19,11 +19,11 @@ from carson.games.board.engine.state import BoardGameState
 from carson.games.board.tui.events import describe_board_event
 from carson.games.board.tui.names import BoardNames
 from carson.games.board.tui.prompts import ask_board_action
-from carson.games.board.tui.render import board_screen, final_table
+from carson.games.board.tui.render import board_screen, final_table, sight_commands
+from carson.games.board.tui.sight import BoardSight
 from carson.games.board.tui.texts import PACKAGE
-from carson.games.board.tui.town import prices_screen
 from carson.terminal.asker import Asker
-from carson.terminal.kit import GameKit
+from carson.terminal.kit import GameKit, ViewPresenter
 from carson.terminal.texts import Texts
 
 
@@ -75,19 +75,12 @@ class BoardKit(GameKit[BoardGameState, BoardNames, BoardAction]):
     ) -> dict[str, Callable[[], RenderableType]]:
         """Prices on request: ``prices`` (parcel prices, building incomes); ``board`` shows
         the whole table again."""
-        english = self.texts("en")
+        return sight_commands(BoardSight.of(state, viewer), names, texts)
 
-        def prices() -> RenderableType:
-            return prices_screen(state, viewer, texts)
+    def presenter(self) -> ViewPresenter:
+        from carson.games.board.tui.online import PRESENTER  # only online play needs it
 
-        def table() -> RenderableType:
-            return board_screen(state, viewer, names, texts)
-
-        commands: dict[str, Callable[[], RenderableType]] = {}
-        for key, command in (("prices_words", prices), ("board_words", table)):
-            for word in {*english("board", key).split(), *texts("board", key).split()}:
-                commands[word.casefold()] = command
-        return commands
+        return PRESENTER
 
 
 KIT = BoardKit()

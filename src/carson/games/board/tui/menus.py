@@ -14,22 +14,22 @@ from carson.games.board.tui.ask import Ask, Parsed, choices_of
 
 def option_line(ask: Ask, name: str) -> str:
     """One line saying what a menu option does."""
-    state, seat, names = ask.state, ask.seat, ask.names
+    sight, seat, names = ask.sight, ask.seat, ask.names
     about = ask.decision.get("about")
     if name == "take":
         price = ask.decision.get("price")
-        building = state.build_spaces[price]
+        building = sight.build_spaces[price]
         assert building is not None
         return ask.t("board_options", "take", building=names.building(building),
-                     price=state.building_price(seat, price))  # fmt: skip
+                     price=sight.building_price(seat, price))  # fmt: skip
     if name == "money" and about == "grocer_income":
         return ask.t("board_options", "money_later")
     if name == "vp":
-        personality = state.players[seat].personality
+        personality = sight.players[seat].personality
         return ask.t("board_options", "vp_houses" if personality == "grocer" else "vp_mountains")
     if name.startswith("double:"):
         building = name.split(":")[1]
-        income = sum(state.town.income(p) for p in state.town.buildings_of(seat, building))
+        income = sum(sight.town.income(p) for p in sight.town.buildings_of(seat, building))
         return ask.t("board_options", "double", building=names.building(building), income=income)
     if name.startswith("cowboys_"):
         count = int(name.split("_")[1])
@@ -39,7 +39,7 @@ def option_line(ask: Ask, name: str) -> str:
         return ask.t("board_options", "revolvers", count=count, price=CAPTAIN_REVOLVERS[count])
     if name.startswith("worker:"):
         price = int(name.split(":")[1])
-        building = state.build_spaces[price]
+        building = sight.build_spaces[price]
         assert building is not None
         return ask.t("board_options", "worker", building=names.building(building), price=price)
     if name.startswith("vp_"):
@@ -67,7 +67,7 @@ def ask_menu(ask: Ask) -> BoardAction:
     options = [action for action in ask.legal if action.kind == "option"]
     may_pass = PASS in ask.legal
     if about == "cash":
-        limit = ask.state.cash_limit(ask.seat)
+        limit = ask.sight.cash_limit(ask.seat)
         ask.say(ask.t("board_menu", "cash", excess=ask.decision.get("excess"), limit=limit))
     elif about == "build":
         ask.say(ask.t("board_menu", "build", space=ask.names.space(

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from rich.text import Text
 
-from carson.games.board.catalog import SPACE_IDS
-from carson.games.board.engine.state import BoardGameState
+from carson.games.board.catalog import SPACE_IDS, BoardCatalog
+from carson.games.board.engine.config import BoardConfig
 from carson.games.board.town import HOUSE, MOUNTAIN, SIZE, edge_from_name
 from carson.terminal.texts import Texts
 
@@ -59,14 +59,28 @@ def edge_at(x: int, y: int, side: str) -> int:
     raise ValueError(side)
 
 
-class BoardNames:
-    """How seats, pieces and places are called on screen."""
+class Tabled(Protocol):
+    """What names are read from: a game's catalog and configuration (a state or a sight)."""
 
-    def __init__(self, state: BoardGameState, kinds: list[str], texts: Texts) -> None:
-        self._state = state
+    @property
+    def catalog(self) -> BoardCatalog: ...
+
+    @property
+    def config(self) -> BoardConfig: ...
+
+
+class BoardNames:
+    """How seats, pieces and places are called on screen (``people``: what to call the
+    seats people hold online, ``you`` or a user's name, instead of their kind)."""
+
+    def __init__(
+        self, table: Tabled, kinds: list[str], texts: Texts, people: dict[int, str] | None = None
+    ) -> None:
+        self._catalog = table.catalog
         self._kinds = kinds
         self._texts = texts
-        self.tiles = state.config.has("duel-tiles")  # duels with tiles, not dice (BG-10.2)
+        self._people = people or {}
+        self.tiles = table.config.has("duel-tiles")  # duels with tiles, not dice (BG-10.2)
 
     def colour(self, seat: int) -> str:
         return self._texts("board_colours", f"c{seat + 1}")
@@ -76,6 +90,8 @@ class BoardNames:
         return SEAT_STYLES[seat % len(SEAT_STYLES)]
 
     def kind(self, seat: int) -> str:
+        if seat in self._people:
+            return self._people[seat]
         kind = self._kinds[seat] if seat < len(self._kinds) else "player"
         texts = self._texts
         if kind == "human":
@@ -92,16 +108,16 @@ class BoardNames:
         return f"{self.who(seat)} · {self.kind(seat)}"
 
     def personality(self, personality: str) -> str:
-        return self._state.catalog.personalities[personality].names[self._texts.lang]
+        return self._catalog.personalities[personality].names[self._texts.lang]
 
     def building(self, building: str) -> str:
         if building == HOUSE:
             return self._texts("board", "house")
-        return self._state.catalog.buildings[building].names[self._texts.lang]
+        return self._catalog.buildings[building].names[self._texts.lang]
 
     def space(self, space: int | str) -> str:
         index = space if isinstance(space, int) else SPACE_IDS.index(space)
-        return self._state.catalog.spaces[index].names[self._texts.lang]
+        return self._catalog.spaces[index].names[self._texts.lang]
 
     def side(self, side: str) -> str:
         return self._texts("board", side)

@@ -4,7 +4,6 @@ order of duels."""
 from __future__ import annotations
 
 from carson.games.board.engine.actions import PASS, BoardAction
-from carson.games.board.engine.queries import occupied_costs
 from carson.games.board.engine.state import (
     BUILD_SPACE_PRICE,
     SPACES,
@@ -24,24 +23,24 @@ from carson.games.board.tui.ask import (
 
 def target_note(ask: Ask, target: int) -> str:
     """A space or a building one may put a cowboy on, for ``list``: what is there."""
-    state, names = ask.state, ask.names
-    others = [names.who(seat) for seat in state.seats_at(target) if seat != ask.seat]
+    sight, names = ask.sight, ask.names
+    others = [names.who(seat) for seat in sight.seats_at(target) if seat != ask.seat]
     there = ask.t("board", "others_there", who=", ".join(others)) if others else ""
     if target < SPACES:
         name = f"{target + 1} {names.space(target)}"
         price = BUILD_SPACE_PRICE.get(target)
         if price is not None:
-            building = state.build_spaces[price]
+            building = sight.build_spaces[price]
             assert building is not None
-            name += f" ({names.building(building)}, ${state.building_price(ask.seat, price)})"
+            name += f" ({names.building(building)}, ${sight.building_price(ask.seat, price)})"
         return f"{name}{there}"
     p = target - SPACES
-    owner = state.town.owners[p]
-    tile = state.town.tiles[p]
+    owner = sight.town.owners[p]
+    tile = sight.town.tiles[p]
     assert owner >= 0 and tile not in (None, HOUSE, MOUNTAIN)
     key = "target_defend" if owner == ask.seat else "target_attack"
     return ask.t("board", key, parcel=parcel_name(p), building=names.building(tile),
-                 owner=names.who(owner), income=state.town.income(p)) + there  # fmt: skip
+                 owner=names.who(owner), income=sight.town.income(p)) + there  # fmt: skip
 
 
 def list_targets(ask: Ask, targets: list[int]) -> None:
@@ -49,12 +48,12 @@ def list_targets(ask: Ask, targets: list[int]) -> None:
     price and who is there already) on a few lines."""
     free = []
     for target in targets:
-        if target >= SPACES and ask.state.town.owners[target - SPACES] < 0:
+        if target >= SPACES and ask.sight.town.owners[target - SPACES] < 0:
             there = "".join(
-                f"*{seat + 1}" for seat in ask.state.seats_at(target) if seat != ask.seat
+                f"*{seat + 1}" for seat in ask.sight.seats_at(target) if seat != ask.seat
             )
             p = target - SPACES
-            free.append(f"{parcel_name(p)} ${ask.state.town.price(p)}{there}")
+            free.append(f"{parcel_name(p)} ${ask.sight.town.price(p)}{there}")
         else:
             ask.say("  " + target_note(ask, target))
     if free:
@@ -63,9 +62,9 @@ def list_targets(ask: Ask, targets: list[int]) -> None:
 
 def ask_place(ask: Ask) -> BoardAction:
     """BG-4.2: one cowboy (or the white one) on a space or a parcel, or pass."""
-    state, seat = ask.state, ask.seat
-    player = state.players[seat]
-    parcels, buildings = occupied_costs(state, seat)  # BG-9.5, the engine's answer
+    sight, seat = ask.sight, ask.seat
+    player = sight.players[seat]
+    parcels, buildings = sight.occupied_costs(seat)  # BG-9.5, the engine's answer (view)
     ask.say(ask.t("board", "place_status", cowboys=player.cowboys,
                   white=ask.t("board", "and_white") if player.white else "",
                   money=player.money, parcels=parcels, buildings=buildings,

@@ -35,6 +35,7 @@ from carson.games.board.tui.menus import ask_menu, ask_stored
 from carson.games.board.tui.names import BoardNames
 from carson.games.board.tui.placing import ask_order, ask_place
 from carson.games.board.tui.refusals import refusal
+from carson.games.board.tui.sight import BoardSight
 from carson.terminal.asker import Asker
 
 
@@ -42,9 +43,15 @@ def ask_board_action(
     asker: Asker, state: BoardGameState, seat: int, names: BoardNames
 ) -> BoardAction:
     """The seat's decision now, asked until it is a legal action."""
-    decision = state.decision
-    assert decision is not None and seat in decision.seats
-    ask = Ask(asker, state, seat, names, decision, state.legal_actions(seat), refusal)
+    return ask_seen_action(asker, BoardSight.of(state, seat), seat, names)
+
+
+def ask_seen_action(asker: Asker, sight: BoardSight, seat: int, names: BoardNames) -> BoardAction:
+    """The decision ``sight``'s seat is asked (its view and legal actions), asked until it
+    is one of them: at a local game and online alike."""
+    decision = sight.decision
+    assert decision is not None and seat in decision.seats and seat == sight.seat
+    ask = Ask(asker, sight, seat, names, decision, sight.legal, refusal)
     return ASKS[decision.kind](ask)
 
 

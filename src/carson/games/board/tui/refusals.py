@@ -36,24 +36,24 @@ def refusal(ask: Ask, action: BoardAction) -> str:
 
 def _needs_road(ask: Ask) -> tuple[bool, str]:
     """Whether the building being placed needs a road (BG-9.1), and its name."""
-    build = ask.state.construction
+    build = ask.sight.construction
     if build is None or ask.decision.kind != "construct":
         return True, ""
-    info = ask.state.catalog.buildings[build.building]
+    info = ask.sight.catalog.buildings[build.building]
     return info.needs_road, ask.names.building(build.building)
 
 
 def _road(ask: Ask, edge: int) -> str:
     """BG-2.2.4, BG-9.1, BG-10.3: why no road may go on ``edge`` now."""
-    state = ask.state
+    sight = ask.sight
     needs, building = _needs_road(ask)
     if not needs:
         return ask.t("board", "why_road_not_needed", building=building)
     if ask.decision.kind not in ("construct", "roads"):
         return ask.t("board", "why_road_not_now")
     name = ask.names.edge(edge_name(edge))
-    roads = state.players[ask.seat].roads
-    town = state.town
+    roads = sight.players[ask.seat].roads
+    town = sight.town
     sides = EDGE_SIDES[edge]
     if roads <= 0:
         return ask.t("board", "why_no_roads_left")
@@ -70,16 +70,16 @@ def _road(ask: Ask, edge: int) -> str:
 
 def _ask(ask: Ask, other: int) -> str:
     """BG-9.4: why the builder may not ask ``other`` for parcels for the house."""
-    state = ask.state
+    sight = ask.sight
     needs, building = _needs_road(ask)
     if not needs:
         return ask.t("board", "why_ask_not_needed", building=building)
-    count = state.config.players
+    count = sight.config.players
     if not 0 <= other < count:
         return ask.t("board", "why_no_player", number=other + 1, count=count)
     if other == ask.seat:
         return ask.t("board", "why_ask_self")
-    build = state.construction
+    build = sight.construction
     if build is not None and other in build.asked:
         return ask.t("board", "why_asked", who=ask.names.who(other))
     return ask.t("board", "why_ask_nothing", who=ask.names.who(other))
@@ -87,7 +87,7 @@ def _ask(ask: Ask, other: int) -> str:
 
 def _build(ask: Ask, p: int) -> str:
     """BG-6.1.2–6.1.4: why the building may not go on parcel ``p``."""
-    town = ask.state.town
+    town = ask.sight.town
     found = _not_free(ask, p)
     if found is not None:
         return found
@@ -101,7 +101,7 @@ def _build(ask: Ask, p: int) -> str:
 
 def _not_free(ask: Ask, p: int) -> str | None:
     """Parcel ``p`` is river, built on or someone else's: the message, else None."""
-    town = ask.state.town
+    town = ask.sight.town
     if p in town.river:
         return ask.t("board", "why_river", parcel=parcel_name(p))
     tile = town.tiles[p]
@@ -117,7 +117,7 @@ def _not_free(ask: Ask, p: int) -> str | None:
 def _parcel(ask: Ask, action: BoardAction) -> str:
     """A parcel that is not on offer in this decision: why, and which are."""
     offered = parcel_list(choices_of(ask, action.kind))
-    town, p = ask.state.town, action.arg
+    town, p = ask.sight.town, action.arg
     found = _not_free(ask, p) if action.kind in ("claim", "house") else None
     if found is None and action.kind == "house" and not town.has_access(p):
         found = ask.t("board", "why_house_access", parcel=parcel_name(p))
@@ -130,22 +130,22 @@ def _parcel(ask: Ask, action: BoardAction) -> str:
 
 def _target(ask: Ask, target: int) -> str:
     """BG-2.4, BG-4.2: why no cowboy may go on ``target`` now."""
-    state = ask.state
+    sight = ask.sight
     where = target_name(ask, target)
     if target < SPACES:
-        if not state.catalog.spaces[target].takes_cowboys:
+        if not sight.catalog.spaces[target].takes_cowboys:
             return ask.t("board", "why_reminder", space=where)
-        if state.blocked(target):
+        if sight.blocked(target):
             return ask.t("board", "why_blocked", space=where)
-    cows = state.cowboys_at.get(target) or []
+    cows = sight.cowboys_at.get(target) or []
     if any(white for _, white in cows):
         return ask.t("board", "why_white_there", target=where)
     if any(seat == ask.seat for seat, _ in cows):
         return ask.t("board", "why_there_already", target=where)
     if target >= SPACES:
         p = target - SPACES
-        tile = state.town.tiles[p]
-        if state.town.owners[p] == ask.seat and tile in (None, HOUSE, MOUNTAIN):
+        tile = sight.town.tiles[p]
+        if sight.town.owners[p] == ask.seat and tile in (None, HOUSE, MOUNTAIN):
             return ask.t("board", "why_own_parcel", parcel=where)
         found = _not_free(ask, p) if tile in (None, HOUSE, MOUNTAIN) else None
         if found is not None:
@@ -156,7 +156,7 @@ def _target(ask: Ask, target: int) -> str:
 def _purchase(ask: Ask, item: str) -> str:
     """BG-10.4: why ``item`` may not be bought now (the engine decides; this names the
     reason among those the rules give)."""
-    catalog, player = ask.state.catalog, ask.state.players[ask.seat]
+    catalog, player = ask.sight.catalog, ask.sight.players[ask.seat]
     name = ask.t("board_items", item)
     if item.startswith("sell_"):
         return ask.t("board", "why_sell_once")
@@ -164,12 +164,12 @@ def _purchase(ask: Ask, item: str) -> str:
         -catalog.new_beginning_sales[bought]
         if bought in catalog.new_beginning_sales
         else catalog.new_beginning_prices[bought]
-        for bought in player.purchases
+        for bought in ask.sight.own_purchases()
     )
     price = catalog.new_beginning_prices[item]
     if price > player.money - spent:
         return ask.t("board", "why_purchase_money", item=name, price=price,
                      money=player.money - spent)  # fmt: skip
-    if item == "sharpshooter" and "sharpshooter" not in player.purchases:
+    if item == "sharpshooter" and "sharpshooter" not in ask.sight.own_purchases():
         return ask.t("board", "why_no_sharpshooter")
     return ask.t("board", "why_purchase_most", item=name)

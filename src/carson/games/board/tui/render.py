@@ -1,13 +1,16 @@
 """What the terminal shows of a board game, as Rich renderables: the town, the action track,
 the personalities, the players, the supplies, and the final score sheet.
 
-Everything is drawn from :func:`~carson.games.board.engine.views.board_view` of the viewing
-seat, so only public facts and that seat's own secrets (duel tiles, the tile chosen, votes,
-new-beginning purchases) can reach the screen (BG-11). Facts the view leaves out but that
-are public by the rules (road access, building incomes, supplies) are read from the state.
+Everything is drawn from the viewing seat's :class:`~carson.games.board.tui.sight.BoardSight`
+(its view and legal actions, at a local game as online), so only public facts and that
+seat's own secrets (duel tiles, the tile chosen, votes, new-beginning purchases) can reach
+the screen (BG-11); what follows from the board by the rules (road access, supplies) is
+derived from the view's town. The final score sheet reads the finished game's state.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -24,17 +27,21 @@ from carson.games.board.tui.names import (
     TILE_STYLES,
     BoardNames,
 )
+from carson.games.board.tui.screen import BoardScreen
+from carson.games.board.tui.sight import BoardSight
 from carson.games.board.tui.tables import personalities_table, players_table
-from carson.games.board.tui.town import legal_parcels, legal_spaces, town_grid
+from carson.games.board.tui.texts import texts as board_texts
+from carson.games.board.tui.town import legal_parcels, legal_spaces, prices_screen, town_grid
 from carson.games.board.tui.track import SideBySide, track_lines
 from carson.terminal.texts import Texts
 
 
-def header(state: BoardGameState, view: JSON, names: BoardNames, texts: Texts) -> Text:
+def header(sight: BoardSight, names: BoardNames, texts: Texts) -> Text:
+    view = sight.view
     if view["status"] == "over":
         title = texts("ui", "game_over")
     else:
-        title = texts("board", "round", round=view["round"], rounds=state.catalog.rounds)
+        title = texts("board", "round", round=view["round"], rounds=sight.catalog.rounds)
     line = Text(title, "bold")
     variants = view["config"]["variants"]
     if variants:
@@ -65,21 +72,22 @@ def status_line(view: JSON, names: BoardNames, texts: Texts) -> Text | None:
     return Text(texts("board", "waiting", who=who, what=what), "italic")
 
 
-def supply_line(state: BoardGameState, view: JSON, names: BoardNames, texts: Texts) -> Text:
+def supply_line(sight: BoardSight, names: BoardNames, texts: Texts) -> Text:
+    view = sight.view
     bag = ", ".join(
         f"{count}× {names.building(building)}"
         for building in BUILDING_IDS
         if (count := view["bag"][building])
     )
     line = Text(texts("board", "bag", contents=bag or "—"), "dim")
-    line.append("   " + texts("board", "general_supply", roads=state.general_roads(),
-                                houses=state.general_houses()), "dim")  # fmt: skip
+    line.append("   " + texts("board", "general_supply", roads=sight.general_roads(),
+                                houses=sight.general_houses()), "dim")  # fmt: skip
     if "duel-tiles" in view["config"]["variants"]:
         line.append("   " + texts("board", "pool", count=view["pool_size"]), "dim")
     return line
 
 
-def legend(state: BoardGameState, names: BoardNames, texts: Texts) -> Text:
+def legend(names: BoardNames, texts: Texts) -> Text:
     line = Text(texts("ui", "legend") + ": ", "dim")
     for tile in (HOUSE, MOUNTAIN, *BUILDING_IDS):
         line.append(TILE_LETTERS[tile], TILE_STYLES.get(tile, BUILDING_STYLE))
@@ -95,19 +103,64 @@ def board_screen(
     state: BoardGameState, viewer: int | None, names: BoardNames, texts: Texts
 ) -> RenderableType:
     """Everything a seat sees at the table (``viewer=None``: a spectator)."""
-    view = state.view(viewer)
-    marks = legal_parcels(state, viewer)
-    town = [Text(texts("board", "town"), "bold"), *town_grid(state, view, marks).split("\n")]
-    track = track_lines(state, view, names, texts, legal_spaces(state, viewer))
-    parts: list[RenderableType] = [header(state, view, names, texts), SideBySide(town, track)]
-    parts.append(personalities_table(state, view, names, texts))
-    parts.append(players_table(state, view, viewer, names, texts))
-    parts.append(supply_line(state, view, names, texts))
-    parts.append(legend(state, names, texts))
+    return sight_screen(BoardSight.of(state, viewer), names, texts)
+
+
+def sight_screen(sight: BoardSight, names: BoardNames, texts: Texts) -> RenderableType:
+    """Everything ``sight``'s seat sees at the table, laid out for the terminal (compact
+    below :data:`~carson.games.board.tui.screen.COMPACT_BELOW` lines): at a local game and
+    online alike."""
+    return BoardScreen(sight, names, texts, lambda: full_screen(sight, names, texts))
+
+
+def full_screen(sight: BoardSight, names: BoardNames, texts: Texts) -> RenderableType:
+    """Everything ``sight``'s seat sees at the table, in full."""
+    view = sight.view
+    town = [
+        Text(texts("board", "town"), "bold"),
+        *town_grid(view, legal_parcels(sight)).split("\n"),
+    ]
+    track = track_lines(sight, names, texts, legal_spaces(sight))
+    parts: list[RenderableType] = [header(sight, names, texts), SideBySide(town, track)]
+    parts.append(personalities_table(sight, names, texts))
+    parts.append(players_table(view, sight.seat, names, texts))
+    parts.append(supply_line(sight, names, texts))
+    parts.append(legend(names, texts))
     status = status_line(view, names, texts)
     if status is not None:
         parts.append(status)
     return Group(*parts)
+
+
+def sight_commands(
+    sight: BoardSight, names: BoardNames, texts: Texts
+) -> dict[str, Callable[[], RenderableType]]:
+    """Words a player may type at any question, in English and his language: ``prices``
+    (parcel prices, building incomes), ``board`` (the whole table again), ``town`` and
+    ``track`` (the town, the action track, with what one may choose now)."""
+    english = board_texts("en")
+
+    def prices() -> RenderableType:
+        return prices_screen(sight, texts)
+
+    def table() -> RenderableType:
+        return full_screen(sight, names, texts)
+
+    def town() -> RenderableType:
+        return Group(
+            Text(texts("board", "town"), "bold"), town_grid(sight.view, legal_parcels(sight))
+        )
+
+    def track() -> RenderableType:
+        return Group(*track_lines(sight, names, texts, legal_spaces(sight)))
+
+    commands: dict[str, Callable[[], RenderableType]] = {}
+    words = (("prices_words", prices), ("board_words", table), ("town_words", town),
+             ("track_words", track))  # fmt: skip
+    for key, command in words:
+        for word in {*english("board", key).split(), *texts("board", key).split()}:
+            commands[word.casefold()] = command
+    return commands
 
 
 def final_table(state: BoardGameState, names: BoardNames, texts: Texts) -> Table:

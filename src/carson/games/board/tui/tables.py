@@ -3,49 +3,93 @@ drawn after every move)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
 from carson.core.game import JSON
 from carson.games.board.catalog import PERSONALITY_IDS
-from carson.games.board.engine.state import BoardGameState
 from carson.games.board.tui.names import SIDE_STYLES, BoardNames
+from carson.games.board.tui.sight import BoardSight
 from carson.terminal.texts import Texts
 
 
 def text_table(
     title: str, headers: list[str], rows: list[list[str | Text]], right: set[int]
-) -> Text:
-    """A table as plain lines (one line per row, columns padded; ``right``: the columns
-    aligned right). Much faster to draw than a Rich table, and the screen is drawn often."""
-    cells = [[Text(header, "bold") for header in headers]]
-    cells += [[cell if isinstance(cell, Text) else Text(cell) for cell in row] for row in rows]
-    widths = [max(len(row[column]) for row in cells) for column in range(len(headers))]
-    table = Text(title, "bold underline")
-    for row in cells:
-        table.append("\n ")
-        for column, cell in enumerate(row):
-            gap = widths[column] - len(cell)
-            if column in right:
-                table.append(" " * gap)
-            table.append_text(cell)
-            if column not in right and column < len(row) - 1:
-                table.append(" " * gap)
-            table.append("  ")
-        table.rstrip()
-    return table
+) -> FittedTable:
+    """A table as plain lines (``right``: the columns aligned right), fitted to the
+    terminal's width when drawn. Much faster to draw than a Rich table, and the screen is
+    drawn often."""
+    head = [Text(header, "bold") for header in headers]
+    cells = [[cell if isinstance(cell, Text) else Text(cell) for cell in row] for row in rows]
+    return FittedTable(Text(title, "bold underline"), head, cells, right)
 
 
-def personalities_table(state: BoardGameState, view: JSON, names: BoardNames, texts: Texts) -> Text:
+@dataclass(frozen=True)
+class FittedTable:
+    """One line per row where the rows fit the terminal; on a narrower one, each row as its
+    first cell followed by its other cells, each after its column's name, packed into lines
+    of the width — a row never wraps in the middle of a cell (issue 27: 80 columns)."""
+
+    title: Text
+    headers: list[Text]
+    rows: list[list[Text]]
+    right: set[int]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        wide = self.wide()
+        fits = max(cell_len(line) for line in wide.plain.split("\n")) <= options.max_width
+        yield wide if fits else self.stacked(options.max_width)
+
+    def wide(self) -> Text:
+        """A line per row, the columns padded to their widest cell."""
+        cells = [self.headers, *self.rows]
+        widths = [max(row[column].cell_len for row in cells) for column in range(len(self.headers))]
+        table = self.title.copy()
+        for row in cells:
+            table.append("\n ")
+            for column, cell in enumerate(row):
+                gap = widths[column] - cell.cell_len
+                if column in self.right:
+                    table.append(" " * gap)
+                table.append_text(cell)
+                if column not in self.right and column < len(row) - 1:
+                    table.append(" " * gap)
+                table.append("  ")
+            table.rstrip()
+        return table
+
+    def stacked(self, width: int) -> Text:
+        """Each row from its first cell on, its other cells as "column value" pieces, as
+        many to a line as fit in ``width`` (a piece longer than a line wraps as prose)."""
+        table = self.title.copy()
+        for row in self.rows:
+            line = Text(" ").append_text(row[0])
+            for header, cell in zip(self.headers[1:], row[1:], strict=True):
+                if not cell.plain:
+                    continue
+                piece = Text(header.plain + " ", "dim").append_text(cell)
+                if line.cell_len + 2 + piece.cell_len > width and line.plain.strip():
+                    table.append("\n").append_text(line)
+                    line = Text("   ")
+                line.append("  " if line.plain.strip() else "").append_text(piece)
+            table.append("\n").append_text(line)
+        return table
+
+
+def personalities_table(sight: BoardSight, names: BoardNames, texts: Texts) -> FittedTable:
     """BG-7: each card's number, name, side, cash limit, who took it, what it does."""
     keys = ("number", "personality", "side", "cash_limit", "taken_by", "does")
+    view = sight.view
     rows: list[list[str | Text]] = []
     holders = {
         player["personality"]: player["seat"] for player in view["players"] if player["personality"]
     }
     for personality in PERSONALITY_IDS:
-        card = state.catalog.personalities[personality]
+        card = sight.catalog.personalities[personality]
         side = view["sides"][personality]
         holder = holders.get(personality)
         if holder is not None:
@@ -66,9 +110,7 @@ def personalities_table(state: BoardGameState, view: JSON, names: BoardNames, te
     return text_table(texts("board", "personalities"), headers, rows, {0, 3})
 
 
-def players_table(
-    state: BoardGameState, view: JSON, viewer: int | None, names: BoardNames, texts: Texts
-) -> Text:
+def players_table(view: JSON, viewer: int | None, names: BoardNames, texts: Texts) -> FittedTable:
     """Every player's money, VP, pieces, strength and stored buildings (turn and pass order
     are in the header); duel tiles: one's own values, the others' count (and announced
     total)."""

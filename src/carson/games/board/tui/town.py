@@ -9,7 +9,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from carson.core.game import JSON
-from carson.games.board.engine.state import SPACES, BoardGameState
+from carson.games.board.engine.state import SPACES
 from carson.games.board.town import HOUSE, MOUNTAIN, parcel
 from carson.games.board.tui.names import (
     BUILDING_STYLE,
@@ -22,6 +22,7 @@ from carson.games.board.tui.names import (
     TILE_STYLES,
     cowboys_text,
 )
+from carson.games.board.tui.sight import BoardSight
 from carson.terminal.texts import Texts
 
 #: Characters of a parcel on the town grid: owner, tile, legal mark, up to 3 cowboys.
@@ -37,10 +38,7 @@ def _road_vertices(view: JSON) -> set[tuple[int, int]]:
 
 
 def town_grid(
-    state: BoardGameState,
-    view: JSON,
-    marks: frozenset[int] = frozenset(),
-    values: dict[int, str] | None = None,
+    view: JSON, marks: frozenset[int] = frozenset(), values: dict[int, str] | None = None
 ) -> Text:
     """The 8×8 town with its columns A–H and rows 1–8 (as on the board), roads on the
     parcels' edges (``━ ┃``, bridges ``═ ║``) and each parcel as: owner digit, tile letter,
@@ -118,7 +116,7 @@ def _cell(entry: dict[str, Any], marked: bool, values: dict[int, str] | None) ->
     return text
 
 
-def price_values(state: BoardGameState, view: JSON) -> dict[int, str]:
+def price_values(view: JSON) -> dict[int, str]:
     """BG-9.5 on request: the price of every parcel one could buy, and what each building
     earns its owner at INCOME_BUILDINGS as the town stands (before any Grocer doubling)."""
     values = {}
@@ -128,25 +126,22 @@ def price_values(state: BoardGameState, view: JSON) -> dict[int, str]:
         if entry["river"]:
             continue
         if tile not in (None, HOUSE, MOUNTAIN):
-            values[p] = str(state.town.income(p))
+            values[p] = str(entry["income"])
         elif entry["owner"] is None:
             values[p] = f"${entry['price']}"
     return values
 
 
-def prices_screen(state: BoardGameState, viewer: int | None, texts: Texts) -> RenderableType:
-    view = state.view(viewer)
-    grid = town_grid(state, view, values=price_values(state, view))
+def prices_screen(sight: BoardSight, texts: Texts) -> RenderableType:
+    grid = town_grid(sight.view, values=price_values(sight.view))
     title = Text(texts("board", "prices_title"), "bold underline")
     return Group(title, grid, Text(texts("board", "prices_note"), "dim"))
 
 
-def legal_parcels(state: BoardGameState, seat: int | None) -> frozenset[int]:
+def legal_parcels(sight: BoardSight) -> frozenset[int]:
     """The parcels the seat may choose in its decision now (marked ``+`` on the town)."""
-    if seat is None or seat not in state.seats_to_act:
-        return frozenset()
     marks = set()
-    for action in state.legal_actions(seat):
+    for action in sight.legal:
         if action.kind in ("claim", "buy_parcel", "order", "build", "house", "grant"):
             marks.add(action.arg)
         elif action.kind in ("cowboy", "white") and action.arg >= SPACES:
@@ -154,11 +149,9 @@ def legal_parcels(state: BoardGameState, seat: int | None) -> frozenset[int]:
     return frozenset(marks)
 
 
-def legal_spaces(state: BoardGameState, seat: int | None) -> frozenset[int]:
-    if seat is None or seat not in state.seats_to_act:
-        return frozenset()
+def legal_spaces(sight: BoardSight) -> frozenset[int]:
     return frozenset(
         action.arg
-        for action in state.legal_actions(seat)
+        for action in sight.legal
         if action.kind in ("cowboy", "white") and action.arg < SPACES
     )

@@ -5,10 +5,10 @@ from __future__ import annotations
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
-from carson.core.game import JSON
 from carson.games.board.catalog import SPACE_IDS
-from carson.games.board.engine.state import SPACES, BoardGameState
+from carson.games.board.engine.state import SPACES
 from carson.games.board.tui.names import MARK_STYLE, BoardNames, cowboys_text
+from carson.games.board.tui.sight import BoardSight
 from carson.terminal.texts import Texts
 
 #: The action track's three rows (BG-2.3), as ranges of space indexes.
@@ -16,11 +16,12 @@ TRACK_ROWS = (range(0, 5), range(5, 15), range(15, SPACES))
 
 
 def track_lines(
-    state: BoardGameState, view: JSON, names: BoardNames, texts: Texts, marks: frozenset[int]
+    sight: BoardSight, names: BoardNames, texts: Texts, marks: frozenset[int]
 ) -> list[Text]:
     """The action track in resolution order (BG-2.3), in its three rows: number, space, the
     building on a construction space, the cowboys there; blocked spaces crossed out, the
     spaces one may take now marked ``+``. Plain lines (a table would be slow to draw)."""
+    view = sight.view
     labels: dict[int, Text] = {}
     for index in range(SPACES):
         entry = view["spaces"][index]
@@ -32,7 +33,7 @@ def track_lines(
                 label.append(texts("board", "empty_space"), "dim")
             else:
                 label.append(names.building(building), "bold")
-        if not state.catalog.spaces[index].takes_cowboys:
+        if not sight.catalog.spaces[index].takes_cowboys:
             label.stylize("italic dim")
             label.append(" " + texts("board", "reminder"), "dim")
         if entry["blocked"]:

@@ -13,8 +13,10 @@ from carson.games.board.web import MESSAGES
 from carson.games.board.web.chart import board_chart
 from carson.games.board.web.guide import SETUP as GUIDE
 from carson.games.board.web.guide import board_guide_step
+from carson.games.board.web.log_groups import board_log_groups
 from carson.games.board.web.pictures import TILE_PICTURES
 from carson.games.board.web.present import BoardPresenter
+from carson.games.board.web.present.compare import compared
 from carson.games.board.web.present.moves import board_action_label
 from carson.games.board.web.present.names import Names
 from carson.web.adapter import (
@@ -26,6 +28,7 @@ from carson.web.adapter import (
     WebGame,
 )
 from carson.web.guide import GuideSetup
+from carson.web.log_filter import filtered
 
 #: The machine seats the home page offers, the easiest first.
 OPPONENTS = ("ai-easy", "ai-medium", "ai-hard", "greedy", "random")
@@ -70,8 +73,16 @@ class BoardWeb:
 
     def table(self, request: TableRequest) -> Fragment:
         presenter = BoardPresenter(request.lang, request.gettext)
-        data = presenter.game(dict(request.page), request.events, request.query.get("mode"))
+        query = request.query
+        data = presenter.game(
+            dict(request.page), request.events, query.get("mode"), compared(query)
+        )
         data["error"] = request.error
+        names = [seat.name for seat in data["seats"]]
+        groups = board_log_groups(request.gettext)
+        data["events"], data["log_filter"] = filtered(
+            data["events"], query, names, groups, request.gettext
+        )
         if data.get("result"):
             names = data["result"]["names"]
             data["result"]["chart"] = board_chart(request.record, names, request.gettext)

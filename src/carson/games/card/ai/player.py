@@ -12,10 +12,12 @@ from carson.games.card.engine.actions import CardAction
 from carson.games.card.engine.observation import SeatObservation
 
 #: Iterations per decision, and the time cap (seconds) that keeps ``ai-hard`` within 1 s.
+#: Each level searches about four times its predecessor; ``ai-hard``'s budget keeps its
+#: decisions well under 1 CPU-second at the 99th percentile (docs/strength.md measures it).
 AI_LEVELS: dict[str, SearchLimits] = {
-    "ai-easy": SearchLimits(iterations=12, seconds=1.0, top_places=2),
-    "ai-medium": SearchLimits(iterations=40, seconds=1.0, top_places=3),
-    "ai-hard": SearchLimits(iterations=128, seconds=0.95, top_places=4),
+    "ai-easy": SearchLimits(iterations=24, seconds=1.0, top_places=3),
+    "ai-medium": SearchLimits(iterations=100, seconds=1.0, top_places=4),
+    "ai-hard": SearchLimits(iterations=400, seconds=0.95, top_places=5),
 }
 
 

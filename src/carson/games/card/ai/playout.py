@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+from carson.games.card.ai.memo import PointsMemo
 from carson.games.card.ai.valuation import (
     Holding,
     bid_urgency,
@@ -35,6 +36,8 @@ class PlayoutPolicy:
 
     def __init__(self, rng: random.Random) -> None:
         self._rng = rng
+        #: Placement points already computed in this search (shared with its candidates).
+        self.memo = PointsMemo()
 
     def choose(self, state: CardGameState, seat: int) -> CardAction:
         phase = state.phase
@@ -46,7 +49,7 @@ class PlayoutPolicy:
         if phase == "place":
             card = state.pending
             assert card is not None
-            _, where = holding.best_placement(card, self._rng, PLACE_SAMPLES)
+            _, where = holding.best_placement(card, self._rng, PLACE_SAMPLES, self.memo)
             assert where is not None  # a card with no place is set aside, never pending
             return Place(*where)
         if phase == "take":

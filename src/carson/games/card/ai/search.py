@@ -32,6 +32,7 @@ from carson.ai.evaluation import SearchAnalyst
 from carson.ai.ismcts import WIN_WEIGHT, SearchResult
 from carson.core.game import Result
 from carson.games.card.ai.estimate import position_value
+from carson.games.card.ai.memo import PointsMemo
 from carson.games.card.ai.playout import PLACE_SAMPLES as PLAYOUT_PLACE_SAMPLES
 from carson.games.card.ai.playout import VALUE_SAMPLES as PLAYOUT_VALUE_SAMPLES
 from carson.games.card.ai.playout import PlayoutPolicy, wants_offer
@@ -82,7 +83,7 @@ class CardSearch:
     def candidates(
         self, state: CardGameState, seat: int, rng: random.Random | None
     ) -> list[tuple[CardAction, float]]:
-        return candidates(state, seat, self.top_places, rng)
+        return candidates(state, seat, self.top_places, rng, self.policy.memo)
 
     def playout(self, state: CardGameState, seat: int) -> CardAction:
         return self.policy.choose(state, seat)
@@ -116,7 +117,11 @@ def search(
 
 
 def candidates(
-    state: CardGameState, seat: int, top_places: int, rng: random.Random | None
+    state: CardGameState,
+    seat: int,
+    top_places: int,
+    rng: random.Random | None,
+    memo: PointsMemo | None = None,
 ) -> list[tuple[CardAction, float]]:
     """The seat's legal actions worth searching, each with its prior (0 for the valuation's
     favourite, less for the others, in reward units), the favourite first. With ``rng``,
@@ -134,11 +139,11 @@ def candidates(
         card = state.pending
         assert card is not None
         places = 2 * PLAYOUT_PLACE_SAMPLES if rng is not None else 0  # deeper: a few at random
-        gains = holding.placement_gains(card, rng, places)[:top_places]
+        gains = holding.placement_gains(card, rng, places, memo)[:top_places]
         valued = [(Place(x, y), gain) for gain, (x, y) in gains]
     elif phase == "take":
         valued = [
-            (action, holding.card_value(row_card, state.round, rng, samples))
+            (action, holding.card_value(row_card, state.round, rng, samples, memo))
             for action in legal
             if isinstance(action, Take) and (row_card := state.row[action.slot]) is not None
         ]
@@ -151,21 +156,13 @@ def candidates(
             for a in legal
         ]
     elif phase == "bid":
-        row_values = [
-            holding.card_value(card, state.round, rng, samples)
-            for card in state.row
-            if card is not None
-        ]
+        row_values = _row_values(state, holding, rng, samples, memo)
         hand = sorted(a.value for a in legal if isinstance(a, Bid))
         aim = bid_urgency(row_values) * (len(hand) - 1)
         # No points to compare: a small step per hand position away from the aim.
         valued = [(Bid(value), -BID_STEP * abs(i - aim)) for i, value in enumerate(hand)]
     else:  # ability: no points either; the valuation's wish gets the edge
-        row_values = [
-            holding.card_value(card, state.round, rng, samples)
-            for card in state.row
-            if card is not None
-        ]
+        row_values = _row_values(state, holding, rng, samples, memo)
         wish = wants_offer(state, seat, row_values)
         valued = [
             (Use(state.offered_ability), 0.0 if wish else -BID_STEP),
@@ -175,6 +172,21 @@ def candidates(
     scale = 1.0 if phase in ("bid", "ability") else POINT_IN_REWARD
     ranked = sorted(valued, key=_value, reverse=True)
     return [(action, (value - best) * scale) for action, value in ranked]
+
+
+def _row_values(
+    state: CardGameState,
+    holding: Holding,
+    rng: random.Random | None,
+    samples: int,
+    memo: PointsMemo | None,
+) -> list[float]:
+    """What each card of the row is worth to the holding (terrain on ``samples`` places)."""
+    return [
+        holding.card_value(card, state.round, rng, samples, memo)
+        for card in state.row
+        if card is not None
+    ]
 
 
 def _value(entry: tuple[CardAction, float]) -> float:

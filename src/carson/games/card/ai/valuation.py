@@ -11,6 +11,7 @@ import random
 from collections.abc import Sequence
 
 from carson.games.card import board
+from carson.games.card.ai.memo import PointsMemo
 from carson.games.card.catalog import Personality, TerrainCard
 from carson.games.card.previews import ScorePreview
 from carson.games.card.scoring import board_points, city_points
@@ -56,11 +57,15 @@ class Holding(ScorePreview):
     __slots__ = ()
 
     def placement_gains(
-        self, card: TerrainCard, rng: random.Random | None = None, samples: int = 0
+        self,
+        card: TerrainCard,
+        rng: random.Random | None = None,
+        samples: int = 0,
+        memo: PointsMemo | None = None,
     ) -> list[tuple[float, tuple[int, int]]]:
         """(gain, place) for the card's legal places, best first (the first in row-major
         order among equals). With ``rng`` and ``samples``, only that many places drawn at
-        random are judged (for fast playouts)."""
+        random are judged (for fast playouts); ``memo`` remembers places already scored."""
         city, layout = self.city, card.parcels
         anchors = _bits(city.legal_anchor_mask(layout))
         if rng is not None and 0 < samples < len(anchors):
@@ -69,11 +74,16 @@ class Holding(ScorePreview):
         min_x, min_y, max_x, max_y = (
             (0, 0, 0, 0) if empty else board.bounding_box(city.covered_mask)
         )
+        known = {} if memo is None else memo.placements(city, self.personalities, self.sold, layout)
         gains = []
         for anchor in anchors:
             x, y = board.coords(anchor.bit_length() - 1)
-            boards, covered = city.boards_after(layout, anchor)
-            points = board_points(boards, covered, self.personalities, self.sold)
+            points = known.get(anchor)
+            if points is None:
+                boards, covered = city.boards_after(layout, anchor)
+                points = known[anchor] = board_points(
+                    boards, covered, self.personalities, self.sold
+                )
             spread = (
                 4  # the first card: 2 × 2
                 if empty
@@ -84,10 +94,14 @@ class Holding(ScorePreview):
         return gains
 
     def best_placement(
-        self, card: TerrainCard, rng: random.Random | None = None, samples: int = 0
+        self,
+        card: TerrainCard,
+        rng: random.Random | None = None,
+        samples: int = 0,
+        memo: PointsMemo | None = None,
     ) -> tuple[float, tuple[int, int] | None]:
         """The best (gain, place) of the card; ``(UNPLACEABLE, None)`` if it has no place."""
-        gains = self.placement_gains(card, rng, samples)
+        gains = self.placement_gains(card, rng, samples, memo)
         return gains[0] if gains else (UNPLACEABLE, None)
 
     def personality_value(self, card: Personality, round_number: int) -> float:
@@ -107,9 +121,10 @@ class Holding(ScorePreview):
         round_number: int,
         rng: random.Random | None = None,
         samples: int = 0,
+        memo: PointsMemo | None = None,
     ) -> float:
         if isinstance(card, TerrainCard):
-            return self.best_placement(card, rng, samples)[0]
+            return self.best_placement(card, rng, samples, memo)[0]
         return self.personality_value(card, round_number)
 
 

@@ -25,13 +25,14 @@ class AbilityWindows(StateBase):
     def _next_offer(self, window: Sequence[str]) -> bool:
         """Offer the next ability of a window that someone may use; False when done."""
         # Only a player seat may use an ability (CG-4.7): the others' cards need no look.
-        held = {
-            p: seat for seat, me in enumerate(self.seats) if me.city is not None
-            for p in me.personalities
-        }  # fmt: skip
-        while self._window_pos < len(window):
+        players = [
+            (seat, me.personalities)
+            for seat, me in enumerate(self.seats)
+            if me.city is not None and me.personalities
+        ]
+        while players and self._window_pos < len(window):
             offer = window[self._window_pos]
-            holder = held.get(offer, -1)
+            holder = next((seat for seat, held in players if offer in held), -1)
             if holder >= 0 and self._may_use(holder, offer):
                 self._phase = "sale" if offer == "auctioneer" else "ability"
                 self._actor, self._offer = holder, offer

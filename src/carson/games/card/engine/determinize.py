@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 
 from carson.games.card.catalog import Personality, TerrainCard
+from carson.games.card.engine.shuffle import shuffle
 from carson.games.card.engine.state import CardGameState
 
 
@@ -25,17 +26,17 @@ def determinize(state: CardGameState, seat: int, rng: random.Random) -> CardGame
     sample = state.clone()
     for deck in sample.terrain_decks:
         deck.sort(key=_terrain_id)
-        rng.shuffle(deck)
+        shuffle(deck, rng)
     if len(sample.personality_deck) > 1:
         below = sorted(sample.personality_deck[:-1], key=_personality_id)
-        rng.shuffle(below)
+        shuffle(below, rng)
         sample.personality_deck[:-1] = below
     for index, me in enumerate(sample.seats):
         me.virtual_deck.sort()
-        rng.shuffle(me.virtual_deck)
+        shuffle(me.virtual_deck, rng)
         for era_deck in sample.virtual_decks[index]:
             era_deck.sort()
-            rng.shuffle(era_deck)  # era II's order is drawn at setup, and hidden too
+            shuffle(era_deck, rng)  # era II's order is drawn at setup, and hidden too
         if index != seat and me.bid is not None:
             me.bid = rng.choice(me.hand)
     return sample

@@ -16,12 +16,14 @@ class RoundsAndEras(StateBase):
     def _start_round(self) -> None:
         self.round += 1
         if self.round == ROUNDS_PER_ERA + 1:
+            self.era = 2
             self._change_era()
         for me in self.seats:
             me.bid = None
             me.boost = 0
         self._lawyer_seat = self._worker_seat = -1
-        self._emit("round_started", round=self.round, era=self.era)
+        if not self._quiet:
+            self._emit("round_started", round=self.round, era=self.era)
         self._reveal()
         self._stage = "window_a"
         self._window_pos = 0

@@ -23,16 +23,13 @@ this class adds the protocol and runs the stages in order.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from carson.core.game import JSON, Event, IllegalActionError, Result
-from carson.games.card import board
 from carson.games.card.catalog import Catalog, TerrainCard
 from carson.games.card.engine.abilities import WINDOW_A, WINDOW_B, AbilityWindows
 from carson.games.card.engine.actions import (
-    PLACE_MAX,
-    PLACE_MIN,
     Bid,
     CardAction,
     Pass,
@@ -43,10 +40,10 @@ from carson.games.card.engine.actions import (
     Use,
     action_from_json,
     bid,
-    place,
     take,
 )
 from carson.games.card.engine.config import GameConfig
+from carson.games.card.engine.places import Places
 from carson.games.card.engine.rounds import RoundsAndEras
 from carson.games.card.engine.taking import AuctionAndTaking
 from carson.games.card.scoring import city_points, score_virtual
@@ -89,7 +86,7 @@ class CardGameState(RoundsAndEras, AbilityWindows, AuctionAndTaking):
     def is_over(self) -> bool:
         return self._phase == "over"
 
-    def legal_actions(self, seat: int) -> list[CardAction]:
+    def legal_actions(self, seat: int) -> Sequence[CardAction]:
         phase = self._phase
         if not self._asks(seat, phase):
             return []
@@ -99,8 +96,7 @@ class CardGameState(RoundsAndEras, AbilityWindows, AuctionAndTaking):
         if phase == "take":
             return [take(slot) for slot, card in enumerate(self.row) if card is not None]
         if phase == "place":
-            assert me.city is not None and self._pending is not None
-            return _places(me.city.legal_anchor_mask(self._pending.parcels))
+            return Places(self._pending_anchors)
         if phase == "ability":
             return [Pass(), Use(self._offer)]
         if phase == "sale":
@@ -276,25 +272,6 @@ class CardGameState(RoundsAndEras, AbilityWindows, AuctionAndTaking):
             self._emit("game_over", **result.to_json())
         return True
 
-
-def _places(anchors: int) -> list[CardAction]:
-    """A ``Place`` for each bit of an anchor mask, in bit order (row by row, as
-    :meth:`City.legal_placements`)."""
-    places: list[CardAction] = []
-    while anchors:
-        low = anchors & -anchors
-        spot = _PLACE_AT[low.bit_length() - 1]
-        assert spot is not None  # legal anchors lie within the action space's -2…8
-        places.append(spot)
-        anchors ^= low
-    return places
-
-
-#: The shared ``Place`` of each bit of the city frame (``None`` outside the action space).
-_PLACE_AT = tuple(
-    place(*xy) if min(xy) >= PLACE_MIN and max(xy) <= PLACE_MAX else None
-    for xy in map(board.coords, range(board.FRAME * board.STRIDE))
-)
 
 #: What runs the game on from each stage (see CardGameState._advance).
 _STAGES: dict[str, Callable[[CardGameState], bool]] = {

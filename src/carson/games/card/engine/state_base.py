@@ -17,6 +17,7 @@ from carson.games.card.engine.actions import CardAction
 from carson.games.card.engine.config import PLAYER, GameConfig
 from carson.games.card.engine.row_cards import RowCard
 from carson.games.card.engine.seat import SeatState
+from carson.games.card.engine.shuffle import shuffle
 
 ROUNDS_PER_ERA = 9
 
@@ -59,6 +60,8 @@ class StateBase:
         #: Terrain cards that left the game (leftovers, the rest of the era I deck).
         self.discarded_terrain: list[TerrainCard] = []
         self.round = 0
+        #: The era of the round (CG-3): kept, not computed, as the hot paths read it often.
+        self.era = 1
         self.row: list[RowCard | None] = []
         self.actions: list[tuple[int, CardAction]] = []
         # Where the game stands: see CardGameState._advance().
@@ -72,6 +75,7 @@ class StateBase:
         self._turn = 0
         self._takes_left = 0
         self._pending: TerrainCard | None = None  # taken, waiting for its place
+        self._pending_anchors = 0  # its legal anchors, found when it was taken
         self._lawyer_seat = -1
         self._worker_seat = -1
         self._events: list[Event] = []
@@ -93,10 +97,6 @@ class StateBase:
             return ()
         return (self._actor,)
 
-    @property
-    def era(self) -> int:
-        return 1 if self.round <= ROUNDS_PER_ERA else 2
-
     def _emit(self, kind: str, seats: frozenset[int] | None = None, **data: Any) -> None:
         if not self._quiet:
             self._events.append(Event(kind, data, seats))
@@ -113,5 +113,5 @@ class StateBase:
 
 def _shuffled(items: Sequence[Any], rng: random.Random) -> list[Any]:
     result = list(items)
-    rng.shuffle(result)
+    shuffle(result, rng)
     return result

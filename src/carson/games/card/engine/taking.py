@@ -4,7 +4,7 @@ taking order, the takes (a virtual seat's by rule) and the placement of a taken 
 from __future__ import annotations
 
 from carson.games.card.catalog import Personality, Suit, TerrainCard
-from carson.games.card.engine.row_cards import card_json
+from carson.games.card.engine.row_cards import RowCard, card_json
 from carson.games.card.engine.state_base import StateBase
 
 
@@ -21,9 +21,18 @@ class AuctionAndTaking(StateBase):
 
     def taking_order(self) -> list[int]:
         """Seats in taking order (CG-4.5, CG-4.6); the Lawyer's seat takes no part (CG-5.3a)."""
-        rank = {suit: position for position, suit in enumerate(self.tie_order())}
-        seats = [seat for seat in range(len(self.seats)) if seat != self._lawyer_seat]
-        return sorted(seats, key=lambda s: (-self.final_value(s), rank[self.seats[s].suit]))
+        # Sorted as plain tuples (value, suit rank, seat): no key function per seat.
+        rank = self.tie_order().index
+        revealed = self._stage not in ("window_a", "bid")
+        era = self.era - 1
+        keyed = []
+        for seat, me in enumerate(self.seats):
+            if seat != self._lawyer_seat:
+                played = me.played[era]
+                value = played[-1] + me.boost if revealed and played else 0
+                keyed.append((-value, rank(me.suit), seat))
+        keyed.sort()
+        return [seat for _, _, seat in keyed]
 
     def final_value(self, seat: int) -> int:
         """This round's auction card value plus boosts (CG-4.5); 0 before the reveal."""
@@ -36,25 +45,32 @@ class AuctionAndTaking(StateBase):
     def _bid(self, seat: int, value: int) -> None:
         me = self.seats[seat]
         me.bid = value  # it stays in the (public) hand until the reveal: no leak (CG-9.2)
-        self._emit("bid_committed", seat=seat)
-        self._emit("bid_chosen", frozenset({seat}), seat=seat, value=value)
-        if not self.seats_to_act:
-            self._reveal_bids()
+        if not self._quiet:
+            self._emit("bid_committed", seat=seat)
+            self._emit("bid_chosen", frozenset({seat}), seat=seat, value=value)
+        for other in self.seats:
+            if other.city is not None and other.bid is None:
+                return  # a player seat is yet to bid
+        self._reveal_bids()
 
     def _reveal_bids(self) -> None:
         """CG-4.4: all bids at once, with the top card of every virtual seat's deck."""
-        revealed = {}
-        for seat, me in enumerate(self.seats):
-            value = me.virtual_deck.pop() if me.is_virtual else me.bid
-            assert value is not None
-            if not me.is_virtual:
+        era = self.era - 1
+        revealed = []
+        for me in self.seats:
+            if me.city is None:  # a virtual seat
+                value = me.virtual_deck.pop()
+            else:
+                assert me.bid is not None
+                value = me.bid
                 me.hand.remove(value)
-            me.played[self.era - 1].append(value)
+            me.played[era].append(value)
             me.bid = None
-            revealed[seat] = value
-        self._emit("bids_revealed", bids=[revealed[seat] for seat in range(len(self.seats))])
-        if self._lawyer_seat >= 0:
-            self._emit("bid_void", seat=self._lawyer_seat, ability="lawyer")
+            revealed.append(value)
+        if not self._quiet:
+            self._emit("bids_revealed", bids=revealed)
+            if self._lawyer_seat >= 0:
+                self._emit("bid_void", seat=self._lawyer_seat, ability="lawyer")
         self._stage = "window_b"
         self._window_pos = 0
 
@@ -68,7 +84,7 @@ class AuctionAndTaking(StateBase):
     def _next_take(self) -> bool:
         """Move through the taking order; True when a player seat must take or place."""
         while True:
-            if self._takes_left > 0 and self.row.count(None) != len(self.row):
+            if self._takes_left > 0 and _has_card(self.row):
                 seat = self._order[self._turn]
                 if not self.seats[seat].is_virtual:
                     self._phase, self._actor = "take", seat
@@ -109,22 +125,24 @@ class AuctionAndTaking(StateBase):
         if me.city is None:
             self._after_take()
             return
-        if not me.city.legal_anchor_mask(card.parcels):
+        anchors = me.city.legal_anchor_mask(card.parcels)
+        if not anchors:
             me.set_aside.append(card.id)  # CG-4.9 DECISION
             self._emit("card_set_aside", seat=seat, card=card.id)
             self._after_take()
             return
-        self._pending = card
+        self._pending, self._pending_anchors = card, anchors
         self._phase, self._actor = "place", seat
 
     def _place(self, seat: int, card: TerrainCard, x: int, y: int) -> None:
         city = self.seats[seat].city
         assert city is not None
-        # (x, y) in the city's frame before the card; (column, row) in its stable frame.
-        column, row = x + city.origin[0], y + city.origin[1]
+        if not self._quiet:
+            # (x, y) in the city's frame before the card; (column, row) in its stable frame.
+            column, row = x + city.origin[0], y + city.origin[1]
+            self._emit("card_placed", seat=seat, card=card.id, x=x, y=y, column=column, row=row)
         city.place_unchecked(card.id, card.parcels, x, y)
         self._pending = None
-        self._emit("card_placed", seat=seat, card=card.id, x=x, y=y, column=column, row=row)
         self._after_take()
 
     def _after_take(self) -> None:
@@ -132,3 +150,8 @@ class AuctionAndTaking(StateBase):
         if self._grab:
             self._grab = False
             self._stage = "window_a"  # the window goes on with the next ability
+
+
+def _has_card(row: list[RowCard | None]) -> bool:
+    """Whether any card is left in the row (``row.count(None)`` compares cards by value)."""
+    return any(card is not None for card in row)

@@ -8,11 +8,10 @@ game (a slot, x y of a corner, yes or no) and answers with one of the server's a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
-from rich.console import Group, RenderableType
-from rich.text import Text
+from rich.console import RenderableType
 
 from carson.core.game import JSON
 from carson.games.card import board
@@ -21,42 +20,13 @@ from carson.games.card.city import City, Layout
 from carson.games.card.parcels import Parcel
 from carson.games.card.previews import ScorePreview
 from carson.games.card.scoring import city_points
+from carson.games.card.tui.online_screen import ViewScreen, city_of, terrain_card, view_commands
 from carson.games.card.tui.places import refusal, to_current, to_stable
 from carson.games.card.tui.prompts import wrap_entries
-from carson.games.card.tui.render import city_grid, parcel_text
+from carson.games.card.tui.render import Names, city_grid
 from carson.terminal.asker import Asker, ask_number, ask_number_or_no, ask_yes_no
 from carson.terminal.kit import ViewPresenter
 from carson.terminal.texts import Texts
-
-
-def city_of(seat: JSON) -> City | None:
-    """A seat's city as its view shows it: the visible parcels, in the engine's frame, with
-    the stable frame's origin (its cards are not known, so none may be sold here)."""
-    shown = seat.get("city")
-    if not isinstance(shown, dict):
-        return None
-    cells = {
-        (x, y): Parcel.from_letter(letter)
-        for y, line in enumerate(shown["grid"])
-        for x, letter in enumerate(line)
-        if letter != "-"
-    }
-    ids = {personality["id"] for personality in seat["personalities"]}
-    city = City.from_cells(cells, captain="captain" in ids, sheriff="sheriff" in ids)
-    origin = shown.get("origin", [0, 0])
-    city.origin = (int(origin[0]), int(origin[1]))
-    return city
-
-
-def card_text(card: JSON, texts: Texts) -> Text:
-    """A card of the row: a terrain card as its number and parcels, a personality by name."""
-    if card["kind"] == "terrain":
-        letters = "".join(Parcel.from_id(parcel).letter for parcel in card["parcels"])
-        return Text(f"{texts('ui', 'terrain', id=card['id'])}  {letters[:2]}/{letters[2:]}")
-    name = Text(load_catalog().personality(card["id"]).name(texts.lang), "bold")
-    if texts.has("does", card["id"]):
-        name.append(" — " + texts("does", card["id"]), "italic")
-    return name
 
 
 def layout_of(card: JSON) -> Layout:
@@ -65,60 +35,24 @@ def layout_of(card: JSON) -> Layout:
     return first, second, third, fourth
 
 
-def terrain_card(card: JSON) -> Text:
-    """A terrain card as its 2×2 parcels."""
-    parcels = [parcel_text(Parcel.from_id(parcel)) for parcel in card["parcels"]]
-    return Text.assemble(parcels[0], parcels[1], "\n", parcels[2], parcels[3])
-
-
 class CardViewPresenter(ViewPresenter):
     """The card game at the terminal from a seat's view and the server's legal actions."""
 
+    def names(self, view: JSON, kinds: list[str], people: dict[int, str], texts: Texts) -> Names:
+        suits = [Suit(seat["suit"]) for seat in view["seats"]]
+        return Names.of_seats(suits, kinds, texts, people)
+
     def screen(
-        self, view: JSON, seat: int, seat_name: Callable[[int], str], texts: Texts
+        self, view: JSON, legal: list[JSON], seat: int, names: Any, texts: Texts
     ) -> RenderableType:
-        return Group(*self._parts(view, seat, seat_name, texts))
+        return ViewScreen(view, seat, names, texts)
 
-    def _parts(
-        self, view: JSON, seat: int, seat_name: Callable[[int], str], texts: Texts
-    ) -> Iterator[RenderableType]:
-        seats, suit = view["seats"], self._suit_name(texts)
-        yield Text(texts("ui", "round", round=view["round"], era=view["era"]), "bold")
-        ties = view["tie_order"]  # equal values: the suit first on the tie order takes first
-        order = sorted(
-            (s for s in seats if s["final"]), key=lambda s: (-s["final"], ties.index(s["suit"]))
-        )
-        if order:
-            shown = [f"{suit(s['suit'])} {self._bid(s, view['era'])}" for s in order]
-            yield Text(texts("ui", "taking_order", order=", ".join(shown)), "bold")
-        scores = " · ".join(
-            f"{suit(s['suit'])} ({seat_name(s['seat'])}) {s['score']}" for s in seats
-        )
-        yield Text(f"{texts('ui', 'score')}: {scores}", "dim")
-        city = city_of(seats[seat])
-        if city is not None:
-            yield Text(texts("ui", "your_city", points=seats[seat]["score"]), "bold")
-            yield city_grid(city) if not city.is_empty else Text(texts("ui", "no_cards"))
-        row = [(slot, card) for slot, card in enumerate(view["row"]) if card is not None]
-        if row:
-            yield Text(texts("ui", "row"), "bold")
-            for slot, card in row:
-                line = Text(f"{slot:>3}  ")
-                line.append_text(card_text(card, texts))
-                yield line.append(f"  ({card['desirability']})", "dim")
+    def commands(
+        self, view: JSON, legal: list[JSON], seat: int, names: Any, texts: Texts
+    ) -> dict[str, Callable[[], RenderableType]]:
+        return view_commands(view, seat, names, texts)
 
-    @staticmethod
-    def _bid(seat: JSON, era: int) -> str:
-        """The revealed bid with its boosts: ``6+2=8``."""
-        final, bid = seat["final"], seat["played"][era - 1][-1]
-        return f"{bid}+{final - bid}={final}" if final != bid else str(bid)
-
-    @staticmethod
-    def _suit_name(texts: Texts) -> Callable[[str], str]:
-        names = load_catalog().suit_names
-        return lambda suit: names[Suit(suit)][texts.lang]
-
-    def ask(self, asker: Asker, view: JSON, legal: list[JSON], seat: int) -> JSON:
+    def ask(self, asker: Asker, view: JSON, legal: list[JSON], seat: int, names: Any) -> JSON:
         kinds = {action["type"] for action in legal}
         if "bid" in kinds:
             values = sorted({int(action["value"]) for action in legal})

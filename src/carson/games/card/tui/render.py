@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from carson.games.card import board
-from carson.games.card.catalog import Personality, Suit, TerrainCard
+from carson.games.card.catalog import Catalog, Personality, Suit, TerrainCard, load_catalog
 from carson.games.card.city import City
 from carson.games.card.engine.state import CardGameState
 from carson.games.card.parcels import Parcel
@@ -43,19 +43,41 @@ NEW_CARD_STYLE = "reverse"
 
 
 class Names:
-    """How seats are called on screen: their suit and who plays them."""
+    """How seats are called on screen: their suit and who plays them (``people``: what to
+    call the seats people hold online, ``you`` or a user's name, instead of their kind)."""
 
-    def __init__(self, state: CardGameState, kinds: list[str], texts: Texts) -> None:
-        self._state = state
+    def __init__(
+        self, state: CardGameState, kinds: list[str], texts: Texts,
+        people: dict[int, str] | None = None,
+    ) -> None:  # fmt: skip
+        self._setup(state.catalog, [me.suit for me in state.seats], kinds, texts, people)
+
+    @classmethod
+    def of_seats(
+        cls, suits: list[Suit], kinds: list[str], texts: Texts, people: dict[int, str]
+    ) -> Names:
+        """The names of a table known by its seats' suits (a server's view)."""
+        names = cls.__new__(cls)
+        names._setup(load_catalog(), suits, kinds, texts, people)
+        return names
+
+    def _setup(
+        self, catalog: Catalog, suits: list[Suit], kinds: list[str], texts: Texts,
+        people: dict[int, str] | None,
+    ) -> None:  # fmt: skip
+        self._catalog, self._suits = catalog, suits
         self._kinds = kinds
         self._texts = texts
+        self._people = people or {}
         #: Abilities the player said 'never' to: not offered again in this game.
         self.declined: set[str] = set()
 
     def suit(self, suit: Suit) -> str:
-        return self._state.catalog.suit_names[suit][self._texts.lang]
+        return self._catalog.suit_names[suit][self._texts.lang]
 
     def kind(self, seat: int) -> str:
+        if seat in self._people:
+            return self._people[seat]
         kind = self._kinds[seat]
         if kind == "human":
             if self._kinds.count("human") == 1:
@@ -66,10 +88,10 @@ class Names:
         return kind
 
     def seat(self, seat: int) -> str:
-        return f"{self.suit(self._state.seats[seat].suit)} · {self.kind(seat)}"
+        return f"{self.suit(self._suits[seat])} · {self.kind(seat)}"
 
     def personality(self, personality: str) -> str:
-        return self._state.catalog.personality(personality).name(self._texts.lang)
+        return self._catalog.personality(personality).name(self._texts.lang)
 
     def card(self, card: TerrainCard | Personality) -> str:
         if isinstance(card, Personality):

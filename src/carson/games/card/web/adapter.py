@@ -20,6 +20,7 @@ from carson.games.card.web.compare import compared
 from carson.games.card.web.guide import SETUP as GUIDE
 from carson.games.card.web.guide import card_guide_step
 from carson.games.card.web.log import MoveLog
+from carson.games.card.web.log_groups import card_log_groups
 from carson.games.card.web.moves import card_action_label
 from carson.games.card.web.pictures import PARCEL_PICTURES
 from carson.games.card.web.present import Cell, Presenter
@@ -33,6 +34,7 @@ from carson.web.adapter import (
     WebGame,
 )
 from carson.web.guide import GuideSetup
+from carson.web.log_filter import filtered
 
 #: The machine seats the home page offers, strongest virtual player first.
 OPPONENTS = ("expert", "advanced", "beginner", "ai-easy", "ai-medium", "ai-hard", "greedy")
@@ -75,7 +77,10 @@ class CardWeb:
         presenter = _presenter(request.lang, request.gettext)
         query = request.query
         data = presenter.game(dict(request.page), seen, _preview(query), compared(query))
-        data["log"] = MoveLog(presenter, data["seats"], request.page["view"]).lines(request.events)
+        lines = MoveLog(presenter, data["seats"], request.page["view"]).lines(request.events)
+        names = [seat.name for seat in data["seats"]]
+        groups = card_log_groups(request.gettext)
+        data["log"], data["log_filter"] = filtered(lines, query, names, groups, request.gettext)
         data["error"] = request.error
         data["parcel_names"] = _parcel_names(presenter)
         if data["result"] is not None:

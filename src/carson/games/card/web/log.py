@@ -16,6 +16,7 @@ from typing import Any
 from carson.core.game import Event
 from carson.games.card.engine.abilities import BOOSTS
 from carson.games.card.web.present import Presenter, SeatPanel
+from carson.web.log_filter import line_seat
 
 
 @dataclass
@@ -82,7 +83,8 @@ class MoveLog:
         for index, (seq, event) in enumerate(events):
             line = self.line(event, found.get(index))
             if line is not None:
-                shown.append({"seq": seq, "kind": event.kind, **line})
+                seat = line_seat(event.data)
+                shown.append({"seq": seq, "kind": event.kind, "seat": seat, **line})
         return shown[::-1]
 
     def line(self, event: Event, auction: Auction | None) -> dict[str, Any] | None:
@@ -107,7 +109,14 @@ class MoveLog:
     def card_name(self, card: dict[str, Any]) -> str:
         if card["kind"] == "personality":
             return self.present.personality(str(card["id"]))
-        return self.texts("ui", "terrain", id=card["id"])
+        return self.present.terrain_name(card["parcels"])
+
+    def sold(self, event: Event) -> str:
+        """The Auctioneer's sale, naming the card sold (the event gives only its id)."""
+        parcels = self.present.catalog.terrain_card(int(event.data["card"])).parcels
+        card = self.present.terrain_name(parcel.id for parcel in parcels)
+        values = {"who": self.who(event), "card": card, "count": event.data["sold"]}
+        return self._("%(who)s sells %(card)s (sale %(count)s of 3).") % values
 
     def _sentence(self, event: Event) -> str | None:
         """The terminal's line for ``event`` (:mod:`carson.games.card.tui.events`), or
@@ -153,9 +162,7 @@ _SENTENCES: dict[str, _Sentence] = {
         name=_personality(log, e, "by"),
         card=log.card_name(e.data["card"]),
     ),
-    "card_sold": lambda log, e: log.texts(
-        "events", "sold", who=log.who(e), id=e.data["card"], count=e.data["sold"]
-    ),
+    "card_sold": MoveLog.sold,
     "leftover_removed": lambda log, e: log.texts(
         "events", "leftover", card=log.card_name(e.data["card"])
     ),

@@ -4,8 +4,8 @@ of a placement, the personalities by name.
 
 A placement's corner is given in the city's stable frame of columns and rows (the
 terminal's, :mod:`carson.games.card.tui.places`) where the seat's page tells the city's
-origin (a hint); a past decision (the analysis) has no page, and keeps the engine's x, y of
-its moment, as the move log does."""
+origin: a hint's page, or the page at an analysed decision (replayed by the analysis page,
+:mod:`carson.web.decision_pages`); without a page, the engine's x, y of its moment."""
 
 from __future__ import annotations
 

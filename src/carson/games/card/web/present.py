@@ -123,6 +123,12 @@ class Presenter:
         """A terrain card's parcels, top-left to bottom-right, for drawing."""
         return [{"id": p.id, "letter": p.letter, "name": self.parcel(p.id)} for p in parcels]
 
+    def terrain_name(self, parcel_ids: Iterable[str]) -> str:
+        """A terrain card in words, by its parcels as the card draws them (players never
+        see the catalog's numbers)."""
+        names = ", ".join(self.parcel(parcel_id) for parcel_id in parcel_ids)
+        return self._("Terrain card") + f" ({names})"
+
     # ------------------------------------------------------------------ the page
 
     def game(
@@ -236,7 +242,7 @@ class Presenter:
         a terrain card's name and parcels, a personality's name, symbols and ability."""
         entry: dict[str, Any] = {"kind": card["kind"], "desirability": card["desirability"]}
         if card["kind"] == "terrain":
-            entry["name"] = self._("Terrain") + f" #{card['id']}"
+            entry["name"] = self.terrain_name(card["parcels"])
             entry["parcels"] = self.parcels(Parcel.from_id(p) for p in card["parcels"])
         else:
             entry["name"] = self.personality(card["id"])
@@ -400,6 +406,7 @@ class Presenter:
             )
             rows.append({"label": label, "values": values})
         names = [self.seat_player(who) for who in page["seats"]]
+        left = f" · {self._('left the game; a machine played the seat')}"
         return {
             "names": names,
             "suits": [seat["suit"] for seat in view["seats"]],
@@ -409,6 +416,7 @@ class Presenter:
             "totals": result["scores"],
             "winners": [  # two virtual players of one level are told apart by their suits
                 f"{names[index]} ({self.suit(view['seats'][index]['suit'])})"
+                + (left if page["seats"][index].get("left") else "")  # ranks last all the same
                 for index in result["winners"]
             ],
             "i_won": page["seat"] in result["winners"] and not _left(page),

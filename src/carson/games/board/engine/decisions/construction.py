@@ -35,7 +35,7 @@ def legal_construct(g: BoardTable, seat: int) -> list[BoardAction]:
         legal += [
             BoardAction("ask", other)
             for other in range(g.config.players)
-            if other != seat and other not in build.asked and g.free_parcels_of(other)
+            if other != seat and other not in build.asked and g.has_free_parcel(other)
         ]
     return legal
 

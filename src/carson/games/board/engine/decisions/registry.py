@@ -49,4 +49,9 @@ APPLY: dict[DecisionKind, Apply] = {
     K.COUNT: turns.apply_count,
     K.ROADS: turns.apply_roads,
 }
+#: Kinds whose listing above is built in ascending index order already (tested): the
+#: engine's ``legal_actions`` need not sort them.
+ASCENDING: frozenset[DecisionKind] = frozenset(
+    {K.CLAIM, K.SETTLER, K.PLACE, K.ORDER, K.BUY_PARCELS, K.HOUSE, K.GRANT, K.COUNT, K.ROADS}
+)
 assert set(LEGAL) == set(APPLY) == set(DecisionKind), "every decision kind has its pair"

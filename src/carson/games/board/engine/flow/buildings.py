@@ -3,6 +3,8 @@ the Grocer's choice (BG-5.10, BG-7.2) and attacks on buildings (BG-6.7)."""
 
 from __future__ import annotations
 
+from itertools import compress
+
 from carson.games.board.catalog import BUILDING_IDS
 from carson.games.board.engine.model import (
     SPACES,
@@ -21,6 +23,7 @@ from carson.games.board.engine.tasks import Attacks, AttackWon, BuildWindow, Fig
 from carson.games.board.town import HOUSE, MOUNTAIN, NO_OWNER, PARCELS, coords
 
 NOT_BUILDINGS = (None, HOUSE, MOUNTAIN)
+_BUILDINGS = frozenset(BUILDING_IDS)
 
 
 def start_construction(g: BoardTable, seat: int, building: str, origin: Origin) -> None:
@@ -79,11 +82,13 @@ def building_income(g: BoardTable, p: int) -> int:
 
 def _attacked(g: BoardTable) -> list[int]:
     town = g.town
+    tiles, owners = town.tiles, town.owners
     return [
-        p
-        for p in range(PARCELS)
-        if town.tiles[p] not in NOT_BUILDINGS
-        and any(seat != town.owners[p] for seat in g.seats_at(SPACES + p))
+        target - SPACES
+        for target, cows in sorted(g.cowboys_at.items())  # targets with cowboys, in order
+        if target >= SPACES
+        and tiles[target - SPACES] not in NOT_BUILDINGS
+        and any(seat != owners[target - SPACES] for seat, _ in cows)
     ]
 
 
@@ -92,18 +97,18 @@ def pay_buildings(g: BoardTable) -> None:
     town = g.town
     attacked = set(_attacked(g))
     paid: list[dict[str, object]] = []
-    for p in range(PARCELS):
-        tile = town.tiles[p]
-        if tile in NOT_BUILDINGS or p in attacked:
+    for p in compress(range(PARCELS), map(_BUILDINGS.__contains__, town.tiles)):
+        if p in attacked:
             continue
         owner = town.owners[p]
         income = building_income(g, p)
         if income:
             g.players[owner].money += income
-        paid.append(
-            {"seat": owner, "building": tile, "parcel": list(coords(p)), "amount": income,
-             "doubled": _doubled(g, p)}
-        )  # fmt: skip
+        if g.recording:  # the event's list is all this is for
+            paid.append(
+                {"seat": owner, "building": town.tiles[p], "parcel": list(coords(p)),
+                 "amount": income, "doubled": _doubled(g, p)}
+            )  # fmt: skip
         g.clear_target(SPACES + p)
     # What each building paid whom, so players can check it (attacked ones: "attack").
     g.emit("building_income", incomes=paid)

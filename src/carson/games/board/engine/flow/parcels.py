@@ -5,13 +5,17 @@ from __future__ import annotations
 from carson.games.board.engine.model import SPACES, DecisionKind, OrderAsk, OrderOf, ParcelsAsk
 from carson.games.board.engine.table import BoardTable
 from carson.games.board.engine.tasks import Contested, Fight, ParcelWon, Uncontested
-from carson.games.board.town import NO_OWNER, PARCELS
+from carson.games.board.town import NO_OWNER
 
 
 def _contested(g: BoardTable) -> list[int]:
     # BG-4.3.8, BG-5.5: only unowned parcels; cowboys on buildings wait for BG-6.7.
     owners = g.town.owners
-    return [p for p in range(PARCELS) if owners[p] == NO_OWNER and len(g.seats_at(SPACES + p)) > 1]
+    return [
+        target - SPACES
+        for target in sorted(g.cowboys_at)  # parcels with cowboys, in parcel order
+        if target >= SPACES and owners[target - SPACES] == NO_OWNER and len(g.seats_at(target)) > 1
+    ]
 
 
 def contested(g: BoardTable) -> None:
@@ -58,7 +62,9 @@ def uncontested(g: BoardTable, index: int) -> None:
     seat = order[index]
     owners = g.town.owners  # BG-5.5: unowned parcels only, not attacked buildings (BG-6.7)
     mine = tuple(
-        p for p in range(PARCELS) if owners[p] == NO_OWNER and g.seats_at(SPACES + p) == [seat]
+        target - SPACES
+        for target in sorted(g.cowboys_at)  # parcels with cowboys, in parcel order
+        if target >= SPACES and owners[target - SPACES] == NO_OWNER and g.seats_at(target) == [seat]
     )
     for p in mine:
         g.take_cowboy_off(SPACES + p, seat, to_supply=False)

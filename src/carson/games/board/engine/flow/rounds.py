@@ -16,6 +16,17 @@ from carson.games.board.engine.tasks import (
 )
 
 
+def _phase_3() -> tuple[Task, ...]:
+    """Phase 3 in track order, with step 12a after BUILD_3 (BG-4.3.1), then the round's end:
+    frozen values, made once."""
+    tasks: list[Task] = [Space(space) for space in range(SPACES)]
+    tasks.insert(S["build_3"] + 1, BuildWindow(0))
+    return (*tasks, EndRound())
+
+
+PHASE_3 = _phase_3()
+
+
 def round_start(g: BoardTable) -> None:
     r = g.round
     order = g.initial_order if r.number == 1 else r.pass_order  # BG-4.1.1
@@ -56,11 +67,9 @@ def placement(g: BoardTable) -> None:
         else:
             g.ask(DecisionKind.PLACE, (seat,))
         return
-    # Everyone passed: phase 3 in track order, with step 12a after BUILD_3 (BG-4.3.1).
-    tasks: list[Task] = [Space(space) for space in range(SPACES)]
-    tasks.insert(S["build_3"] + 1, BuildWindow(0))
+    # Everyone passed: phase 3.
     g.round.given_up = set()  # BG-6.1.5: this round's window starts afresh
-    g.then(*tasks, EndRound())
+    g.then(*PHASE_3)
 
 
 def record_pass(g: BoardTable, seat: int) -> None:

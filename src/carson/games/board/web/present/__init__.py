@@ -25,6 +25,7 @@ from carson.games.board.web.present.common import (
     Seat,
     Targets,
 )
+from carson.games.board.web.present.compare import comparison
 from carson.games.board.web.present.decisions import decide
 from carson.games.board.web.present.names import Names
 from carson.games.board.web.present.result import events as recent_events
@@ -45,10 +46,12 @@ class BoardPresenter(Names):
         page: dict[str, Any],
         events: Sequence[tuple[int, Event]] = (),
         mode: str | None = None,
+        compare: Sequence[tuple[int, int]] | None = None,
     ) -> dict[str, Any]:
         """Everything the board-game page shows. ``page`` is the server's view of the seat;
         ``events`` the public events so far; ``mode`` ``"white"`` to place the Sheriff's
-        white cowboy (when the seat may place both kinds)."""
+        white cowboy (when the seat may place both kinds); ``compare``: the parcels the
+        player marked to compare (``None``: not comparing, :mod:`..compare`)."""
         view = page["view"]
         me = page["seat"]
         legal: list[dict[str, Any]] = list(page["legal_actions"])
@@ -58,6 +61,10 @@ class BoardPresenter(Names):
         ]
         data = self._header(page, seats, events)
         targets = decide(self, data, view, legal, seats, mode) if legal else Targets()
+        if legal and me is not None:  # a building's or a house's parcels side by side
+            offered = comparison(view, me, legal, compare or [])
+            data["compare_offer"] = offered is not None
+            data["compare"] = offered if compare is not None else None
         data["town"] = town(self, view, targets, seats)
         data["town_form"] = bool(targets.parcels or targets.edges)
         data["track"] = track(self, view, targets, seats, me)
@@ -70,6 +77,11 @@ class BoardPresenter(Names):
             data["result"] = result(self, view, events, seats, me)
             if me is not None and page["seats"][me].get("left"):  # a machine played it out
                 data["result"]["i_won"] = False  # a player who left never wins
+            left = f" · {self._('left the game; a machine played the seat')}"
+            data["result"]["winners"] = [  # a winner who left ranks last all the same
+                seats[s].name + (left if page["seats"][s].get("left") else "")
+                for s in (view.get("result") or {}).get("winners", [])
+            ]
         return data
 
     def _header(
@@ -90,6 +102,7 @@ class BoardPresenter(Names):
             "rounds": self.catalog.rounds,
             "variants": [self.variant(name) for name in variants],
             "phase": self.phase(decision.get("kind")) if page["status"] == "playing" else "",
+            "phase_kind": str(decision.get("kind") or ""),
             "seats": seats,
             "waiting_for": [seats[s].name for s in view["seats_to_act"] if s != me],
             "prompt": "",
@@ -106,7 +119,11 @@ class BoardPresenter(Names):
             "side_names": {side: self.side(side) for side in ("yellow", "red")},
             "result": None,
             "before_setup": None,
-            "undo": False,  # the seat's last drafted purchase can be taken back
+            # The seat's last move, still its private draft, can be taken back (issue 25):
+            # a new-beginning purchase, or a step of a construction or of the river roads.
+            "undo": bool(page.get("drafted")),
+            "compare_offer": False,
+            "compare": None,
         }
 
 

@@ -112,7 +112,6 @@ def _purchase(ask: Ask) -> None:
     if bought:
         items = ", ".join(names.item(item) for item in bought)
         data["note"] = _("Bought so far: %(items)s") % {"items": items}
-        data["undo"] = True  # a secret draft nobody has seen: it may be taken back
     for action in ask.of("purchase"):
         item = action["item"]
         data["choices"].append(ask.choice(names.item(item), action, item_price(names, item)))

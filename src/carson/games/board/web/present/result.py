@@ -10,6 +10,7 @@ from carson.core.game import Event
 from carson.games.board.web.present.common import Seat
 from carson.games.board.web.present.describe import describe
 from carson.games.board.web.present.names import Names
+from carson.web.log_filter import line_seat
 
 
 def result(
@@ -92,5 +93,6 @@ def events(
     for number, event in reversed(events):
         text = describe(names, event, seats, tiles)
         if text:
-            shown.append({"move": number, "text": text, "kind": event.kind})
+            seat = line_seat(event.data)
+            shown.append({"move": number, "text": text, "kind": event.kind, "seat": seat})
     return shown

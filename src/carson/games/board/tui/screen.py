@@ -1,0 +1,114 @@
+"""The board game's table as it fits the terminal: below :data:`COMPACT_BELOW` lines a
+compact screen (what the decision needs: the action track when placing a cowboy, else the town;
+and the round and the seat's own supplies), else the full one
+(:func:`~carson.games.board.tui.render.sight_screen`). The rest (the personalities, the
+players, the bag, the legend) is a command away: ``board``, ``prices``, ``town``, ``track``.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable, Iterator
+
+from rich.console import Console, ConsoleOptions, RenderableType
+from rich.text import Text
+
+from carson.games.board.tui.names import BoardNames
+from carson.games.board.tui.sight import BoardSight
+from carson.games.board.tui.tables import counted
+from carson.games.board.tui.town import legal_parcels, legal_spaces, town_grid
+from carson.games.board.tui.track import TRACK_ROWS, SideBySide, track_lines
+from carson.terminal.texts import Texts
+
+#: A terminal with fewer lines gets the compact screen (as the card game's).
+COMPACT_BELOW = 50
+#: Columns beside the town (60 wide, and a gap of 3) on an 80-column terminal.
+SIDE_WIDTH = 16
+#: Columns between the action track's two halves.
+TRACK_GAP = 2
+
+
+class BoardScreen:
+    """Everything ``sight``'s seat sees at the table, laid out for the terminal's height:
+    ``full`` draws the full screen."""
+
+    def __init__(
+        self, sight: BoardSight, names: BoardNames, texts: Texts, full: Callable[[], RenderableType]
+    ) -> None:
+        self.sight, self.names, self.texts, self.full = sight, names, texts, full
+
+    def __rich_console__(
+        self, console: Console, options: ConsoleOptions
+    ) -> Iterator[RenderableType]:
+        if console.size.height >= COMPACT_BELOW:
+            yield self.full()
+        else:
+            yield from compact_screen(self.sight, self.names, self.texts, options.max_width)
+
+
+def compact_screen(
+    sight: BoardSight, names: BoardNames, texts: Texts, width: int
+) -> Iterator[RenderableType]:
+    """The track when the seat places a cowboy and may on the track (the town, for a duel,
+    is a command away: both do not fit 24 lines), with the round and the seat's supplies
+    above it; else the town with them at its right; then who is awaited."""
+    spaces = legal_spaces(sight)
+    placing = sight.decision is not None and sight.decision.kind == "place"
+    if placing and spaces:
+        line = Text(" · ").join(own_parts(sight, names, texts))
+        line.append("   " + texts("board", "more"), "dim")
+        yield line
+        yield from compact_track(sight, names, texts, spaces, width)
+    else:
+        town = town_grid(sight.view, legal_parcels(sight)).split("\n")
+        yield SideBySide(list(town), [Text(), *own_lines(sight, names, texts)])
+    decision = sight.decision
+    if decision is not None and sight.seat not in decision.seats:
+        who = ", ".join(names.who(seat) for seat in decision.seats)
+        what = texts("board_decisions", decision.kind)
+        yield Text(texts("board", "waiting", who=who, what=what), "italic")
+
+
+def own_parts(sight: BoardSight, names: BoardNames, texts: Texts) -> list[Text]:
+    """The round, then the seat's name, money and pieces (a spectator: the round)."""
+    view = sight.view
+    parts = [Text(texts("board", "round", round=view["round"], rounds=sight.catalog.rounds),
+                  "bold")]  # fmt: skip
+    if sight.seat is not None:
+        me = view["players"][sight.seat]
+        parts.append(Text(names.who(sight.seat), names.style(sight.seat)))
+        parts.append(Text(f"${me['money']}"))
+        for key in ("vp", "cowboys", "strength", "revolvers", "roads", "markers"):
+            parts.append(Text(f"{texts('board', f'col_{key}')} {me[key]}"))
+        if me["stored"]:
+            stored = counted([names.building(building) for building in me["stored"]])
+            parts.append(Text(f"{texts('board', 'col_stored')} {stored}"))
+    return parts
+
+
+def own_lines(sight: BoardSight, names: BoardNames, texts: Texts) -> list[Text]:
+    """:func:`own_parts` and the words that show the rest, in short lines to stand beside
+    the town."""
+    lines: list[Text] = []
+    for part in own_parts(sight, names, texts):
+        lines += _wrapped(part.plain, str(part.style))
+    return lines + _wrapped(texts("board", "more"), "dim")
+
+
+def _wrapped(text: str, style: str = "") -> list[Text]:
+    """``text`` in lines that fit beside the town at 80 columns."""
+    return [Text(line, style) for line in textwrap.wrap(text, SIDE_WIDTH)]
+
+
+def compact_track(
+    sight: BoardSight, names: BoardNames, texts: Texts, marks: frozenset[int], width: int
+) -> Iterator[RenderableType]:
+    """The action track in two columns (rows 1 and 3 beside row 2): 15 lines, not 27; long
+    lines (a long language) cut to half the terminal's ``width``."""
+    lines = track_lines(sight, names, texts, marks)
+    half = (width - TRACK_GAP) // 2
+    for line in lines:
+        line.truncate(half, overflow="ellipsis")
+    second = len(TRACK_ROWS[0]) + 1  # row 2 starts after row 1's title and spaces
+    third = second + len(TRACK_ROWS[1]) + 2  # its title, its spaces and step 12a
+    yield SideBySide(lines[:second] + lines[third:], lines[second:third], TRACK_GAP)

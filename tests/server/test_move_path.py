@@ -1,0 +1,97 @@
+"""The cost of an accepted move (issue 22): the statements it runs, counted so that they
+cannot silently grow back, and the cached state it trusts without reading the moves."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from api_helpers import account
+from fastapi.testclient import TestClient
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+
+from carson.server.app import create_app
+
+BOTS = ["human", "expert", "expert", "expert"]  # the card game's virtual seats: no jobs
+
+
+@contextmanager
+def statements_of(engine: Engine) -> Iterator[list[str]]:
+    """Every statement ``engine`` runs meanwhile, as one line each."""
+    seen: list[str] = []
+
+    def record(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        seen.append(" ".join(statement.split()))
+
+    event.listen(engine, "before_cursor_execute", record)
+    try:
+        yield seen
+    finally:
+        event.remove(engine, "before_cursor_execute", record)
+
+
+#: The statements a move may run, by how each begins.
+LABELS = {
+    "INSERT INTO moves ": "insert the move",
+    "SELECT game_seats.seat FROM game_seats ": "look at the seats",
+    "SELECT pg_notify(": "notify the live streams",
+}
+
+
+def label(statement: str) -> str:
+    """What a statement is for (itself, if it is none of :data:`LABELS`)."""
+    return next((name for start, name in LABELS.items() if statement.startswith(start)), statement)
+
+
+def first_move(view: dict[str, Any]) -> dict[str, Any]:
+    return {"seq": view["seq"], "action": view["legal_actions"][0]}
+
+
+def test_an_accepted_move_is_its_insert_and_one_look_at_the_seats(db_url: str) -> None:
+    """A person's move in a started game whose state and table this process holds: no
+    replay, no read of the game's moves or row, no PRAGMA, no token lookup — the insert
+    (whose (game, seq) key refuses a stale move), whether the next person asked left the
+    game meanwhile (in another process), and on PostgreSQL the NOTIFY of the live streams."""
+    app = create_app(db_url, worker=False)
+    with TestClient(app) as client:
+        alice = account(client, "alice")
+        game = client.post("/api/games", json={"seats": BOTS}, headers=alice).json()["id"]
+        view = client.get(f"/api/games/{game}", headers=alice).json()
+        for _ in range(3):  # each of several moves in a row costs the same
+            with statements_of(app.state.engine) as seen:
+                answer = client.post(
+                    f"/api/games/{game}/actions", json=first_move(view), headers=alice
+                )
+            assert answer.status_code == 200, answer.text
+            view = answer.json()
+            kinds = sorted(label(statement) for statement in seen)
+            notify = ["notify the live streams"] if db_url.startswith("postgresql") else []
+            assert kinds == sorted(["insert the move", "look at the seats", *notify]), seen
+
+
+def test_a_cached_state_behind_another_process_answers_as_of_the_database(db_url: str) -> None:
+    """Another process moved the game on since this one cached it: a move sent at the old
+    seq is refused as stale (409) whether or not the old state would have taken it, and
+    nothing is written; a move at the new seq is accepted."""
+    with (
+        TestClient(create_app(db_url, worker=False)) as first,
+        TestClient(create_app(db_url, worker=False)) as second,
+    ):
+        alice = account(first, "alice")
+        game = first.post("/api/games", json={"seats": BOTS}, headers=alice).json()["id"]
+        url = f"/api/games/{game}/actions"
+        old = first.get(f"/api/games/{game}", headers=alice).json()  # cached by ``first``
+        moved = second.post(url, json=first_move(old), headers=alice)
+        assert moved.status_code == 200, moved.text
+        # First an action the old state would refuse, then one it would take.
+        for body in ({"seq": old["seq"], "action": {"type": "no such"}}, first_move(old)):
+            refused = first.post(url, json=body, headers=alice)
+            assert refused.status_code == 409, refused.text
+            assert refused.json()["code"] == "stale_seq"
+        now = first.get(f"/api/games/{game}", headers=alice).json()
+        assert now["seq"] == moved.json()["seq"] == old["seq"] + 1
+        accepted = first.post(url, json=first_move(now), headers=alice)
+        assert accepted.status_code == 200, accepted.text
+        assert accepted.json()["seq"] == now["seq"] + 1

@@ -1,0 +1,95 @@
+"""Comparing parcels for a building (or its free house) in a real browser (issue 25): by keyboard
+only, at a desktop's width (1280) and a phone's (390), with axe-core finding no serious or
+critical violation and nothing overflowing sideways."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+from typing import Any
+
+import pytest
+from play import register
+from playwright.sync_api import APIRequestContext, Browser, Page, expect
+from test_accessibility_browser import _VIOLATIONS, AXE, WIDTHS
+
+#: The most of the person's moves played to reach parcels to compare.
+MAX_MOVES = 500
+
+
+def api(request: APIRequestContext, base: str, game: str) -> dict[str, Any]:
+    """The person's view once the machine seat has moved (it acts in the background)."""
+    deadline = time.monotonic() + 30
+    while True:
+        view: dict[str, Any] = request.get(f"{base}/api/games/{game}").json()
+        if view["legal_actions"] or view["status"] == "over" or time.monotonic() > deadline:
+            return view
+        time.sleep(0.05)
+
+
+def at_a_house(page: Page, base: str) -> str:
+    """A practice game against the random player, the person's moves made through the API
+    at random (towards a building whenever it may), until it places a building or a house
+    with two parcels or more to choose from: the game's id."""
+    csrf = {
+        "X-CSRF-Token": next(
+            c["value"] for c in page.context.cookies() if c["name"] == "carson_csrf"
+        )
+    }
+    body = {"game": "board", "seats": ["human", "random"], "seed": 5}
+    game = page.request.post(f"{base}/api/games", data=body, headers=csrf).json()["id"]
+    rng = random.Random(3)
+    for _ in range(MAX_MOVES):
+        view = api(page.request, base, game)
+        legal = view["legal_actions"]
+        assert legal, "the game ended before a house with a choice came"
+        if len([a for a in legal if a["kind"] in ("build", "house")]) >= 2:
+            return str(game)
+        building = [a for a in legal if "build" in json.dumps(a)]  # spaces, menus: to build
+        action = rng.choice(building or [a for a in legal if a["kind"] != "store"] or legal)
+        move = {"seq": view["seq"], "action": action}
+        page.request.post(f"{base}/api/games/{game}/actions", data=move, headers=csrf)
+    raise AssertionError(f"no house with a choice in {MAX_MOVES} moves")
+
+
+@pytest.fixture
+def person(browser: Browser, base_url: str, request: pytest.FixtureRequest) -> Page:
+    page = browser.new_page()
+    register(page, base_url, "comparer" + re.sub(r"[^a-z]", "", request.node.name)[-8:])
+    return page
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_parcels_are_compared_by_keyboard_at_every_width(
+    browser: Browser, base_url: str, person: Page, width: str
+) -> None:
+    if not AXE.exists():
+        pytest.skip("no axe-core: `make test-deps` installs it with npm ci")
+    game = at_a_house(person, base_url)
+    w, h = WIDTHS[width]
+    page = browser.new_page(viewport={"width": w, "height": h})
+    page.context.add_cookies(person.context.cookies())
+    page.goto(f"{base_url}/games/{game}")
+    start = page.locator("#compare-start")
+    start.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#compare")).to_be_visible()
+    for index in range(2):  # two parcels marked by keyboard
+        mark = page.locator('.compare-mark[data-marked="false"]').first
+        parcel = mark.get_attribute("data-parcel")
+        mark.focus()
+        page.keyboard.press("Enter")
+        expect(page.locator(f'#compare tr[data-parcel="{parcel}"]')).to_be_visible()
+        expect(page.locator("#compare tbody tr")).to_have_count(index + 1)
+    cells = page.locator("#compare tbody td.delta").all_inner_texts()
+    assert all(re.fullmatch(r"[+-]\d+ \$", cell) for cell in cells), cells
+    page.evaluate(AXE.read_text(encoding="utf-8"))
+    assert page.evaluate(_VIOLATIONS) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= w
+    choose = page.locator("#compare .choose-compared").first
+    choose.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#compare")).to_have_count(0)  # chosen: the comparison is over
+    page.close()

@@ -1,0 +1,107 @@
+"""The move log's filters without JavaScript (issue 25): the game page's plain GET form
+(``?log_seat=…&log_kind=…``) narrows both games' logs on the server, every line carries its
+seat and kind for the browser's filter, and a value the page never offered is refused with a
+message, filtering nothing."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from signing import post_account_form
+
+from carson.app import create_app
+from machines import after_machines
+
+LINE = re.compile(r'<li class="ev-([a-z_]+)" data-seat="(\d*)" data-kind="([a-z]*)">')
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'web.db'}")) as test_client:
+        yield test_client
+
+
+def played(client: TestClient, body: dict[str, object], moves: int) -> str:
+    """alice's game against machines, the first legal action each time, ``moves`` moves on."""
+    post_account_form(client, "/register", "alice")
+    headers = {"X-CSRF-Token": client.cookies["carson_csrf"]}
+    response = client.post("/api/games", headers=headers, json=body)
+    assert response.status_code == 201, response.text
+    game_id = str(response.json()["id"])
+    for _ in range(moves):
+        view = after_machines(client, f"/games/{game_id}")
+        if view["status"] == "over" or not view["legal_actions"]:
+            break
+        move = {"seq": view["seq"], "action": view["legal_actions"][0]}
+        assert client.post(f"/api/games/{game_id}/actions", headers=headers, json=move).is_success
+    return f"/games/{game_id}"
+
+
+def lines(page: str) -> list[tuple[str, str, str]]:
+    """(event kind, seat, group) of each line of the page's move log."""
+    return LINE.findall(page)
+
+
+def check_filters(client: TestClient, game: str, groups: set[str]) -> None:
+    everything = lines(client.get(game).text)
+    assert everything and {group for _, _, group in everything} <= groups | {""}
+    assert {seat for _, seat, _ in everything} >= {"0", "1"}
+    for seat in ("0", "1"):
+        mine = lines(client.get(game, params={"log_seat": seat}).text)
+        assert mine and all(line[1] == seat for line in mine)
+        assert mine == [line for line in everything if line[1] == seat]
+    for group in sorted({group for _, _, group in everything} - {""}):
+        page = client.get(game, params={"log_kind": group}).text
+        assert f'<option value="{group}" selected>' in page
+        assert lines(page) == [line for line in everything if line[2] == group]
+    group = next(group for _, seat, group in everything if seat == "1" and group)
+    both = lines(client.get(game, params={"log_seat": "1", "log_kind": group}).text)
+    assert both == [line for line in everything if line[1:] == ("1", group)]
+
+
+def check_refusals(client: TestClient, game: str) -> None:
+    everything = lines(client.get(game).text)
+    for query, message in (
+        ({"log_seat": "9"}, "There is no such player in this game."),
+        ({"log_seat": "x"}, "There is no such player in this game."),
+        ({"log_kind": "<b>"}, "There is no such kind of move in the log."),
+    ):
+        page = client.get(game, params=query)
+        assert page.status_code == 200 and message in page.text
+        assert lines(page.text) == everything  # refused: filters nothing
+        assert "<b>" not in page.text.split('id="log-filter"', 1)[1].split("</form>")[0]
+
+
+def test_the_card_game_log_filters_by_seat_and_by_kind(client: TestClient) -> None:
+    game = played(client, {"seats": ["human", "beginner", "beginner", "beginner"]}, 40)
+    groups = {"bids", "takes", "placements", "abilities", "rounds"}
+    check_filters(client, game, groups)
+    check_refusals(client, game)
+    client.cookies.set("lang", "de")
+    german = client.get(game).text
+    assert "Art des Zugs" in german and "Gebote und ihre Aufdeckung" in german
+
+
+def test_the_board_game_log_filters_by_seat_and_by_kind(client: TestClient) -> None:
+    game = played(client, {"game": "board", "seats": ["human", "greedy"], "seed": 3}, 60)
+    groups = {"rounds", "votes", "cowboys", "fights", "incomes", "building", "scoring"}
+    check_filters(client, game, groups)
+    check_refusals(client, game)
+    client.cookies.set("lang", "fr")
+    french = client.get(game).text
+    assert "Type de coup" in french and "Placements des cow-boys" in french
+
+
+def test_the_filter_form_sends_the_pages_other_settings_again(client: TestClient) -> None:
+    """Filtering without JavaScript keeps what else the address held (a comparison shown,
+    …), escaped and bounded: nothing the player chose is lost."""
+    game = played(client, {"seats": ["human", "beginner", "beginner", "beginner"]}, 10)
+    page = client.get(game, params={"cmp": "0,1", "x": '"><b>', "log_seat": "0"}).text
+    form = page.split('id="log-filter"', 1)[1].split("</form>")[0]
+    assert '<input type="hidden" name="cmp" value="0,1">' in form
+    assert '"><b>' not in form and "&#34;&gt;&lt;b&gt;" in form
+    assert 'name="log_seat" value=' not in form  # the filter's own choice is the select's
