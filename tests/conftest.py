@@ -1,5 +1,6 @@
 """Shared test settings: hypothesis profiles (``HYPOTHESIS_PROFILE=thorough`` for more)."""
 
+import logging
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -15,6 +16,18 @@ from toy import toy_installed
 settings.register_profile("default", max_examples=200, deadline=None)
 settings.register_profile("thorough", max_examples=3000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+@pytest.fixture(autouse=True)
+def root_logging_restored() -> Iterator[None]:
+    """Each test leaves the root logger as it found it: a command run in-process
+    (`carson serve`, `carson worker`) configures logging for its whole process, and a later
+    test in the same worker would otherwise read library records in its captured stderr."""
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    yield
+    root.handlers[:] = handlers
+    root.setLevel(level)
 
 
 @pytest.fixture
