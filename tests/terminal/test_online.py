@@ -19,7 +19,7 @@ from rich.console import Console
 from card_answers import CardAnswers
 from carson.terminal.api_client import ApiClient, ApiError, game_id_of, game_view, server_url
 from carson.terminal.credentials import TokenStore
-from carson.terminal.online import OnlineGame, same_question
+from carson.terminal.online import OnlineGame
 from carson.terminal.online_start import NewOnlineGame, SignIn, open_game
 from carson.terminal.texts import Texts
 from live_server import running_server
@@ -213,49 +213,3 @@ def test_an_answer_that_is_not_a_games_view_is_refused() -> None:
         assert refused.value.code == "bad_answer"
     with pytest.raises(ApiError, match="malformed seats"):
         game_view({**view, "seats": ["human"]})
-
-
-def test_a_bid_refused_as_stale_is_sent_again_while_the_question_stands(
-    server: str, tmp_path: Path
-) -> None:
-    """The other player bids while this one types his bid (a simultaneous step): the server
-    refuses it as stale, the terminal sends it again with the new seq, unasked."""
-    ann, _ = signed_in(server, TokenStore(tmp_path / "tokens.json"), "ann-stale")
-    bob = api_player(server, "bob-stale")
-    console = screen()
-    game_id = open_game(ann, None, NewOnlineGame("card", TABLE, [], "en"), Texts("en"), console)
-    bob.join(game_id)
-    answers = CardAnswers("en")
-    bids: list[int] = []
-
-    def keyboard(prompt: str) -> str:
-        shown = console.export_text(clear=False) + prompt
-        if "auction card" in shown and not bids:  # bob bids first, while ann types
-            view = bob.view(game_id)
-            bids.append(int(view["seq"]))
-            bob.act(game_id, view["seq"], view["legal_actions"][0])
-            return answers(shown)
-        if bids:
-            raise KeyboardInterrupt  # the next question: the bid went through
-        return answers(shown)
-
-    game = OnlineGame(ann, game_id, "en", console, keyboard, poll=0.02)
-    assert game.run() == 3
-    out = console.export_text()
-    assert bids and "Another move came first" not in out, out
-    mine = game_view(ann.view(game_id))
-    assert int(mine["seq"]) >= bids[0] + 2  # bob's bid and ann's, both taken
-
-
-def test_only_the_same_question_with_the_answer_still_legal_is_asked_again() -> None:
-    vote = {"kind": "vote", "seats": [0, 1]}
-    before = {"status": "playing", "legal_actions": [{"v": 1}, {"v": 2}],
-              "view": {"round": 1, "decision": vote}}  # fmt: skip
-    after_bob = {**before, "view": {"round": 1, "decision": {**vote, "seats": [0]}}}
-    assert same_question(before, after_bob, {"v": 2})
-    assert not same_question(before, after_bob, {"v": 3})  # never a legal answer
-    moved_on = {**after_bob, "view": {"round": 1, "decision": {"kind": "purchase"}}}
-    assert not same_question(before, moved_on, {"v": 2})
-    fewer = {**after_bob, "legal_actions": [{"v": 2}]}
-    assert not same_question(before, fewer, {"v": 2})
-    assert not same_question(before, {**after_bob, "status": "over"}, {"v": 2})

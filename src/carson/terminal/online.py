@@ -44,27 +44,6 @@ NEWS_LINES = 40
 SHOWN_AGAIN = ("stale_seq", "illegal_action", "not_your_turn", "malformed_action")
 
 
-#: What a game's view says of the step it is at (the card game's era, phase and round; the
-#: board game's round and decision): the same question needs the same of these.
-STEP_KEYS = ("era", "phase", "round", "decision")
-
-
-def same_question(before: JsonDict, now: JsonDict, action: JsonDict) -> bool:
-    """Whether ``now`` asks the seat what ``before`` asked (the same step, the same legal
-    actions) and ``action`` is still one of them."""
-    if now["status"] != before["status"] or now["legal_actions"] != before["legal_actions"]:
-        return False
-    was, is_ = before["view"], now["view"]
-    return action in now["legal_actions"] and all(
-        _step(was.get(key)) == _step(is_.get(key)) for key in STEP_KEYS
-    )
-
-
-def _step(value: Any) -> Any:
-    """A decision by its kind (its awaited seats change as the others answer)."""
-    return value.get("kind") if isinstance(value, dict) else value
-
-
 def refusal(texts: Texts, error: ApiError, **values: Any) -> str:
     """The server's refusal in the player's language (its own words for an unknown code)."""
     key = f"err_{error.code}"
@@ -174,23 +153,13 @@ class OnlineGame:
             action = presenter.ask(self.asker, view["view"], legal, seat, names)
         else:
             action = self._choose(view["legal_actions"])
-        return self._send(view, action)
-
-    def _send(self, view: JsonDict, action: JsonDict) -> JsonDict:
-        """Sends ``action`` with ``view``'s seq; the view after it. Refused as stale (another
-        seat's move came first: at a simultaneous step, its own secret choice), it is sent
-        again with the new seq when the same question is still asked and the answer still
-        legal; else the refusal is said and the game shown as it is now."""
         try:
             return self.client.act(self.game_id, int(view["seq"]), action)
         except ApiError as error:
             if error.code not in SHOWN_AGAIN:
                 raise
-            now = self.client.view(self.game_id)
-            if error.code == "stale_seq" and same_question(view, now, action):
-                return self._send(now, action)
             self.console.print(self._refusal(error), style="bold red", markup=False)
-            return now
+            return self.client.view(self.game_id)
 
     def _wait(self, view: JsonDict) -> JsonDict:
         """Until the game moves on: woken by the live stream, else (refused) by polling."""
