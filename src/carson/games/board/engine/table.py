@@ -201,11 +201,7 @@ class BoardTable:
 
     def seats_at(self, target: int) -> list[int]:
         """Distinct seats with a cowboy on ``target``, in the order they came."""
-        seats: list[int] = []
-        for seat, _ in self.cowboys_at.get(target, ()):
-            if seat not in seats:
-                seats.append(seat)
-        return seats
+        return seats_among(self.cowboys_at.get(target, ()))
 
     def roll(self) -> int:
         return self.rng.randint(1, 6)
@@ -385,3 +381,13 @@ def general_roads(catalog: BoardCatalog, town: Town, supplies: Iterable[int]) ->
 def general_houses(catalog: BoardCatalog, town: Town) -> int:
     """The houses left in the general supply."""
     return catalog.limits["houses"] - town.count_tiles(HOUSE)
+
+
+def seats_among(cowboys: Iterable[tuple[int, bool]]) -> list[int]:
+    """The distinct seats of ``cowboys`` (seat, white) in the order they came: the engine's
+    table and a seat's sight of a view both ask it of a target."""
+    seats: list[int] = []
+    for seat, _ in cowboys:
+        if seat not in seats:
+            seats.append(seat)
+    return seats

@@ -17,7 +17,7 @@ from carson.games.board.engine.actions import action_from_json
 from carson.games.board.engine.config import BoardConfig
 from carson.games.board.engine.model import BUILD_SPACE_PRICE, SPACES
 from carson.games.board.engine.state import BoardGameState
-from carson.games.board.engine.table import general_houses, general_roads
+from carson.games.board.engine.table import general_houses, general_roads, seats_among
 from carson.games.board.town import NO_OWNER, Town, edge_from_name, parcel
 
 #: Decision data that name parcels (``[x, y]`` in a view, parcel indexes to the questions).
@@ -156,11 +156,7 @@ class BoardSight:
 
     def seats_at(self, target: int) -> list[int]:
         """Distinct seats with a cowboy on ``target``, in the order they came."""
-        seats: list[int] = []
-        for seat, _ in self.cowboys_at.get(target, ()):
-            if seat not in seats:
-                seats.append(seat)
-        return seats
+        return seats_among(self.cowboys_at.get(target, ()))
 
     def building_price(self, seat: int, price: int) -> int:
         """BG-5.6: what ``seat`` pays for a building of this price."""
