@@ -109,3 +109,42 @@ def test_the_clocks_tick_stop_on_a_move_and_a_resign_hands_the_seat_over(
     expect(alice.locator("#clocks .clock-gone")).to_have_text("resigned", timeout=LIVE)
     expect(alice.locator("#clocks details.resign")).to_have_count(0)
     assert reports == []
+
+
+#: Two redraws of the clocks panel close together, the second asked for as the first is
+#: swapped in and before it settles (another player's move and the page's own refresh).
+TWO_REDRAWS = """game => new Promise(done => {
+  const url = "/games/" + game + "/clocks";
+  const draw = () => htmx.ajax("GET", url, {target: "#clocks", swap: "outerHTML"});
+  let swaps = 0;
+  document.addEventListener("htmx:afterSwap", function second(event) {
+    if (event.detail.target.id !== "clocks") return;
+    swaps += 1;
+    if (swaps === 1) draw();
+    else {
+      document.removeEventListener("htmx:afterSwap", second);
+      window.setTimeout(() => done(true), 200); // both settled
+    }
+  });
+  draw();
+})"""
+
+
+def test_the_resign_confirmation_stays_open_through_redraws_landing_together(
+    browser: Browser, toy_base_url: str
+) -> None:
+    alice, bob = (browser.new_context().new_page() for _ in range(2))
+    register(alice, toy_base_url, "alice2")
+    register(bob, toy_base_url, "bob2")
+    game = alice.evaluate(CREATE)
+    bob.goto(f"{toy_base_url}/games/{game}")
+    bob.click("#join")
+    alice.goto(f"{toy_base_url}/games/{game}")
+    expect(alice.locator("#clocks .clock.running")).to_have_count(2)
+    alice.click("#clocks details.resign summary")
+    expect(alice.locator("#clocks details.resign")).to_have_attribute("open", "")
+    alice.evaluate(TWO_REDRAWS, game)
+    expect(alice.locator("#clocks details.resign")).to_have_attribute("open", "")
+    alice.click("#clocks details.resign summary")  # closed by the player: closed it stays
+    alice.evaluate(TWO_REDRAWS, game)
+    expect(alice.locator("#clocks details.resign")).not_to_have_attribute("open", "")

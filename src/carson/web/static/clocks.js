@@ -54,12 +54,37 @@
       (element.closest && element.closest("#chat"))));
   }
 
+  // Which confirmations the player opened or closed, told by their own toggle events: a
+  // redraw that lands while the player clicks (two refreshes in flight, the click on the
+  // panel being replaced) would escape a snapshot taken before the swap.
+  const opened = new Map();
+  document.addEventListener("toggle", function (event) {
+    const details = event.target;
+    if (details && details.id && details.closest && details.closest("#clocks")) {
+      opened.set(details.id, details.open);
+    }
+  }, true); // toggle does not bubble: listen while it is captured
+
+  function reopen(panel) {
+    opened.forEach(function (isOpen, id) {
+      const details = document.getElementById(id);
+      if (details && panel.contains(details)) details.open = isOpen;
+      else opened.delete(id); // gone with the redraw (resigned, past the first round)
+    });
+  }
+
+  document.addEventListener("htmx:afterSwap", function (event) {
+    const panel = document.getElementById("clocks");
+    if (panel && event.detail.target && event.detail.target.id === "clocks") reopen(panel);
+  });
+
   document.addEventListener("htmx:afterSettle", function (event) {
     const target = event.detail.target;
     if (target && target.id === "clocks") {
       shownAt = Date.now();
       const panel = document.getElementById("clocks");
       if (panel && kept && window.carsonKeep) window.carsonKeep.restore(panel, kept);
+      if (panel) reopen(panel);
       kept = null;
       tick();
     } else if (document.getElementById("board") && !inChat(target)) {
