@@ -92,6 +92,12 @@ class BoardWeb:
         presenter = BoardPresenter(request.lang, request.gettext)
         data = presenter.game(dict(request.page), request.events)
         data["error"] = None
+        names = [seat.name for seat in data["seats"]]
+        groups = board_log_groups(request.gettext)
+        data["events"], data["log_filter"] = filtered(
+            data["events"], request.query, names, groups, request.gettext,
+            action=f"/games/{request.game_id}/replay",
+        )  # fmt: skip
         context = {"board": data, "step": request.step, "total": request.total, "replay": True}
         context["pictures"] = TILE_PICTURES
         return Fragment("boardgame_replay.html", {**context, "game_id": request.game_id})
