@@ -33,7 +33,7 @@ from carson.terminal.asker import Asker, QuitGame, ask_number
 from carson.terminal.generic import GenericNames, as_json, event_line, view_tree
 from carson.terminal.kit import AnyKit
 from carson.terminal.kits import kit_for
-from carson.terminal.live_stream import LiveStream, StreamRefused
+from carson.terminal.live_stream import MAX_RETRIES, LiveStream, StreamRefused
 from carson.terminal.replay import winners_line
 from carson.terminal.texts import Texts
 
@@ -215,9 +215,8 @@ class OnlineGame:
         until a view that differs or asks the player something."""
         if self._seen is None:  # the news so far, before the stream's
             self._print_news(view)
-        messages = LiveStream(self.client, self.game_id, sleep=self._sleep).messages(
-            int(view["seq"])
-        )
+        stream = LiveStream(self.client, self.game_id, sleep=self._sleep, on_retry=self._retry)
+        messages = stream.messages(int(view["seq"]))
         try:
             for event, data in messages:
                 if event == "move":
@@ -230,6 +229,11 @@ class OnlineGame:
         finally:
             messages.close()
         raise ApiError(0, "bad_answer", "the stream ended")  # messages() never ends
+
+    def _retry(self, failures: int, reason: str) -> None:
+        """The live stream lost the server: say so, and that it tries again."""
+        self._say("reconnecting", style="yellow", detail=reason, attempt=failures,
+                  most=MAX_RETRIES)  # fmt: skip
 
     def _live_news(self, move: JsonDict, view: JsonDict) -> None:
         """The lines of one move's events, unless the player saw them already."""
