@@ -14,7 +14,14 @@ import pytest
 from test_online import TABLE, Keyboard, api_player, play_by_api, screen
 
 from carson.terminal.api_client import ApiClient, ApiError
-from carson.terminal.live_stream import BACKOFF, MAX_LINE, LiveStream, StreamRefused, parse
+from carson.terminal.live_stream import (
+    BACKOFF,
+    MAX_LINE,
+    MAX_RETRIES,
+    LiveStream,
+    StreamRefused,
+    parse,
+)
 from carson.terminal.online import OnlineGame
 from live_server import running_server
 
@@ -74,6 +81,20 @@ def test_a_server_that_is_gone_is_unreachable_after_some_tries() -> None:
     assert lost.value.code == "unreachable" and len(pauses) == stream.connections - 1
 
 
+def test_each_retry_is_told_before_its_pause() -> None:
+    told: list[tuple[int, float]] = []
+    pauses: list[float] = []
+    stream = LiveStream(
+        ApiClient("http://127.0.0.1:9"),
+        "g",
+        sleep=pauses.append,
+        on_retry=lambda failures, reason: told.append((failures, len(pauses))),
+    )
+    with pytest.raises(ApiError):
+        next(stream.messages(None))
+    assert told == [(n, n - 1) for n in range(1, MAX_RETRIES + 1)]  # each before its pause
+
+
 def test_a_reconnect_is_sent_the_moves_it_missed_first(server: str) -> None:
     ana, ben = api_player(server, "ana"), api_player(server, "ben")
     game_id = str(ana.create_game("card", TABLE, [], "en", None)["id"])
@@ -112,3 +133,19 @@ def test_a_refused_stream_falls_back_to_polling(server: str, tmp_path: Path) -> 
     held.close()
     out = console.export_text()
     assert "looking at the game every second instead" in out and "Game over" in out
+
+
+def test_a_server_that_stops_answering_is_said_at_each_retry_then_given_up() -> None:
+    """Waiting for the others on the live stream, a server that does not answer is said on
+    the screen at each try, and after the last one the wait ends (never a silent hang)."""
+    console = screen()
+    game = OnlineGame(
+        ApiClient("http://127.0.0.1:9"), "g", "en", console, Keyboard(), sleep=lambda _: None
+    )
+    game._seen = 0  # the news so far were told: straight to the stream
+    with pytest.raises(ApiError) as lost:
+        game._wait({"seq": 3, "status": "playing", "legal_actions": []})
+    assert lost.value.code == "unreachable"
+    out = console.export_text()
+    assert out.count("does not answer") == MAX_RETRIES
+    assert f"trying again ({MAX_RETRIES} of {MAX_RETRIES})" in out

@@ -12,14 +12,22 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import cast
 
 import pytest
 from rich.console import Console
 
 from card_answers import CardAnswers
-from carson.terminal.api_client import ApiClient, ApiError, game_id_of, game_view, server_url
+from carson.terminal.api_client import (
+    ApiClient,
+    ApiError,
+    JsonDict,
+    game_id_of,
+    game_view,
+    server_url,
+)
 from carson.terminal.credentials import TokenStore
-from carson.terminal.online import OnlineGame
+from carson.terminal.online import MAX_RESENDS, OnlineGame, same_question
 from carson.terminal.online_start import NewOnlineGame, SignIn, open_game
 from carson.terminal.texts import Texts
 from live_server import running_server
@@ -213,3 +221,133 @@ def test_an_answer_that_is_not_a_games_view_is_refused() -> None:
         assert refused.value.code == "bad_answer"
     with pytest.raises(ApiError, match="malformed seats"):
         game_view({**view, "seats": ["human"]})
+
+
+def plays_on(client: ApiClient, game_id: str, start: threading.Event,
+             stop: threading.Event) -> threading.Thread:  # fmt: skip
+    """Another player through the API who, once ``start`` is set, makes a random legal move
+    whenever asked until ``stop`` is set (or a bounded time passes): the game never waits on
+    him. Every wait is bounded."""
+
+    def run() -> None:
+        rng, deadline = random.Random(5), time.monotonic() + BOUND
+        if not start.wait(BOUND):
+            return
+        while not stop.is_set() and time.monotonic() < deadline:
+            view = client.view(game_id)
+            if view["status"] == "over":
+                return
+            if not view["legal_actions"]:
+                stop.wait(0.02)
+                continue
+            try:
+                client.act(game_id, view["seq"], rng.choice(view["legal_actions"]))
+            except ApiError as error:
+                assert error.code == "stale_seq", error
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return thread
+
+
+#: Seconds a test of a game against a live server may wait on it, at most.
+BOUND = 120.0
+
+
+def run_bounded(game: OnlineGame, console: Console) -> int:
+    """``game.run()``, failing the test (with the screen) if it has not ended within
+    :data:`BOUND` seconds instead of hanging."""
+    result: list[int] = []
+    runner = threading.Thread(target=lambda: result.append(game.run()), daemon=True)
+    runner.start()
+    runner.join(BOUND)
+    if runner.is_alive() or not result:
+        pytest.fail(f"the terminal did not end within {BOUND} s:\n{console.export_text()}")
+    return result[0]
+
+
+def test_a_bid_refused_as_stale_is_sent_again_while_the_question_stands(
+    server: str, tmp_path: Path
+) -> None:
+    """The other player bids while this one types his bid (a simultaneous step): the server
+    refuses it as stale, the terminal sends it again with the new seq, unasked. The other
+    player then plays on (he may take a card first: the terminal would wait for him), and the
+    terminal's next question ends the test."""
+    ann, _ = signed_in(server, TokenStore(tmp_path / "tokens.json"), "ann-stale")
+    bob = api_player(server, "bob-stale")
+    console = screen()
+    game_id = open_game(ann, None, NewOnlineGame("card", TABLE, [], "en"), Texts("en"), console)
+    bob.join(game_id)
+    answers = CardAnswers("en")
+    bids: list[int] = []
+    bid, stop = threading.Event(), threading.Event()
+    other = plays_on(bob, game_id, bid, stop)
+
+    def keyboard(prompt: str) -> str:
+        shown = console.export_text(clear=False) + prompt
+        if "auction card" in shown and not bids:  # bob bids first, while ann types
+            view = bob.view(game_id)
+            bids.append(int(view["seq"]))
+            bob.act(game_id, view["seq"], view["legal_actions"][0])
+            bid.set()
+            return answers(shown)
+        if bids:
+            raise KeyboardInterrupt  # the next question: the bid went through
+        return answers(shown)
+
+    game = OnlineGame(ann, game_id, "en", console, keyboard, poll=0.02)
+    try:
+        assert run_bounded(game, console) == 3
+    finally:
+        stop.set()
+        bid.set()
+        other.join(BOUND)
+    out = console.export_text()
+    assert bids and "Another move came first" not in out, out
+    mine = game_view(ann.view(game_id))
+    assert int(mine["seq"]) >= bids[0] + 2  # bob's bid and ann's, both taken
+
+
+def test_only_the_same_question_with_the_answer_still_legal_is_asked_again() -> None:
+    vote = {"kind": "vote", "seats": [0, 1]}
+    before = {"status": "playing", "legal_actions": [{"v": 1}, {"v": 2}],
+              "view": {"round": 1, "decision": vote}}  # fmt: skip
+    after_bob = {**before, "view": {"round": 1, "decision": {**vote, "seats": [0]}}}
+    assert same_question(before, after_bob, {"v": 2})
+    assert not same_question(before, after_bob, {"v": 3})  # never a legal answer
+    moved_on = {**after_bob, "view": {"round": 1, "decision": {"kind": "purchase"}}}
+    assert not same_question(before, moved_on, {"v": 2})
+    fewer = {**after_bob, "legal_actions": [{"v": 2}]}
+    assert not same_question(before, fewer, {"v": 2})
+    assert not same_question(before, {**after_bob, "status": "over"}, {"v": 2})
+
+
+class AlwaysStale:
+    """A server where another seat always moves first: every answer is refused as stale,
+    and the same question still stands after it."""
+
+    base = "http://127.0.0.1:9"
+
+    def __init__(self) -> None:
+        self.seq, self.sent = 5, list[int]()
+
+    def act(self, game_id: str, seq: int, action: JsonDict) -> JsonDict:
+        self.sent.append(seq)
+        self.seq += 1
+        raise ApiError(409, "stale_seq", "another move came first")
+
+    def view(self, game_id: str) -> JsonDict:
+        decision = {"kind": "vote", "seats": [0]}
+        return {"status": "playing", "seq": self.seq, "legal_actions": [{"v": 1}],
+                "view": {"round": 1, "decision": decision}}  # fmt: skip
+
+
+def test_an_answer_refused_as_stale_again_and_again_is_given_up_with_a_message() -> None:
+    """Others moving on and on never keep the player waiting unseen: after a bounded
+    number of resends the refusal is said and the game shown again."""
+    server, console = AlwaysStale(), screen()
+    game = OnlineGame(cast(ApiClient, server), "g1", "en", console, lambda _: "")
+    now = game._send(server.view("g1"), {"v": 1})
+    assert server.sent == list(range(5, 5 + 1 + MAX_RESENDS))  # the first send, then resends
+    assert now["seq"] == server.seq
+    assert "Another move came first" in console.export_text()

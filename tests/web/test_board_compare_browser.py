@@ -93,3 +93,62 @@ def test_parcels_are_compared_by_keyboard_at_every_width(
     page.keyboard.press("Enter")
     expect(page.locator("#compare")).to_have_count(0)  # chosen: the comparison is over
     page.close()
+
+
+def at_a_cowboy(page: Page, base: str) -> str:
+    """A practice game against the random player, the person's moves made through the API at
+    random, until it places a cowboy: the game's id."""
+    csrf = {
+        "X-CSRF-Token": next(
+            c["value"] for c in page.context.cookies() if c["name"] == "carson_csrf"
+        )
+    }
+    body = {"game": "board", "seats": ["human", "random"], "seed": 5}
+    game = page.request.post(f"{base}/api/games", data=body, headers=csrf).json()["id"]
+    rng = random.Random(3)
+    for _ in range(MAX_MOVES):
+        view = api(page.request, base, game)
+        legal = view["legal_actions"]
+        assert legal, "the game ended before a cowboy was placed"
+        if len([a for a in legal if a["kind"] == "cowboy"]) >= 2:
+            return str(game)
+        move = {"seq": view["seq"], "action": rng.choice(legal)}
+        page.request.post(f"{base}/api/games/{game}/actions", data=move, headers=csrf)
+    raise AssertionError(f"no cowboy to place in {MAX_MOVES} moves")
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_a_cowboys_places_are_compared_by_keyboard_at_every_width(
+    browser: Browser, base_url: str, person: Page, width: str
+) -> None:
+    if not AXE.exists():
+        pytest.skip("no axe-core: `make test-deps` installs it with npm ci")
+    game = at_a_cowboy(person, base_url)
+    w, h = WIDTHS[width]
+    page = browser.new_page(viewport={"width": w, "height": h})
+    page.context.add_cookies(person.context.cookies())
+    page.goto(f"{base_url}/games/{game}")
+    page.locator("#compare-start").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#compare")).to_be_visible()
+    for index, group in enumerate((0, 1)):  # a space of the track, then a parcel
+        marks = page.locator("#compare details.compare-group").nth(group)
+        if group == 1:  # the town's parcels, folded, unfold by keyboard
+            marks.locator("summary").focus()
+            page.keyboard.press("Enter")
+        mark = marks.locator('.compare-mark[data-marked="false"]').first
+        place = mark.get_attribute("data-place")
+        mark.focus()
+        page.keyboard.press("Enter")
+        expect(page.locator(f'#compare tr[data-place="{place}"]')).to_be_visible()
+        expect(page.locator("#compare tbody tr")).to_have_count(index + 1)
+    strengths = page.locator("#compare tbody td.strength").all_inner_texts()
+    assert len(set(strengths)) == 1 and strengths[0].isdigit(), strengths
+    page.evaluate(AXE.read_text(encoding="utf-8"))
+    assert page.evaluate(_VIOLATIONS) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= w
+    choose = page.locator("#compare .choose-compared").first
+    choose.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#compare")).to_have_count(0)  # placed: the comparison is over
+    page.close()

@@ -105,3 +105,44 @@ def test_the_filter_form_sends_the_pages_other_settings_again(client: TestClient
     assert '<input type="hidden" name="cmp" value="0,1">' in form
     assert '"><b>' not in form and "&#34;&gt;&lt;b&gt;" in form
     assert 'name="log_seat" value=' not in form  # the filter's own choice is the select's
+
+
+def check_replay(client: TestClient, game: str) -> None:
+    """A replay's log filters as the game page's does: the same form, asking the replay's
+    own address again with its step kept, and the steps keep the choice."""
+    view = client.get("/api" + game).json()
+    assert view["status"] == "over", "the game did not end"
+    replay, step = game + "/replay", int(view["seq"]) // 2
+    page = client.get(replay, params={"step": step}).text
+    everything = lines(page)
+    assert everything and {seat for _, seat, _ in everything} >= {"0", "1"}
+    assert "/static/log_filter.js" in page
+    group = next(group for _, seat, group in everything if seat == "1" and group)
+    chosen = client.get(replay, params={"step": step, "log_seat": "1", "log_kind": group}).text
+    assert lines(chosen) == [line for line in everything if line[1:] == ("1", group)]
+    form = (
+        chosen.split('id="log-filter"', 1)[0].rsplit("<form", 1)[1]
+        + chosen.split('id="log-filter"', 1)[1].split("</form>")[0]
+    )
+    assert f'action="{replay}"' in form
+    assert f'<input type="hidden" name="step" value="{step}">' in form
+    forward = re.search(r'href="([^"]*)" id="forward"', chosen)
+    assert forward and forward[1] == f"?step={step + 1}&amp;log_seat=1&amp;log_kind={group}"
+    later = client.get(replay, params={"step": step + 1, "log_seat": "1", "log_kind": group})
+    assert lines(later.text) and all(line[1:] == ("1", group) for line in lines(later.text))
+    refused = client.get(replay, params={"step": step, "log_seat": "7"}).text
+    assert "There is no such player in this game." in refused
+    assert lines(refused) == everything  # refused: filters nothing
+    assert 'href="?step=0" id="first"' in refused  # and the steps carry no filter
+
+
+def test_a_card_games_replay_has_the_log_filter(client: TestClient) -> None:
+    game = played(client, {"seats": ["human", "beginner", "beginner", "beginner"]}, 400)
+    check_replay(client, game)
+    client.cookies.set("lang", "it")
+    assert "Tipo di mossa" in client.get(game + "/replay").text
+
+
+def test_a_board_games_replay_has_the_log_filter(client: TestClient) -> None:
+    game = played(client, {"game": "board", "seats": ["human", "greedy"], "seed": 3}, 600)
+    check_replay(client, game)

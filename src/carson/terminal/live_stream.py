@@ -87,8 +87,12 @@ class LiveStream:
         game_id: str,
         timeout: float = READ_TIMEOUT,
         sleep: Callable[[float], None] = time.sleep,
+        on_retry: Callable[[int, str], None] | None = None,
     ) -> None:
         self.client, self.game_id, self.timeout, self._sleep = client, game_id, timeout, sleep
+        #: Told (the failures in a row, the reason) before each pause to reconnect: the
+        #: player hears that the server does not answer rather than waiting in silence.
+        self._on_retry = on_retry
         #: The connections opened so far (a reconnect adds one).
         self.connections = 0
 
@@ -107,8 +111,11 @@ class LiveStream:
                 raise ConnectionResetError("the server closed the stream")
             except (OSError, http.client.HTTPException) as error:
                 failures += 1
+                reason = str(error) or type(error).__name__
                 if failures > MAX_RETRIES:
-                    raise ApiError(0, "unreachable", str(error) or type(error).__name__) from None
+                    raise ApiError(0, "unreachable", reason) from None
+                if self._on_retry is not None:
+                    self._on_retry(failures, reason)
                 self._sleep(BACKOFF[min(failures, len(BACKOFF)) - 1])
 
     def _connected(self, since: int | None) -> Iterator[tuple[str, str | None, str]]:

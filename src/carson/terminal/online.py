@@ -4,8 +4,9 @@ The server holds the game; the terminal only shows what the player's seat may se
 sends his choices. Each turn: the events since he last looked (``GET …/events?since=``),
 his view (``GET /api/games/{id}``) and a numbered menu of the legal actions the server
 lists, the choice sent with the view's ``seq`` (``POST …/actions``). Another move first
-(409 ``stale_seq``) or a refused move is said in the player's language and the game shown
-again. Between turns the game's live stream (:mod:`carson.terminal.live_stream`) tells
+(409 ``stale_seq``) while the same question stands (a simultaneous step) sends the answer
+again with the new seq; otherwise a refused move is said in the player's language and the
+game shown again. Between turns the game's live stream (:mod:`carson.terminal.live_stream`) tells
 each move's news as it comes and wakes the player; a server that refuses the stream (too
 many open) is polled instead, as is a table still filling (to say who sits down). Once
 the game is over, its record (which the server gives only then) is replayed here, so the
@@ -32,7 +33,7 @@ from carson.terminal.asker import Asker, QuitGame, ask_number
 from carson.terminal.generic import GenericNames, as_json, event_line, view_tree
 from carson.terminal.kit import AnyKit
 from carson.terminal.kits import kit_for
-from carson.terminal.live_stream import LiveStream, StreamRefused
+from carson.terminal.live_stream import MAX_RETRIES, LiveStream, StreamRefused
 from carson.terminal.replay import winners_line
 from carson.terminal.texts import Texts
 
@@ -42,6 +43,29 @@ POLL_SECONDS = 1.0
 NEWS_LINES = 40
 #: Refusals after which the game is shown again (the game moved on meanwhile).
 SHOWN_AGAIN = ("stale_seq", "illegal_action", "not_your_turn", "malformed_action")
+#: Times an answer refused as stale is sent again while its question stands.
+MAX_RESENDS = 3
+
+
+#: What a game's view says of the step it is at (the card game's era, phase and round; the
+#: board game's round and decision): the same question needs the same of these.
+STEP_KEYS = ("era", "phase", "round", "decision")
+
+
+def same_question(before: JsonDict, now: JsonDict, action: JsonDict) -> bool:
+    """Whether ``now`` asks the seat what ``before`` asked (the same step, the same legal
+    actions) and ``action`` is still one of them."""
+    if now["status"] != before["status"] or now["legal_actions"] != before["legal_actions"]:
+        return False
+    was, is_ = before["view"], now["view"]
+    return action in now["legal_actions"] and all(
+        _step(was.get(key)) == _step(is_.get(key)) for key in STEP_KEYS
+    )
+
+
+def _step(value: Any) -> Any:
+    """A decision by its kind (its awaited seats change as the others answer)."""
+    return value.get("kind") if isinstance(value, dict) else value
 
 
 def refusal(texts: Texts, error: ApiError, **values: Any) -> str:
@@ -153,13 +177,27 @@ class OnlineGame:
             action = presenter.ask(self.asker, view["view"], legal, seat, names)
         else:
             action = self._choose(view["legal_actions"])
-        try:
-            return self.client.act(self.game_id, int(view["seq"]), action)
-        except ApiError as error:
-            if error.code not in SHOWN_AGAIN:
-                raise
-            self.console.print(self._refusal(error), style="bold red", markup=False)
-            return self.client.view(self.game_id)
+        return self._send(view, action)
+
+    def _send(self, view: JsonDict, action: JsonDict) -> JsonDict:
+        """Sends ``action`` with ``view``'s seq; the view after it. Refused as stale (another
+        seat's move came first: at a simultaneous step, its own secret choice), it is sent
+        again with the new seq when the same question is still asked and the answer still
+        legal, at most :data:`MAX_RESENDS` times (others moving on and on must not keep the
+        player waiting unseen); else the refusal is said and the game shown as it is now."""
+        resends = 0
+        while True:
+            try:
+                return self.client.act(self.game_id, int(view["seq"]), action)
+            except ApiError as error:
+                if error.code not in SHOWN_AGAIN:
+                    raise
+                now = self.client.view(self.game_id)
+                again = error.code == "stale_seq" and resends < MAX_RESENDS
+                if not (again and same_question(view, now, action)):
+                    self.console.print(self._refusal(error), style="bold red", markup=False)
+                    return now
+                view, resends = now, resends + 1
 
     def _wait(self, view: JsonDict) -> JsonDict:
         """Until the game moves on: woken by the live stream, else (refused) by polling."""
@@ -177,9 +215,8 @@ class OnlineGame:
         until a view that differs or asks the player something."""
         if self._seen is None:  # the news so far, before the stream's
             self._print_news(view)
-        messages = LiveStream(self.client, self.game_id, sleep=self._sleep).messages(
-            int(view["seq"])
-        )
+        stream = LiveStream(self.client, self.game_id, sleep=self._sleep, on_retry=self._retry)
+        messages = stream.messages(int(view["seq"]))
         try:
             for event, data in messages:
                 if event == "move":
@@ -192,6 +229,11 @@ class OnlineGame:
         finally:
             messages.close()
         raise ApiError(0, "bad_answer", "the stream ended")  # messages() never ends
+
+    def _retry(self, failures: int, reason: str) -> None:
+        """The live stream lost the server: say so, and that it tries again."""
+        self._say("reconnecting", style="yellow", detail=reason, attempt=failures,
+                  most=MAX_RETRIES)  # fmt: skip
 
     def _live_news(self, move: JsonDict, view: JsonDict) -> None:
         """The lines of one move's events, unless the player saw them already."""

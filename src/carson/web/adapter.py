@@ -56,7 +56,8 @@ class TableRequest:
 class ReplayRequest:
     """One moment of a finished game as the seat saw it (``page``, with no legal actions),
     the seat's observation of the final state (``final``), the step and the number of
-    actions; ``events`` as in :class:`TableRequest`, up to that step."""
+    actions; ``events`` as in :class:`TableRequest`, up to that step; ``query`` the page's
+    query parameters (the move log's filter)."""
 
     game_id: str
     page: Mapping[str, Any]
@@ -66,6 +67,7 @@ class ReplayRequest:
     lang: str
     gettext: Gettext
     events: Sequence[tuple[int, Event]] = ()
+    query: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -40,9 +40,11 @@ def log_filter(
     names: Sequence[str],
     groups: Sequence[KindGroup],
     gettext: Gettext,
+    action: str | None = None,
 ) -> dict[str, Any]:
     """The filter form's context: the seats and groups to offer, the choice read from
-    ``query`` (``""`` for all), and the error of a value it never offered."""
+    ``query`` (``""`` for all), the error of a value it never offered, and the page the
+    form asks again (``None``: the game's page; a replay's own address)."""
     seat, kind, errors = query.get("log_seat", ""), query.get("log_kind", ""), []
     if seat and seat not in {str(index) for index in range(len(names))}:
         seat = ""
@@ -56,6 +58,7 @@ def log_filter(
         "seat": seat,
         "kind": kind,
         "error": " ".join(errors) or None,
+        "action": action,
         # The page's other settings (a comparison shown, …), sent again with the form: a
         # filter chosen without JavaScript loses nothing else the address held (bounded).
         "kept": [
@@ -93,9 +96,10 @@ def filtered(
     names: Sequence[str],
     groups: Sequence[KindGroup],
     gettext: Gettext,
+    action: str | None = None,
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """A table's log marked and narrowed by the page's query, with the filter form's
-    context."""
+    """A table's (or a replay's: ``action``, its address) log marked and narrowed by the
+    page's query, with the filter form's context."""
     mark(lines, groups)
-    chosen = log_filter(query, names, groups, gettext)
+    chosen = log_filter(query, names, groups, gettext, action)
     return shown(lines, chosen), chosen

@@ -41,8 +41,9 @@ async def replay(game_id: str, request: Request) -> HTMLResponse:
     kind = games()[page["game"]]
     visit = visit.for_game(kind)
     moment = ReplayRequest(
-        game_id, page, final, page["seq"], total, visit.lang, visit.gettext, events
-    )
+        game_id, page, final, page["seq"], total, visit.lang, visit.gettext, events,
+        dict(request.query_params),
+    )  # fmt: skip
     adapter = web_game(kind)
     fragment = generic_replay(moment, kind) if adapter is None else adapter.replay(moment)
     return visit.render(fragment.template, **fragment.context)

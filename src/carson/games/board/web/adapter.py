@@ -17,6 +17,7 @@ from carson.games.board.web.log_groups import board_log_groups
 from carson.games.board.web.pictures import TILE_PICTURES
 from carson.games.board.web.present import BoardPresenter
 from carson.games.board.web.present.compare import compared
+from carson.games.board.web.present.compare_cowboys import marked_places
 from carson.games.board.web.present.moves import board_action_label
 from carson.games.board.web.present.names import Names
 from carson.web.adapter import (
@@ -75,8 +76,9 @@ class BoardWeb:
         presenter = BoardPresenter(request.lang, request.gettext)
         query = request.query
         data = presenter.game(
-            dict(request.page), request.events, query.get("mode"), compared(query)
-        )
+            dict(request.page), request.events, query.get("mode"), compared(query),
+            marked_places(query),
+        )  # fmt: skip
         data["error"] = request.error
         names = [seat.name for seat in data["seats"]]
         groups = board_log_groups(request.gettext)
@@ -92,6 +94,12 @@ class BoardWeb:
         presenter = BoardPresenter(request.lang, request.gettext)
         data = presenter.game(dict(request.page), request.events)
         data["error"] = None
+        names = [seat.name for seat in data["seats"]]
+        groups = board_log_groups(request.gettext)
+        data["events"], data["log_filter"] = filtered(
+            data["events"], request.query, names, groups, request.gettext,
+            action=f"/games/{request.game_id}/replay",
+        )  # fmt: skip
         context = {"board": data, "step": request.step, "total": request.total, "replay": True}
         context["pictures"] = TILE_PICTURES
         return Fragment("boardgame_replay.html", {**context, "game_id": request.game_id})

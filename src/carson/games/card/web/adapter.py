@@ -97,7 +97,13 @@ class CardWeb:
     def replay(self, request: ReplayRequest) -> Fragment:
         presenter = _presenter(request.lang, request.gettext)
         data = presenter.game(dict(request.page), None, None)
-        data["log"] = MoveLog(presenter, data["seats"], request.page["view"]).lines(request.events)
+        lines = MoveLog(presenter, data["seats"], request.page["view"]).lines(request.events)
+        names = [seat.name for seat in data["seats"]]
+        groups = card_log_groups(request.gettext)
+        data["log"], data["log_filter"] = filtered(
+            lines, request.query, names, groups, request.gettext,
+            action=f"/games/{request.game_id}/replay",
+        )  # fmt: skip
         data["parcel_names"] = _parcel_names(presenter)
         data["error"] = None
         context = {"board": data, "step": request.step, "total": request.total}

@@ -26,8 +26,10 @@ from carson.games.board.web.present.common import (
     Targets,
 )
 from carson.games.board.web.present.compare import comparison
+from carson.games.board.web.present.compare_cowboys import cowboy_comparison
 from carson.games.board.web.present.decisions import decide
 from carson.games.board.web.present.names import Names
+from carson.games.board.web.present.placing import placing_white
 from carson.games.board.web.present.result import events as recent_events
 from carson.games.board.web.present.result import result
 from carson.games.board.web.present.start import before_setup, show_start
@@ -47,11 +49,13 @@ class BoardPresenter(Names):
         events: Sequence[tuple[int, Event]] = (),
         mode: str | None = None,
         compare: Sequence[tuple[int, int]] | None = None,
+        marks: Sequence[str] | None = None,
     ) -> dict[str, Any]:
         """Everything the board-game page shows. ``page`` is the server's view of the seat;
         ``events`` the public events so far; ``mode`` ``"white"`` to place the Sheriff's
         white cowboy (when the seat may place both kinds); ``compare``: the parcels the
-        player marked to compare (``None``: not comparing, :mod:`..compare`)."""
+        player marked to compare (``None``: not comparing, :mod:`..compare`); ``marks``: the
+        spaces and parcels marked to compare while placing a cowboy (:mod:`..compare_cowboys`)."""
         view = page["view"]
         me = page["seat"]
         legal: list[dict[str, Any]] = list(page["legal_actions"])
@@ -61,10 +65,8 @@ class BoardPresenter(Names):
         ]
         data = self._header(page, seats, events)
         targets = decide(self, data, view, legal, seats, mode) if legal else Targets()
-        if legal and me is not None:  # a building's or a house's parcels side by side
-            offered = comparison(view, me, legal, compare or [])
-            data["compare_offer"] = offered is not None
-            data["compare"] = offered if compare is not None else None
+        if legal and me is not None:  # a building's parcels or a cowboy's places side by side
+            self._compare(data, view, me, legal, seats, mode, compare, marks)
         data["town"] = town(self, view, targets, seats)
         data["town_form"] = bool(targets.parcels or targets.edges)
         data["track"] = track(self, view, targets, seats, me)
@@ -83,6 +85,28 @@ class BoardPresenter(Names):
                 for s in (view.get("result") or {}).get("winners", [])
             ]
         return data
+
+    def _compare(
+        self,
+        data: dict[str, Any],
+        view: dict[str, Any],
+        me: int,
+        legal: list[dict[str, Any]],
+        seats: list[Seat],
+        mode: str | None,
+        compare: Sequence[tuple[int, int]] | None,
+        marks: Sequence[str] | None,
+    ) -> None:
+        """The comparison the decision offers, if any: parcels for a building or its house,
+        or places for a cowboy; shown once the player compares (the query's ``cmp``)."""
+        offered = comparison(view, me, legal, compare or [])
+        data["compare_kind"] = "parcels"
+        if offered is None:
+            white = placing_white(legal, mode)
+            offered = cowboy_comparison(self, view, me, legal, marks or [], seats, white)
+            data["compare_kind"] = "cowboys"
+        data["compare_offer"] = offered is not None
+        data["compare"] = offered if compare is not None or marks is not None else None
 
     def _header(
         self, page: dict[str, Any], seats: list[Seat], events: Sequence[tuple[int, Event]]
@@ -124,6 +148,7 @@ class BoardPresenter(Names):
             "undo": bool(page.get("drafted")),
             "compare_offer": False,
             "compare": None,
+            "compare_kind": "",
         }
 
 

@@ -3,7 +3,7 @@ prices of a new beginning's purchases."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from carson.games.board.web.present.common import (
@@ -30,7 +30,7 @@ def place(
     player = view["players"][me]
     cowboy = [a for a in legal if a["kind"] == "cowboy"]
     white = [a for a in legal if a["kind"] == "white"]
-    use_white = bool(white) and (mode == "white" or not cowboy)
+    use_white = placing_white(legal, mode)
     chosen = white if use_white else cowboy
     if cowboy and white:
         data["modes"] = [
@@ -55,6 +55,13 @@ def place(
     ) % {"cost": cost, "money": player["money"]}
     data["placed_cost"] = cost
     data["choices"] += [choice(_("Pass"), a) for a in legal if a["kind"] == "pass"]
+
+
+def placing_white(legal: Sequence[Mapping[str, Any]], mode: str | None) -> bool:
+    """Whether the page places the Sheriff's white cowboy: chosen (``mode``) or the only
+    one the seat may place."""
+    kinds = {action["kind"] for action in legal}
+    return "white" in kinds and (mode == "white" or "cowboy" not in kinds)
 
 
 def placed_cost(names: Names, view: dict[str, Any], me: int) -> int:
