@@ -68,7 +68,7 @@ def statements(service: GameService, user: User) -> list[str]:
     for move in range(3):
         if move == 2:
             event.listen(service.store.engine, "before_cursor_execute", record)
-            dialect.do_ping = pinged  # type: ignore[method-assign]
+            dialect.do_ping = pinged  # type: ignore[method-assign,assignment]
         view = service.act(user, view["id"], view["seq"], view["legal_actions"][0])
     event.remove(service.store.engine, "before_cursor_execute", record)
     dialect.do_ping = ping  # type: ignore[method-assign]
