@@ -3,7 +3,7 @@
     make bench BENCH=move-path          (SQLite in a temporary directory, or DATABASE_URL)
 
 - the SQL statements of an accepted move (a person's move in a started game, state and
-  table cached), as the engine runs them;
+  table cached), as the engine runs them, and the pool's pings if it sends any;
 - CPU per accepted move in ``GameService.act`` (no HTTP), over whole games of one person
   against three virtual seats (a new game when one ends, its creation counted);
 - CPU of counting a move against the account's rate limit, 200 players moving once a
@@ -51,9 +51,16 @@ def _service(url: str) -> tuple[GameService, User]:
 
 
 def statements(service: GameService, user: User) -> list[str]:
-    """The statements of the third move of a fresh game (state and table cached)."""
+    """The statements of the third move of a fresh game (state and table cached), and the
+    pool's pings (``SELECT 1`` at a checkout, sent past SQLAlchemy's statement events)."""
     view = service.create(user, SEATS, 1, None)
     seen: list[str] = []
+    dialect = service.store.engine.dialect
+    ping = dialect.do_ping
+
+    def pinged(connection: Any) -> bool:
+        seen.append("(the pool's ping at checkout)")
+        return bool(ping(connection))
 
     def record(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
         seen.append(" ".join(statement.split())[:100])
@@ -61,8 +68,10 @@ def statements(service: GameService, user: User) -> list[str]:
     for move in range(3):
         if move == 2:
             event.listen(service.store.engine, "before_cursor_execute", record)
+            dialect.do_ping = pinged  # type: ignore[method-assign,assignment]
         view = service.act(user, view["id"], view["seq"], view["legal_actions"][0])
     event.remove(service.store.engine, "before_cursor_execute", record)
+    dialect.do_ping = ping  # type: ignore[method-assign]
     return seen
 
 

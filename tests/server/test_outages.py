@@ -213,3 +213,33 @@ def test_a_lost_postgresql_server_answers_503_and_the_listener_says_so_once(
             time.sleep(0.1)
         time.sleep(2.5)  # it retries every second: still one line for the whole outage
         assert sum(lost in r.getMessage() for r in caplog.records) == 1
+
+
+def test_a_connection_postgresql_dropped_fails_one_request_and_changes_nothing() -> None:
+    """Pooled connections are not pinged at each checkout (issue 22): when the database
+    drops them (a restart), one request answers 503 with Retry-After, the pool is renewed,
+    and the request sent again is served, as if nothing had happened."""
+    with throwaway_cluster() as url:
+        if url is None:
+            pytest.skip("PostgreSQL is not installed (make test installs Debian's postgresql)")
+        with TestClient(create_app(url, budget_ms=5, worker=False)) as client:
+            headers = account(client, "ann")
+            created = client.post("/api/games", json={"seats": SEATS}, headers=headers)
+            game = created.json()["id"]
+            view = client.get(f"/api/games/{game}", headers=headers).json()
+            move = {"seq": view["seq"], "action": view["legal_actions"][0]}
+            admin = create_engine(url, isolation_level="AUTOCOMMIT")
+            with admin.connect() as connection:  # what a restart does to every pooled one
+                dropped = connection.exec_driver_sql(
+                    "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                ).scalar()
+            admin.dispose()
+            assert dropped
+            answer = client.post(f"/api/games/{game}/actions", json=move, headers=headers)
+            if answer.status_code == 503:  # the dropped connection: sent again, as told
+                assert answer.headers["Retry-After"]
+                answer = client.post(f"/api/games/{game}/actions", json=move, headers=headers)
+            assert answer.status_code == 200, answer.text  # one 503 at most, then served
+            after = client.get(f"/api/games/{game}", headers=headers).json()
+            assert after["seq"] == view["seq"] + 1  # the move is stored once

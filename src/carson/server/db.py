@@ -263,6 +263,9 @@ REQUEST_THREADS = 40
 #: pool opens and closes overflow connections over and over (each running its set-up).
 POOL_SIZE = REQUEST_THREADS + 4
 POOL_OVERFLOW = 8
+#: Pooled connections older than this are replaced: before a firewall or the database's
+#: idle timeout drops them.
+RECYCLE_SECONDS = 1800
 
 
 def make_engine(url: str) -> Engine:
@@ -292,8 +295,11 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
+    # No ping at each checkout (a round trip per request, issue 22): a connection the
+    # database dropped fails its request once, answered 503 with Retry-After, and that error
+    # invalidates the whole pool, so the next requests open fresh connections.
     return create_engine(
-        url, pool_pre_ping=True, json_serializer=dumps, hide_parameters=True, **pool
+        url, pool_recycle=RECYCLE_SECONDS, json_serializer=dumps, hide_parameters=True, **pool
     )
 
 

@@ -28,6 +28,7 @@ from carson.server.drafts import DraftBook
 from carson.server.errors import Conflict, Forbidden, GameError, NotFound, Unprocessable
 from carson.server.event_log import MAX_PAGE_MOVES, EventLog
 from carson.server.events import EventPage, SeatEvent, encode_events, opening_events
+from carson.server.fanout import SpectatorUpdates
 from carson.server.integrity import game_seed, is_practice
 from carson.server.jobs import Clock, utc_now
 from carson.server.leaving import Leaving
@@ -129,6 +130,7 @@ class GameService:
         self.log = EventLog(self.store)
         self.leaving = Leaving(self.store)
         self.watchers = Watchers(self.store)  # who watches which game
+        self.spectator_updates = SpectatorUpdates()  # shared by a game's spectator streams
         #: Tokens and sessions, with this process's bounded memory of tokens.
         self.accounts = Accounts(self.sessions)
 

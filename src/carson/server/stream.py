@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator, Awaitable
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,7 +30,9 @@ from starlette.concurrency import run_in_threadpool
 
 from carson.server.db import User
 from carson.server.errors import Unprocessable
+from carson.server.fanout import Update
 from carson.server.games import GameService
+from carson.server.jsonio import dumps
 from carson.server.watchers import BEAT_SECONDS
 
 #: Longest wait of a live stream between two looks at its game (normally a move wakes it);
@@ -71,7 +73,9 @@ def last_event_id(raw: str | None, now: int) -> int | None:
     return told
 
 
-async def messages(service: GameService, start: StreamStart) -> AsyncIterator[ServerSentEvent]:
+async def messages(
+    service: GameService, start: StreamStart
+) -> AsyncGenerator[ServerSentEvent, None]:
     """The stream's messages until the game is over."""
     view, woken = start.view, start.woken
     if start.told is not None:
@@ -89,39 +93,69 @@ async def messages(service: GameService, start: StreamStart) -> AsyncIterator[Se
         before = woken
         await service.notifier.wait(start.game_id, LIVE_TIMEOUT, woken)
         woken = service.notifier.version(start.game_id)
-        latest = await run_in_threadpool(service.view, start.user, start.game_id, True)
-        if (latest["seq"], latest["status"]) == (view["seq"], view["status"]):
+        update = await _update(service, start, view, woken)
+        if update is None:
             nudged = woken != before  # woken with no move: a watcher came, count again
             continue
         nudged = False
-        for message in await _moves(service, start, view["seq"], latest["seq"]):
-            yield message
-        view = latest
-        yield _view_message(view)
+        for seq, data in update.moves:
+            yield ServerSentEvent(event="move", id=str(seq), raw_data=data)
+        view = update.view
+        yield ServerSentEvent(event="view", id=str(view["seq"]), raw_data=update.view_data)
+
+
+async def _update(
+    service: GameService, start: StreamStart, told: dict[str, Any], woken: int
+) -> Update | None:
+    """The stream's messages since the view ``told``, if the game changed: shared by the
+    game's spectator streams once seats are settled (a signed-in spectator of a waiting
+    game may yet take a seat, and then sees its seat's view)."""
+
+    def build() -> Awaitable[Update | None]:
+        return run_in_threadpool(_catch_up, service, start.user, start.game_id, told)
+
+    settled = start.user is None or told["status"] != "waiting"
+    if told["seat"] is not None or not settled:
+        return await build()
+    told_as = (int(told["seq"]), str(told["status"]))
+    return await service.spectator_updates.shared(start.game_id, told_as, woken, build)
+
+
+def _catch_up(
+    service: GameService, user: User | None, game_id: str, told: dict[str, Any]
+) -> Update | None:
+    """In a request thread: the caller's view now and the moves since ``told``, serialised;
+    ``None`` if neither the seq nor the status changed."""
+    latest = service.view(user, game_id, True)
+    if (latest["seq"], latest["status"]) == (told["seq"], told["status"]):
+        return None
+    moves = _move_data(service, user, game_id, told["seq"], latest["seq"])
+    return Update(latest, moves, dumps(latest))
+
+
+def _move_data(
+    service: GameService, user: User | None, game_id: str, after: int, upto: int
+) -> list[tuple[int, str]]:
+    """The data of one ``move`` message per move after ``after`` up to ``upto``."""
+    if upto <= after:
+        return []
+    seen = service.seat_events(user, game_id, after, upto, True)
+    by_move: dict[int, list[dict[str, Any]]] = {seq: [] for seq in range(after + 1, upto + 1)}
+    for event in seen:
+        by_move[event.seq].append(event.to_json())
+    return [(seq, dumps({"seq": seq, "events": events})) for seq, events in by_move.items()]
 
 
 async def _moves(
     service: GameService, start: StreamStart, after: int, upto: int
 ) -> list[ServerSentEvent]:
     """One ``move`` message per move after ``after`` up to ``upto``."""
-    if upto <= after:
-        return []
-    seen = await run_in_threadpool(
-        service.seat_events, start.user, start.game_id, after, upto, True
-    )
-    by_move: dict[int, list[dict[str, Any]]] = {seq: [] for seq in range(after + 1, upto + 1)}
-    for event in seen:
-        by_move[event.seq].append(event.to_json())
-    return [
-        ServerSentEvent(
-            event="move", id=str(seq), raw_data=json.dumps({"seq": seq, "events": events})
-        )
-        for seq, events in by_move.items()
-    ]
+    found = await run_in_threadpool(_move_data, service, start.user, start.game_id, after, upto)
+    return [ServerSentEvent(event="move", id=str(seq), raw_data=data) for seq, data in found]
 
 
 def _view_message(view: dict[str, Any]) -> ServerSentEvent:
-    return ServerSentEvent(event="view", id=str(view["seq"]), raw_data=json.dumps(view))
+    return ServerSentEvent(event="view", id=str(view["seq"]), raw_data=dumps(view))
 
 
 class _Watched:
