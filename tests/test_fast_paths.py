@@ -108,3 +108,22 @@ def test_the_board_game_can_turn_its_events_off() -> None:
     assert state.clone().apply(seat, state.legal_actions(seat)[0])  # events, recorded
     state.recording = False
     assert state.apply(seat, state.legal_actions(seat)[0]) == []
+
+
+def test_the_match_loop_knows_per_class_what_a_state_offers() -> None:
+    # The loop keeps ``isinstance`` against the optional protocols per state class: the
+    # kept answer must be the protocol's own, for each class apart.
+    from carson.core import match
+
+    card = game_kind("card")
+    board = game_kind("board")
+    card_state = card.new_state(card.config(["random"] * 4, ()), 1)
+    board_state = board.new_state(board.config(["random"] * 4, ()), 1)
+
+    class Plain:
+        """Offers neither optional member."""
+
+    for _ in range(2):  # the first answer is computed, the second the kept one
+        assert match._applies_unchecked(card_state) and not match._records_events(card_state)
+        assert match._applies_unchecked(board_state) and match._records_events(board_state)
+        assert not match._applies_unchecked(Plain()) and not match._records_events(Plain())

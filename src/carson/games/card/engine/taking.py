@@ -153,5 +153,9 @@ class AuctionAndTaking(StateBase):
 
 
 def _has_card(row: list[RowCard | None]) -> bool:
-    """Whether any card is left in the row (``row.count(None)`` compares cards by value)."""
-    return any(card is not None for card in row)
+    """Whether any card is left in the row (``row.count(None)`` compares cards by value).
+    A plain loop: ``any`` over a generator cost twice as much for these 5 or 6 slots."""
+    for card in row:  # noqa: SIM110
+        if card is not None:
+            return True
+    return False
