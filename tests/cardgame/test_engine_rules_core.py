@@ -48,6 +48,12 @@ def test_cg_2_2_distinct_suits() -> None:
     with pytest.raises(ConfigError, match="distinct suit"):
         GameConfig.of(["player"] * 4, ["hat", "hat", "star", "boot"])
     assert GameConfig.of(["player"] * 4).suits == (Suit.HAT, Suit.STAR, Suit.CACTUS, Suit.BOOT)
+    chosen = GameConfig.of(["player"] * 4, [Suit.CATTLE, "boot", "hat", "star"]).suits
+    assert chosen == (Suit.CATTLE, Suit.BOOT, Suit.HAT, Suit.STAR)
+    assert all(type(suit) is Suit for suit in chosen)  # names become the suits themselves
+    for unknown in ("moon", ["hat"], 3, None):
+        with pytest.raises(ConfigError, match=r"unknown suit: .* is not a valid Suit"):
+            GameConfig.of(["player"] * 4, [unknown, "hat", "star", "boot"])
 
 
 def test_cg_2_3_and_2_4_hands_and_virtual_decks() -> None:
