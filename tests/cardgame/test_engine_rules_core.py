@@ -102,6 +102,11 @@ def test_cg_4_3_empty_decks_draw_nothing() -> None:
     state.terrain_decks[0] = [T(1), T(2)]
     state._reveal()
     assert state.row == [T(2), T(1)]
+    assert state.terrain_decks[0] == []
+    state.terrain_decks[0] = [T(card_id) for card_id in range(1, 7)]
+    state._reveal()  # the top 4, top first; the rest stays in order
+    assert state.row == [T(6), T(5), T(4), T(3)]
+    assert state.terrain_decks[0] == [T(1), T(2)]
 
 
 def test_cg_4_4_bids_secret_until_all_have_bid() -> None:
