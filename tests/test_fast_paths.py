@@ -108,3 +108,39 @@ def test_the_board_game_can_turn_its_events_off() -> None:
     assert state.clone().apply(seat, state.legal_actions(seat)[0])  # events, recorded
     state.recording = False
     assert state.apply(seat, state.legal_actions(seat)[0]) == []
+
+
+def test_the_match_loop_knows_per_class_what_a_state_offers() -> None:
+    # The loop keeps ``isinstance`` against the optional protocols per state class: the
+    # kept answer must be the protocol's own, for each class apart.
+    from carson.core import match
+
+    card = game_kind("card")
+    board = game_kind("board")
+    card_state = card.new_state(card.config(["random"] * 4, ()), 1)
+    board_state = board.new_state(board.config(["random"] * 4, ()), 1)
+
+    class Plain:
+        """Offers neither optional member."""
+
+    for _ in range(2):  # the first answer is computed, the second the kept one
+        assert match._applies_unchecked(card_state) and not match._records_events(card_state)
+        assert match._applies_unchecked(board_state) and match._records_events(board_state)
+        assert not match._applies_unchecked(Plain()) and not match._records_events(Plain())
+
+
+def test_the_match_loop_asks_a_lazy_sequence_for_membership_itself() -> None:
+    from carson.core.match import _listed
+    from carson.games.card import board
+    from carson.games.card.engine.actions import Place, Take
+    from carson.games.card.engine.places import Places
+
+    places = Places(board.bit(0, 0) | board.bit(2, 1))  # two anchors
+    first, second = list(places)
+    assert _listed(first, places) and _listed(second, places)
+    assert _listed(Place(first.x, first.y), places)  # an equal copy
+    assert not _listed(Place(first.x + 1, first.y), places)
+    assert not _listed(Take(0), places) and not _listed("not an action", places)
+    listed = [Take(0), Take(2)]
+    assert _listed(listed[1], listed) and _listed(Take(2), listed)
+    assert not _listed(Take(1), listed) and not _listed(Take(1), tuple(listed))

@@ -48,6 +48,15 @@ def test_cg_1_5_element_counts_per_era_exactly() -> None:
         assert found[Parcel.EMPTY] == {1: 104, 2: 106}[era]
 
 
+def test_an_era_deck_is_the_eras_terrain_in_catalog_order_and_kept() -> None:
+    catalog = load_catalog()
+    for era in (1, 2):
+        assert catalog.era_deck(era) == tuple(c for c in catalog.terrain if c.era == era)
+        assert catalog.era_deck(era) is catalog.era_deck(era)  # listed once, not per game
+    with pytest.raises(ValueError, match="no era 3"):
+        catalog.era_deck(3)
+
+
 def test_cg_1_6_layouts_hold_at_most_one_rare_building() -> None:
     for card in load_catalog().terrain:
         assert sum(parcel in RARE for parcel in card.parcels) <= 1, card

@@ -48,6 +48,12 @@ def test_cg_2_2_distinct_suits() -> None:
     with pytest.raises(ConfigError, match="distinct suit"):
         GameConfig.of(["player"] * 4, ["hat", "hat", "star", "boot"])
     assert GameConfig.of(["player"] * 4).suits == (Suit.HAT, Suit.STAR, Suit.CACTUS, Suit.BOOT)
+    chosen = GameConfig.of(["player"] * 4, [Suit.CATTLE, "boot", "hat", "star"]).suits
+    assert chosen == (Suit.CATTLE, Suit.BOOT, Suit.HAT, Suit.STAR)
+    assert all(type(suit) is Suit for suit in chosen)  # names become the suits themselves
+    for unknown in ("moon", ["hat"], 3, None):
+        with pytest.raises(ConfigError, match=r"unknown suit: .* is not a valid Suit"):
+            GameConfig.of(["player"] * 4, [unknown, "hat", "star", "boot"])
 
 
 def test_cg_2_3_and_2_4_hands_and_virtual_decks() -> None:
@@ -96,6 +102,11 @@ def test_cg_4_3_empty_decks_draw_nothing() -> None:
     state.terrain_decks[0] = [T(1), T(2)]
     state._reveal()
     assert state.row == [T(2), T(1)]
+    assert state.terrain_decks[0] == []
+    state.terrain_decks[0] = [T(card_id) for card_id in range(1, 7)]
+    state._reveal()  # the top 4, top first; the rest stays in order
+    assert state.row == [T(6), T(5), T(4), T(3)]
+    assert state.terrain_decks[0] == [T(1), T(2)]
 
 
 def test_cg_4_4_bids_secret_until_all_have_bid() -> None:

@@ -125,8 +125,8 @@ def bounding_box(mask: int) -> tuple[int, int, int, int]:
     """``(min_x, min_y, max_x, max_y)`` of a non-empty mask, in city coordinates."""
     if not mask:
         raise ValueError("an empty mask has no bounding box")
-    min_y = coords((mask & -mask).bit_length() - 1)[1]
-    max_y = coords(mask.bit_length() - 1)[1]
+    min_y = _COORDS[(mask & -mask).bit_length() - 1][1]  # looked up: a call per placement
+    max_y = _COORDS[mask.bit_length() - 1][1]
     # Fold every row onto the first: rows i and i+8, then i+4, i+2, i+1 (16 rows at most).
     folded = mask | mask >> (8 * STRIDE)
     folded |= folded >> (4 * STRIDE)

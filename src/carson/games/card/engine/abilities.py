@@ -32,11 +32,15 @@ class AbilityWindows(StateBase):
         ]
         while players and self._window_pos < len(window):
             offer = window[self._window_pos]
-            holder = next((seat for seat, held in players if offer in held), -1)
-            if holder >= 0 and self._may_use(holder, offer):
-                self._phase = "sale" if offer == "auctioneer" else "ability"
-                self._actor, self._offer = holder, offer
-                return True
+            # The first seat holding the offer (a plain loop: ``next`` over a generator per
+            # offer was a third of this method's cost).
+            for holder, held in players:
+                if offer in held:
+                    if self._may_use(holder, offer):
+                        self._phase = "sale" if offer == "auctioneer" else "ability"
+                        self._actor, self._offer = holder, offer
+                        return True
+                    break
             self._window_pos += 1
         self._window_pos = 0
         return False

@@ -147,6 +147,11 @@ def bid(value: int) -> Bid:
     return _BIDS[value]
 
 
+def bids(values: list[int]) -> list[CardAction]:
+    """``[Bid(value) for value in values]``, shared (one call for a whole hand)."""
+    return [_BIDS[value] for value in values]
+
+
 def take(slot: int) -> Take:
     """``Take(slot)``, shared."""
     return _TAKES[slot]

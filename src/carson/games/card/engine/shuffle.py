@@ -11,6 +11,7 @@ may draw differently) shuffles by its own method.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 
@@ -20,11 +21,18 @@ def shuffle(items: list[Any], rng: random.Random) -> None:
         rng.shuffle(items)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
+    for i, bits in _steps(len(items)):
         # Random._randbelow_with_getrandbits(i + 1), inlined: the least bits that hold i,
         # drawn again until the number is at most i.
-        bits = (i + 1).bit_length()
         j = getrandbits(bits)
         while j > i:
             j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
+
+
+@lru_cache(maxsize=32)  # a few deck lengths; bounded for any other caller
+def _steps(length: int) -> tuple[tuple[int, int], ...]:
+    """Fisher–Yates' positions from the last down to 1, each with the bits a draw for it
+    takes: listed once per length (a game shuffles decks of four lengths), not computed
+    per draw."""
+    return tuple((i, (i + 1).bit_length()) for i in range(length - 1, 0, -1))

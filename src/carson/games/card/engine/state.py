@@ -39,7 +39,7 @@ from carson.games.card.engine.actions import (
     Take,
     Use,
     action_from_json,
-    bid,
+    bids,
     take,
 )
 from carson.games.card.engine.config import GameConfig
@@ -92,7 +92,7 @@ class CardGameState(RoundsAndEras, AbilityWindows, AuctionAndTaking):
             return []
         me = self.seats[seat]
         if phase == "bid":
-            return [bid(value) for value in me.hand]
+            return bids(me.hand)
         if phase == "take":
             return [take(slot) for slot, card in enumerate(self.row) if card is not None]
         if phase == "place":
