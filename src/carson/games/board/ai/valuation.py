@@ -67,7 +67,7 @@ def parcel_worth(g: BoardGameState, seat: int, p: int) -> float:
     """What owning parcel ``p`` is worth (before its price)."""
     town = g.town
     tiles, owners = town.tiles, town.owners
-    left = rounds_left(g)
+    left = g.catalog.rounds - g.round.number + 1  # rounds_left, inlined: a hot path
     worth = 3.0
     if tiles[p] is None:
         worth += 2.0 * left  # room for a building that pays every round
@@ -109,9 +109,12 @@ def building_worth(g: BoardGameState, seat: int, building: str) -> float:
 
 def win_chance(g: BoardGameState, seat: int, target: int) -> float:
     """A guess at winning ``target`` if ``seat`` puts a cowboy there now."""
-    rivals = {other for other, _ in g.cowboys_at.get(target, ()) if other != seat}
-    if not rivals:
+    cows = g.cowboys_at.get(target)
+    if not cows:  # most targets: nobody there yet
         return 0.8  # others may still come
+    rivals = {other for other, _ in cows if other != seat}
+    if not rivals:
+        return 0.8
     mine = g.strength(seat) - 1
     best = max(g.strength(other) for other in rivals)
     return 1.0 / (1.0 + math.exp(-(mine - best) / 2.0))
@@ -125,8 +128,10 @@ def target_gain(g: BoardGameState, seat: int, target: int) -> float:
         p = target - SPACES
         owner = town.owners[p]
         if owner == NO_OWNER:
+            if player.markers <= 0:
+                return 0.0
             price = town.price(p)
-            if player.markers <= 0 or price > player.money:
+            if price > player.money:
                 return 0.0
             return parcel_worth(g, seat, p) - price
         income = town.income(p)
@@ -170,4 +175,7 @@ def space_gain(g: BoardGameState, seat: int, name: str) -> float:
 
 
 def placement_value(g: BoardGameState, seat: int, target: int) -> float:
-    return win_chance(g, seat, target) * target_gain(g, seat, target) - COWBOY
+    gain = target_gain(g, seat, target)
+    if gain == 0.0:  # nothing to win (the chance would not matter): the same -COWBOY
+        return -COWBOY
+    return win_chance(g, seat, target) * gain - COWBOY

@@ -66,6 +66,7 @@ class BoardTable:
         self.cowboy_spaces = tuple(
             space for space, info in enumerate(self.catalog.spaces) if info.takes_cowboys
         )
+        self.cowboy_space_set = frozenset(self.cowboy_spaces)
         river = config.has("river")
         self.town = Town(parcel(x, y) for x, y in self.catalog.river) if river else Town()
         start = self.catalog.start
@@ -100,6 +101,7 @@ class BoardTable:
         other.seed = self.seed
         other.catalog = self.catalog
         other.cowboy_spaces = self.cowboy_spaces
+        other.cowboy_space_set = self.cowboy_space_set
         if seed is None:
             other.rng = random.Random(0)  # (a seed: no call for the system's entropy)
             other.rng.setstate(self.rng.getstate())
@@ -300,6 +302,35 @@ class BoardTable:
             targets = [space for space in targets if space not in closed_spaces]
         targets += compress(PARCEL_TARGETS, open_parcels)
         return targets
+
+    def may_place(self, seat: int, target: int, white: bool) -> bool:
+        """Whether ``target`` is among :meth:`placement_targets` — the same rules for one
+        target, for playouts that draw a few targets instead of listing them all."""
+        cows = self.cowboys_at.get(target)
+        player = self.players[seat]
+        free_only = white or (player.personality == "sheriff" and player.side == "red")
+        p = target - SPACES
+        if p < 0:  # a space: open (not blocked, a building to buy), then who may join
+            return (
+                target in self.cowboy_space_set
+                and target < SPACES + 1 - self.round.number
+                and (
+                    target not in BUILD_SPACE_PRICE
+                    or bool(self.build_spaces[BUILD_SPACE_PRICE[target]])
+                )
+                and (target in NO_DUEL or _may_join(seat, cows, free_only))
+            )
+        town = self.town
+        owner = town.owners[p]
+        if p in town.river:
+            return False
+        if owner == NO_OWNER:
+            return _may_join(seat, cows, free_only)
+        if white or town.tiles[p] not in _BUILDINGS:  # only buildings are attacked
+            return False
+        if free_only and owner != seat:  # the red Sheriff defends, never attacks
+            return False
+        return _may_join(seat, cows, False)
 
     def _open_spaces(self) -> list[int]:
         """Spaces that take cowboys, not blocked (BG-2.4), not an empty BUILD space
