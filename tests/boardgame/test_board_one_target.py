@@ -88,3 +88,23 @@ def test_the_playout_judges_a_uniform_few_of_the_legal_targets(
             expected = 200 * min(PLACE_SAMPLES, len(targets)) / len(targets)
             assert set(counts) == set(targets)
             assert max(counts.values()) < 3 * expected
+
+
+def test_decisions_taken_unlisted_are_the_listed_choice() -> None:
+    """Grants, roads and constructions: the playout's choice without the listing is its
+    choice from the listing."""
+    policy = BoardPlayoutPolicy(random.Random(0))
+    seen: Counter[DecisionKind] = Counter()
+    for seed, variants in enumerate(VARIANT_SETS * 4):
+        g = BoardGameState(BoardConfig.of(4, variants), seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            seat = g.seats_to_act[0]
+            assert g.decision is not None
+            kind = g.decision.kind
+            legal = g.legal_actions(seat)
+            if kind in (DecisionKind.GRANT, DecisionKind.ROADS, DecisionKind.CONSTRUCT):
+                seen[kind] += 1
+                assert policy.choose(g, seat) == policy.choose(g, seat, legal)
+            g.apply(seat, legal[rng.randrange(len(legal))])
+    assert seen[DecisionKind.CONSTRUCT] and seen[DecisionKind.GRANT] and seen[DecisionKind.ROADS]

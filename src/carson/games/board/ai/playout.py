@@ -44,6 +44,8 @@ CARD_VALUE = {
     "sheriff": 6.0, "banker": 8.0, "grocer": 7.0, "worker": 5.0,
     "settler": 5.0, "captain": 3.0, "gunslinger": 4.0,
 }  # fmt: skip
+#: Decisions the playout always passes: pass is listed first, and :meth:`_small` takes it.
+_PASSED = frozenset({DecisionKind.GRANT, DecisionKind.ROADS})
 
 
 class BoardPlayoutPolicy:
@@ -58,11 +60,13 @@ class BoardPlayoutPolicy:
         assert decision is not None
         kind = decision.kind
         K = DecisionKind
-        if legal is None:  # the playout: two decisions are decided without their listing
+        if legal is None:  # the playout: some decisions are decided without their listing
             if kind == K.PLACE:
                 return self._place_unlisted(g, seat)
             if kind == K.CONSTRUCT:
                 return _construct_unlisted(g, seat)  # its roads, never chosen, not listed
+            if kind in _PASSED:
+                return PASS  # what :meth:`_small` takes: the first listed, always pass
         if legal is None:
             legal = g.legal_actions(seat)
         if len(legal) == 1:
