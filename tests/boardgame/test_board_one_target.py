@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from carson.games.board.ai.playout import PLACE_SAMPLES, BoardPlayoutPolicy
+from carson.games.board.ai.valuation import worth_and_price
 from carson.games.board.engine.actions import PASS, BoardAction
 from carson.games.board.engine.config import BoardConfig
 from carson.games.board.engine.model import SPACES, DecisionKind
@@ -108,3 +109,11 @@ def test_decisions_taken_unlisted_are_the_listed_choice() -> None:
                 assert policy.choose(g, seat) == policy.choose(g, seat, legal)
             g.apply(seat, legal[rng.randrange(len(legal))])
     assert seen[DecisionKind.CONSTRUCT] and seen[DecisionKind.GRANT] and seen[DecisionKind.ROADS]
+
+
+def test_the_valuations_parcel_price_is_the_towns() -> None:
+    """``worth_and_price`` reads the neighbours once for both; its price is BG-5.5's."""
+    for g in placement_positions(("river",), 7)[::3]:
+        for p in range(PARCELS):
+            for seat in range(g.config.players):
+                assert worth_and_price(g, seat, p)[1] == g.town.price(p)

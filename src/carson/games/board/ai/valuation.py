@@ -65,26 +65,36 @@ def position_value(g: BoardGameState, seat: int) -> float:
 
 def parcel_worth(g: BoardGameState, seat: int, p: int) -> float:
     """What owning parcel ``p`` is worth (before its price)."""
+    return worth_and_price(g, seat, p)[0]
+
+
+def worth_and_price(g: BoardGameState, seat: int, p: int) -> tuple[float, int]:
+    """:func:`parcel_worth` and the parcel's price (BG-5.5, as ``Town.price``), from one look
+    at its neighbours: placement values ask both of every free parcel."""
     town = g.town
     tiles, owners = town.tiles, town.owners
     left = g.catalog.rounds - g.round.number + 1  # rounds_left, inlined: a hot path
     worth = 3.0
     if tiles[p] is None:
         worth += 2.0 * left  # room for a building that pays every round
+        price = 1
     else:
         worth += VP  # 2 VP at the end, but nothing can be built there
+        price = 2
     for n in NEIGHBOURS[p]:
         tile = tiles[n]
         if tile is None:
             worth += 0.3
-        elif tile == MOUNTAIN:
+            continue
+        price += 1
+        if tile == MOUNTAIN:
             if owners[n] == NO_OWNER or owners[n] == seat:
                 worth += 2.0  # a mine next to it would pay
         elif tile == HOUSE and (owners[n] == NO_OWNER or owners[n] == seat):
             worth += 1.0
     if p in town.accessible:  # road access (BG-2.2.3)
         worth += 1.5
-    return worth * (0.6 + 0.4 * left / g.catalog.rounds)
+    return worth * (0.6 + 0.4 * left / g.catalog.rounds), price
 
 
 def building_worth(g: BoardGameState, seat: int, building: str) -> float:
@@ -130,10 +140,8 @@ def target_gain(g: BoardGameState, seat: int, target: int) -> float:
         if owner == NO_OWNER:
             if player.markers <= 0:
                 return 0.0
-            price = town.price(p)
-            if price > player.money:
-                return 0.0
-            return parcel_worth(g, seat, p) - price
+            worth, price = worth_and_price(g, seat, p)
+            return 0.0 if price > player.money else worth - price
         income = town.income(p)
         if owner == seat:  # a defence is worth half the income, when someone attacks
             return income / 2 if g.cowboys_at.get(target) else 0.0
