@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from functools import cache
 
 from carson.games.board.ai.valuation import (
     VP,
@@ -19,10 +20,18 @@ from carson.games.board.ai.valuation import (
     standard_start_purchase,
 )
 from carson.games.board.catalog import PERSONALITY_IDS
-from carson.games.board.engine.actions import PASS, STORE, BoardAction, menu_option, shared
+from carson.games.board.engine.actions import (
+    PASS,
+    STORE,
+    BoardAction,
+    menu_option,
+    shared,
+    shared_of,
+)
 from carson.games.board.engine.model import CountAsk, DecisionKind, Menu
 from carson.games.board.engine.options import GROCER_MONEY, Double, MenuOption, Pick
 from carson.games.board.engine.state import BoardGameState
+from carson.games.board.engine.table import PARCEL_TARGETS
 from carson.games.board.town import NEIGHBOURS
 
 #: Placement values get noise of this many dollars, so that playouts differ.
@@ -35,6 +44,8 @@ CARD_VALUE = {
     "sheriff": 6.0, "banker": 8.0, "grocer": 7.0, "worker": 5.0,
     "settler": 5.0, "captain": 3.0, "gunslinger": 4.0,
 }  # fmt: skip
+#: Decisions the playout always passes: pass is listed first, and :meth:`_small` takes it.
+_PASSED = frozenset({DecisionKind.GRANT, DecisionKind.ROADS})
 
 
 class BoardPlayoutPolicy:
@@ -49,8 +60,13 @@ class BoardPlayoutPolicy:
         assert decision is not None
         kind = decision.kind
         K = DecisionKind
-        if kind == K.CONSTRUCT and legal is None:
-            return _construct_unlisted(g, seat)  # its roads, never chosen, not listed
+        if legal is None:  # the playout: some decisions are decided without their listing
+            if kind == K.PLACE:
+                return self._place_unlisted(g, seat)
+            if kind == K.CONSTRUCT:
+                return _construct_unlisted(g, seat)  # its roads, never chosen, not listed
+            if kind in _PASSED:
+                return PASS  # what :meth:`_small` takes: the first listed, always pass
         if legal is None:
             legal = g.legal_actions(seat)
         if len(legal) == 1:
@@ -79,10 +95,36 @@ class BoardPlayoutPolicy:
 
     def _place(self, g: BoardGameState, seat: int, legal: list[BoardAction]) -> BoardAction:
         """The best of a few random targets (judging all of them cost half a search)."""
-        best, value = PASS, PLACE_THRESHOLD
         targets = legal[1:]  # the listing is pass, then the targets in index order
         if len(targets) > PLACE_SAMPLES:
             targets = self._rng.sample(targets, PLACE_SAMPLES)
+        return self._best_placement(g, seat, targets)
+
+    def _place_unlisted(self, g: BoardGameState, seat: int) -> BoardAction:
+        """What :meth:`_place` chooses, in law: the same number of legal targets drawn
+        uniformly, found by shuffling every target the seat's cowboys might take only as far
+        as needed and asking the engine about each one (listing them all cost more than
+        judging the few)."""
+        player = g.players[seat]
+        pool = [*_every_target(g.cowboy_spaces, "cowboy")] if player.cowboys else []
+        if player.white:
+            pool += _every_target(g.cowboy_spaces, "white")
+        random_ = self._rng.random
+        drawn: list[BoardAction] = []
+        left = len(pool)
+        while left and len(drawn) < PLACE_SAMPLES:  # a partial Fisher–Yates shuffle
+            i = int(random_() * left)
+            left -= 1
+            action = pool[i]
+            pool[i] = pool[left]
+            if g.may_place(seat, action.arg, action.kind == "white"):
+                drawn.append(action)
+        return self._best_placement(g, seat, drawn)
+
+    def _best_placement(
+        self, g: BoardGameState, seat: int, targets: list[BoardAction]
+    ) -> BoardAction:
+        best, value = PASS, PLACE_THRESHOLD
         for action in targets:
             score = placement_value(g, seat, action.arg) + self._rng.uniform(-NOISE, NOISE)
             if score > value:
@@ -110,6 +152,14 @@ class BoardPlayoutPolicy:
         if kind == K.VOTE:
             return BoardAction("vote", 0)
         return legal[0]  # order: the first; grant, roads: pass (index 0)
+
+
+@cache
+def _every_target(spaces: tuple[int, ...], kind: str) -> tuple[BoardAction, ...]:
+    """The placements of ``kind`` ("cowboy", "white") on every space that takes cowboys and
+    every parcel: what a seat's cowboy might take, legal or not."""
+    actions = shared_of(kind)
+    return tuple(actions[target] for target in (*spaces, *PARCEL_TARGETS))
 
 
 def _construct(g: BoardGameState, seat: int, legal: list[BoardAction]) -> BoardAction:

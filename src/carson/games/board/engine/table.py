@@ -12,6 +12,7 @@ import random
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from functools import cache
 from itertools import compress
 from typing import Any
 
@@ -66,6 +67,7 @@ class BoardTable:
         self.cowboy_spaces = tuple(
             space for space, info in enumerate(self.catalog.spaces) if info.takes_cowboys
         )
+        self.cowboy_space_set = frozenset(self.cowboy_spaces)
         river = config.has("river")
         self.town = Town(parcel(x, y) for x, y in self.catalog.river) if river else Town()
         start = self.catalog.start
@@ -100,6 +102,7 @@ class BoardTable:
         other.seed = self.seed
         other.catalog = self.catalog
         other.cowboy_spaces = self.cowboy_spaces
+        other.cowboy_space_set = self.cowboy_space_set
         if seed is None:
             other.rng = random.Random(0)  # (a seed: no call for the system's entropy)
             other.rng.setstate(self.rng.getstate())
@@ -301,20 +304,47 @@ class BoardTable:
         targets += compress(PARCEL_TARGETS, open_parcels)
         return targets
 
+    def may_place(self, seat: int, target: int, white: bool) -> bool:
+        """Whether ``target`` is among :meth:`placement_targets` — the same rules for one
+        target, for playouts that draw a few targets instead of listing them all."""
+        cows = self.cowboys_at.get(target)
+        player = self.players[seat]
+        free_only = white or (player.personality == "sheriff" and player.side == "red")
+        p = target - SPACES
+        if p < 0:  # a space: open (not blocked, a building to buy), then who may join
+            return (
+                target in self.cowboy_space_set
+                and target < SPACES + 1 - self.round.number
+                and (
+                    target not in BUILD_SPACE_PRICE
+                    or bool(self.build_spaces[BUILD_SPACE_PRICE[target]])
+                )
+                and (target in NO_DUEL or _may_join(seat, cows, free_only))
+            )
+        town = self.town
+        owner = town.owners[p]
+        if p in town.river:
+            return False
+        if owner == NO_OWNER:
+            return _may_join(seat, cows, free_only)
+        if white or town.tiles[p] not in _BUILDINGS:  # only buildings are attacked
+            return False
+        if free_only and owner != seat:  # the red Sheriff defends, never attacks
+            return False
+        return _may_join(seat, cows, False)
+
     def _open_spaces(self) -> list[int]:
         """Spaces that take cowboys, not blocked (BG-2.4), not an empty BUILD space
-        (BG-4.2.3 DECISION: nothing to buy)."""
-        build_spaces = self.build_spaces
-        unblocked = SPACES + 1 - self.round.number
-        return [
-            space
-            for space in self.cowboy_spaces
-            if space < unblocked
-            and (space not in BUILD_SPACE_PRICE or build_spaces[BUILD_SPACE_PRICE[space]])
-        ]
+        (BG-4.2.3 DECISION: nothing to buy): a new list of the few such sets a game has."""
+        stocked = tuple(map(bool, map(self.build_spaces.get, BUILD_PRICES)))
+        return list(_open_spaces(self.cowboy_spaces, self.round.number, stocked))
 
     def house_spots(self, build: Construction) -> list[int]:
         """BG-6.1.4 (ii): empty, road access, not river; unowned, the builder's, or granted."""
+        return sorted(self._house_spots(build))
+
+    def _house_spots(self, build: Construction) -> list[int]:
+        """:meth:`house_spots` in no order (road access first: few parcels have it)."""
         if self.general_houses() <= 0:
             return []
         town = self.town
@@ -322,7 +352,7 @@ class BoardTable:
         builder, granted = build.seat, build.granted
         return [
             p
-            for p in sorted(town.accessible)  # road access first: few parcels have it
+            for p in town.accessible
             if tiles[p] is None
             and p not in river
             and p != build.parcel
@@ -332,10 +362,11 @@ class BoardTable:
     def building_spots(self, build: Construction) -> list[int]:
         """BG-6.1.2–6.1.4: the builder's empty parcels; road access and a house spot left."""
         town = self.town
-        own = [p for p in town.owned_by(build.seat) if town.tiles[p] is None]
-        if not self.catalog.buildings[build.building].needs_road:
+        tiles = town.tiles
+        own = [p for p in town.owned_by(build.seat) if tiles[p] is None]
+        if not own or not self.catalog.buildings[build.building].needs_road:
             return own
-        houses = self.house_spots(build)
+        houses = self._house_spots(build)
         if not houses:
             return []
         accessible = town.accessible
@@ -355,6 +386,22 @@ class BoardTable:
     def free_parcels_of(self, owner: int) -> list[int]:
         town = self.town
         return [p for p in town.owned_by(owner) if town.tiles[p] is None]
+
+
+@cache
+def _open_spaces(
+    cowboy_spaces: tuple[int, ...], round_number: int, stocked: tuple[bool, ...]
+) -> tuple[int, ...]:
+    """:meth:`BoardTable._open_spaces` for the spaces that take cowboys, the round and which
+    BUILD spaces (in :data:`BUILD_PRICES` order) hold a building."""
+    unblocked = SPACES + 1 - round_number
+    has_building = dict(zip(BUILD_PRICES, stocked, strict=True))
+    return tuple(
+        space
+        for space in cowboy_spaces
+        if space < unblocked
+        and (space not in BUILD_SPACE_PRICE or has_building[BUILD_SPACE_PRICE[space]])
+    )
 
 
 def _may_join(seat: int, cows: list[tuple[int, bool]] | None, free_only: bool) -> bool:

@@ -25,9 +25,9 @@ def space(g: BoardTable, space: int) -> None:
     if space == S["income_buildings"]:
         g.then(Grocer(), BuildingIncome())
         return
-    seats = g.seats_at(space)
-    if not seats:
+    if not g.cowboys_at.get(space):  # most spaces: nobody there
         return
+    seats = g.seats_at(space)
     if space in NO_DUEL:  # BG-5.1, BG-5.4: every cowboy counts
         for seat, _ in g.cowboys_at[space]:
             if space == S["wages"]:
