@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 from browser import running_server
 from play import register
-from playwright.sync_api import Browser, ConsoleMessage, Page, expect
+from playwright.sync_api import Browser, ConsoleMessage, Page, Route, expect
 
 from toy import toy_environment
 
@@ -107,4 +107,37 @@ def test_after_a_report_the_author_can_still_be_muted(browser: Browser, toy_base
             mute.click()
             dave.wait_for_url(f"**/games/{game}*")
             expect(dave.locator("#chat-list .chat-text")).to_have_count(0)
+    assert reports == []
+
+
+def test_a_message_that_does_not_show_up_is_not_asked_for_again_and_again(
+    browser: Browser, toy_base_url: str
+) -> None:
+    """After a send, the page asks for the new lines; if they do not come (here the server's
+    answers are held back), it waits for the stream's next announcement instead of asking
+    in a loop (a loop once kept a browser busy and the server hammered for minutes)."""
+    reports: list[str] = []
+    erin, fred = watched(browser, reports), watched(browser, reports)
+    register(erin, toy_base_url, "erin")
+    register(fred, toy_base_url, "fred")
+    game = erin.evaluate(CREATE)
+    fred.goto(f"{toy_base_url}/games/{game}")
+    fred.click("#join")
+    erin.goto(f"{toy_base_url}/games/{game}")
+    asked: list[str] = []
+
+    def nothing_new(route: Route) -> None:
+        asked.append(route.request.url)
+        route.fulfill(status=200, content_type="text/html", body="")
+
+    erin.route("**/chat/messages?*", nothing_new)
+    erin.fill("#chat-text", "hello?")
+    erin.press("#chat-text", "Enter")
+    expect(erin.locator("#chat-text")).to_have_value("", timeout=LIVE)  # sent
+    erin.wait_for_timeout(2000)
+    assert 1 <= len(asked) <= 4, f"asked {len(asked)} times in 2 s"
+    erin.unroute("**/chat/messages?*")
+    fred.fill("#chat-text", "here")  # the stream's next announcement brings both lines
+    fred.press("#chat-text", "Enter")
+    expect(erin.locator("#chat-list .chat-text")).to_have_text(["hello?", "here"], timeout=LIVE)
     assert reports == []

@@ -28,12 +28,16 @@
     const box = panel();
     if (!box || busy || !window.htmx || announced <= shown()) return;
     busy = true;
-    const path = "/games/" + box.dataset.game + "/chat/messages?since=" + shown() +
+    const before = shown();
+    const path = "/games/" + box.dataset.game + "/chat/messages?since=" + before +
       "&both=" + box.dataset.both;
     htmx.ajax("GET", path, { target: "#chat-list", swap: "beforeend" }).then(function () {
       busy = false;
       scrollDown();
-      load(); // announced meanwhile
+      // Announced meanwhile: ask again, but only if this answer brought lines. A message
+      // expected and not there (refused, not yet visible) waits for the stream's next
+      // announcement instead of asking the server again and again.
+      if (shown() > before) load();
     }, function () {
       busy = false;
     });
