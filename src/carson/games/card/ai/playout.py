@@ -2,9 +2,9 @@
 
 A search judges a decision by playing sampled games to their end many times; those games are
 only as informative as the play in them. Uniform random play builds cities that score a third
-of a real one, so this policy plays like ``greedy`` on a budget: it places a card on the best
-of a few random places instead of all of them, and takes and bids by the row's printed
-desirability (a personality by what it adds to the city).
+of a real one, and play weaker than the real opponents' misleads the search, so this policy
+plays like ``greedy`` on a budget: it judges a terrain card (to place it, take it or bid for
+it) on a few random places instead of all of them, and a personality by the valuation.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from carson.games.card.ai.valuation import (
     wants_window_a,
     wants_window_b,
 )
-from carson.games.card.catalog import TerrainCard
 from carson.games.card.engine.abilities import BOOSTS, WINDOW_B
 from carson.games.card.engine.actions import Bid, CardAction, Pass, Pick, Place, Sell, Take, Use
 from carson.games.card.engine.state import CardGameState
@@ -26,6 +25,8 @@ from carson.games.card.engine.state import CardGameState
 #: Places judged per terrain card: when the search values a card in the row, and placing it.
 VALUE_SAMPLES = 2
 PLACE_SAMPLES = 5
+#: Places judged per terrain card of the row when a playout takes or bids.
+TAKE_SAMPLES = 3
 #: Spread of the playout's bids around its heuristic choice, in hand positions.
 BID_NOISE = 1.0
 
@@ -69,24 +70,23 @@ class PlayoutPolicy:
         raise AssertionError(phase)  # pragma: no cover
 
     def row_values(self, state: CardGameState, holding: Holding) -> dict[int, float]:
-        """Slot → the card's worth to the holding: a personality by the valuation, a terrain
-        card by its printed desirability (judging its places cost a third of a search; the
-        search's own takes judge them)."""
-        round_number = state.round
+        """Slot → the card's worth to the holding, as ``greedy`` judges it (a personality by
+        the valuation, a terrain card by its best place) but with a terrain card judged on
+        :data:`TAKE_SAMPLES` places drawn at random, not all of them."""
+        round_number, rng, memo = state.round, self._rng, self.memo
         return {
-            slot: float(card.desirability)
-            if isinstance(card, TerrainCard)
-            else holding.personality_value(card, round_number)
+            slot: holding.card_value(card, round_number, rng, TAKE_SAMPLES, memo)
             for slot, card in enumerate(state.row)
             if card is not None
         }
 
     def _bid(self, state: CardGameState, seat: int) -> CardAction:
-        hand = sorted(state.seats[seat].hand)
-        # The printed desirability stands in for the card's worth: cheap, and close enough
-        # for a playout (the search judges the real bid by playing these out).
-        desirability = [float(card.desirability) for card in state.row if card is not None]
-        position = bid_urgency(desirability) * (len(hand) - 1)
+        me = state.seats[seat]
+        assert me.city is not None
+        hand = sorted(me.hand)
+        holding = Holding(me.city, me.personalities, len(me.sold))
+        values = list(self.row_values(state, holding).values())
+        position = bid_urgency(values) * (len(hand) - 1)
         position += self._rng.gauss(0.0, BID_NOISE)
         return Bid(hand[max(0, min(len(hand) - 1, round(position)))])
 
