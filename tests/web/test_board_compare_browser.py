@@ -9,6 +9,7 @@ import json
 import random
 import re
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -30,10 +31,14 @@ def api(request: APIRequestContext, base: str, game: str) -> dict[str, Any]:
         time.sleep(0.05)
 
 
-def at_a_house(page: Page, base: str) -> str:
+Action = dict[str, Any]
+
+
+def play_until(
+    page: Page, base: str, reached: Callable[[list[Action]], bool], pick: Callable[..., Action]
+) -> str:
     """A practice game against the random player, the person's moves made through the API
-    at random (towards a building whenever it may), until it places a building or a house
-    with two parcels or more to choose from: the game's id."""
+    (``pick(rng, legal)``), until ``reached(legal)``: the game's id."""
     csrf = {
         "X-CSRF-Token": next(
             c["value"] for c in page.context.cookies() if c["name"] == "carson_csrf"
@@ -45,14 +50,27 @@ def at_a_house(page: Page, base: str) -> str:
     for _ in range(MAX_MOVES):
         view = api(page.request, base, game)
         legal = view["legal_actions"]
-        assert legal, "the game ended before a house with a choice came"
-        if len([a for a in legal if a["kind"] in ("build", "house")]) >= 2:
+        assert legal, "the game ended before the decision to compare came"
+        if reached(legal):
             return str(game)
-        building = [a for a in legal if "build" in json.dumps(a)]  # spaces, menus: to build
-        action = rng.choice(building or [a for a in legal if a["kind"] != "store"] or legal)
-        move = {"seq": view["seq"], "action": action}
+        move = {"seq": view["seq"], "action": pick(rng, legal)}
         page.request.post(f"{base}/api/games/{game}/actions", data=move, headers=csrf)
-    raise AssertionError(f"no house with a choice in {MAX_MOVES} moves")
+    raise AssertionError(f"no decision to compare in {MAX_MOVES} moves")
+
+
+def towards_a_building(rng: random.Random, legal: list[Action]) -> Action:
+    building = [a for a in legal if "build" in json.dumps(a)]  # spaces, menus: to build
+    return rng.choice(building or [a for a in legal if a["kind"] != "store"] or legal)
+
+
+def at_a_house(page: Page, base: str) -> str:
+    """A game at a building or a house with two parcels or more to choose from."""
+    return play_until(
+        page,
+        base,
+        lambda legal: len([a for a in legal if a["kind"] in ("build", "house")]) >= 2,
+        towards_a_building,
+    )
 
 
 @pytest.fixture
@@ -99,25 +117,13 @@ def test_parcels_are_compared_by_keyboard_at_every_width(
 
 
 def at_a_cowboy(page: Page, base: str) -> str:
-    """A practice game against the random player, the person's moves made through the API at
-    random, until it places a cowboy: the game's id."""
-    csrf = {
-        "X-CSRF-Token": next(
-            c["value"] for c in page.context.cookies() if c["name"] == "carson_csrf"
-        )
-    }
-    body = {"game": "board", "seats": ["human", "random"], "seed": 5}
-    game = page.request.post(f"{base}/api/games", data=body, headers=csrf).json()["id"]
-    rng = random.Random(3)
-    for _ in range(MAX_MOVES):
-        view = api(page.request, base, game)
-        legal = view["legal_actions"]
-        assert legal, "the game ended before a cowboy was placed"
-        if len([a for a in legal if a["kind"] == "cowboy"]) >= 2:
-            return str(game)
-        move = {"seq": view["seq"], "action": rng.choice(legal)}
-        page.request.post(f"{base}/api/games/{game}/actions", data=move, headers=csrf)
-    raise AssertionError(f"no cowboy to place in {MAX_MOVES} moves")
+    """A game at a cowboy's placement with two places or more (moves at random)."""
+    return play_until(
+        page,
+        base,
+        lambda legal: len([a for a in legal if a["kind"] == "cowboy"]) >= 2,
+        lambda rng, legal: rng.choice(legal),
+    )
 
 
 @pytest.mark.parametrize("width", list(WIDTHS))
