@@ -73,6 +73,31 @@ def at_a_house(page: Page, base: str) -> str:
     )
 
 
+def comparing(browser: Browser, base: str, person: Page, game: str, width: str) -> Page:
+    """The person's page of ``game`` at ``width``, its comparison started by keyboard."""
+    w, h = WIDTHS[width]
+    page = browser.new_page(viewport={"width": w, "height": h})
+    page.context.add_cookies(person.context.cookies())
+    page.goto(f"{base}/games/{game}")
+    page.locator("#compare-start").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#compare")).to_be_visible()
+    return page
+
+
+def accessible_and_chosen(page: Page, width: int) -> None:
+    """No serious axe violation and nothing wider than the screen; then the first compared
+    choice taken by keyboard ends the comparison."""
+    page.evaluate(AXE.read_text(encoding="utf-8"))
+    assert page.evaluate(_VIOLATIONS) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    choose = page.locator("#compare .choose-compared").first
+    choose.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#compare")).to_have_count(0)
+    page.close()
+
+
 @pytest.fixture
 def person(browser: Browser, base_url: str, request: pytest.FixtureRequest) -> Page:
     page = browser.new_page()
@@ -88,15 +113,7 @@ def test_parcels_are_compared_by_keyboard_at_every_width(
 ) -> None:
     if not AXE.exists():
         pytest.skip("no axe-core: `make test-deps` installs it with npm ci")
-    game = at_a_house(person, base_url)
-    w, h = WIDTHS[width]
-    page = browser.new_page(viewport={"width": w, "height": h})
-    page.context.add_cookies(person.context.cookies())
-    page.goto(f"{base_url}/games/{game}")
-    start = page.locator("#compare-start")
-    start.focus()
-    page.keyboard.press("Enter")
-    expect(page.locator("#compare")).to_be_visible()
+    page = comparing(browser, base_url, person, at_a_house(person, base_url), width)
     for index in range(2):  # two parcels marked by keyboard
         mark = page.locator('.compare-mark[data-marked="false"]').first
         parcel = mark.get_attribute("data-parcel")
@@ -106,14 +123,7 @@ def test_parcels_are_compared_by_keyboard_at_every_width(
         expect(page.locator("#compare tbody tr")).to_have_count(index + 1)
     cells = page.locator("#compare tbody td.delta").all_inner_texts()
     assert all(re.fullmatch(r"[+-]\d+ \$", cell) for cell in cells), cells
-    page.evaluate(AXE.read_text(encoding="utf-8"))
-    assert page.evaluate(_VIOLATIONS) == []
-    assert page.evaluate("document.documentElement.scrollWidth") <= w
-    choose = page.locator("#compare .choose-compared").first
-    choose.focus()
-    page.keyboard.press("Enter")
-    expect(page.locator("#compare")).to_have_count(0)  # chosen: the comparison is over
-    page.close()
+    accessible_and_chosen(page, WIDTHS[width][0])
 
 
 def at_a_cowboy(page: Page, base: str) -> str:
@@ -132,14 +142,7 @@ def test_a_cowboys_places_are_compared_by_keyboard_at_every_width(
 ) -> None:
     if not AXE.exists():
         pytest.skip("no axe-core: `make test-deps` installs it with npm ci")
-    game = at_a_cowboy(person, base_url)
-    w, h = WIDTHS[width]
-    page = browser.new_page(viewport={"width": w, "height": h})
-    page.context.add_cookies(person.context.cookies())
-    page.goto(f"{base_url}/games/{game}")
-    page.locator("#compare-start").focus()
-    page.keyboard.press("Enter")
-    expect(page.locator("#compare")).to_be_visible()
+    page = comparing(browser, base_url, person, at_a_cowboy(person, base_url), width)
     for index, group in enumerate((0, 1)):  # a space of the track, then a parcel
         marks = page.locator("#compare details.compare-group").nth(group)
         if group == 1:  # the town's parcels, folded, unfold by keyboard
@@ -153,11 +156,4 @@ def test_a_cowboys_places_are_compared_by_keyboard_at_every_width(
         expect(page.locator("#compare tbody tr")).to_have_count(index + 1)
     strengths = page.locator("#compare tbody td.strength").all_inner_texts()
     assert len(set(strengths)) == 1 and strengths[0].isdigit(), strengths
-    page.evaluate(AXE.read_text(encoding="utf-8"))
-    assert page.evaluate(_VIOLATIONS) == []
-    assert page.evaluate("document.documentElement.scrollWidth") <= w
-    choose = page.locator("#compare .choose-compared").first
-    choose.focus()
-    page.keyboard.press("Enter")
-    expect(page.locator("#compare")).to_have_count(0)  # placed: the comparison is over
-    page.close()
+    accessible_and_chosen(page, WIDTHS[width][0])
