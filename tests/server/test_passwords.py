@@ -87,3 +87,30 @@ def test_a_busy_pool_answers_503_with_retry_after(tmp_path: Path) -> None:
         pool._slots.release()
         created = client.post("/api/register", json={"username": "alice", "password": "password-a"})
         assert created.status_code == 200
+
+
+def _hashing_threads() -> set[threading.Thread]:
+    return {t for t in threading.enumerate() if t.name.startswith("carson-hash")}
+
+
+def test_a_closed_pool_ends_its_threads_and_starts_them_again_when_needed() -> None:
+    pool = PasswordPool(CHEAP, workers=2)
+    before = _hashing_threads()
+    stored = pool.hash("a password")
+    started = _hashing_threads() - before
+    assert started  # the hash ran on a thread of the pool's own
+    pool.close()
+    assert not any(thread.is_alive() for thread in started)
+    assert pool.verify(stored, "a password")  # a late caller still gets its answer
+    pool.close()
+
+
+def test_the_server_ends_its_hashing_threads_when_it_stops(tmp_path: Path) -> None:
+    app = create_app(f"sqlite:///{tmp_path / 'c.db'}", limits=Limits(hash_workers=1))
+    before = _hashing_threads()
+    with TestClient(app) as client:
+        created = client.post("/api/register", json={"username": "alice", "password": "password-a"})
+        assert created.status_code == 200
+        started = _hashing_threads() - before
+        assert started
+    assert not any(thread.is_alive() for thread in started)

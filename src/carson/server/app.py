@@ -154,6 +154,7 @@ def _lifespan(
         if jobs is not None:
             jobs.stop()
         service.notifier.stop()
+        service.accounts.pool.close()
         engine.dispose()
 
     return lifespan

@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -77,7 +77,9 @@ class PasswordPool:
         self._slots = threading.BoundedSemaphore(self.workers)
         # The hashes run on these threads only: the memory each allocates stays in a few
         # allocator arenas instead of one per request thread, which the C allocator keeps.
-        self._threads = ThreadPoolExecutor(self.workers, thread_name_prefix="carson-hash")
+        # Started at the first hash after a close (the server closes it when it stops).
+        self._threads: ThreadPoolExecutor | None = None
+        self._threads_guard = threading.Lock()
         self._wait = wait_seconds
         # Verified for unknown names, so the time taken does not tell names apart.
         self._dummy = self._hasher.hash("not a password anyone has")
@@ -105,6 +107,21 @@ class PasswordPool:
         if not self._slots.acquire(timeout=self._wait):
             raise HashingBusy("the server is busy checking passwords: try again shortly")
         try:
-            return self._threads.submit(work, *args).result()
+            return self._submit(work, *args).result()
         finally:
             self._slots.release()
+
+    def close(self) -> None:
+        """End the hashing threads (the server calls this when it stops); the next hash
+        starts them again, so a pool closed too early still works."""
+        with self._threads_guard:
+            threads, self._threads = self._threads, None
+        if threads is not None:
+            threads.shutdown(wait=True)
+
+    def _submit(self, work: Callable[..., _Result], *args: str) -> Future[_Result]:
+        # Under the guard, so a close cannot end the threads between taking and submitting.
+        with self._threads_guard:
+            if self._threads is None:
+                self._threads = ThreadPoolExecutor(self.workers, thread_name_prefix="carson-hash")
+            return self._threads.submit(work, *args)
