@@ -305,6 +305,25 @@ def test_a_refused_table_comes_back_as_it_was_filled_in(alice: TestClient) -> No
     assert re.search(r"<option value=\"4\" selected>4</option>", form)
 
 
+def test_a_refused_quick_match_comes_back_as_it_was_filled_in(alice: TestClient) -> None:
+    csrf = sign_up(alice, "alice")
+    # The rated box left unticked; a rating gap beyond the bounds is what is refused.
+    typed = {"csrf": csrf, "game": "board", "seats": "3", "time_control": "1d",
+             "fill_with": "ai-hard", "max_gap": "5000"}  # fmt: skip
+    refused = alice.post("/quickmatch", data=typed)
+    assert refused.status_code == 422 and 'id="lobby-error"' in refused.text
+    page = refused.text
+    form = page[page.index('id="quick-match"') : page.index('id="new-table"')]
+    assert 'name="game" value="board"' in form  # on the board game's tab, as asked
+    for field, value in (("time_control", "1d"), ("fill_with", "ai-hard")):
+        chosen = re.search(rf'<select name="{field}">.*?</select>', form, re.S)
+        assert chosen and f'value="{value}" selected' in chosen.group(0), field
+    assert re.search(r"<option selected>3</option>", form)
+    assert 'name="max_gap" min="0" max="4000" step="50" value="5000"' in form
+    assert 'name="rated">' in form  # left unticked
+    assert 'id="lobby-mine"' not in alice.get("/lobby").text  # and no search was opened
+
+
 def test_one_day_a_move_is_said_in_the_singular(alice: TestClient) -> None:
     sign_up(alice, "alice")
     page = alice.get("/lobby").text

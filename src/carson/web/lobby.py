@@ -57,6 +57,16 @@ def refusal_text(visit: Visit, code: str) -> str | None:
     return messages.get(code)
 
 
+def setup_refusal_text(visit: Visit, error: GameError) -> str:
+    """A game the server would not set up: the lobby's own words for its code, or the
+    server's reason in a sentence of the visitor's language."""
+    said = refusal_text(visit, error.code)
+    if said is None:
+        why = visit.gettext("That game cannot be set up as asked: %(why)s.")
+        said = why % {"why": error.message}
+    return said
+
+
 def control_label(visit: Visit, control: str | None) -> str:
     """A time control as players read it."""
     if not control:
@@ -152,12 +162,16 @@ async def lobby_page(
     error: str | None = None,
     status: int = 200,
     typed: dict[str, str] | None = None,
+    seek_typed: dict[str, str] | None = None,
 ) -> Response:
-    """The lobby; ``typed``: a refused new table's form, shown again as it was filled in."""
+    """The lobby; ``typed`` and ``seek_typed``: a refused new table's or quick match's form,
+    shown again as it was filled in."""
     if visit.user is None:  # the games in progress to watch, and how to sign in to play
         return visit.render("lobby_signed_out.html", next="/lobby")
     filters = _filters(request)
-    kind = chosen_game(request.query_params.get("make") or filters.get("game"))
+    # A refused form comes back on its own game's tab.
+    refused_game = (typed or seek_typed or {}).get("game")
+    kind = chosen_game(request.query_params.get("make") or refused_game or filters.get("game"))
     labels = {name: game_label(other, visit) for name, other in games().items()}
     notice = refusal_text(visit, request.query_params.get("done", ""))
     return visit.for_game(kind).render(
@@ -176,6 +190,7 @@ async def lobby_page(
         ],
         language_choices=[(code, language_name(code)) for code in LANGUAGES],
         typed=typed,
+        seek_typed=seek_typed,
         **_table_form(kind, visit),
         **await _listing(request, visit, filters),
     )
@@ -215,10 +230,7 @@ async def create_table(request: Request) -> Response:
         said = refusal_text(visit, refused.code)
         return await lobby_page(request, visit, said, 422, typed=dict(form))
     except GameError as error:
-        said = refusal_text(visit, error.code)
-        if said is None:
-            why = visit.gettext("That game cannot be set up as asked: %(why)s.")
-            said = why % {"why": error.message}
+        said = setup_refusal_text(visit, error)
         return await lobby_page(request, visit, said, 422, typed=dict(form))
     return RedirectResponse(f"/games/{view['id']}", status_code=303)
 

@@ -14,7 +14,7 @@ from carson.server import quickmatch
 from carson.server.games import GameError
 from carson.server.ratelimit import RateLimited
 from carson.web.home import chosen_game, game_label
-from carson.web.lobby import control_label, lobby_page, refusal_text
+from carson.web.lobby import control_label, lobby_page, refusal_text, setup_refusal_text
 from carson.web.lobby_forms import FormRefused, new_seek
 from carson.web.refusals import accounts_of, refused_page
 from carson.web.visit import Visit, forbidden, service_of, signed_in_form, visit_of
@@ -38,13 +38,11 @@ async def open_seek(request: Request) -> Response:
     except RateLimited as limited:
         return refused_page(visit, limited)
     except FormRefused as refused:
-        return await lobby_page(request, visit, refusal_text(visit, refused.code), 422)
+        said = refusal_text(visit, refused.code)
+        return await lobby_page(request, visit, said, 422, seek_typed=dict(form))
     except GameError as error:
-        said = refusal_text(visit, error.code)
-        if said is None:
-            why = visit.gettext("That game cannot be set up as asked: %(why)s.")
-            said = why % {"why": error.message}
-        return await lobby_page(request, visit, said, error.status)
+        said = setup_refusal_text(visit, error)
+        return await lobby_page(request, visit, said, error.status, seek_typed=dict(form))
     return RedirectResponse(f"/quickmatch/{seek['id']}", status_code=303)
 
 
