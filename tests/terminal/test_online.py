@@ -71,25 +71,11 @@ def api_player(base: str, name: str) -> ApiClient:
 
 
 def play_by_api(client: ApiClient, game_id: str, seed: int) -> threading.Thread:
-    """Another player, through the API alone: a random legal action whenever asked."""
-
-    def run() -> None:
-        rng = random.Random(seed)
-        while True:
-            view = client.view(game_id)
-            if view["status"] == "over":
-                return
-            if not view["legal_actions"]:
-                time.sleep(0.02)
-                continue
-            try:
-                client.act(game_id, view["seq"], rng.choice(view["legal_actions"]))
-            except ApiError as error:
-                assert error.code == "stale_seq", error
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    return thread
+    """Another player, through the API alone: a random legal action whenever asked, from
+    the start, for a bounded time."""
+    started = threading.Event()
+    started.set()
+    return plays_on(client, game_id, started, threading.Event(), seed)
 
 
 def signed_in(base: str, store: TokenStore, name: str, lang: str = "en") -> tuple[ApiClient, str]:
@@ -224,13 +210,13 @@ def test_an_answer_that_is_not_a_games_view_is_refused() -> None:
 
 
 def plays_on(client: ApiClient, game_id: str, start: threading.Event,
-             stop: threading.Event) -> threading.Thread:  # fmt: skip
+             stop: threading.Event, seed: int = 5) -> threading.Thread:  # fmt: skip
     """Another player through the API who, once ``start`` is set, makes a random legal move
     whenever asked until ``stop`` is set (or a bounded time passes): the game never waits on
     him. Every wait is bounded."""
 
     def run() -> None:
-        rng, deadline = random.Random(5), time.monotonic() + BOUND
+        rng, deadline = random.Random(seed), time.monotonic() + BOUND
         if not start.wait(BOUND):
             return
         while not stop.is_set() and time.monotonic() < deadline:
