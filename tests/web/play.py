@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 
@@ -15,6 +16,46 @@ def register(page: Page, base: str, name: str) -> None:
     page.fill("#register-form input[name=password]", "a long password")
     page.click("#register-form button")
     expect(page.locator("#play-now")).to_be_visible()
+
+
+def watched(browser: Browser, reports: list[str], errors: bool = False) -> Page:
+    """A page of a context of its own whose Content-Security-Policy reports (and, with
+    ``errors``, console errors) are collected in ``reports``."""
+    page = browser.new_context().new_page()
+
+    def on_console(message: ConsoleMessage) -> None:
+        if "Content Security Policy" in message.text or (errors and message.type == "error"):
+            reports.append(message.text)
+
+    page.on("console", on_console)
+    return page
+
+
+#: Creates a game through the API with the page's own session (and its CSRF cookie).
+_CREATE = """async asked => {
+  const csrf = decodeURIComponent(document.cookie.match(/carson_csrf=([^;]*)/)[1]);
+  const answer = await fetch("/api/games", {
+    method: "POST",
+    headers: {"Content-Type": "application/json", "X-CSRF-Token": csrf},
+    body: JSON.stringify(asked),
+  });
+  return (await answer.json()).id;
+}"""
+
+
+def create_game(
+    page: Page,
+    game: str = "toy",
+    seats: Sequence[str] = ("human", "human"),
+    time_control: str | None = None,
+) -> str:
+    """A new game's id, made by the signed-in player of ``page``."""
+    asked: dict[str, object] = {"game": game, "seats": list(seats)}
+    if time_control is not None:
+        asked["time_control"] = time_control
+    game_id = page.evaluate(_CREATE, asked)
+    assert isinstance(game_id, str), game_id
+    return game_id
 
 
 def seq(page: Page) -> str:

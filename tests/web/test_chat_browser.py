@@ -8,21 +8,12 @@ from collections.abc import Iterator
 
 import pytest
 from browser import running_server
-from play import register
-from playwright.sync_api import Browser, ConsoleMessage, Page, Route, expect
+from play import create_game, register, watched
+from playwright.sync_api import Browser, Route, expect
 
 from toy import toy_environment
 
 LIVE = 10_000
-CREATE = """async () => {
-  const csrf = decodeURIComponent(document.cookie.match(/carson_csrf=([^;]*)/)[1]);
-  const answer = await fetch("/api/games", {
-    method: "POST",
-    headers: {"Content-Type": "application/json", "X-CSRF-Token": csrf},
-    body: JSON.stringify({game: "toy", seats: ["human", "human"]}),
-  });
-  return (await answer.json()).id;
-}"""
 
 
 @pytest.fixture(scope="module")
@@ -31,24 +22,13 @@ def toy_base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield base
 
 
-def watched(browser: Browser, reports: list[str]) -> Page:
-    page = browser.new_context().new_page()
-
-    def on_console(message: ConsoleMessage) -> None:
-        if "Content Security Policy" in message.text or message.type == "error":
-            reports.append(message.text)
-
-    page.on("console", on_console)
-    return page
-
-
 def test_two_players_chat_live(browser: Browser, toy_base_url: str) -> None:
     reports: list[str] = []
-    alice, bob = watched(browser, reports), watched(browser, reports)
+    alice, bob = watched(browser, reports, errors=True), watched(browser, reports, errors=True)
     register(alice, toy_base_url, "alice")
     register(bob, toy_base_url, "bob")
     bob.goto(f"{toy_base_url}/lang/de?next=/")
-    game = alice.evaluate(CREATE)
+    game = create_game(alice)
     bob.goto(f"{toy_base_url}/games/{game}")
     bob.click("#join")
     alice.goto(f"{toy_base_url}/games/{game}")
@@ -81,10 +61,10 @@ def test_after_a_report_the_author_can_still_be_muted(browser: Browser, toy_base
     """Reporting a message answers in the message's menu and leaves its mute button there
     (it once replaced the whole menu until a reload); at a desktop's and a phone's width."""
     reports: list[str] = []
-    carol, dave = watched(browser, reports), watched(browser, reports)
+    carol, dave = watched(browser, reports, errors=True), watched(browser, reports, errors=True)
     register(carol, toy_base_url, "carol")
     register(dave, toy_base_url, "dave")
-    game = carol.evaluate(CREATE)
+    game = create_game(carol)
     dave.goto(f"{toy_base_url}/games/{game}")
     dave.click("#join")
     carol.goto(f"{toy_base_url}/games/{game}")
@@ -117,10 +97,10 @@ def test_a_message_that_does_not_show_up_is_not_asked_for_again_and_again(
     answers are held back), it waits for the stream's next announcement instead of asking
     in a loop (a loop once kept a browser busy and the server hammered for minutes)."""
     reports: list[str] = []
-    erin, fred = watched(browser, reports), watched(browser, reports)
+    erin, fred = watched(browser, reports, errors=True), watched(browser, reports, errors=True)
     register(erin, toy_base_url, "erin")
     register(fred, toy_base_url, "fred")
-    game = erin.evaluate(CREATE)
+    game = create_game(erin)
     fred.goto(f"{toy_base_url}/games/{game}")
     fred.click("#join")
     erin.goto(f"{toy_base_url}/games/{game}")

@@ -9,40 +9,19 @@ from collections.abc import Iterator
 
 import pytest
 from browser import running_server
-from play import register
-from playwright.sync_api import Browser, ConsoleMessage, Page, expect
+from play import create_game, register, watched
+from playwright.sync_api import Browser, Page, expect
 
 from toy import toy_environment
 
 GAME = re.compile(r"/games/(\w+)$")
 LIVE = 15_000
-#: A timed toy game for alice and bob, created through the API with the page's session.
-CREATE = """async () => {
-  const csrf = decodeURIComponent(document.cookie.match(/carson_csrf=([^;]*)/)[1]);
-  const answer = await fetch("/api/games", {
-    method: "POST",
-    headers: {"Content-Type": "application/json", "X-CSRF-Token": csrf},
-    body: JSON.stringify({game: "toy", seats: ["human", "human"], time_control: "5+3"}),
-  });
-  return (await answer.json()).id;
-}"""
 
 
 @pytest.fixture(scope="module")
 def toy_base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with running_server(tmp_path_factory.mktemp("clocks-web"), toy_environment()) as base:
         yield base
-
-
-def watched(browser: Browser, reports: list[str]) -> Page:
-    page = browser.new_context().new_page()
-
-    def on_console(message: ConsoleMessage) -> None:
-        if "Content Security Policy" in message.text:
-            reports.append(message.text)
-
-    page.on("console", on_console)
-    return page
 
 
 def clock_times(page: Page) -> list[str]:
@@ -58,7 +37,7 @@ def test_a_correspondence_clock_reads_in_days_and_hours_next_to_the_decision_on_
     bob = browser.new_context().new_page()
     register(alice, toy_base_url, "alma")
     register(bob, toy_base_url, "bert")
-    game = alice.evaluate(CREATE.replace('"5+3"', '"2d"'))
+    game = create_game(alice, time_control="2d")
     bob.goto(f"{toy_base_url}/games/{game}")
     bob.click("#join")
     alice.goto(f"{toy_base_url}/games/{game}")
@@ -67,8 +46,7 @@ def test_a_correspondence_clock_reads_in_days_and_hours_next_to_the_decision_on_
     alice.wait_for_timeout(1500)  # clocks.js redraws running clocks every second
     assert clock_times(alice) == ["1 d 23 h", "1 d 23 h"]  # not "1d 23:59"
 
-    board = CREATE.replace('"toy"', '"board"').replace('"human", "human"', '"human", "greedy"')
-    board_game = alice.evaluate(board.replace('"5+3"', '"2d"'))
+    board_game = create_game(alice, "board", ("human", "greedy"), time_control="2d")
     alice.goto(f"{toy_base_url}/games/{board_game}")
     alice.wait_for_selector("#board .choice")  # the board game's long page
     top = alice.evaluate(
@@ -85,7 +63,7 @@ def test_the_clocks_tick_stop_on_a_move_and_a_resign_hands_the_seat_over(
     alice, bob = watched(browser, reports), watched(browser, reports)
     register(alice, toy_base_url, "alice")
     register(bob, toy_base_url, "bob")
-    game = alice.evaluate(CREATE)
+    game = create_game(alice, time_control="5+3")
     bob.goto(f"{toy_base_url}/games/{game}")
     bob.click("#join")
     alice.goto(f"{toy_base_url}/games/{game}")
@@ -136,7 +114,7 @@ def test_the_resign_confirmation_stays_open_through_redraws_landing_together(
     alice, bob = (browser.new_context().new_page() for _ in range(2))
     register(alice, toy_base_url, "alice2")
     register(bob, toy_base_url, "bob2")
-    game = alice.evaluate(CREATE)
+    game = create_game(alice, time_control="5+3")
     bob.goto(f"{toy_base_url}/games/{game}")
     bob.click("#join")
     alice.goto(f"{toy_base_url}/games/{game}")
