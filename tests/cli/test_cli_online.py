@@ -14,9 +14,11 @@ import pytest
 from test_cli_play import Terminal, run
 
 from card_answers import CardAnswers
+from carson.terminal.api_client import ApiClient
 from live_server import running_server
 
 PASSWORD = "a-long-secret-9"
+NEEDS_SERVER = "--join, --lobby, --quick, --public and --user are for a game on a server"
 #: Every question of the game ends with this prompt.
 QUESTION = "> "
 
@@ -38,20 +40,27 @@ def over_or_asked(term: Terminal, asked: int, timeout: float = 60) -> bool:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("--join", "abc"), "--join, --lobby, --public and --user are for a game on a server"),
-        (("--user", "ann"), "--join, --lobby, --public and --user are for a game on a server"),
-        (("--lobby",), "--join, --lobby, --public and --user are for a game on a server"),
+        (("--join", "abc"), NEEDS_SERVER),
+        (("--user", "ann"), NEEDS_SERVER),
+        (("--lobby",), NEEDS_SERVER),
         (("--server", "http://h", "--lobby", "--seat", "human"), "--lobby takes a table"),
         (("--server", "http://h", "--control", "3d", "--join", "abc"), "--lobby takes a table"),
         (("--server", "ftp://host", "--join", "abc"), "is not a server address"),
         (("--server", "http://h", "--resume", "x.json"), "--resume continues a game saved here"),
         (("--server", "http://h", "--no-save"), "a server keeps its games"),
         (("--server", "http://h", "--join", "abc", "--seat", "human"), "--join takes a seat"),
-        (("--public",), "--join, --lobby, --public and --user are for a game on a server"),
+        (("--public",), NEEDS_SERVER),
         (("--server", "http://h", "--join", "abc", "--public"), "--join takes a seat"),
         (("--server", "http://h", "--lobby", "--public"), "--lobby takes a table"),
         (("--server", "http://h", "--join", "https://h/x/abc"), "neither a game id nor a link"),
         (("--server", "http://h", "--seat", "expert") + ("--seat", "expert") * 3, "no human seat"),
+        (("--quick",), NEEDS_SERVER),
+        (("--server", "http://h", "--quick", "--join", "abc"), "--quick finds a game by quick"),
+        (("--server", "http://h", "--quick", "--lobby"), "--quick finds a game by quick"),
+        (("--server", "http://h", "--quick", "--control", "3d"), "--quick finds a game by quick"),
+        (("--server", "http://h", "--quick", "--seat", "human"), "--quick finds a game by quick"),
+        (("--server", "http://h", "--quick", "--public"), "--quick finds a game by quick"),
+        (("--server", "http://h", "--quick", "--game", "chess"), "chess"),
     ],
 )
 def test_online_options_that_do_not_fit(args: tuple[str, ...], message: str) -> None:
@@ -107,4 +116,33 @@ def test_with_nothing_asked_a_menu_offers_a_new_game_the_lobby_or_quick_match(
         term.read_until("Druk op Enter om opnieuw te kijken")
         assert "wacht nu geen openbare tafel" in term.screen
         term.type("stop")
+        assert term.close() == 3
+
+
+def test_quick_asks_the_table_then_plays_the_game_it_was_paired_into(tmp_path: Path) -> None:
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    with running_server(tmp_path) as server:
+        una = ApiClient(server)
+        una.register("una", "password-una")
+        waiting = una.open_seek("board", 2, "10+5", False, "en")
+        term = Terminal("play", "--server", server, "--user", "quin", "--quick", "--game",
+                        "board", env=env)  # fmt: skip
+        term.read_until("Password of quin")
+        term.type(PASSWORD)
+        term.read_until("[y/n]")
+        term.type("y")
+        term.read_until("The same password again")
+        term.type(PASSWORD)
+        term.read_until("How many players at the table (2–5)?")  # no menu: straight to it
+        term.type("2")
+        term.read_until("Press Enter for 10+5")
+        term.type("")
+        term.read_until("A rated game? [y/n]")
+        term.type("n")
+        term.read_until("Paired: game ")
+        found = una.seek(str(waiting["id"]))["game_id"]
+        assert found and f"Paired: game {found}." in term.screen
+        assert {seat["user"] for seat in una.view(found)["seats"]} == {"una", "quin"}
+        term.read_until(QUESTION)  # the game's own first question, or the wait for una
+        term.type("quit")
         assert term.close() == 3

@@ -19,6 +19,7 @@ from carson.cli.play_online import (
     LobbyOption,
     OnlineOptions,
     PublicOption,
+    QuickOption,
     ServerOption,
     UserOption,
 )
@@ -125,19 +126,20 @@ def play(
     lobby: LobbyOption = False,
     control: ControlOption = None,
     public: PublicOption = False,
+    quick: QuickOption = False,
 ) -> None:
     """Play a game in the terminal: humans at one keyboard, with machine seats; or, with
-    --server, a game of a carson server (--join one, take one from the --lobby, or create
-    one; with none of these, a menu asks).
-
-    --game chooses the game; --seat sets the table, else the game's usual one.
+    --server, a game of a carson server (--join one, take one from the --lobby, find one by
+    --quick match, or create one; with none of these, a menu asks). --game chooses the
+    game; --seat sets the table, else the game's usual one.
 
     Exit status: 0 when the game ended; 3 when a player left it ('quit', Ctrl-C or
     Ctrl-D: the game is saved to resume, unless nobody has moved yet; a server's game goes
     on there); 1 when the server refused or could not be reached; 2 for a bad option.
     """
     _check_lang_and_budget(lang, budget_ms)
-    online = OnlineOptions(server, user, join, lobby, control, game, seat, variant, seed, public)
+    online = OnlineOptions(server, user, join, lobby, control, game, seat, variant, seed, public,
+                           quick)  # fmt: skip
     online.check(resume is not None, bool(save or no_save))
     if server is not None:
         raise typer.Exit(online.play(lang))
@@ -151,8 +153,7 @@ def play(
         playing = _new_game(game, seat, variant, seed)
         if save is None and not no_save:
             save = default_save_path(playing.setup.seed)
-    if no_save:
-        save = None
+    save = None if no_save else save
     _ready_save_path(save)
     console = Console(highlight=False)
     terminal = TerminalGame(

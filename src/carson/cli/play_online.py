@@ -69,6 +69,14 @@ JoinOption = Annotated[
     str | None,
     typer.Option("--join", help="with --server: join the game of this id or invitation link"),
 ]
+QuickOption = Annotated[
+    bool,
+    typer.Option(
+        "--quick",
+        help="with --server: be paired by quick match with people looking for the same game "
+        "(--game chooses it; the players, the clock and whether it is rated are asked)",
+    ),
+]
 
 
 @dataclass(frozen=True)
@@ -87,9 +95,11 @@ def play_online(
     lang: str,
     store: TokenStore | None = None,
     lobby: LobbyFilter | None = None,
+    quick: bool = False,
 ) -> int:
-    """Sign in on ``server``, open the game (``join`` it, take a table of the ``lobby``, or
-    create ``new``; asked first when both ``new`` and ``lobby`` are given) and play it."""
+    """Sign in on ``server``, open the game (``join`` it, take a table of the ``lobby``,
+    create ``new``, or find one of ``new``'s game by ``quick`` match; asked first when both
+    ``new`` and ``lobby`` are given) and play it."""
     if join is not None:
         try:
             game_id_of(join)
@@ -105,18 +115,18 @@ def play_online(
                      lambda prompt: read_secret(prompt, console))  # fmt: skip
     try:
         sign_in(user)
+        asker = Asker(console.input, console, texts, ("online", "help_lobby"))
         if new is not None and lobby is not None:
-            asker = Asker(console.input, console, texts, ("online", "help_lobby"))
             chosen = start_menu(asker, client.base, new.game)
-            if chosen == "quick":
-                found = QuickMatch(client, asker, new.game, lang).find()
-                if found is None:
-                    return 1
-                return OnlineGame(client, found, lang, console, console.input).run()
+            quick = chosen == "quick"
             if chosen == "new":
                 lobby = None
+        if quick and new is not None:
+            found = QuickMatch(client, asker, new.game, lang).find()
+            if found is None:
+                return 1
+            return OnlineGame(client, found, lang, console, console.input).run()
         if lobby is not None:
-            asker = Asker(console.input, console, texts, ("online", "help_lobby"))
             game_id = Lobby(client, asker, console, lobby.game, lobby.control).choose()
         else:
             game_id = open_game(client, join, new, texts, console)
@@ -171,14 +181,17 @@ def new_online_game(
 
 def check_online_options(
     server: str | None, user: str | None, join: str | None, resume: bool, creating: bool,
-    saving: bool, lobby: LobbyFilter | None = None, public: bool = False,
+    saving: bool, lobby: LobbyFilter | None = None, public: bool = False, quick: bool = False,
 ) -> None:  # fmt: skip
     """Options that do not go together with (or without) ``--server`` fail."""
     if server is None:
-        if join is not None or user is not None or lobby is not None or public:
-            fail("--join, --lobby, --public and --user are for a game on a server: add "
-                 "--server URL")  # fmt: skip
+        if join is not None or user is not None or lobby is not None or public or quick:
+            fail("--join, --lobby, --quick, --public and --user are for a game on a server: "
+                 "add --server URL")  # fmt: skip
         return
+    if quick and (join is not None or lobby is not None or creating):
+        fail("--quick finds a game by quick match: it takes no --join, --lobby, --control, "
+             "--seat, --variant, --seed or --public (--game chooses the game)")  # fmt: skip
     if lobby is not None and (join is not None or creating):
         fail("--lobby takes a table that is waiting: it takes no --join, --seat, --variant, "
              "--seed or --public (--game and --control filter the tables)")  # fmt: skip
@@ -205,6 +218,7 @@ class OnlineOptions:
     variants: list[str] | None
     seed: int | None
     public: bool = False
+    quick: bool = False
 
     @property
     def tables(self) -> LobbyFilter | None:
@@ -216,18 +230,21 @@ class OnlineOptions:
     @property
     def creating(self) -> bool:
         """Whether a table is described (``--game`` only filters the lobby's tables)."""
-        game = self.game is not None and self.tables is None
+        game = self.game is not None and self.tables is None and not self.quick
         return bool(self.seats or self.variants or self.seed is not None or game or self.public)
 
     def check(self, resume: bool, saving: bool) -> None:
         check_online_options(self.server, self.user, self.join, resume, self.creating, saving,
-                             self.tables, self.public)  # fmt: skip
+                             self.tables, self.public, self.quick)  # fmt: skip
 
     def play(self, lang: str) -> int:
         """The game played as the options say; with nothing asked, a menu offers a new
         game of the usual table, a table of the lobby or a quick match."""
         assert self.server is not None
         tables, new = self.tables, None
+        if self.quick:  # the game's name, checked here; the table is asked
+            new = new_online_game(self.game, None, None, None, lang)
+            return play_online(self.server, self.user, None, new, lang, quick=True)
         if self.join is None and tables is None:
             new = new_online_game(self.game, self.seats, self.variants, self.seed, lang,
                                   self.public)  # fmt: skip
