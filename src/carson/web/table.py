@@ -87,16 +87,26 @@ def _service(request: Request) -> GameService:
     return service
 
 
-@router.get("/games/{game_id}", response_class=HTMLResponse)
-async def game_page(game_id: str, request: Request) -> HTMLResponse:
-    visit = await visit_of(request)
-    service = _service(request)
+async def _seat_now(
+    request: Request, visit: Visit, service: GameService, game_id: str
+) -> SeatNow | HTMLResponse:
+    """What the visitor's seat (or a spectator) is shown now, or the page that says why
+    not: the address's rate of looks, a game that does not exist or is not theirs."""
     try:
-        now = await looked_at(request, visit, lambda: observe(service, visit.user, game_id))
+        return await looked_at(request, visit, lambda: observe(service, visit.user, game_id))
     except RateLimited as limited:
         return refused_page(visit, limited)
     except GameError as error:
         return visit.render("message.html", status=error.status, message=error.message)
+
+
+@router.get("/games/{game_id}", response_class=HTMLResponse)
+async def game_page(game_id: str, request: Request) -> HTMLResponse:
+    visit = await visit_of(request)
+    service = _service(request)
+    now = await _seat_now(request, visit, service, game_id)
+    if isinstance(now, HTMLResponse):
+        return now
     watching = now.page["seat"] is None
     if watching and now.page["status"] == "waiting":  # not started: an invitation to a seat
         if visit.user is None:
@@ -141,13 +151,9 @@ async def board(game_id: str, request: Request) -> HTMLResponse:
     """The table alone (htmx swaps it in); the query may carry the game's own choices (a
     previewed placement, a mode). A spectator's too."""
     visit = await visit_of(request)
-    service = _service(request)
-    try:
-        now = await looked_at(request, visit, lambda: observe(service, visit.user, game_id))
-    except RateLimited as limited:
-        return refused_page(visit, limited)
-    except GameError as error:
-        return visit.render("message.html", status=error.status, message=error.message)
+    now = await _seat_now(request, visit, _service(request), game_id)
+    if isinstance(now, HTMLResponse):
+        return now
     shown, fragment = table_fragment(visit, game_id, now, request.query_params)
     return shown.render(fragment.template, **fragment.context)
 
