@@ -178,9 +178,10 @@ class CardGameState(RoundsAndEras, AbilityWindows, AuctionAndTaking):
         me = self.seats[seat]
         if me.city is None:
             # CG-8.1: a virtual seat scores the desirability of every card it collected.
+            catalog = self.catalog
             return score_virtual(
-                (self.catalog.terrain_card(card).desirability for card in me.terrain),
-                (self.catalog.personality(p).desirability for p in me.personalities),
+                map(catalog.terrain_desirability.__getitem__, me.terrain),
+                map(catalog.personality_desirability.__getitem__, me.personalities),
             )
         # The sheet's total without building the sheet (the same rules: checked in tests).
         return city_points(me.city, me.personalities, len(me.sold))
@@ -233,7 +234,7 @@ class CardGameState(RoundsAndEras, AbilityWindows, AuctionAndTaking):
             return True
         self._stage = "bid"
         self._phase = "bid"
-        if self.seats_to_act:
+        if self.next_seat() >= 0:
             return True
         self._reveal_bids()
         return False

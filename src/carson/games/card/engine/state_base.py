@@ -97,6 +97,15 @@ class StateBase:
             return ()
         return (self._actor,)
 
+    def next_seat(self) -> int:
+        """The first of :attr:`seats_to_act`, or -1 when none (``NamesNextSeat``)."""
+        if self._phase == "bid":
+            for seat, state in enumerate(self.seats):
+                if state.city is not None and state.bid is None:
+                    return seat
+            return -1
+        return -1 if self._phase == "over" else self._actor
+
     def _emit(self, kind: str, seats: frozenset[int] | None = None, **data: Any) -> None:
         if not self._quiet:
             self._events.append(Event(kind, data, seats))
