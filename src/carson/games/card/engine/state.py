@@ -40,7 +40,7 @@ from carson.games.card.engine.actions import (
     Use,
     action_from_json,
     bids,
-    take,
+    takes,
 )
 from carson.games.card.engine.config import GameConfig
 from carson.games.card.engine.places import Places
@@ -94,7 +94,7 @@ class CardGameState(RoundsAndEras, AbilityWindows, AuctionAndTaking):
         if phase == "bid":
             return bids(me.hand)
         if phase == "take":
-            return [take(slot) for slot, card in enumerate(self.row) if card is not None]
+            return takes(self.row)
         if phase == "place":
             return Places(self._pending_anchors)
         if phase == "ability":
