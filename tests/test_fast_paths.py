@@ -50,6 +50,8 @@ def test_checked_moves_still_report_their_events_after_unchecked_ones() -> None:
     state.apply_unchecked(seat, state.legal_actions(seat)[0])
     seat = state.seats_to_act[0]
     assert state.apply(seat, state.legal_actions(seat)[0])  # events again
+    seat = state.seats_to_act[0]
+    assert state.apply_unchecked(seat, state.legal_actions(seat)[0]) == []  # quiet again
 
 
 class _Cheat:

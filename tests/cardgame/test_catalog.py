@@ -63,6 +63,13 @@ def test_desirability_tables_hold_every_cards_desirability_by_id() -> None:
     assert catalog.personality_desirability == {p.id: p.desirability for p in catalog.personalities}
 
 
+def test_every_row_card_is_true_so_any_row_says_a_card_is_left() -> None:
+    # The engine asks ``any(row)`` whether the row holds a card (``None`` once taken).
+    catalog = load_catalog()
+    assert all(catalog.terrain) and all(catalog.personalities)
+    assert not any([None, None]) and any([None, catalog.terrain[0]])
+
+
 def test_cg_1_6_layouts_hold_at_most_one_rare_building() -> None:
     for card in load_catalog().terrain:
         assert sum(parcel in RARE for parcel in card.parcels) <= 1, card

@@ -80,7 +80,8 @@ class StateBase:
         self._worker_seat = -1
         self._events: list[Event] = []
         #: Build no events (search and the match loop, through apply_unchecked: nobody reads
-        #: them there, and building them costs a tenth of a simulated game).
+        #: them there, and building them costs a tenth of a simulated game). The setup
+        #: builds its events (``setup_events``); then only ``apply`` does.
         self._quiet = False
 
     @property

@@ -4,7 +4,7 @@ taking order, the takes (a virtual seat's by rule) and the placement of a taken 
 from __future__ import annotations
 
 from carson.games.card.catalog import Personality, Suit, TerrainCard
-from carson.games.card.engine.row_cards import RowCard, card_json
+from carson.games.card.engine.row_cards import card_json
 from carson.games.card.engine.state_base import StateBase
 
 
@@ -85,7 +85,8 @@ class AuctionAndTaking(StateBase):
         row, order, seats = self.row, self._order, self.seats
         seat_count = len(order)
         while True:
-            if self._takes_left > 0 and _has_card(row):
+            # ``any(row)``: whether a card is left, in C (row cards are always true).
+            if self._takes_left > 0 and any(row):
                 seat = order[self._turn]
                 if seats[seat].city is not None:  # a player seat
                     self._phase, self._actor = "take", seat
@@ -165,12 +166,3 @@ class AuctionAndTaking(StateBase):
         if self._grab:
             self._grab = False
             self._stage = "window_a"  # the window goes on with the next ability
-
-
-def _has_card(row: list[RowCard | None]) -> bool:
-    """Whether any card is left in the row (``row.count(None)`` compares cards by value).
-    A plain loop: ``any`` over a generator cost twice as much for these 5 or 6 slots."""
-    for card in row:  # noqa: SIM110
-        if card is not None:
-            return True
-    return False
