@@ -50,6 +50,8 @@ def test_checked_moves_still_report_their_events_after_unchecked_ones() -> None:
     state.apply_unchecked(seat, state.legal_actions(seat)[0])
     seat = state.seats_to_act[0]
     assert state.apply(seat, state.legal_actions(seat)[0])  # events again
+    seat = state.seats_to_act[0]
+    assert state.apply_unchecked(seat, state.legal_actions(seat)[0]) == []  # quiet again
 
 
 class _Cheat:
@@ -125,6 +127,7 @@ def test_the_match_loop_knows_per_class_what_a_state_offers() -> None:
 
     for _ in range(2):  # the first answer is computed, the second the kept one
         assert match._applies_unchecked(card_state) and not match._records_events(card_state)
+        assert match._names_next_seat(card_state) and not match._names_next_seat(Plain())
         assert match._applies_unchecked(board_state) and match._records_events(board_state)
         assert not match._applies_unchecked(Plain()) and not match._records_events(Plain())
 
@@ -144,3 +147,32 @@ def test_the_match_loop_asks_a_lazy_sequence_for_membership_itself() -> None:
     listed = [Take(0), Take(2)]
     assert _listed(listed[1], listed) and _listed(Take(2), listed)
     assert not _listed(Take(1), listed) and not _listed(Take(1), tuple(listed))
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_the_next_seat_is_the_first_to_act_at_every_step(kind: AnyGameKind, seed: int) -> None:
+    # The match loop asks ``next_seat`` when a state offers it (the card game), else the
+    # first of ``seats_to_act``: both must name the same seat, -1 once the game is over.
+    from carson.core import match
+
+    state: Any = kind.new_state(kind.config(_seats(kind), ()), seed)
+    rng = random.Random(seed)
+    while True:
+        first = state.seats_to_act[0] if state.seats_to_act else -1
+        assert match._first_to_act(state) == first
+        if match._names_next_seat(state):
+            assert state.next_seat() == first
+        if first < 0:
+            break
+        legal = state.legal_actions(first)
+        state.apply_unchecked(first, legal[rng.randrange(len(legal))])
+    assert state.is_over
+
+
+def test_a_match_given_its_configuration_plays_the_same_game(kind: AnyGameKind) -> None:
+    # ``carson simulate`` makes a run's configuration once and passes it to every game.
+    seats = _seats(kind)
+    made = play_match(kind, seats, 6, events=False)
+    given = play_match(kind, seats, 6, events=False, config=kind.config(seats, ()))
+    assert given.config == made.config
+    assert list(given.state.actions) == list(made.state.actions)

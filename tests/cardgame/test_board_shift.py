@@ -23,3 +23,12 @@ def test_shift_matches_moving_each_cell() -> None:
         for dx in range(-6, 7):
             dy = rng.randint(-5, 5)
             assert board.shift(mask, dx, dy) == _shifted_cell_by_cell(mask, dx, dy), (dx, dy)
+
+
+def test_shift_all_shifts_each_mask_as_shift_does() -> None:
+    rng = random.Random(12)
+    for _ in range(100):
+        masks = [rng.getrandbits(board.FRAME * board.STRIDE) & board.FULL for _ in range(4)]
+        for dx in range(-6, 7):
+            dy = rng.randint(-5, 5)
+            assert board.shift_all(masks, dx, dy) == [board.shift(m, dx, dy) for m in masks]

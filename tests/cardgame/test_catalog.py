@@ -57,6 +57,19 @@ def test_an_era_deck_is_the_eras_terrain_in_catalog_order_and_kept() -> None:
         catalog.era_deck(3)
 
 
+def test_desirability_tables_hold_every_cards_desirability_by_id() -> None:
+    catalog = load_catalog()
+    assert catalog.terrain_desirability == {c.id: c.desirability for c in catalog.terrain}
+    assert catalog.personality_desirability == {p.id: p.desirability for p in catalog.personalities}
+
+
+def test_every_row_card_is_true_so_any_row_says_a_card_is_left() -> None:
+    # The engine asks ``any(row)`` whether the row holds a card (``None`` once taken).
+    catalog = load_catalog()
+    assert all(catalog.terrain) and all(catalog.personalities)
+    assert not any([None, None]) and any([None, catalog.terrain[0]])
+
+
 def test_cg_1_6_layouts_hold_at_most_one_rare_building() -> None:
     for card in load_catalog().terrain:
         assert sum(parcel in RARE for parcel in card.parcels) <= 1, card

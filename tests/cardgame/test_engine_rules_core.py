@@ -330,6 +330,15 @@ def test_cg_5_6_and_5_7_captain_and_sheriff_change_the_city() -> None:
     assert city is not None and city.sheriff and city.outlaws_count_as_empty
 
 
+def test_cg_8_1_a_virtual_seat_scores_the_desirability_of_its_cards() -> None:
+    state = game("beginner", "beginner", "beginner", "beginner")
+    state.seats[1].terrain, state.seats[1].personalities = [1, 40, 96], ["teacher", "captain"]
+    expected = sum(T(card).desirability for card in (1, 40, 96)) + sum(
+        P(p).desirability for p in ("teacher", "captain")
+    )
+    assert state.score(1) == expected
+
+
 def test_cg_8_2_tie_is_a_shared_win() -> None:
     state = game("beginner", "beginner", "beginner", "beginner")
     for me in state.seats:

@@ -62,6 +62,7 @@ def run_games(
     kind = game_kind(game)
     kit = kit_for(game) if log_dir is not None else None
     outcomes = []
+    config = kind.config(seats, variants)  # the same table for every game: made once
     for number in numbers:
         # Without logs nobody reads the games' events: a game that can skips them.
         match = play_match(
@@ -71,6 +72,7 @@ def run_games(
             variants,
             budget_ms=budget_ms,
             events=kit is not None,
+            config=config,
         )
         result = match.state.result()
         assert result is not None

@@ -117,6 +117,15 @@ class AppliesUnchecked(Protocol):
 
 
 @runtime_checkable
+class NamesNextSeat(Protocol):
+    """A state that names the one seat the match loop asks next (optional): the first of
+    :attr:`GameState.seats_to_act`, or -1 once the game is over, without building the
+    tuple (the loop asks once per decision)."""
+
+    def next_seat(self) -> int: ...
+
+
+@runtime_checkable
 class RecordsEvents(Protocol):
     """A state whose recording of events can be turned off (optional): with ``recording``
     False its moves return no events, for callers that never read them."""

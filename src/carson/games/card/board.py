@@ -150,6 +150,17 @@ def shift(mask: int, dx: int, dy: int) -> int:
     return (mask << offset) & FULL if offset >= 0 else (mask >> -offset) & FULL
 
 
+def shift_all(masks: list[int], dx: int, dy: int) -> list[int]:
+    """:func:`shift` of every mask, the offset worked out once (a city moves its ~17
+    boards together: a call per board was 0.4 % of a simulated card game; issue 21)."""
+    if abs(dx) > _GUARD:
+        return [shift(mask, dx, dy) for mask in masks]
+    offset = dy * STRIDE + dx
+    if offset >= 0:
+        return [(mask << offset) & FULL for mask in masks]
+    return [(mask >> -offset) & FULL for mask in masks]
+
+
 def edge_connected(mask: int) -> bool:
     """Whether the cells of ``mask`` form one edge-connected group (an empty mask does)."""
     if not mask:

@@ -383,9 +383,9 @@ class City:
 
     def _translate(self, dx: int, dy: int) -> None:
         """Move everything by (dx, dy) so the bounding box starts at (0, 0) again."""
-        self._boards = [board.shift(mask, dx, dy) for mask in self._boards]
-        self._covered = board.shift(self._covered, dx, dy)
-        self._base = board.shift(self._base, dx, dy)
+        *self._boards, self._covered, self._base = board.shift_all(
+            [*self._boards, self._covered, self._base], dx, dy
+        )
         self._anchors = [anchor + dy * STRIDE + dx for anchor in self._anchors]
         self.origin = (self.origin[0] - dx, self.origin[1] - dy)
 

@@ -30,7 +30,8 @@ class AbilityWindows(StateBase):
             for seat, me in enumerate(self.seats)
             if me.city is not None and me.personalities
         ]
-        while players and self._window_pos < len(window):
+        size = len(window)
+        while players and self._window_pos < size:
             offer = window[self._window_pos]
             # The first seat holding the offer (a plain loop: ``next`` over a generator per
             # offer was a third of this method's cost).

@@ -17,6 +17,7 @@ index      action      meaning
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -155,6 +156,11 @@ def bids(values: list[int]) -> list[CardAction]:
 def take(slot: int) -> Take:
     """``Take(slot)``, shared."""
     return _TAKES[slot]
+
+
+def takes(row: Sequence[object | None]) -> list[CardAction]:
+    """``Take(slot)`` of every slot of ``row`` that holds a card, shared."""
+    return [_TAKES[slot] for slot, card in enumerate(row) if card is not None]
 
 
 def place(x: int, y: int) -> Place:

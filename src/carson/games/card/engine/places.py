@@ -39,7 +39,7 @@ class Places(Sequence[CardAction]):
     def __getitem__(self, index: int | slice) -> CardAction | list[CardAction]:
         if isinstance(index, slice):
             return list(self)[index]
-        count = len(self)
+        count = self._anchors.bit_count()  # len(self), without a call
         if index < 0:
             index += count
         if not 0 <= index < count:

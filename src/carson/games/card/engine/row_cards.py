@@ -7,6 +7,9 @@ from functools import cache
 from carson.core.game import JSON
 from carson.games.card.catalog import Personality, TerrainCard
 
+#: A slot of the row holds one of these, or ``None`` once taken. Both are always true
+#: (neither defines ``__bool__`` or ``__len__``): the engine asks ``any(row)`` whether a card
+#: is left, in C, instead of a Python loop (0.4 % of a simulated game; issue 21).
 RowCard = TerrainCard | Personality
 
 

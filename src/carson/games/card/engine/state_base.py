@@ -80,7 +80,8 @@ class StateBase:
         self._worker_seat = -1
         self._events: list[Event] = []
         #: Build no events (search and the match loop, through apply_unchecked: nobody reads
-        #: them there, and building them costs a tenth of a simulated game).
+        #: them there, and building them costs a tenth of a simulated game). The setup
+        #: builds its events (``setup_events``); then only ``apply`` does.
         self._quiet = False
 
     @property
@@ -96,6 +97,15 @@ class StateBase:
         if self._phase == "over":
             return ()
         return (self._actor,)
+
+    def next_seat(self) -> int:
+        """The first of :attr:`seats_to_act`, or -1 when none (``NamesNextSeat``)."""
+        if self._phase == "bid":
+            for seat, state in enumerate(self.seats):
+                if state.city is not None and state.bid is None:
+                    return seat
+            return -1
+        return -1 if self._phase == "over" else self._actor
 
     def _emit(self, kind: str, seats: frozenset[int] | None = None, **data: Any) -> None:
         if not self._quiet:

@@ -4,7 +4,7 @@ taking order, the takes (a virtual seat's by rule) and the placement of a taken 
 from __future__ import annotations
 
 from carson.games.card.catalog import Personality, Suit, TerrainCard
-from carson.games.card.engine.row_cards import RowCard, card_json
+from carson.games.card.engine.row_cards import card_json
 from carson.games.card.engine.state_base import StateBase
 
 
@@ -56,7 +56,6 @@ class AuctionAndTaking(StateBase):
     def _reveal_bids(self) -> None:
         """CG-4.4: all bids at once, with the top card of every virtual seat's deck."""
         era = self.era - 1
-        revealed = []
         for me in self.seats:
             if me.city is None:  # a virtual seat
                 value = me.virtual_deck.pop()
@@ -66,9 +65,8 @@ class AuctionAndTaking(StateBase):
                 me.hand.remove(value)
             me.played[era].append(value)
             me.bid = None
-            revealed.append(value)
         if not self._quiet:
-            self._emit("bids_revealed", bids=revealed)
+            self._emit("bids_revealed", bids=[me.played[era][-1] for me in self.seats])
             if self._lawyer_seat >= 0:
                 self._emit("bid_void", seat=self._lawyer_seat, ability="lawyer")
         self._stage = "window_b"
@@ -85,8 +83,10 @@ class AuctionAndTaking(StateBase):
         """Move through the taking order; True when a player seat must take or place."""
         # The row, order and seats are changed in place only, never replaced, while it runs.
         row, order, seats = self.row, self._order, self.seats
+        seat_count = len(order)
         while True:
-            if self._takes_left > 0 and _has_card(row):
+            # ``any(row)``: whether a card is left, in C (row cards are always true).
+            if self._takes_left > 0 and any(row):
                 seat = order[self._turn]
                 if seats[seat].city is not None:  # a player seat
                     self._phase, self._actor = "take", seat
@@ -94,18 +94,32 @@ class AuctionAndTaking(StateBase):
                 self._virtual_take(seat)
                 continue
             self._turn += 1
-            if self._turn >= len(order):
+            if self._turn >= seat_count:
                 return False
             # CG-5.2.3 (and its DECISION): the Chinese Worker takes 2, or 1 if 1 is left.
             self._takes_left = 2 if order[self._turn] == self._worker_seat else 1
 
     def _virtual_take(self, seat: int) -> None:
         """CG-4.7: the highest desirability, nearest the piles (lowest slot) on ties."""
+        row = self.row
         slot, best = -1, -1
-        for index, card in enumerate(self.row):
+        for index, card in enumerate(row):
             if card is not None and card.desirability > best:  # the first of equals
                 slot, best = index, card.desirability
-        self._take(seat, slot)
+        # :meth:`_take` for a virtual seat, which has no city and never grabs out of turn:
+        # the card only joins its pile (three of every four takes of a 1-player game, where
+        # the general take's call and checks were 2 % of the game; issue 21).
+        card = row[slot]
+        assert card is not None
+        row[slot] = None
+        self._takes_left -= 1
+        if not self._quiet:
+            self._emit("card_taken", seat=seat, slot=slot, card=card_json(card))
+        me = self.seats[seat]
+        if isinstance(card, Personality):
+            me.personalities.append(card.id)
+        else:
+            me.terrain.append(card.id)
 
     def _take(self, seat: int, slot: int) -> None:
         card = self.row[slot]
@@ -152,12 +166,3 @@ class AuctionAndTaking(StateBase):
         if self._grab:
             self._grab = False
             self._stage = "window_a"  # the window goes on with the next ability
-
-
-def _has_card(row: list[RowCard | None]) -> bool:
-    """Whether any card is left in the row (``row.count(None)`` compares cards by value).
-    A plain loop: ``any`` over a generator cost twice as much for these 5 or 6 slots."""
-    for card in row:  # noqa: SIM110
-        if card is not None:
-            return True
-    return False
