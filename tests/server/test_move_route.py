@@ -179,3 +179,26 @@ def test_the_rate_of_moves_is_counted_on_the_fast_path(
     assert statuses[:5] == [200] * 5 and statuses[5:] == [429, 429]
     assert "retry-after" in answer.headers and answer.json()["code"] == "rate_limited"
     assert fast.answered == 5
+
+
+def test_a_token_not_checked_lately_is_checked_in_the_moves_thread_hop(
+    client: TestClient, fast: FastPath
+) -> None:
+    alice = account(client, "alice")
+    view = new_game(client, alice)
+    accounts = client.app.state.accounts  # type: ignore[attr-defined]
+    token = alice["Authorization"].split(" ", 1)[1]
+    accounts._memory.clear()  # as after its 30 s, or in another process
+    assert accounts.remembered_user(token) is None
+    body = {"seq": view["seq"], "action": view["legal_actions"][0]}
+    answer = client.post(f"/api/games/{view['id']}/actions", json=body, headers=alice)
+    assert answer.status_code == 200, answer.text
+    assert fast.answered == 1 and accounts.remembered_user(token) is not None
+    client.delete("/api/session", headers=alice)  # logged out: the token ends
+    accounts._memory.clear()
+    body = {"seq": answer.json()["seq"], "action": answer.json()["legal_actions"][0]}
+    url = f"/api/games/{view['id']}/actions"
+    generic, quick = both(fast, lambda: client.post(url, json=body, headers=alice))
+    assert generic.status_code == 401
+    same(generic, quick)
+    assert fast.answered == 1

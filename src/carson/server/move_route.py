@@ -1,13 +1,14 @@
 """The route of a move (``POST /api/games/{game_id}/actions``), the server's hottest: its
 common case answered without FastAPI's per-request machinery (issue 22).
 
-A move from an API client — a bearer token this process checked lately, a JSON body that is
-an :class:`~carson.server.models.ActionIn` — is read, counted against the account's rate
-and played here: no dependency graph solved, no body parsed twice, one hop to a thread for
-the rate limit's count and the move. Anything else (a cookie, a token not seen lately, a
-body that is not plain JSON or not valid) goes to FastAPI's own handler of the same
-endpoint, untouched, which answers it as every route does; the fast path only ever takes
-requests that handler would accept, with the same checks, so both give the same answers.
+A move from an API client — a bearer token, a JSON body that is an
+:class:`~carson.server.models.ActionIn` — is read, counted against the account's rate and
+played here: no dependency graph solved, no body parsed twice, one hop to a thread for the
+token's check (when this process has not checked it lately), the rate limit's count and the
+move. Anything else (a cookie, a token the database does not know, a body that is not plain
+JSON or not valid) goes to FastAPI's own handler of the same endpoint, untouched, which
+answers it as every route does; the fast path only ever takes requests that handler would
+accept, with the same checks, so both give the same answers.
 Refusals of the move itself (409, 422, 429, 503) are raised here as there, to the
 application's exception handlers. The route is an ordinary :class:`APIRoute` of the same
 endpoint: the OpenAPI document describes it as before.
@@ -69,9 +70,6 @@ async def plain_move(request: Request) -> Response | None:
     service = request.app.state.games
     accounts = request.app.state.accounts
     assert isinstance(service, GameService) and isinstance(accounts, Accounts)
-    user = service.remembered_user(token)
-    if user is None:  # the generic handler asks the database, or refuses it (401)
-        return None
     body = await request.body()  # kept by the request: the generic handler reads it again
     try:
         # orjson refuses what the standard library's parser (the generic handler's) does,
@@ -80,8 +78,13 @@ async def plain_move(request: Request) -> Response | None:
     except (orjson.JSONDecodeError, ValidationError):
         return None
     game_id = request.path_params["game_id"]
-    view = await run_in_threadpool(_act, service, accounts, user, game_id, move)
-    return FastJSONResponse(view)
+    user = service.remembered_user(token)
+    if user is None:  # not checked lately: asked of the database in the move's thread hop
+        view = await run_in_threadpool(_check_and_act, service, accounts, token, game_id, move)
+    else:
+        view = await run_in_threadpool(_act, service, accounts, user, game_id, move)
+    # A token the database does not know: the generic handler refuses it (401).
+    return None if view is None else FastJSONResponse(view)
 
 
 def _act(
@@ -90,3 +93,12 @@ def _act(
     """In a request thread: the rate limit's count (its store may be a server) and the move."""
     accounts.moving(user.id)  # 429 beyond the account's rate of moves
     return service.act(user, game_id, move.seq, move.action)
+
+
+def _check_and_act(
+    service: GameService, accounts: Accounts, token: str, game_id: str, move: ActionIn
+) -> dict[str, Any] | None:
+    """In a request thread: the token's user (``None`` if it has none: nothing is counted
+    or changed), then the move."""
+    user = service.user_for_token(token)
+    return None if user is None else _act(service, accounts, user, game_id, move)
