@@ -5,7 +5,8 @@
 - the SQL statements of an accepted move (a person's move in a started game, state and
   table cached), as the engine runs them, and the pool's pings if it sends any;
 - CPU per accepted move in ``GameService.act`` (no HTTP), over whole games of one person
-  against three virtual seats (a new game when one ends, its creation counted);
+  against three virtual seats (a new game when one ends, its creation counted), and the same
+  through the whole ASGI application without a server (:mod:`benchmarks.move_asgi`);
 - CPU of counting a move against the account's rate limit, 200 players moving once a
   second each: the ``limits`` library's memory storage next to :class:`ProcessCounters`;
 - FastAPI's per-request question whether OpenTelemetry is configured, on and off.
@@ -32,6 +33,7 @@ from limits.storage import storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 from sqlalchemy import event
 
+from benchmarks.move_asgi import asgi_cpu
 from carson.server import auth
 from carson.server.db import User, make_engine, migrate
 from carson.server.games import GameService
@@ -125,6 +127,9 @@ def main(argv: Sequence[str] = ()) -> None:
         print(f"  GameService.act: {act_cpu(service, user, moves):.3f} ms CPU per move "
               f"({moves} moves)")  # fmt: skip
         service.store.engine.dispose()
+        asgi = asgi_cpu(url, moves)
+        print(f"  the ASGI application (middlewares, routing, handler, thread hop; no server): "
+              f"{asgi:.3f} ms CPU per move ({moves} moves)")  # fmt: skip
     try:
         from carson.server.ratelimit import ProcessCounters
     except ImportError:  # an older server (PYTHONPATH): the library's storage only

@@ -8,8 +8,9 @@ lets every player act with random legal moves for a fixed time: first paced (eac
 ``--think`` seconds between moves, as people do), then flat out (no waiting: the most the
 server can take). Reports accepted moves per second, the latency of a move (p50, p99) after a
 warm-up, and the server processes' CPU time per accepted move (from /proc, over the same
-window; less disturbed by other work on a shared machine than the latencies). The players run
-in this process, on the same machine, so they take CPU from the server: the figures are a floor.
+window; less disturbed by other work on a shared machine than the latencies), and the players'
+own (``client``). The players run in this process, on the same machine, so they take CPU from
+the server: the figures are a floor.
 """
 
 from __future__ import annotations
@@ -108,10 +109,10 @@ def describe(args: argparse.Namespace) -> None:
 
 def run_paces(label: str, bases: list[str], pids: list[int], args: argparse.Namespace) -> None:
     paces = [(f"think {think:g} s", think) for think in args.think or [1.0]] + [("flat out", 0.0)]
+    # The players (this process) share the machine with the server: their CPU is reported too.
+    groups = {"server": lambda: pids, "client": lambda: [os.getpid()]}
     for pace, think in paces:
-        run = uvloop.run(
-            drive(bases, args.games, args.seconds, think, args.warmup, {"server": lambda: pids})
-        )
+        run = uvloop.run(drive(bases, args.games, args.seconds, think, args.warmup, groups))
         print(run.line(f"{label}, {pace}"), flush=True)
 
 

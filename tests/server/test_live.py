@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from sqlalchemy import create_engine
 
@@ -47,6 +48,48 @@ def test_the_wake_up_numbers_stay_bounded_and_never_go_down() -> None:
         notifier.publish("game-0")
         await asyncio.sleep(0)
         assert notifier.version("game-0") > dropped
+        notifier.stop()
+
+    asyncio.run(scenario())
+
+
+def test_only_a_game_a_stream_awaits_wakes_the_event_loop() -> None:
+    async def scenario() -> None:
+        notifier = Notifier(games=10)
+        notifier.start(create_engine("sqlite://"))
+        loop = asyncio.get_running_loop()
+        scheduled: list[str] = []
+        original = loop.call_soon_threadsafe
+
+        def counting(callback: Any, *args: Any) -> Any:
+            if callback == notifier._wake:  # (the threads' own results come this way too)
+                scheduled.append(args[0])
+            return original(callback, *args)
+
+        loop.call_soon_threadsafe = counting  # type: ignore[method-assign]
+        watched = asyncio.create_task(notifier.wait("watched", 60))
+        await asyncio.sleep(0)  # the stream awaits its game
+        before = notifier.version("unwatched")
+        # Published from other threads (request threads, the listening thread).
+        for game in ("unwatched", "watched"):
+            await asyncio.to_thread(notifier.publish, game)
+        await asyncio.wait_for(watched, 1)  # woken
+        assert scheduled == ["watched"]  # the unwatched game's move cost the loop nothing
+        assert notifier.version("unwatched") > before  # yet its number went up
+        notifier.stop()
+
+    asyncio.run(scenario())
+
+
+def test_a_move_published_from_a_thread_while_a_stream_starts_waiting_is_not_missed() -> None:
+    async def scenario() -> None:
+        notifier = Notifier(games=10)
+        notifier.start(create_engine("sqlite://"))
+        for _ in range(200):
+            seen = notifier.version("game")
+            publishing = asyncio.create_task(asyncio.to_thread(notifier.publish, "game"))
+            await asyncio.wait_for(notifier.wait("game", 60, seen), 2)  # never its timeout
+            await publishing
         notifier.stop()
 
     asyncio.run(scenario())

@@ -49,6 +49,7 @@ from carson.server.models import (
     SessionOpened,
     TokenOut,
 )
+from carson.server.move_route import MoveRoute
 from carson.server.ratelimit import client_address
 from carson.server.stream import StreamStart
 from carson.server.stream_slots import RETRY_SECONDS, StreamSlots
@@ -57,6 +58,9 @@ from carson.server.stream_slots import RETRY_SECONDS, StreamSlots
 MAX_GAMES_PAGE = 10_000
 
 router = APIRouter()
+#: The route of a move alone, matched first of all (the server's hottest request), its common
+#: case answered by :mod:`carson.server.move_route`.
+moves = APIRouter(route_class=MoveRoute)
 #: The fields of a new game's body that are its table's settings.
 TABLE_FIELDS = {"public", "rated", "time_control", "on_timeout", "timeout_level",
                 "rating_min", "rating_max"}  # fmt: skip
@@ -322,7 +326,7 @@ def game_view(game_id: str, user: Viewer, service: Service, request: Request) ->
         return FastJSONResponse(service.view(user, game_id, watch=True))
 
 
-@router.post(
+@moves.post(
     "/api/games/{game_id}/actions", operation_id="act", response_model=GameView,
     responses={**declared(*CHANGE, 400, 404, 409, 413, 422, 429),
                **_game_answer(200, "The caller's view after the action")},

@@ -48,9 +48,12 @@ class Notifier:
         #: The streams waiting, by game: one entry per open stream, at most.
         self._waiters: dict[str, set[asyncio.Future[None]]] = {}
         #: The games' wake-up numbers: a stream that read one before it looked at the game
-        #: misses no move made while it was looking. Used on the event loop only.
+        #: misses no move made while it was looking.
         self._versions = Versions(games)
         self._clock = 0
+        #: Guards the numbers and the waiters: a move is published from a request thread or
+        #: the listening thread, which wakes the event loop only for a game a stream awaits.
+        self._guard = threading.Lock()
         self._stop = threading.Event()
         self._listener: threading.Thread | None = None
         #: Told the game whose table another process changed (set by the game store).
@@ -106,38 +109,49 @@ class Notifier:
     # ------------------------------------------------------------------ waking
 
     def publish(self, game_id: str) -> None:
-        """A move of ``game_id`` was stored (callable from any thread)."""
+        """A move of ``game_id`` was stored (callable from any thread). Its number goes up
+        here; the event loop is woken only if a stream awaits the game: most moves (every
+        other process's, on PostgreSQL) have none here, and a wake-up cost the loop more
+        than the number."""
+        with self._guard:
+            self._clock += 1
+            self._versions[game_id] = self._clock
+            awaited = game_id in self._waiters
         loop = self._loop
-        if loop is not None and not loop.is_closed():
+        if awaited and loop is not None and not loop.is_closed():
             with contextlib.suppress(RuntimeError):  # the loop is shutting down
                 loop.call_soon_threadsafe(self._wake, game_id)
 
     def _wake(self, game_id: str) -> None:
-        self._clock += 1
-        self._versions[game_id] = self._clock
-        for waiter in self._waiters.pop(game_id, set()):
+        with self._guard:
+            waiters = self._waiters.pop(game_id, set())
+        for waiter in waiters:
             if not waiter.done():
                 waiter.set_result(None)
 
     def version(self, game_id: str) -> int:
-        """The number of ``game_id``'s latest wake-up; larger after each (call on the event
-        loop)."""
-        return self._versions.get(game_id, self._versions.floor)
+        """The number of ``game_id``'s latest wake-up; larger after each."""
+        with self._guard:
+            return self._versions.get(game_id, self._versions.floor)
 
     async def wait(self, game_id: str, timeout: float, seen: int | None = None) -> None:
         """Until the next move of ``game_id`` (or ``timeout`` seconds: a safety net); at
-        once if it was woken after ``seen``."""
-        if seen is not None and self.version(game_id) > seen:
-            return
+        once if it was woken after ``seen``. The waiter is in place before the number is
+        compared (both under the guard): a move published meanwhile either finds the waiter
+        or raised the number."""
         waiter = asyncio.get_running_loop().create_future()
-        self._waiters.setdefault(game_id, set()).add(waiter)
+        with self._guard:
+            self._waiters.setdefault(game_id, set()).add(waiter)
+            moved = seen is not None and self._versions.get(game_id, self._versions.floor) > seen
         try:
-            await asyncio.wait_for(waiter, timeout)
+            if not moved:
+                await asyncio.wait_for(waiter, timeout)
         except TimeoutError:
             pass
         finally:
-            waiting = self._waiters.get(game_id)
-            if waiting is not None:
-                waiting.discard(waiter)
-                if not waiting:
-                    del self._waiters[game_id]
+            with self._guard:
+                waiting = self._waiters.get(game_id)
+                if waiting is not None:
+                    waiting.discard(waiter)
+                    if not waiting:
+                        del self._waiters[game_id]

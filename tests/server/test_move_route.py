@@ -1,0 +1,204 @@
+"""A move's route answers a plain move on its fast path (:mod:`carson.server.move_route`) and
+everything else through FastAPI's generic handler; for every request, both answer alike."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from api_helpers import account
+from fastapi import FastAPI, Request, Response
+from fastapi.testclient import TestClient
+
+from carson.server import move_route
+from carson.server.app import create_app
+from carson.server.cookies import CSRF_COOKIE, CSRF_HEADER
+from carson.server.limits import Limits
+
+SEATS = ["human", "expert", "expert", "expert"]
+
+
+class FastPath:
+    """Switches the fast path on and off, and counts the moves it answered."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.on = True
+        self.answered = 0
+        plain = move_route.plain_move
+
+        async def switched(request: Request) -> Response | None:
+            if not self.on:
+                return None
+            answer = await plain(request)
+            self.answered += answer is not None
+            return answer
+
+        monkeypatch.setattr(move_route, "plain_move", switched)
+
+
+@pytest.fixture
+def fast(monkeypatch: pytest.MonkeyPatch) -> FastPath:
+    return FastPath(monkeypatch)
+
+
+@pytest.fixture
+def limited_client(db_url: str) -> Iterator[TestClient]:
+    """A server allowing 5 moves a minute per account."""
+    limits = Limits(moves_per_user="5/minute")
+    app: FastAPI = create_app(db_url, budget_ms=5, limits=limits)
+    with TestClient(app) as client:
+        yield client
+
+
+def new_game(client: TestClient, headers: dict[str, str]) -> dict[str, Any]:
+    made = client.post("/api/games", json={"seats": SEATS, "seed": 11}, headers=headers)
+    assert made.status_code == 201, made.text
+    view: dict[str, Any] = made.json()
+    return view
+
+
+def both(fast: FastPath, send: Any) -> tuple[Any, Any]:
+    """The answers to the same request through the generic handler, then the fast path."""
+    fast.on = False
+    generic = send()
+    fast.on = True
+    return generic, send()
+
+
+def same(generic: Any, quick: Any) -> None:
+    assert (quick.status_code, quick.json()) == (generic.status_code, generic.json())
+    assert quick.headers["content-type"] == generic.headers["content-type"]
+
+
+def test_a_plain_move_takes_the_fast_path_and_answers_as_the_generic_handler(
+    client: TestClient, fast: FastPath
+) -> None:
+    alice = account(client, "alice")
+    views = [new_game(client, alice), new_game(client, alice)]  # the same seed: the same deal
+    answers = []
+    for view, on in zip(views, (False, True), strict=True):
+        fast.on = on
+        body = {"seq": view["seq"], "action": view["legal_actions"][0]}
+        answers.append(client.post(f"/api/games/{view['id']}/actions", json=body, headers=alice))
+    assert fast.answered == 1
+    generic, quick = (answer.json() for answer in answers)
+    assert quick["seq"] == generic["seq"] == views[0]["seq"] + 1
+    assert {**quick, "id": None} == {**generic, "id": None}
+    again = client.get(f"/api/games/{views[1]['id']}", headers=alice).json()
+    assert again["seq"] == quick["seq"]  # stored
+
+
+@pytest.mark.parametrize(
+    ("body", "headers"),
+    [
+        (b'{"seq": "0", "action": {}}', {}),  # seq as text (strict)
+        (b'{"seq": 0.0, "action": {}}', {}),
+        (b'{"seq": true, "action": {}}', {}),
+        (b'{"seq": 0}', {}),  # no action
+        (b'{"seq": 0, "action": []}', {}),
+        (b'{"seq": NaN, "action": {}}', {}),  # the standard library's JSON, not orjson's
+        (b'{"seq": 0, "action": {}', {}),  # cut short
+        (b"", {}),
+        (b'{"seq": 0, "action": {}}', {"content-type": "text/plain"}),
+        (b'{"seq": 99, "action": {}}', {}),  # stale
+        (b'{"seq": 0, "action": {"type": "no such action"}}', {}),
+        (b'{"seq": 0, "action": {}}', {"authorization": "Bearer unknown-token"}),
+        (b'{"seq": 0, "action": {}}', {"authorization": "Basic abc"}),
+        (b'{"seq": 0, "action": {}}', {"authorization": ""}),
+    ],
+)
+def test_refusals_are_answered_alike_and_change_nothing(
+    client: TestClient, fast: FastPath, body: bytes, headers: dict[str, str]
+) -> None:
+    alice = account(client, "alice")
+    view = new_game(client, alice)
+    sent = {"content-type": "application/json", **alice, **headers}
+    url = f"/api/games/{view['id']}/actions"
+    generic, quick = both(fast, lambda: client.post(url, content=body, headers=sent))
+    assert generic.status_code in (400, 401, 403, 409, 422), generic.text
+    same(generic, quick)
+    assert client.get(f"/api/games/{view['id']}", headers=alice).json()["seq"] == view["seq"]
+
+
+def test_a_bearer_scheme_in_any_case_and_a_charset_are_plain(
+    client: TestClient, fast: FastPath
+) -> None:
+    alice = account(client, "alice")
+    view = new_game(client, alice)
+    token = alice["Authorization"].split(" ", 1)[1]
+    sent = {"authorization": f"bEaReR  {token} ", "content-type": "application/json; charset=utf-8"}
+    body = {"seq": view["seq"], "action": view["legal_actions"][0]}
+    url = f"/api/games/{view['id']}/actions"
+    answer = client.post(url, json=body, headers=sent)
+    assert answer.status_code == 200, answer.text
+    assert fast.answered == 1
+
+
+def test_a_seat_of_someone_else_is_refused_alike(client: TestClient, fast: FastPath) -> None:
+    alice, eve = account(client, "alice"), account(client, "eve")
+    view = new_game(client, alice)
+    body = {"seq": view["seq"], "action": view["legal_actions"][0]}
+    url = f"/api/games/{view['id']}/actions"
+    generic, quick = both(fast, lambda: client.post(url, json=body, headers=eve))
+    assert generic.status_code == 403
+    same(generic, quick)
+    unknown = "/api/games/nope/actions"
+    generic, quick = both(fast, lambda: client.post(unknown, json=body, headers=alice))
+    assert generic.status_code == 404
+    same(generic, quick)
+
+
+def test_a_browser_session_still_needs_its_csrf_token(client: TestClient, fast: FastPath) -> None:
+    account(client, "alice")
+    opened = client.post("/api/session", json={"username": "alice", "password": "password-alice"})
+    assert opened.status_code == 200, opened.text
+    view = new_game(client, {CSRF_HEADER: client.cookies[CSRF_COOKIE]})
+    body = {"seq": view["seq"], "action": view["legal_actions"][0]}
+    url = f"/api/games/{view['id']}/actions"
+    refused = client.post(url, json=body)
+    assert refused.status_code == 403 and refused.json()["code"] == "csrf"
+    accepted = client.post(url, json=body, headers={CSRF_HEADER: client.cookies[CSRF_COOKIE]})
+    assert accepted.status_code == 200, accepted.text
+    assert fast.answered == 0  # a cookie's request is the generic handler's
+
+
+def test_the_rate_of_moves_is_counted_on_the_fast_path(
+    limited_client: TestClient, fast: FastPath
+) -> None:
+    client = limited_client
+    alice = account(client, "alice")
+    view = new_game(client, alice)
+    statuses = []
+    for _ in range(7):
+        body = {"seq": view["seq"], "action": view["legal_actions"][0]}
+        answer = client.post(f"/api/games/{view['id']}/actions", json=body, headers=alice)
+        statuses.append(answer.status_code)
+        if answer.status_code == 200:
+            view = answer.json()
+    assert statuses[:5] == [200] * 5 and statuses[5:] == [429, 429]
+    assert "retry-after" in answer.headers and answer.json()["code"] == "rate_limited"
+    assert fast.answered == 5
+
+
+def test_a_token_not_checked_lately_is_checked_in_the_moves_thread_hop(
+    client: TestClient, fast: FastPath
+) -> None:
+    alice = account(client, "alice")
+    view = new_game(client, alice)
+    accounts = client.app.state.accounts  # type: ignore[attr-defined]
+    token = alice["Authorization"].split(" ", 1)[1]
+    accounts._memory.clear()  # as after its 30 s, or in another process
+    assert accounts.remembered_user(token) is None
+    body = {"seq": view["seq"], "action": view["legal_actions"][0]}
+    answer = client.post(f"/api/games/{view['id']}/actions", json=body, headers=alice)
+    assert answer.status_code == 200, answer.text
+    assert fast.answered == 1 and accounts.remembered_user(token) is not None
+    client.delete("/api/session", headers=alice)  # logged out: the token ends
+    accounts._memory.clear()
+    body = {"seq": answer.json()["seq"], "action": answer.json()["legal_actions"][0]}
+    url = f"/api/games/{view['id']}/actions"
+    generic, quick = both(fast, lambda: client.post(url, json=body, headers=alice))
+    assert generic.status_code == 401
+    same(generic, quick)
+    assert fast.answered == 1
