@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from carson.games.board.ai.playout import PLACE_SAMPLES, BoardPlayoutPolicy
-from carson.games.board.ai.valuation import worth_and_price
+from carson.games.board.ai.valuation import placement_value, placement_values, worth_and_price
 from carson.games.board.engine.actions import PASS, BoardAction
 from carson.games.board.engine.config import BoardConfig
 from carson.games.board.engine.model import SPACES, DecisionKind
@@ -92,8 +92,8 @@ def test_the_playout_judges_a_uniform_few_of_the_legal_targets(
 
 
 def test_decisions_taken_unlisted_are_the_listed_choice() -> None:
-    """Grants, roads and constructions: the playout's choice without the listing is its
-    choice from the listing."""
+    """Grants, roads, constructions and parcels (claims, the Settler's, purchases): the
+    playout's choice without the listing is its choice from the listing."""
     policy = BoardPlayoutPolicy(random.Random(0))
     seen: Counter[DecisionKind] = Counter()
     for seed, variants in enumerate(VARIANT_SETS * 4):
@@ -104,11 +104,28 @@ def test_decisions_taken_unlisted_are_the_listed_choice() -> None:
             assert g.decision is not None
             kind = g.decision.kind
             legal = g.legal_actions(seat)
-            if kind in (DecisionKind.GRANT, DecisionKind.ROADS, DecisionKind.CONSTRUCT):
+            if kind in UNLISTED:
                 seen[kind] += 1
                 assert policy.choose(g, seat) == policy.choose(g, seat, legal)
             g.apply(seat, legal[rng.randrange(len(legal))])
-    assert seen[DecisionKind.CONSTRUCT] and seen[DecisionKind.GRANT] and seen[DecisionKind.ROADS]
+    assert set(seen) == UNLISTED, seen
+
+
+UNLISTED = {
+    DecisionKind.GRANT, DecisionKind.ROADS, DecisionKind.CONSTRUCT,
+    DecisionKind.CLAIM, DecisionKind.SETTLER, DecisionKind.BUY_PARCELS,
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("variants", VARIANT_SETS)
+def test_placement_values_are_each_targets_placement_value(variants: tuple[str, ...]) -> None:
+    """The valuation of many targets at once gives each target's own value, to the bit,
+    for every seat (markers or none, money or none, cowboys there or not)."""
+    targets = range(SPACES + PARCELS)
+    for g in placement_positions(variants, 6)[::2]:
+        for seat in range(g.config.players):
+            one_by_one = [placement_value(g, seat, target) for target in targets]
+            assert placement_values(g, seat, targets) == one_by_one
 
 
 def test_the_valuations_parcel_price_is_the_towns() -> None:

@@ -16,8 +16,9 @@ from functools import cache
 from carson.games.board.ai.valuation import (
     VP,
     parcel_worth,
-    placement_value,
+    placement_values,
     standard_start_purchase,
+    worth_and_price,
 )
 from carson.games.board.catalog import PERSONALITY_IDS
 from carson.games.board.engine.actions import (
@@ -28,7 +29,8 @@ from carson.games.board.engine.actions import (
     shared,
     shared_of,
 )
-from carson.games.board.engine.model import CountAsk, DecisionKind, Menu
+from carson.games.board.engine.flow.parcels import affordable_parcels
+from carson.games.board.engine.model import CountAsk, DecisionKind, Menu, ParcelsAsk
 from carson.games.board.engine.options import GROCER_MONEY, Double, MenuOption, Pick
 from carson.games.board.engine.state import BoardGameState
 from carson.games.board.engine.table import PARCEL_TARGETS
@@ -46,6 +48,8 @@ CARD_VALUE = {
 }  # fmt: skip
 #: Decisions the playout always passes: pass is listed first, and :meth:`_small` takes it.
 _PASSED = frozenset({DecisionKind.GRANT, DecisionKind.ROADS})
+#: Decisions about parcels that the playout takes without listing them.
+_PARCELS = frozenset({DecisionKind.CLAIM, DecisionKind.SETTLER, DecisionKind.BUY_PARCELS})
 
 
 class BoardPlayoutPolicy:
@@ -67,6 +71,8 @@ class BoardPlayoutPolicy:
                 return _construct_unlisted(g, seat)  # its roads, never chosen, not listed
             if kind in _PASSED:
                 return PASS  # what :meth:`_small` takes: the first listed, always pass
+            if kind in _PARCELS:
+                return _parcel_unlisted(g, seat, kind)
         if legal is None:
             legal = g.legal_actions(seat)
         if len(legal) == 1:
@@ -84,7 +90,7 @@ class BoardPlayoutPolicy:
             return max(claims, key=lambda a: parcel_worth(g, seat, a.arg)) if claims else PASS
         if kind == K.BUY_PARCELS:
             buys = [a for a in legal if a.kind == "buy_parcel"]
-            return max(buys, key=lambda a: parcel_worth(g, seat, a.arg) - g.town.price(a.arg))
+            return max(buys, key=lambda a: _net_worth(g, seat, a.arg))
         if kind == K.CONSTRUCT:
             return _construct(g, seat, legal)
         if kind == K.HOUSE:
@@ -125,8 +131,11 @@ class BoardPlayoutPolicy:
         self, g: BoardGameState, seat: int, targets: list[BoardAction]
     ) -> BoardAction:
         best, value = PASS, PLACE_THRESHOLD
-        for action in targets:
-            score = placement_value(g, seat, action.arg) + self._rng.uniform(-NOISE, NOISE)
+        values = placement_values(g, seat, [action.arg for action in targets])
+        random_ = self._rng.random
+        for action, worth in zip(targets, values, strict=True):
+            # rng.uniform(-NOISE, NOISE) inlined as it computes it (the same draws and floats)
+            score = worth + (-NOISE + (NOISE - -NOISE) * random_())
             if score > value:
                 best, value = action, score
         return best
@@ -160,6 +169,29 @@ def _every_target(spaces: tuple[int, ...], kind: str) -> tuple[BoardAction, ...]
     every parcel: what a seat's cowboy might take, legal or not."""
     actions = shared_of(kind)
     return tuple(actions[target] for target in (*spaces, *PARCEL_TARGETS))
+
+
+def _parcel_unlisted(g: BoardGameState, seat: int, kind: DecisionKind) -> BoardAction:
+    """What :meth:`BoardPlayoutPolicy.choose` takes for a claim or a purchase of parcels,
+    without listing the actions: the same parcels in the listing's order, the first best
+    (a Settler's claim valued up to 60 parcels; the listing cost as much again)."""
+    if kind == DecisionKind.BUY_PARCELS:
+        decision = g.decision
+        assert decision is not None and isinstance(decision.ask, ParcelsAsk)
+        buys = affordable_parcels(g, seat, decision.ask.parcels)
+        if not buys:
+            return PASS
+        return shared("buy_parcel", max(buys, key=lambda p: _net_worth(g, seat, p)))
+    claims = g.claimable(seat)
+    if not claims:
+        return PASS
+    return shared("claim", max(claims, key=lambda p: parcel_worth(g, seat, p)))
+
+
+def _net_worth(g: BoardGameState, seat: int, p: int) -> float:
+    """A parcel's worth less its price (``parcel_worth - Town.price``, from one look)."""
+    worth, price = worth_and_price(g, seat, p)
+    return worth - price
 
 
 def _construct(g: BoardGameState, seat: int, legal: list[BoardAction]) -> BoardAction:
