@@ -11,7 +11,7 @@ import pytest
 
 from carson.games.board.engine.config import BoardConfig
 from carson.games.board.engine.decisions.registry import ASCENDING, LEGAL
-from carson.games.board.engine.flow.run import _STEPS
+from carson.games.board.engine.flow.run import STEPS
 from carson.games.board.engine.player import PlayerState
 from carson.games.board.engine.state import BoardGameState
 from carson.games.board.engine.tasks import Task
@@ -82,4 +82,4 @@ def test_a_game_that_records_no_events_plays_the_same() -> None:
 
 def test_every_task_class_has_exactly_one_step() -> None:
     # The task runner's table replaced a ``match`` that mypy checked complete.
-    assert set(_STEPS) == set(get_args(Task))
+    assert set(STEPS) == set(get_args(Task))

@@ -92,8 +92,8 @@ def test_the_playout_judges_a_uniform_few_of_the_legal_targets(
 
 
 def test_decisions_taken_unlisted_are_the_listed_choice() -> None:
-    """Grants, roads, constructions and parcels (claims, the Settler's, purchases): the
-    playout's choice without the listing is its choice from the listing."""
+    """Grants, roads, constructions, parcels (claims, the Settler's, purchases) and menus:
+    the playout's choice without the listing is its choice from the listing."""
     policy = BoardPlayoutPolicy(random.Random(0))
     seen: Counter[DecisionKind] = Counter()
     for seed, variants in enumerate(VARIANT_SETS * 4):
@@ -113,7 +113,7 @@ def test_decisions_taken_unlisted_are_the_listed_choice() -> None:
 
 UNLISTED = {
     DecisionKind.GRANT, DecisionKind.ROADS, DecisionKind.CONSTRUCT,
-    DecisionKind.CLAIM, DecisionKind.SETTLER, DecisionKind.BUY_PARCELS,
+    DecisionKind.CLAIM, DecisionKind.SETTLER, DecisionKind.BUY_PARCELS, DecisionKind.MENU,
 }  # fmt: skip
 
 

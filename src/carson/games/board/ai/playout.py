@@ -26,11 +26,12 @@ from carson.games.board.engine.actions import (
     STORE,
     BoardAction,
     menu_option,
+    option_action,
     shared,
     shared_of,
 )
 from carson.games.board.engine.flow.parcels import affordable_parcels
-from carson.games.board.engine.model import CountAsk, DecisionKind, Menu, ParcelsAsk
+from carson.games.board.engine.model import CountAsk, Decision, DecisionKind, Menu, ParcelsAsk
 from carson.games.board.engine.options import GROCER_MONEY, Double, MenuOption, Pick
 from carson.games.board.engine.state import BoardGameState
 from carson.games.board.engine.table import PARCEL_TARGETS
@@ -48,6 +49,12 @@ CARD_VALUE = {
 }  # fmt: skip
 #: Decisions the playout always passes: pass is listed first, and :meth:`_small` takes it.
 _PASSED = frozenset({DecisionKind.GRANT, DecisionKind.ROADS})
+#: Menus whose listing the playout always answers alike (a won building space: take it).
+_FIXED_MENUS = {
+    Menu.BUILD: option_action(Pick.TAKE),
+    Menu.CASH: option_action(Pick.ROUND_UP),
+    Menu.RED_CHOICE: option_action(Pick.MONEY),
+}
 #: Decisions about parcels that the playout takes without listing them.
 _PARCELS = frozenset({DecisionKind.CLAIM, DecisionKind.SETTLER, DecisionKind.BUY_PARCELS})
 
@@ -65,15 +72,9 @@ class BoardPlayoutPolicy:
         kind = decision.kind
         K = DecisionKind
         if legal is None:  # the playout: some decisions are decided without their listing
-            if kind == K.PLACE:
-                return self._place_unlisted(g, seat)
-            if kind == K.CONSTRUCT:
-                return _construct_unlisted(g, seat)  # its roads, never chosen, not listed
-            if kind in _PASSED:
-                return PASS  # what :meth:`_small` takes: the first listed, always pass
-            if kind in _PARCELS:
-                return _parcel_unlisted(g, seat, kind)
-        if legal is None:
+            unlisted = self._unlisted(g, seat, decision)
+            if unlisted is not None:
+                return unlisted
             legal = g.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
@@ -98,6 +99,21 @@ class BoardPlayoutPolicy:
         if kind == K.STORED:
             return legal[-1]  # build something rather than pass
         return self._small(g, seat, legal)
+
+    def _unlisted(self, g: BoardGameState, seat: int, decision: Decision) -> BoardAction | None:
+        """The choice :meth:`choose` makes from the listing, where it is found without it."""
+        kind = decision.kind
+        if kind == DecisionKind.PLACE:
+            return self._place_unlisted(g, seat)
+        if kind == DecisionKind.CONSTRUCT:
+            return _construct_unlisted(g, seat)  # its roads, never chosen, not listed
+        if kind in _PASSED:
+            return PASS  # what :meth:`_small` takes: the first listed, always pass
+        if kind in _PARCELS:
+            return _parcel_unlisted(g, seat, kind)
+        if kind == DecisionKind.MENU:  # what :func:`_menu` takes from these menus' listings
+            return _FIXED_MENUS.get(decision.menu().about)
+        return None
 
     def _place(self, g: BoardGameState, seat: int, legal: list[BoardAction]) -> BoardAction:
         """The best of a few random targets (judging all of them cost half a search)."""

@@ -148,7 +148,10 @@ class BoardTable:
         self.tasks.extendleft(reversed(tasks))
 
     def ask(self, kind: DecisionKind, seats: Sequence[int], ask: Ask | None = None) -> None:
-        self.decision = Decision(kind, tuple(seats), ask)
+        if ask is None:  # most decisions: a shared value (a frozen one)
+            self.decision = _plain_decision(kind, tuple(seats))
+        else:
+            self.decision = Decision(kind, tuple(seats), ask)
 
     def emit(self, kind: str, seats: frozenset[int] | None = None, **data: Any) -> None:
         """Record an event; its data is JSON (for logs and interfaces)."""
@@ -386,6 +389,14 @@ class BoardTable:
     def free_parcels_of(self, owner: int) -> list[int]:
         town = self.town
         return [p for p in town.owned_by(owner) if town.tiles[p] is None]
+
+
+@cache
+def _plain_decision(kind: DecisionKind, seats: tuple[int, ...]) -> Decision:
+    """The decision without context of these seats: a few dozen a game, each made once (a
+    frozen dataclass costs three ``object.__setattr__`` to build; searches open ~30
+    decisions an iteration)."""
+    return Decision(kind, seats)
 
 
 @cache
