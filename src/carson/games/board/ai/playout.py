@@ -19,6 +19,7 @@ from carson.games.board.ai.valuation import (
     placement_values,
     standard_start_purchase,
     worth_and_price,
+    worths_and_prices,
 )
 from carson.games.board.catalog import PERSONALITY_IDS
 from carson.games.board.engine.actions import (
@@ -190,18 +191,21 @@ def _every_target(spaces: tuple[int, ...], kind: str) -> tuple[BoardAction, ...]
 def _parcel_unlisted(g: BoardGameState, seat: int, kind: DecisionKind) -> BoardAction:
     """What :meth:`BoardPlayoutPolicy.choose` takes for a claim or a purchase of parcels,
     without listing the actions: the same parcels in the listing's order, the first best
-    (a Settler's claim valued up to 60 parcels; the listing cost as much again)."""
+    (a Settler's claim values up to 60 parcels, in one call; the listing cost as much)."""
     if kind == DecisionKind.BUY_PARCELS:
         decision = g.decision
         assert decision is not None and isinstance(decision.ask, ParcelsAsk)
-        buys = affordable_parcels(g, seat, decision.ask.parcels)
-        if not buys:
-            return PASS
-        return shared("buy_parcel", max(buys, key=lambda p: _net_worth(g, seat, p)))
-    claims = g.claimable(seat)
-    if not claims:
+        parcels = affordable_parcels(g, seat, decision.ask.parcels)
+        action = "buy_parcel"
+        values = [worth - price for worth, price in worths_and_prices(g, seat, parcels)]
+    else:
+        parcels = g.claimable(seat)
+        action = "claim"
+        values = [worth for worth, _ in worths_and_prices(g, seat, parcels)]
+    if not parcels:
         return PASS
-    return shared("claim", max(claims, key=lambda p: parcel_worth(g, seat, p)))
+    # max() keeps the first of equals, as max() over the listing by the same values does.
+    return shared(action, parcels[max(range(len(parcels)), key=values.__getitem__)])
 
 
 def _net_worth(g: BoardGameState, seat: int, p: int) -> float:

@@ -82,30 +82,45 @@ def parcel_worth(g: BoardGameState, seat: int, p: int) -> float:
 def worth_and_price(g: BoardGameState, seat: int, p: int) -> tuple[float, int]:
     """:func:`parcel_worth` and the parcel's price (BG-5.5, as ``Town.price``), from one look
     at its neighbours: placement values ask both of every free parcel."""
+    return worths_and_prices(g, seat, (p,))[0]
+
+
+def worths_and_prices(
+    g: BoardGameState, seat: int, parcels: Iterable[int]
+) -> list[tuple[float, int]]:
+    """:func:`worth_and_price` of each parcel: the position's facts looked up once for the
+    many parcels a placement or a Settler's claim values (the largest single cost of an
+    ISMCTS iteration, called once a parcel)."""
     town = g.town
-    tiles, owners = town.tiles, town.owners
-    left = g.catalog.rounds - g.round.number + 1  # rounds_left, inlined: a hot path
-    worth = 3.0
-    if tiles[p] is None:
-        worth += 2.0 * left  # room for a building that pays every round
-        price = 1
-    else:
-        worth += VP  # 2 VP at the end, but nothing can be built there
-        price = 2
-    for n in NEIGHBOURS[p]:
-        tile = tiles[n]
-        if tile is None:
-            worth += 0.3
-            continue
-        price += 1
-        if tile == MOUNTAIN:
-            if owners[n] == NO_OWNER or owners[n] == seat:
-                worth += 2.0  # a mine next to it would pay
-        elif tile == HOUSE and (owners[n] == NO_OWNER or owners[n] == seat):
-            worth += 1.0
-    if p in town.accessible:  # road access (BG-2.2.3)
-        worth += 1.5
-    return worth * (0.6 + 0.4 * left / g.catalog.rounds), price
+    tiles, owners, accessible = town.tiles, town.owners, town.accessible
+    rounds = g.catalog.rounds
+    left = rounds - g.round.number + 1  # rounds_left, inlined: a hot path
+    room = 2.0 * left  # room for a building that pays every round
+    scale = 0.6 + 0.4 * left / rounds
+    found: list[tuple[float, int]] = []
+    for p in parcels:
+        worth = 3.0
+        if tiles[p] is None:
+            worth += room
+            price = 1
+        else:
+            worth += VP  # 2 VP at the end, but nothing can be built there
+            price = 2
+        for n in NEIGHBOURS[p]:
+            tile = tiles[n]
+            if tile is None:
+                worth += 0.3
+                continue
+            price += 1
+            if tile == MOUNTAIN:
+                if owners[n] == NO_OWNER or owners[n] == seat:
+                    worth += 2.0  # a mine next to it would pay
+            elif tile == HOUSE and (owners[n] == NO_OWNER or owners[n] == seat):
+                worth += 1.0
+        if p in accessible:  # road access (BG-2.2.3)
+            worth += 1.5
+        found.append((worth * scale, price))
+    return found
 
 
 def building_worth(g: BoardGameState, seat: int, building: str) -> float:
@@ -200,7 +215,7 @@ def placement_value(g: BoardGameState, seat: int, target: int) -> float:
     return win_chance(g, seat, target) * gain - COWBOY
 
 
-def placement_values(g: BoardGameState, seat: int, targets: Iterable[int]) -> list[float]:
+def placement_values(g: BoardGameState, seat: int, targets: Sequence[int]) -> list[float]:
     """:func:`placement_value` of each target, the same floats, for the callers that value
     many targets of one position (the tree's candidates, a playout's placement). Most
     targets are free parcels nobody stands on: their gain is looked up here without the
@@ -210,12 +225,14 @@ def placement_values(g: BoardGameState, seat: int, targets: Iterable[int]) -> li
     cowboys_at = g.cowboys_at
     claims = player.markers > 0
     money = player.money
+    free = [target - SPACES for target in targets if target >= SPACES] if claims else []
+    worths = iter(worths_and_prices(g, seat, [p for p in free if owners[p] == NO_OWNER]))
     values: list[float] = []
     for target in targets:
         p = target - SPACES
         if p >= 0 and owners[p] == NO_OWNER:  # a free parcel: target_gain's first case
             if claims:
-                worth, price = worth_and_price(g, seat, p)
+                worth, price = next(worths)
                 gain = 0.0 if price > money else worth - price
             else:
                 gain = 0.0

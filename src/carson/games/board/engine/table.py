@@ -243,7 +243,8 @@ class BoardTable:
         player.money -= price
         player.markers -= 1
         self.town.owners[p] = seat
-        self.emit("parcel", seat=seat, parcel=list(coords(p)), price=price)
+        if self.recording:  # (searches: the event's data not even built)
+            self.emit("parcel", seat=seat, parcel=list(coords(p)), price=price)
 
     def draw(self) -> str | None:
         """One building from the bag, uniformly at random (BG-11.2); None when empty."""

@@ -81,7 +81,8 @@ def _build(g: BoardTable, seat: int, build: Construction, p: int) -> None:
     build.parcel = p
     info = g.catalog.buildings[build.building]
     g.players[seat].revolvers += info.revolvers  # BG-6.1.6
-    g.emit("built", seat=seat, building=build.building, parcel=list(coords(p)))
+    if g.recording:  # (searches: the event's data not even built)
+        g.emit("built", seat=seat, building=build.building, parcel=list(coords(p)))
     if info.needs_road:
         g.ask(DecisionKind.HOUSE, (seat,))
     else:

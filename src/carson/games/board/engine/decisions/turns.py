@@ -110,7 +110,8 @@ def apply_place(g: BoardTable, seat: int, action: BoardAction, d: Decision) -> N
         else:
             player.cowboys -= 1
         g.cowboys_at.setdefault(action.arg, []).append((seat, white))
-        g.emit("cowboy", seat=seat, target=target_name(action.arg), white=white)
+        if g.recording:  # (searches: the event's data not even built)
+            g.emit("cowboy", seat=seat, target=target_name(action.arg), white=white)
     r.cursor = (r.turn_order.index(seat) + 1) % len(r.turn_order)
     g.then(Placement())
 
