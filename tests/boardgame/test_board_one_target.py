@@ -14,12 +14,18 @@ from typing import Any
 import pytest
 
 from carson.games.board.ai.playout import PLACE_SAMPLES, BoardPlayoutPolicy
-from carson.games.board.ai.valuation import placement_value, placement_values, worth_and_price
+from carson.games.board.ai.valuation import (
+    ParcelWorths,
+    placement_value,
+    placement_values,
+    worth_and_price,
+    worths_and_prices,
+)
 from carson.games.board.engine.actions import PASS, BoardAction
 from carson.games.board.engine.config import BoardConfig
 from carson.games.board.engine.model import SPACES, DecisionKind
 from carson.games.board.engine.state import BoardGameState
-from carson.games.board.town import PARCELS
+from carson.games.board.town import MOUNTAIN, PARCELS
 
 VARIANT_SETS = [(), ("river",), ("red-sides", "duel-tiles"), ("vote-sides", "river")]
 
@@ -134,3 +140,30 @@ def test_the_valuations_parcel_price_is_the_towns() -> None:
         for p in range(PARCELS):
             for seat in range(g.config.players):
                 assert worth_and_price(g, seat, p)[1] == g.town.price(p)
+
+
+def test_parcel_worths_are_remembered_for_one_town_only() -> None:
+    """The search's memo of parcel worths gives what :func:`worths_and_prices` gives, and
+    computes them again once the town's tiles, owners, road access or round change."""
+    memo = ParcelWorths()
+    parcels = list(range(PARCELS))
+    positions = placement_positions(("river",), 8)
+    for g in positions[::4]:
+        for seat in range(g.config.players):
+            assert memo.of(g, seat, parcels) == worths_and_prices(g, seat, parcels)
+    g = positions[len(positions) // 2]
+    town = g.town
+    empty = next(p for p in parcels if town.tiles[p] is None and p not in town.river)
+    mountain = next(p for p in parcels if town.tiles[p] == MOUNTAIN and town.owners[p] != 1)
+    changes = [
+        lambda: town.tiles.__setitem__(empty, "house"),
+        lambda: town.owners.__setitem__(mountain, 1),  # no mine beside it would pay seat 0
+        lambda: town.add_road(next(e for e in town.legal_roads() if e not in town.roads)),
+        lambda: setattr(g.round, "number", g.round.number + 1),
+    ]
+    for change in changes:
+        before = memo.of(g, 0, parcels)
+        change()
+        after = memo.of(g, 0, parcels)
+        assert after == worths_and_prices(g, 0, parcels)
+        assert after != before  # each change moves some parcel's worth

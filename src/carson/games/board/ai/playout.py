@@ -15,6 +15,7 @@ from functools import cache
 
 from carson.games.board.ai.valuation import (
     VP,
+    ParcelWorths,
     parcel_worth,
     placement_values,
     standard_start_purchase,
@@ -63,6 +64,8 @@ _PARCELS = frozenset({DecisionKind.CLAIM, DecisionKind.SETTLER, DecisionKind.BUY
 class BoardPlayoutPolicy:
     def __init__(self, rng: random.Random) -> None:
         self._rng = rng
+        #: The free parcels' worths of the town the placements are valued in (a search's).
+        self.worths = ParcelWorths()
 
     def choose(
         self, g: BoardGameState, seat: int, legal: list[BoardAction] | None = None
@@ -148,7 +151,7 @@ class BoardPlayoutPolicy:
         self, g: BoardGameState, seat: int, targets: list[BoardAction]
     ) -> BoardAction:
         best, value = PASS, PLACE_THRESHOLD
-        values = placement_values(g, seat, [action.arg for action in targets])
+        values = placement_values(g, seat, [action.arg for action in targets], self.worths)
         random_ = self._rng.random
         for action, worth in zip(targets, values, strict=True):
             # rng.uniform(-NOISE, NOISE) inlined as it computes it (the same draws and floats)

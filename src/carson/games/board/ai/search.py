@@ -75,7 +75,8 @@ class BoardSearch:
             # The listing is pass, then the targets (BoardPlayoutPolicy._place relies on it).
             assert legal[0] == PASS
             targets = legal[1:]
-            values = placement_values(state, seat, [action.arg for action in targets])
+            args = [action.arg for action in targets]
+            values = placement_values(state, seat, args, self.policy.worths)
             valued = [(PASS, 0.0), *zip(targets, values, strict=True)]
             valued.sort(key=lambda entry: entry[1], reverse=True)
             kept = valued[:TOP]

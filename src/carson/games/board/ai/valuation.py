@@ -215,18 +215,49 @@ def placement_value(g: BoardGameState, seat: int, target: int) -> float:
     return win_chance(g, seat, target) * gain - COWBOY
 
 
-def placement_values(g: BoardGameState, seat: int, targets: Sequence[int]) -> list[float]:
+class ParcelWorths:
+    """:func:`worths_and_prices` remembered for the last town asked about (its tiles, owners,
+    road access and round: everything a parcel's worth reads besides the seat).
+
+    A search values placements only in the current round's phase 2, where nothing changes
+    the town: every sample's placements (the tree's and the playouts') ask about the same
+    town, and its ~60 free parcels' worths were computed again for each (the largest single
+    cost of an ISMCTS iteration). Comparing the town costs about as much as one parcel."""
+
+    def __init__(self) -> None:
+        self._town: tuple[object, ...] = ()
+        self._known: dict[tuple[int, int], tuple[float, int]] = {}
+
+    def of(self, g: BoardGameState, seat: int, parcels: list[int]) -> list[tuple[float, int]]:
+        town = g.town
+        key = (g.round.number, tuple(town.tiles), tuple(town.owners), frozenset(town.accessible))
+        known = self._known
+        if key != self._town:
+            self._town = key
+            known.clear()
+        missing = [p for p in parcels if (seat, p) not in known]
+        if missing:
+            for p, found in zip(missing, worths_and_prices(g, seat, missing), strict=True):
+                known[seat, p] = found
+        return [known[seat, p] for p in parcels]
+
+
+def placement_values(
+    g: BoardGameState, seat: int, targets: Sequence[int], memo: ParcelWorths | None = None
+) -> list[float]:
     """:func:`placement_value` of each target, the same floats, for the callers that value
     many targets of one position (the tree's candidates, a playout's placement). Most
     targets are free parcels nobody stands on: their gain is looked up here without the
-    calls of :func:`target_gain` and :func:`win_chance` (4 calls a target became 1)."""
+    calls of :func:`target_gain` and :func:`win_chance` (4 calls a target became 1), their
+    worths from ``memo`` if given."""
     player = g.players[seat]
     owners = g.town.owners
     cowboys_at = g.cowboys_at
     claims = player.markers > 0
     money = player.money
     free = [target - SPACES for target in targets if target >= SPACES] if claims else []
-    worths = iter(worths_and_prices(g, seat, [p for p in free if owners[p] == NO_OWNER]))
+    free = [p for p in free if owners[p] == NO_OWNER]
+    worths = iter(memo.of(g, seat, free) if memo else worths_and_prices(g, seat, free))
     values: list[float] = []
     for target in targets:
         p = target - SPACES
