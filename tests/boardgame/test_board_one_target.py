@@ -15,7 +15,8 @@ import pytest
 
 from carson.games.board.ai.playout import PLACE_SAMPLES, BoardPlayoutPolicy
 from carson.games.board.ai.valuation import (
-    ParcelWorths,
+    TownMemo,
+    building_worth,
     placement_value,
     placement_values,
     worth_and_price,
@@ -142,15 +143,28 @@ def test_the_valuations_parcel_price_is_the_towns() -> None:
                 assert worth_and_price(g, seat, p)[1] == g.town.price(p)
 
 
-def test_parcel_worths_are_remembered_for_one_town_only() -> None:
-    """The search's memo of parcel worths gives what :func:`worths_and_prices` gives, and
-    computes them again once the town's tiles, owners, road access or round change."""
-    memo = ParcelWorths()
+def remembered(memo: TownMemo, g: BoardGameState, parcels: list[int]) -> list[object]:
+    """Seat 0's worths of ``parcels`` and worths of the buildings on sale, from ``memo``."""
+    memo.sync(g)
+    buildings = [b for b in g.build_spaces.values() if b is not None]
+    return [*memo.worths(g, 0, parcels), *(memo.building_worth(g, 0, b) for b in buildings)]
+
+
+def computed(g: BoardGameState, parcels: list[int]) -> list[object]:
+    """What :func:`remembered` gives, computed afresh."""
+    buildings = [b for b in g.build_spaces.values() if b is not None]
+    return [*worths_and_prices(g, 0, parcels), *(building_worth(g, 0, b) for b in buildings)]
+
+
+def test_the_town_memo_remembers_for_one_town_only() -> None:
+    """The search's memo of what placements read from the town gives what the valuation
+    computes, and computes it again once the town's tiles, owners, road access or round
+    change."""
+    memo = TownMemo()
     parcels = list(range(PARCELS))
     positions = placement_positions(("river",), 8)
     for g in positions[::4]:
-        for seat in range(g.config.players):
-            assert memo.of(g, seat, parcels) == worths_and_prices(g, seat, parcels)
+        assert remembered(memo, g, parcels) == computed(g, parcels)
     g = positions[len(positions) // 2]
     town = g.town
     empty = next(p for p in parcels if town.tiles[p] is None and p not in town.river)
@@ -162,8 +176,18 @@ def test_parcel_worths_are_remembered_for_one_town_only() -> None:
         lambda: setattr(g.round, "number", g.round.number + 1),
     ]
     for change in changes:
-        before = memo.of(g, 0, parcels)
+        before = remembered(memo, g, parcels)
         change()
-        after = memo.of(g, 0, parcels)
-        assert after == worths_and_prices(g, 0, parcels)
-        assert after != before  # each change moves some parcel's worth
+        after = remembered(memo, g, parcels)
+        assert after == computed(g, parcels)
+        assert after != before  # each change moves some worth
+
+
+@pytest.mark.parametrize("variants", VARIANT_SETS)
+def test_placement_values_with_the_town_memo_are_the_same(variants: tuple[str, ...]) -> None:
+    """One memo over many positions (towns that change) and seats: the same values."""
+    memo = TownMemo()
+    targets = range(SPACES + PARCELS)
+    for g in placement_positions(variants, 9):
+        for seat in range(g.config.players):
+            assert placement_values(g, seat, targets, memo) == placement_values(g, seat, targets)

@@ -15,7 +15,7 @@ from functools import cache
 
 from carson.games.board.ai.valuation import (
     VP,
-    ParcelWorths,
+    TownMemo,
     parcel_worth,
     placement_values,
     standard_start_purchase,
@@ -64,8 +64,8 @@ _PARCELS = frozenset({DecisionKind.CLAIM, DecisionKind.SETTLER, DecisionKind.BUY
 class BoardPlayoutPolicy:
     def __init__(self, rng: random.Random) -> None:
         self._rng = rng
-        #: The free parcels' worths of the town the placements are valued in (a search's).
-        self.worths = ParcelWorths()
+        #: What placement values read from the town they are valued in (a search's).
+        self.town_memo = TownMemo()
 
     def choose(
         self, g: BoardGameState, seat: int, legal: list[BoardAction] | None = None
@@ -151,7 +151,7 @@ class BoardPlayoutPolicy:
         self, g: BoardGameState, seat: int, targets: list[BoardAction]
     ) -> BoardAction:
         best, value = PASS, PLACE_THRESHOLD
-        values = placement_values(g, seat, [action.arg for action in targets], self.worths)
+        values = placement_values(g, seat, [action.arg for action in targets], self.town_memo)
         random_ = self._rng.random
         for action, worth in zip(targets, values, strict=True):
             # rng.uniform(-NOISE, NOISE) inlined as it computes it (the same draws and floats)

@@ -76,7 +76,7 @@ class BoardSearch:
             assert legal[0] == PASS
             targets = legal[1:]
             args = [action.arg for action in targets]
-            values = placement_values(state, seat, args, self.policy.worths)
+            values = placement_values(state, seat, args, self.policy.town_memo)
             valued = [(PASS, 0.0), *zip(targets, values, strict=True)]
             valued.sort(key=lambda entry: entry[1], reverse=True)
             kept = valued[:TOP]

@@ -156,8 +156,9 @@ def win_chance(g: BoardGameState, seat: int, target: int) -> float:
     return 1.0 / (1.0 + math.exp(-(mine - best) / 2.0))
 
 
-def target_gain(g: BoardGameState, seat: int, target: int) -> float:
-    """What the action on ``target`` gives ``seat`` if it wins it."""
+def target_gain(g: BoardGameState, seat: int, target: int, memo: TownMemo | None = None) -> float:
+    """What the action on ``target`` gives ``seat`` if it wins it; ``memo``, synced to
+    ``g``'s town, remembers what it reads from the town."""
     player = g.players[seat]
     town = g.town
     if target >= SPACES:
@@ -168,7 +169,7 @@ def target_gain(g: BoardGameState, seat: int, target: int) -> float:
                 return 0.0
             worth, price = worth_and_price(g, seat, p)
             return 0.0 if price > player.money else worth - price
-        income = town.income(p)
+        income = memo.income(g, p) if memo else town.income(p)
         if owner == seat:  # a defence is worth half the income, when someone attacks
             return income / 2 if g.cowboys_at.get(target) else 0.0
         return 0.0 if town.protected_by_church(p) else income / 2
@@ -177,6 +178,8 @@ def target_gain(g: BoardGameState, seat: int, target: int) -> float:
         building = g.build_spaces[BUILD_SPACE_PRICE[target]]
         if building is None or price > player.money:
             return 0.0
+        if memo:
+            return memo.building_worth(g, seat, building) - price
         return building_worth(g, seat, building) - price
     return space_gain(g, seat, SPACE_IDS[target])
 
@@ -215,9 +218,10 @@ def placement_value(g: BoardGameState, seat: int, target: int) -> float:
     return win_chance(g, seat, target) * gain - COWBOY
 
 
-class ParcelWorths:
-    """:func:`worths_and_prices` remembered for the last town asked about (its tiles, owners,
-    road access and round: everything a parcel's worth reads besides the seat).
+class TownMemo:
+    """What placement valuations read from a town (free parcels' worths, building worths,
+    incomes), remembered for the last town synced to: its tiles, owners, road access, river
+    and round, everything these read besides the seat.
 
     A search values placements only in the current round's phase 2, where nothing changes
     the town: every sample's placements (the tree's and the playouts') ask about the same
@@ -226,24 +230,50 @@ class ParcelWorths:
 
     def __init__(self) -> None:
         self._town: tuple[object, ...] = ()
-        self._known: dict[tuple[int, int], tuple[float, int]] = {}
+        self._worths: dict[tuple[int, int], tuple[float, int]] = {}
+        self._buildings: dict[tuple[int, str], float] = {}
+        self._incomes: dict[int, int] = {}
 
-    def of(self, g: BoardGameState, seat: int, parcels: list[int]) -> list[tuple[float, int]]:
+    def sync(self, g: BoardGameState) -> None:
+        """Forget what was remembered unless ``g``'s town is the last one; call it before
+        the other methods whenever the town may have changed."""
         town = g.town
-        key = (g.round.number, tuple(town.tiles), tuple(town.owners), frozenset(town.accessible))
-        known = self._known
+        key = (
+            g.round.number, tuple(town.tiles), tuple(town.owners), frozenset(town.accessible),
+            town.river,
+        )  # fmt: skip
         if key != self._town:
             self._town = key
-            known.clear()
+            self._worths.clear()
+            self._buildings.clear()
+            self._incomes.clear()
+
+    def worths(self, g: BoardGameState, seat: int, parcels: list[int]) -> list[tuple[float, int]]:
+        """:func:`worths_and_prices`."""
+        known = self._worths
         missing = [p for p in parcels if (seat, p) not in known]
         if missing:
             for p, found in zip(missing, worths_and_prices(g, seat, missing), strict=True):
                 known[seat, p] = found
         return [known[seat, p] for p in parcels]
 
+    def building_worth(self, g: BoardGameState, seat: int, building: str) -> float:
+        """:func:`building_worth`."""
+        worth = self._buildings.get((seat, building))
+        if worth is None:
+            worth = self._buildings[seat, building] = building_worth(g, seat, building)
+        return worth
+
+    def income(self, g: BoardGameState, p: int) -> int:
+        """``Town.income``."""
+        income = self._incomes.get(p)
+        if income is None:
+            income = self._incomes[p] = g.town.income(p)
+        return income
+
 
 def placement_values(
-    g: BoardGameState, seat: int, targets: Sequence[int], memo: ParcelWorths | None = None
+    g: BoardGameState, seat: int, targets: Sequence[int], memo: TownMemo | None = None
 ) -> list[float]:
     """:func:`placement_value` of each target, the same floats, for the callers that value
     many targets of one position (the tree's candidates, a playout's placement). Most
@@ -257,7 +287,9 @@ def placement_values(
     money = player.money
     free = [target - SPACES for target in targets if target >= SPACES] if claims else []
     free = [p for p in free if owners[p] == NO_OWNER]
-    worths = iter(memo.of(g, seat, free) if memo else worths_and_prices(g, seat, free))
+    if memo:
+        memo.sync(g)
+    worths = iter(memo.worths(g, seat, free) if memo else worths_and_prices(g, seat, free))
     values: list[float] = []
     for target in targets:
         p = target - SPACES
@@ -268,7 +300,7 @@ def placement_values(
             else:
                 gain = 0.0
         else:
-            gain = target_gain(g, seat, target)
+            gain = target_gain(g, seat, target, memo)
         if gain == 0.0:
             values.append(-COWBOY)
         elif cowboys_at.get(target):
