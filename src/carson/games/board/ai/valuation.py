@@ -229,7 +229,11 @@ class TownMemo:
     cost of an ISMCTS iteration). Comparing the town costs about as much as one parcel."""
 
     def __init__(self) -> None:
-        self._town: tuple[object, ...] = ()
+        self._round = 0
+        self._tiles: list[str | None] = []
+        self._owners: list[int] = []
+        self._accessible: set[int] = set()
+        self._river: frozenset[int] = frozenset()
         self._worths: dict[tuple[int, int], tuple[float, int]] = {}
         self._buildings: dict[tuple[int, str], float] = {}
         self._incomes: dict[int, int] = {}
@@ -238,15 +242,22 @@ class TownMemo:
         """Forget what was remembered unless ``g``'s town is the last one; call it before
         the other methods whenever the town may have changed."""
         town = g.town
-        key = (
-            g.round.number, tuple(town.tiles), tuple(town.owners), frozenset(town.accessible),
-            town.river,
-        )  # fmt: skip
-        if key != self._town:
-            self._town = key
-            self._worths.clear()
-            self._buildings.clear()
-            self._incomes.clear()
+        if (  # compared in C, copied only when they differ
+            g.round.number == self._round
+            and town.tiles == self._tiles
+            and town.owners == self._owners
+            and town.accessible == self._accessible
+            and town.river == self._river
+        ):
+            return
+        self._round = g.round.number
+        self._tiles = town.tiles.copy()
+        self._owners = town.owners.copy()
+        self._accessible = town.accessible.copy()
+        self._river = town.river
+        self._worths.clear()
+        self._buildings.clear()
+        self._incomes.clear()
 
     def worths(self, g: BoardGameState, seat: int, parcels: list[int]) -> list[tuple[float, int]]:
         """:func:`worths_and_prices`."""
