@@ -13,7 +13,8 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from functools import cache
-from itertools import compress
+from itertools import compress, repeat
+from operator import eq
 from typing import Any
 
 from carson.core.game import Event, Result
@@ -45,6 +46,10 @@ from carson.games.board.town import HOUSE, NO_OWNER, PARCELS, Town, coords, parc
 PARCEL_TARGETS = tuple(range(SPACES, SPACES + PARCELS))
 #: Tiles that are buildings (not a house or a mountain): the ones that may be attacked.
 _BUILDINGS = frozenset(BUILDING_IDS)
+#: ``map(eq, owners, _UNOWNED)``: which parcels nobody owns, in C. ``operator.eq`` over two
+#: iterables costs 0.6 of ``map(NO_OWNER.__eq__, owners)`` (a method wrapper packs its
+#: argument for every parcel); listing placement targets starts with it.
+_UNOWNED = (NO_OWNER,) * PARCELS
 
 
 class BoardTable:
@@ -274,7 +279,7 @@ class BoardTable:
         if self.players[seat].markers <= 0:
             return []
         town = self.town
-        unowned = compress(range(PARCELS), map(NO_OWNER.__eq__, town.owners))  # in C
+        unowned = compress(range(PARCELS), map(eq, town.owners, _UNOWNED))  # in C
         return [p for p in unowned if p not in town.river] if town.river else list(unowned)
 
     def placement_targets(self, seat: int, white: bool) -> list[int]:
@@ -286,7 +291,7 @@ class BoardTable:
         owners = town.owners
         # Which parcels take the cowboy, decided for the many alike in C (map, compress) and
         # then for the few that differ: buildings, river parcels, targets with cowboys.
-        open_parcels = list(map(NO_OWNER.__eq__, owners))  # unowned: any cowboy
+        open_parcels = list(map(eq, owners, _UNOWNED))  # unowned: any cowboy
         if not white:  # owned buildings may be attacked; houses and mountains never
             for p in compress(range(PARCELS), map(_BUILDINGS.__contains__, town.tiles)):
                 owner = owners[p]
@@ -385,7 +390,7 @@ class BoardTable:
     def has_free_parcel(self, owner: int) -> bool:
         """Whether ``owner`` has an empty parcel (:meth:`free_parcels_of`, in C)."""
         town = self.town
-        return None in compress(town.tiles, map(owner.__eq__, town.owners))
+        return None in compress(town.tiles, map(eq, town.owners, repeat(owner)))
 
     def free_parcels_of(self, owner: int) -> list[int]:
         town = self.town
