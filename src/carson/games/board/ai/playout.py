@@ -66,6 +66,9 @@ class BoardPlayoutPolicy:
         self._rng = rng
         #: What placement values read from the town they are valued in (a search's).
         self.town_memo = TownMemo()
+        #: The same for claims (the Settler's), in phase 1's town: apart, so that the two
+        #: do not make each other forget theirs.
+        self.claim_memo = TownMemo()
 
     def choose(
         self, g: BoardGameState, seat: int, legal: list[BoardAction] | None = None
@@ -114,7 +117,7 @@ class BoardPlayoutPolicy:
         if kind in _PASSED:
             return PASS  # what :meth:`_small` takes: the first listed, always pass
         if kind in _PARCELS:
-            return _parcel_unlisted(g, seat, kind)
+            return _parcel_unlisted(g, seat, kind, self.claim_memo)
         if kind == DecisionKind.MENU:  # what :func:`_menu` takes from these menus' listings
             return _FIXED_MENUS.get(decision.menu().about)
         return None
@@ -191,10 +194,13 @@ def _every_target(spaces: tuple[int, ...], kind: str) -> tuple[BoardAction, ...]
     return tuple(actions[target] for target in (*spaces, *PARCEL_TARGETS))
 
 
-def _parcel_unlisted(g: BoardGameState, seat: int, kind: DecisionKind) -> BoardAction:
+def _parcel_unlisted(
+    g: BoardGameState, seat: int, kind: DecisionKind, claim_memo: TownMemo
+) -> BoardAction:
     """What :meth:`BoardPlayoutPolicy.choose` takes for a claim or a purchase of parcels,
     without listing the actions: the same parcels in the listing's order, the first best
-    (a Settler's claim values up to 60 parcels, in one call; the listing cost as much)."""
+    (a Settler's claim values up to 60 parcels, remembered in ``claim_memo``; purchases,
+    in phase 3, see a town changed by each sample)."""
     if kind == DecisionKind.BUY_PARCELS:
         decision = g.decision
         assert decision is not None and isinstance(decision.ask, ParcelsAsk)
@@ -204,7 +210,8 @@ def _parcel_unlisted(g: BoardGameState, seat: int, kind: DecisionKind) -> BoardA
     else:
         parcels = g.claimable(seat)
         action = "claim"
-        values = [worth for worth, _ in worths_and_prices(g, seat, parcels)]
+        claim_memo.sync(g)
+        values = [worth for worth, _ in claim_memo.worths(g, seat, parcels)]
     if not parcels:
         return PASS
     # max() keeps the first of equals, as max() over the listing by the same values does.
@@ -246,7 +253,7 @@ def _construct_unlisted(g: BoardGameState, seat: int) -> BoardAction:
     if g.catalog.buildings[build.building].needs_road:
         for other in range(g.config.players):
             if other != seat and other not in build.asked and g.has_free_parcel(other):
-                return BoardAction("ask", other)
+                return shared("ask", other)
     return STORE
 
 
