@@ -247,7 +247,7 @@ def option(name: str) -> BoardAction:
 
 
 def option_action(choice: MenuOption) -> BoardAction:
-    return BoardAction("option", OPTION_INDEX[choice])
+    return shared("option", OPTION_INDEX[choice])
 
 
 def menu_option(action: BoardAction) -> MenuOption:

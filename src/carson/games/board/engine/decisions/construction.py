@@ -28,12 +28,12 @@ def _building(g: BoardTable) -> Construction:
 
 def legal_construct(g: BoardTable, seat: int) -> list[BoardAction]:
     build = _building(g)
-    legal = [BoardAction("store")]
+    legal = [shared("store")]
     legal += [shared("build", p) for p in g.building_spots(build)]
     if g.catalog.buildings[build.building].needs_road:  # BG-9.1: roads only for these
         legal += [shared("road", edge) for edge in g.road_choices(seat)]
         legal += [
-            BoardAction("ask", other)
+            shared("ask", other)
             for other in range(g.config.players)
             if other != seat and other not in build.asked and g.has_free_parcel(other)
         ]
@@ -136,9 +136,7 @@ def apply_grant(g: BoardTable, seat: int, action: BoardAction, d: Decision) -> N
 
 
 def legal_stored(g: BoardTable, seat: int) -> list[BoardAction]:
-    return [PASS] + [
-        BoardAction("build_stored", BUILDING_IDS.index(b)) for b in stored_choices(g, seat)
-    ]
+    return [PASS] + [shared("build_stored", BUILDING_IDS.index(b)) for b in stored_choices(g, seat)]
 
 
 def apply_stored(g: BoardTable, seat: int, action: BoardAction, d: Decision) -> None:

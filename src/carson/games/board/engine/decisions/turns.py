@@ -45,7 +45,7 @@ def apply_claim(g: BoardTable, seat: int, action: BoardAction, d: Decision) -> N
 
 
 def legal_personality(g: BoardTable, seat: int) -> list[BoardAction]:
-    return [BoardAction("personality", PERSONALITY_IDS.index(p)) for p in g.round.available]
+    return [shared("personality", PERSONALITY_IDS.index(p)) for p in g.round.available]
 
 
 def apply_personality(g: BoardTable, seat: int, action: BoardAction, d: Decision) -> None:
@@ -124,7 +124,7 @@ def apply_place(g: BoardTable, seat: int, action: BoardAction, d: Decision) -> N
 def legal_order(g: BoardTable, seat: int) -> list[BoardAction]:
     d = g.decision
     assert d is not None
-    return [BoardAction("order", p) for p in d.order().parcels]
+    return [shared("order", p) for p in d.order().parcels]
 
 
 def apply_order(g: BoardTable, seat: int, action: BoardAction, d: Decision) -> None:
