@@ -1,5 +1,6 @@
 """The engine's fast paths of issue 21 agree with the plain rules: listings the engine does not
-sort are ascending already, and the road access kept with the roads is the corners' access."""
+sort are ascending already, the road access kept with the roads is the corners' access, and
+actions picked many at once are the shared ones."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ from typing import get_args
 
 import pytest
 
+from carson.games.board.engine.actions import shared, shared_many, shared_of
 from carson.games.board.engine.config import BoardConfig
 from carson.games.board.engine.decisions.registry import ASCENDING, LEGAL
-from carson.games.board.engine.flow.run import _STEPS
+from carson.games.board.engine.flow.run import STEPS
+from carson.games.board.engine.model import SPACES
 from carson.games.board.engine.player import PlayerState
 from carson.games.board.engine.state import BoardGameState
 from carson.games.board.engine.tasks import Task
@@ -82,4 +85,17 @@ def test_a_game_that_records_no_events_plays_the_same() -> None:
 
 def test_every_task_class_has_exactly_one_step() -> None:
     # The task runner's table replaced a ``match`` that mypy checked complete.
-    assert set(_STEPS) == set(get_args(Task))
+    assert set(STEPS) == set(get_args(Task))
+
+
+@pytest.mark.parametrize("args", [[], [7], [3, 9], list(range(SPACES + PARCELS))])
+def test_shared_many_picks_each_shared_action(args: list[int]) -> None:
+    """Picking many shared actions in one call (none, one, two, all) gives each one."""
+    for kind in ("cowboy", "white"):
+        assert list(shared_many(kind, args)) == [shared(kind, arg) for arg in args]
+        assert all(
+            a is b
+            for a, b in zip(
+                shared_many(kind, args), map(shared_of(kind).__getitem__, args), strict=True
+            )
+        )

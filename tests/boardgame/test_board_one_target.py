@@ -14,12 +14,19 @@ from typing import Any
 import pytest
 
 from carson.games.board.ai.playout import PLACE_SAMPLES, BoardPlayoutPolicy
-from carson.games.board.ai.valuation import worth_and_price
+from carson.games.board.ai.valuation import (
+    TownMemo,
+    building_worth,
+    placement_value,
+    placement_values,
+    worth_and_price,
+    worths_and_prices,
+)
 from carson.games.board.engine.actions import PASS, BoardAction
 from carson.games.board.engine.config import BoardConfig
 from carson.games.board.engine.model import SPACES, DecisionKind
 from carson.games.board.engine.state import BoardGameState
-from carson.games.board.town import PARCELS
+from carson.games.board.town import MOUNTAIN, PARCELS
 
 VARIANT_SETS = [(), ("river",), ("red-sides", "duel-tiles"), ("vote-sides", "river")]
 
@@ -92,8 +99,8 @@ def test_the_playout_judges_a_uniform_few_of_the_legal_targets(
 
 
 def test_decisions_taken_unlisted_are_the_listed_choice() -> None:
-    """Grants, roads and constructions: the playout's choice without the listing is its
-    choice from the listing."""
+    """Grants, roads, constructions, parcels (claims, the Settler's, purchases) and menus:
+    the playout's choice without the listing is its choice from the listing."""
     policy = BoardPlayoutPolicy(random.Random(0))
     seen: Counter[DecisionKind] = Counter()
     for seed, variants in enumerate(VARIANT_SETS * 4):
@@ -104,11 +111,28 @@ def test_decisions_taken_unlisted_are_the_listed_choice() -> None:
             assert g.decision is not None
             kind = g.decision.kind
             legal = g.legal_actions(seat)
-            if kind in (DecisionKind.GRANT, DecisionKind.ROADS, DecisionKind.CONSTRUCT):
+            if kind in UNLISTED:
                 seen[kind] += 1
                 assert policy.choose(g, seat) == policy.choose(g, seat, legal)
             g.apply(seat, legal[rng.randrange(len(legal))])
-    assert seen[DecisionKind.CONSTRUCT] and seen[DecisionKind.GRANT] and seen[DecisionKind.ROADS]
+    assert set(seen) == UNLISTED, seen
+
+
+UNLISTED = {
+    DecisionKind.GRANT, DecisionKind.ROADS, DecisionKind.CONSTRUCT,
+    DecisionKind.CLAIM, DecisionKind.SETTLER, DecisionKind.BUY_PARCELS, DecisionKind.MENU,
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("variants", VARIANT_SETS)
+def test_placement_values_are_each_targets_placement_value(variants: tuple[str, ...]) -> None:
+    """The valuation of many targets at once gives each target's own value, to the bit,
+    for every seat (markers or none, money or none, cowboys there or not)."""
+    targets = range(SPACES + PARCELS)
+    for g in placement_positions(variants, 6)[::2]:
+        for seat in range(g.config.players):
+            one_by_one = [placement_value(g, seat, target) for target in targets]
+            assert placement_values(g, seat, targets) == one_by_one
 
 
 def test_the_valuations_parcel_price_is_the_towns() -> None:
@@ -117,3 +141,53 @@ def test_the_valuations_parcel_price_is_the_towns() -> None:
         for p in range(PARCELS):
             for seat in range(g.config.players):
                 assert worth_and_price(g, seat, p)[1] == g.town.price(p)
+
+
+def remembered(memo: TownMemo, g: BoardGameState, parcels: list[int]) -> list[object]:
+    """Seat 0's worths of ``parcels`` and worths of the buildings on sale, from ``memo``."""
+    memo.sync(g)
+    buildings = [b for b in g.build_spaces.values() if b is not None]
+    return [*memo.worths(g, 0, parcels), *(memo.building_worth(g, 0, b) for b in buildings)]
+
+
+def computed(g: BoardGameState, parcels: list[int]) -> list[object]:
+    """What :func:`remembered` gives, computed afresh."""
+    buildings = [b for b in g.build_spaces.values() if b is not None]
+    return [*worths_and_prices(g, 0, parcels), *(building_worth(g, 0, b) for b in buildings)]
+
+
+def test_the_town_memo_remembers_for_one_town_only() -> None:
+    """The search's memo of what placements read from the town gives what the valuation
+    computes, and computes it again once the town's tiles, owners, road access or round
+    change."""
+    memo = TownMemo()
+    parcels = list(range(PARCELS))
+    positions = placement_positions(("river",), 8)
+    for g in positions[::4]:
+        assert remembered(memo, g, parcels) == computed(g, parcels)
+    g = positions[len(positions) // 2]
+    town = g.town
+    empty = next(p for p in parcels if town.tiles[p] is None and p not in town.river)
+    mountain = next(p for p in parcels if town.tiles[p] == MOUNTAIN and town.owners[p] != 1)
+    changes = [
+        lambda: town.tiles.__setitem__(empty, "house"),
+        lambda: town.owners.__setitem__(mountain, 1),  # no mine beside it would pay seat 0
+        lambda: town.add_road(next(e for e in town.legal_roads() if e not in town.roads)),
+        lambda: setattr(g.round, "number", g.round.number + 1),
+    ]
+    for change in changes:
+        before = remembered(memo, g, parcels)
+        change()
+        after = remembered(memo, g, parcels)
+        assert after == computed(g, parcels)
+        assert after != before  # each change moves some worth
+
+
+@pytest.mark.parametrize("variants", VARIANT_SETS)
+def test_placement_values_with_the_town_memo_are_the_same(variants: tuple[str, ...]) -> None:
+    """One memo over many positions (towns that change) and seats: the same values."""
+    memo = TownMemo()
+    targets = range(SPACES + PARCELS)
+    for g in placement_positions(variants, 9):
+        for seat in range(g.config.players):
+            assert placement_values(g, seat, targets, memo) == placement_values(g, seat, targets)

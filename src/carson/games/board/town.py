@@ -10,7 +10,6 @@ sets, so a clone is cheap.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import compress
 
 SIZE = 8
 PARCELS = SIZE * SIZE
@@ -211,15 +210,25 @@ class Town:
         return price
 
     def owned_by(self, seat: int) -> list[int]:
-        # compress and map run in C: searches ask this tens of thousands of times a second.
-        return list(compress(range(PARCELS), map(seat.__eq__, self.owners)))
+        """The seat's parcels, ascending. Searches ask this tens of thousands of times a
+        second: ``count`` and ``index`` scan the owners in C and visit only the seat's few
+        parcels (half the time of testing all 64 in ``map``, the largest single cost of an
+        ISMCTS iteration before)."""
+        owners = self.owners
+        index = owners.index
+        found: list[int] = []
+        p = -1
+        for _ in range(owners.count(seat)):
+            p = index(seat, p + 1)
+            found.append(p)
+        return found
 
     def buildings_of(self, seat: int, kind: str | None = None) -> list[int]:
         """Parcels holding a building (not a house or mountain) owned by ``seat``."""
         tiles = self.tiles
         return [
             p
-            for p in compress(range(PARCELS), map(seat.__eq__, self.owners))  # the seat's, in C
+            for p in self.owned_by(seat)
             if tiles[p] not in (None, HOUSE, MOUNTAIN) and (kind is None or tiles[p] == kind)
         ]
 

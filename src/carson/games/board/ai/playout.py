@@ -15,9 +15,12 @@ from functools import cache
 
 from carson.games.board.ai.valuation import (
     VP,
+    TownMemo,
     parcel_worth,
-    placement_value,
+    placement_values,
     standard_start_purchase,
+    worth_and_price,
+    worths_and_prices,
 )
 from carson.games.board.catalog import PERSONALITY_IDS
 from carson.games.board.engine.actions import (
@@ -25,10 +28,12 @@ from carson.games.board.engine.actions import (
     STORE,
     BoardAction,
     menu_option,
+    option_action,
     shared,
     shared_of,
 )
-from carson.games.board.engine.model import CountAsk, DecisionKind, Menu
+from carson.games.board.engine.flow.parcels import affordable_parcels
+from carson.games.board.engine.model import CountAsk, Decision, DecisionKind, Menu, ParcelsAsk
 from carson.games.board.engine.options import GROCER_MONEY, Double, MenuOption, Pick
 from carson.games.board.engine.state import BoardGameState
 from carson.games.board.engine.table import PARCEL_TARGETS
@@ -46,11 +51,21 @@ CARD_VALUE = {
 }  # fmt: skip
 #: Decisions the playout always passes: pass is listed first, and :meth:`_small` takes it.
 _PASSED = frozenset({DecisionKind.GRANT, DecisionKind.ROADS})
+#: Menus whose listing the playout always answers alike (a won building space: take it).
+_FIXED_MENUS = {
+    Menu.BUILD: option_action(Pick.TAKE),
+    Menu.CASH: option_action(Pick.ROUND_UP),
+    Menu.RED_CHOICE: option_action(Pick.MONEY),
+}
+#: Decisions about parcels that the playout takes without listing them.
+_PARCELS = frozenset({DecisionKind.CLAIM, DecisionKind.SETTLER, DecisionKind.BUY_PARCELS})
 
 
 class BoardPlayoutPolicy:
     def __init__(self, rng: random.Random) -> None:
         self._rng = rng
+        #: What placement values read from the town they are valued in (a search's).
+        self.town_memo = TownMemo()
 
     def choose(
         self, g: BoardGameState, seat: int, legal: list[BoardAction] | None = None
@@ -61,13 +76,9 @@ class BoardPlayoutPolicy:
         kind = decision.kind
         K = DecisionKind
         if legal is None:  # the playout: some decisions are decided without their listing
-            if kind == K.PLACE:
-                return self._place_unlisted(g, seat)
-            if kind == K.CONSTRUCT:
-                return _construct_unlisted(g, seat)  # its roads, never chosen, not listed
-            if kind in _PASSED:
-                return PASS  # what :meth:`_small` takes: the first listed, always pass
-        if legal is None:
+            unlisted = self._unlisted(g, seat, decision)
+            if unlisted is not None:
+                return unlisted
             legal = g.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
@@ -84,7 +95,7 @@ class BoardPlayoutPolicy:
             return max(claims, key=lambda a: parcel_worth(g, seat, a.arg)) if claims else PASS
         if kind == K.BUY_PARCELS:
             buys = [a for a in legal if a.kind == "buy_parcel"]
-            return max(buys, key=lambda a: parcel_worth(g, seat, a.arg) - g.town.price(a.arg))
+            return max(buys, key=lambda a: _net_worth(g, seat, a.arg))
         if kind == K.CONSTRUCT:
             return _construct(g, seat, legal)
         if kind == K.HOUSE:
@@ -92,6 +103,21 @@ class BoardPlayoutPolicy:
         if kind == K.STORED:
             return legal[-1]  # build something rather than pass
         return self._small(g, seat, legal)
+
+    def _unlisted(self, g: BoardGameState, seat: int, decision: Decision) -> BoardAction | None:
+        """The choice :meth:`choose` makes from the listing, where it is found without it."""
+        kind = decision.kind
+        if kind == DecisionKind.PLACE:
+            return self._place_unlisted(g, seat)
+        if kind == DecisionKind.CONSTRUCT:
+            return _construct_unlisted(g, seat)  # its roads, never chosen, not listed
+        if kind in _PASSED:
+            return PASS  # what :meth:`_small` takes: the first listed, always pass
+        if kind in _PARCELS:
+            return _parcel_unlisted(g, seat, kind)
+        if kind == DecisionKind.MENU:  # what :func:`_menu` takes from these menus' listings
+            return _FIXED_MENUS.get(decision.menu().about)
+        return None
 
     def _place(self, g: BoardGameState, seat: int, legal: list[BoardAction]) -> BoardAction:
         """The best of a few random targets (judging all of them cost half a search)."""
@@ -125,8 +151,11 @@ class BoardPlayoutPolicy:
         self, g: BoardGameState, seat: int, targets: list[BoardAction]
     ) -> BoardAction:
         best, value = PASS, PLACE_THRESHOLD
-        for action in targets:
-            score = placement_value(g, seat, action.arg) + self._rng.uniform(-NOISE, NOISE)
+        values = placement_values(g, seat, [action.arg for action in targets], self.town_memo)
+        random_ = self._rng.random
+        for action, worth in zip(targets, values, strict=True):
+            # rng.uniform(-NOISE, NOISE) inlined as it computes it (the same draws and floats)
+            score = worth + (-NOISE + (NOISE - -NOISE) * random_())
             if score > value:
                 best, value = action, score
         return best
@@ -162,6 +191,34 @@ def _every_target(spaces: tuple[int, ...], kind: str) -> tuple[BoardAction, ...]
     return tuple(actions[target] for target in (*spaces, *PARCEL_TARGETS))
 
 
+def _parcel_unlisted(g: BoardGameState, seat: int, kind: DecisionKind) -> BoardAction:
+    """What :meth:`BoardPlayoutPolicy.choose` takes for a claim or a purchase of parcels,
+    without listing the actions: the same parcels in the listing's order, the first best
+    (a Settler's claim values up to 60 parcels, in one call; the listing cost as much). Not
+    through a town memo: each sample's earlier claims can make the Settler's town its own,
+    and a memo cost 2 % more instructions an iteration."""
+    if kind == DecisionKind.BUY_PARCELS:
+        decision = g.decision
+        assert decision is not None and isinstance(decision.ask, ParcelsAsk)
+        parcels = affordable_parcels(g, seat, decision.ask.parcels)
+        action = "buy_parcel"
+        values = [worth - price for worth, price in worths_and_prices(g, seat, parcels)]
+    else:
+        parcels = g.claimable(seat)
+        action = "claim"
+        values = [worth for worth, _ in worths_and_prices(g, seat, parcels)]
+    if not parcels:
+        return PASS
+    # max() keeps the first of equals, as max() over the listing by the same values does.
+    return shared(action, parcels[max(range(len(parcels)), key=values.__getitem__)])
+
+
+def _net_worth(g: BoardGameState, seat: int, p: int) -> float:
+    """A parcel's worth less its price (``parcel_worth - Town.price``, from one look)."""
+    worth, price = worth_and_price(g, seat, p)
+    return worth - price
+
+
 def _construct(g: BoardGameState, seat: int, legal: list[BoardAction]) -> BoardAction:
     builds = [a for a in legal if a.kind == "build"]
     if builds:
@@ -191,7 +248,7 @@ def _construct_unlisted(g: BoardGameState, seat: int) -> BoardAction:
     if g.catalog.buildings[build.building].needs_road:
         for other in range(g.config.players):
             if other != seat and other not in build.asked and g.has_free_parcel(other):
-                return BoardAction("ask", other)
+                return shared("ask", other)
     return STORE
 
 

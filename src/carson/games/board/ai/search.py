@@ -22,7 +22,7 @@ from carson.ai.evaluation import SearchAnalyst
 from carson.ai.ismcts import WIN_WEIGHT, SearchResult
 from carson.core.game import Result
 from carson.games.board.ai.playout import BoardPlayoutPolicy
-from carson.games.board.ai.valuation import VP, placement_value, position_value
+from carson.games.board.ai.valuation import VP, placement_values, position_value
 from carson.games.board.engine.actions import PASS, BoardAction
 from carson.games.board.engine.model import DecisionKind
 from carson.games.board.engine.observation import BoardObservation
@@ -72,10 +72,12 @@ class BoardSearch:
         decision = state.decision
         assert decision is not None
         if decision.kind == DecisionKind.PLACE:
-            valued = [
-                (action, 0.0 if action.kind == "pass" else placement_value(state, seat, action.arg))
-                for action in legal
-            ]
+            # The listing is pass, then the targets (BoardPlayoutPolicy._place relies on it).
+            assert legal[0] == PASS
+            targets = legal[1:]
+            args = [action.arg for action in targets]
+            values = placement_values(state, seat, args, self.policy.town_memo)
+            valued = [(PASS, 0.0), *zip(targets, values, strict=True)]
             valued.sort(key=lambda entry: entry[1], reverse=True)
             kept = valued[:TOP]
             if all(action != PASS for action, _ in kept):

@@ -28,12 +28,12 @@ def _building(g: BoardTable) -> Construction:
 
 def legal_construct(g: BoardTable, seat: int) -> list[BoardAction]:
     build = _building(g)
-    legal = [BoardAction("store")]
+    legal = [shared("store")]
     legal += [shared("build", p) for p in g.building_spots(build)]
     if g.catalog.buildings[build.building].needs_road:  # BG-9.1: roads only for these
         legal += [shared("road", edge) for edge in g.road_choices(seat)]
         legal += [
-            BoardAction("ask", other)
+            shared("ask", other)
             for other in range(g.config.players)
             if other != seat and other not in build.asked and g.has_free_parcel(other)
         ]
@@ -81,7 +81,8 @@ def _build(g: BoardTable, seat: int, build: Construction, p: int) -> None:
     build.parcel = p
     info = g.catalog.buildings[build.building]
     g.players[seat].revolvers += info.revolvers  # BG-6.1.6
-    g.emit("built", seat=seat, building=build.building, parcel=list(coords(p)))
+    if g.recording:  # (searches: the event's data not even built)
+        g.emit("built", seat=seat, building=build.building, parcel=list(coords(p)))
     if info.needs_road:
         g.ask(DecisionKind.HOUSE, (seat,))
     else:
@@ -135,9 +136,7 @@ def apply_grant(g: BoardTable, seat: int, action: BoardAction, d: Decision) -> N
 
 
 def legal_stored(g: BoardTable, seat: int) -> list[BoardAction]:
-    return [PASS] + [
-        BoardAction("build_stored", BUILDING_IDS.index(b)) for b in stored_choices(g, seat)
-    ]
+    return [PASS] + [shared("build_stored", BUILDING_IDS.index(b)) for b in stored_choices(g, seat)]
 
 
 def apply_stored(g: BoardTable, seat: int, action: BoardAction, d: Decision) -> None:

@@ -5,7 +5,13 @@ their immediate effects BG-7.2/7.3), cowboy placement (BG-4.2), the first passer
 from __future__ import annotations
 
 from carson.games.board.catalog import PERSONALITY_IDS
-from carson.games.board.engine.actions import MAX_COUNT, PASS, BoardAction, shared, shared_of
+from carson.games.board.engine.actions import (
+    MAX_COUNT,
+    PASS,
+    BoardAction,
+    shared,
+    shared_many,
+)
 from carson.games.board.engine.decisions.menus import menu_options
 from carson.games.board.engine.flow.buildings import resolve_attack
 from carson.games.board.engine.flow.duels import target_name
@@ -27,7 +33,6 @@ from carson.games.board.town import edge_name
 
 YELLOW_BANKER_MONEY = 9  # BG-7.2
 YELLOW_WORKER_ROADS = 2  # BG-7.2
-_COWBOY, _WHITE = shared_of("cowboy"), shared_of("white")
 
 
 def legal_claim(g: BoardTable, seat: int) -> list[BoardAction]:
@@ -40,7 +45,7 @@ def apply_claim(g: BoardTable, seat: int, action: BoardAction, d: Decision) -> N
 
 
 def legal_personality(g: BoardTable, seat: int) -> list[BoardAction]:
-    return [BoardAction("personality", PERSONALITY_IDS.index(p)) for p in g.round.available]
+    return [shared("personality", PERSONALITY_IDS.index(p)) for p in g.round.available]
 
 
 def apply_personality(g: BoardTable, seat: int, action: BoardAction, d: Decision) -> None:
@@ -92,9 +97,9 @@ def legal_place(g: BoardTable, seat: int) -> list[BoardAction]:
     player = g.players[seat]
     legal = [PASS]
     if player.cowboys:
-        legal += map(_COWBOY.__getitem__, g.placement_targets(seat, white=False))
+        legal += shared_many("cowboy", g.placement_targets(seat, white=False))
     if player.white:
-        legal += map(_WHITE.__getitem__, g.placement_targets(seat, white=True))
+        legal += shared_many("white", g.placement_targets(seat, white=True))
     return legal
 
 
@@ -110,7 +115,8 @@ def apply_place(g: BoardTable, seat: int, action: BoardAction, d: Decision) -> N
         else:
             player.cowboys -= 1
         g.cowboys_at.setdefault(action.arg, []).append((seat, white))
-        g.emit("cowboy", seat=seat, target=target_name(action.arg), white=white)
+        if g.recording:  # (searches: the event's data not even built)
+            g.emit("cowboy", seat=seat, target=target_name(action.arg), white=white)
     r.cursor = (r.turn_order.index(seat) + 1) % len(r.turn_order)
     g.then(Placement())
 
@@ -118,7 +124,7 @@ def apply_place(g: BoardTable, seat: int, action: BoardAction, d: Decision) -> N
 def legal_order(g: BoardTable, seat: int) -> list[BoardAction]:
     d = g.decision
     assert d is not None
-    return [BoardAction("order", p) for p in d.order().parcels]
+    return [shared("order", p) for p in d.order().parcels]
 
 
 def apply_order(g: BoardTable, seat: int, action: BoardAction, d: Decision) -> None:

@@ -33,7 +33,8 @@ def finish_duel(g: BoardTable, target: int, seats: tuple[int, ...], draws: dict[
     order = g.round.pass_order
     winner = min((seat for seat in seats if values[seat] == best), key=order.index)
     g.duel_winner = winner
-    g.emit("duel", where=target_name(target), draws=draws, values=values, winner=winner)
+    if g.recording:  # (searches: the event's data not even built)
+        g.emit("duel", where=target_name(target), draws=draws, values=values, winner=winner)
     for seat in seats:
         if seat == winner:
             continue

@@ -41,13 +41,13 @@ from carson.games.board.engine.tasks import (
 
 TaskT = TypeVar("TaskT", bound=Task)
 
-# The steps by the task's exact class. ``Any`` only inside this private table: ``_on`` types
-# each step against its own task class.
-_STEPS: dict[type, Callable[[BoardTable, Any], None]] = {}
+#: The steps by the task's exact class (``BoardGameState._run`` looks each task's step up
+#: here). ``Any`` only inside this table: ``_on`` types each step against its task class.
+STEPS: dict[type, Callable[[BoardTable, Any], None]] = {}
 
 
 def _on(kind: type[TaskT], step: Callable[[BoardTable, TaskT], None]) -> None:
-    _STEPS[kind] = step
+    STEPS[kind] = step
 
 
 _on(Space, lambda g, t: spaces.space(g, t.space))
@@ -77,7 +77,3 @@ _on(Final, lambda g, t: end.final(g))
 _on(Setup, lambda g, t: setup.setup(g))
 _on(Board, lambda g, t: setup.board(g))
 _on(Claims, lambda g, t: setup.claims(g))
-
-
-def run_task(g: BoardTable, task: Task) -> None:
-    _STEPS[type(task)](g, task)
