@@ -119,8 +119,8 @@ class CardReward:
     the estimate's error for the rounds left (a normal spread of :data:`WIN_SPREAD` per
     square root of a round), exact once the game is over. Half is that margin measured from
     ``centre``, the root position's estimated margin, over :data:`MARGIN_SCALE`: a search
-    measured from zero saw every playout of a seat 20 points behind as equally lost (a
-    quarter of all playouts), and so chose by its prior alone.
+    measured from zero saw every playout of a seat 20 points behind as equally lost (over a
+    third of all playouts), and so chose by its prior alone.
     """
 
     centre: float
