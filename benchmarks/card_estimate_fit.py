@@ -8,7 +8,8 @@ start of every round after the first, takes each seat's features
 (:func:`~carson.games.card.ai.estimate.features`) and the points it still scored by the end.
 The weights are the least-squares fit of those points on the features (a light ridge keeps a
 rare personality's weight near 0), on four fifths of the games; the fifth left out measures
-the fit: the error of the fitted estimate and of the table in the code, in points.
+the fit: the error of the fitted estimate and of the table in the code, in points, and the
+code's error per square root of the rounds left (what the search's ``WIN_SPREAD`` rests on).
 """
 
 from __future__ import annotations
@@ -95,6 +96,15 @@ def error(rows: Sequence[Row], names: Sequence[str], weights: np.ndarray) -> flo
     return float(np.sqrt(np.mean((guess - np.array([left for _, left in rows])) ** 2)))
 
 
+def spread(rows: Sequence[Row], names: Sequence[str]) -> float:
+    """The code's error grows as the square root of the rounds left (a sum of independent
+    rounds): the factor, fitted as ``sqrt(Σ error² / Σ rounds left)``."""
+    known = np.array([WEIGHTS.get(name, 0.0) for name in names])
+    errors = design(rows, names) @ known - np.array([left for _, left in rows])
+    rounds_left = np.array([found["pace"] for found, _ in rows])
+    return float(np.sqrt(np.sum(errors**2) / np.sum(rounds_left)))
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.card_estimate_fit")
     parser.add_argument("--games", type=int, default=3000)
@@ -117,6 +127,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         known = np.array([table.get(name, 0.0) for name in names])
         print(f", {label} {error(test, names, known):.2f}", end="")
     print()
+    print(f"the code's error per square root of the rounds left: {spread(test, names):.2f}")
     final = fit(train + test, names)  # the table for the code: every game
     print("WEIGHTS: dict[str, float] = {")
     for name, weight in zip(names, final, strict=True):

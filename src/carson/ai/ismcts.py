@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -115,11 +115,14 @@ def search(
     seconds: float | None,
     rng: random.Random,
     include: Sequence[ActionT] = (),
+    reward: Callable[[Any, Result, int], float] | None = None,
 ) -> SearchResult[ActionT]:
     """The seat's best action after ``iterations`` (or ``seconds``, whichever ends first).
 
     ``include``: legal actions searched at the root even if the domain would not offer them
     (a person's choice that an analysis must value), with the lowest prior of the others.
+    ``reward``: the reward of a playout's end (its state, outcome and the seat) in [0, 1],
+    for a domain whose outcomes are estimates (default: :func:`outcome_reward`).
     Deterministic for a given ``rng`` state when ``seconds`` is ``None``, provided the
     domain's samples depend on public facts only.
     """
@@ -152,11 +155,15 @@ def search(
                 action = domain.playout(sample, actor)
             first = False
             domain.apply(sample, actor, action)
-        reward = outcome_reward(outcome, seat, domain.margin_scale)
+        value = (
+            outcome_reward(outcome, seat, domain.margin_scale)
+            if reward is None
+            else reward(sample, outcome, seat)
+        )
         margin = outcome_margin(outcome, seat)
         for visited in path:
             visited.visits += 1
-            visited.total += reward
+            visited.total += value
             visited.margin_total += margin
         done += 1
     return _result(root, root_candidates, done, time.perf_counter() - start)

@@ -11,8 +11,9 @@ other seats' secret bids. Each iteration therefore:
 3. **expands** one new decision, **plays the sample out** to the end of the current round with
    the playout policy for every player seat (virtual seats play by the rules, CG-4.7),
 4. **backs up** the estimated result there (:func:`.estimate.position_value`: score so far
-   plus a cheap estimate of the rounds left): a mix of winning and the margin over the best
-   other seat.
+   plus a cheap estimate of the rounds left), as :class:`CardReward`: the chance that the
+   estimated margin over the best other seat holds to the end, and that margin measured
+   from the root's (so that a seat far behind or ahead still tells its moves apart).
 
 The tree and the playouts stop at the end of the current round: later rounds start from a
 newly revealed row, which a sample would otherwise confuse with another, and playing them out
@@ -23,6 +24,7 @@ placements and Paperboy picks cut to the best few (dozens of places differ by no
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
@@ -31,7 +33,7 @@ from carson.ai import ismcts
 from carson.ai.evaluation import SearchAnalyst
 from carson.ai.ismcts import WIN_WEIGHT, SearchResult
 from carson.core.game import Result
-from carson.games.card.ai.estimate import position_value
+from carson.games.card.ai.estimate import TOTAL_ROUNDS, position_value
 from carson.games.card.ai.memo import PointsMemo
 from carson.games.card.ai.playout import PLACE_SAMPLES as PLAYOUT_PLACE_SAMPLES
 from carson.games.card.ai.playout import VALUE_SAMPLES as PLAYOUT_VALUE_SAMPLES
@@ -49,6 +51,11 @@ MARGIN_SCALE = 40.0 * TENTHS
 POINT_IN_REWARD = (1.0 - WIN_WEIGHT) * TENTHS / MARGIN_SCALE
 #: Prior step between neighbouring bids (and against the valuation's ability wish).
 BID_STEP = 0.01
+#: The error of an estimated margin per square root of the rounds left, in points: each
+#: seat's estimate errs by 6.3 points × √(rounds left) (root mean square, 1 to 17 rounds
+#: left alike; ``python -m benchmarks.card_estimate_fit`` prints it), a margin of two
+#: seats' estimates by √2 times that.
+WIN_SPREAD = 9.0
 
 
 @dataclass(frozen=True)
@@ -104,6 +111,41 @@ class CardSearch:
         return Result(scores, frozenset(seat for seat in seats if scores[seat] == best))
 
 
+@dataclass(frozen=True)
+class CardReward:
+    """The reward of a playout stopped at a round's end, where scores are estimates.
+
+    Half is the chance of winning: the estimated margin over the best other seat against
+    the estimate's error for the rounds left (a normal spread of :data:`WIN_SPREAD` per
+    square root of a round), exact once the game is over. Half is that margin measured from
+    ``centre``, the root position's estimated margin, over :data:`MARGIN_SCALE`: a search
+    measured from zero saw every playout of a seat 20 points behind as equally lost (over a
+    third of all playouts), and so chose by its prior alone.
+    """
+
+    centre: float
+
+    @classmethod
+    def at(cls, observation: SeatObservation, rng: random.Random) -> CardReward:
+        """The reward for a search from this observation (its centre from one sample)."""
+        state = observation.sample(rng)
+        values = [position_value(state, seat) for seat in range(len(state.seats))]
+        seat = observation.seat
+        best_other = max(value for other, value in enumerate(values) if other != seat)
+        return cls(TENTHS * (values[seat] - best_other))
+
+    def __call__(self, state: CardGameState, outcome: Result, seat: int) -> float:
+        margin = ismcts.outcome_margin(outcome, seat)
+        if state.is_over:
+            shared = len(outcome.winners) > 1
+            chance = 0.0 if seat not in outcome.winners else 0.5 if shared else 1.0
+        else:
+            spread = WIN_SPREAD * TENTHS * math.sqrt(TOTAL_ROUNDS - state.round + 1)
+            chance = 0.5 * (1.0 + math.erf(margin / (spread * math.sqrt(2.0))))
+        relative = min(1.0, max(0.0, 0.5 + (margin - self.centre) / MARGIN_SCALE))
+        return WIN_WEIGHT * chance + (1.0 - WIN_WEIGHT) * relative
+
+
 def search(
     observation: SeatObservation, limits: SearchLimits, rng: random.Random
 ) -> SearchResult[CardAction]:
@@ -113,7 +155,10 @@ def search(
     depend on public facts only, so the hidden truth never sways a seeded choice).
     """
     domain = CardSearch(observation, limits.top_places, PlayoutPolicy(rng))
-    return ismcts.search(domain, observation.seat, limits.iterations, limits.seconds, rng)
+    reward = CardReward.at(observation, rng)
+    return ismcts.search(
+        domain, observation.seat, limits.iterations, limits.seconds, rng, reward=reward
+    )
 
 
 def candidates(
@@ -202,7 +247,8 @@ def analyse(
     """The search of an analysis (hints, post-game): ``ai-hard``'s candidates, the given
     iterations and no clock, with ``include`` (a person's choice) among the candidates."""
     domain = CardSearch(observation, ANALYSIS_TOP_PLACES, PlayoutPolicy(rng))
-    return ismcts.search(domain, observation.seat, iterations, None, rng, include)
+    reward = CardReward.at(observation, rng)
+    return ismcts.search(domain, observation.seat, iterations, None, rng, include, reward)
 
 
 #: Places kept as candidates by an analysis (as ``ai-hard``).
