@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import select
+import signal
 import stat
 import time
 from pathlib import Path
@@ -143,6 +144,7 @@ def test_quick_asks_the_table_then_plays_the_game_it_was_paired_into(tmp_path: P
         found = una.seek(str(waiting["id"]))["game_id"]
         assert found and f"Paired: game {found}." in term.screen
         assert {seat["user"] for seat in una.view(found)["seats"]} == {"una", "quin"}
-        term.read_until(QUESTION)  # the game's own first question, or the wait for una
-        term.type("quit")
+        term.read_until("You sit at seat")  # in the game (its first question, or una's turn)
+        term.process.send_signal(signal.SIGINT)  # Ctrl-C leaves, whoever's turn it is
+        term.read_until(f"You left game {found}")
         assert term.close() == 3
