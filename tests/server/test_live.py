@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from sqlalchemy import create_engine
@@ -10,10 +11,22 @@ from sqlalchemy import create_engine
 from carson.server.live import Notifier
 
 
-def test_a_move_made_while_a_stream_was_looking_is_not_missed() -> None:
-    async def scenario() -> None:
-        notifier = Notifier(games=10)
+def with_notifier(scenario: Callable[[Notifier], Awaitable[None]], games: int = 10) -> None:
+    """Runs ``scenario`` on an event loop with a started notifier remembering ``games``."""
+
+    async def run() -> None:
+        notifier = Notifier(games=games)
         notifier.start(create_engine("sqlite://"))
+        try:
+            await scenario(notifier)
+        finally:
+            notifier.stop()
+
+    asyncio.run(run())
+
+
+def test_a_move_made_while_a_stream_was_looking_is_not_missed() -> None:
+    async def scenario(notifier: Notifier) -> None:
         seen = notifier.version("game")  # the stream reads this, then looks at the game …
         notifier.publish("game")  # … while a move is stored
         await asyncio.sleep(0)
@@ -22,15 +35,12 @@ def test_a_move_made_while_a_stream_was_looking_is_not_missed() -> None:
         assert notifier.version("game") > seen
         # With nothing new it does wait (here: until its short timeout).
         await asyncio.wait_for(notifier.wait("game", 0.05, notifier.version("game")), 1)
-        notifier.stop()
 
-    asyncio.run(scenario())
+    with_notifier(scenario)
 
 
 def test_the_wake_up_numbers_stay_bounded_and_never_go_down() -> None:
-    async def scenario() -> None:
-        notifier = Notifier(games=3)
-        notifier.start(create_engine("sqlite://"))
+    async def scenario(notifier: Notifier) -> None:
         seen = {}
         for number in range(50):
             game = f"game-{number}"
@@ -48,15 +58,12 @@ def test_the_wake_up_numbers_stay_bounded_and_never_go_down() -> None:
         notifier.publish("game-0")
         await asyncio.sleep(0)
         assert notifier.version("game-0") > dropped
-        notifier.stop()
 
-    asyncio.run(scenario())
+    with_notifier(scenario, games=3)
 
 
 def test_only_a_game_a_stream_awaits_wakes_the_event_loop() -> None:
-    async def scenario() -> None:
-        notifier = Notifier(games=10)
-        notifier.start(create_engine("sqlite://"))
+    async def scenario(notifier: Notifier) -> None:
         loop = asyncio.get_running_loop()
         scheduled: list[str] = []
         original = loop.call_soon_threadsafe
@@ -76,20 +83,16 @@ def test_only_a_game_a_stream_awaits_wakes_the_event_loop() -> None:
         await asyncio.wait_for(watched, 1)  # woken
         assert scheduled == ["watched"]  # the unwatched game's move cost the loop nothing
         assert notifier.version("unwatched") > before  # yet its number went up
-        notifier.stop()
 
-    asyncio.run(scenario())
+    with_notifier(scenario)
 
 
 def test_a_move_published_from_a_thread_while_a_stream_starts_waiting_is_not_missed() -> None:
-    async def scenario() -> None:
-        notifier = Notifier(games=10)
-        notifier.start(create_engine("sqlite://"))
+    async def scenario(notifier: Notifier) -> None:
         for _ in range(200):
             seen = notifier.version("game")
             publishing = asyncio.create_task(asyncio.to_thread(notifier.publish, "game"))
             await asyncio.wait_for(notifier.wait("game", 60, seen), 2)  # never its timeout
             await publishing
-        notifier.stop()
 
-    asyncio.run(scenario())
+    with_notifier(scenario)
