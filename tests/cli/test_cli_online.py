@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import select
-import signal
 import stat
 import time
 from pathlib import Path
@@ -15,7 +14,7 @@ import pytest
 from test_cli_play import Terminal, run
 
 from card_answers import CardAnswers
-from carson.terminal.api_client import ApiClient
+from carson.terminal.api_client import ApiClient, ApiError
 from live_server import running_server
 
 PASSWORD = "a-long-secret-9"
@@ -144,7 +143,25 @@ def test_quick_asks_the_table_then_plays_the_game_it_was_paired_into(tmp_path: P
         found = una.seek(str(waiting["id"]))["game_id"]
         assert found and f"Paired: game {found}." in term.screen
         assert {seat["user"] for seat in una.view(found)["seats"]} == {"una", "quin"}
-        term.read_until("You sit at seat")  # in the game (its first question, or una's turn)
-        term.process.send_signal(signal.SIGINT)  # Ctrl-C leaves, whoever's turn it is
+        seated = term.read_until("You sit at seat").index("You sit at seat")
+        until_asked(term, term.screen[:seated].count(QUESTION), una, found)
+        term.type("quit")  # leaves at the game's first question, as at any
         term.read_until(f"You left game {found}")
         assert term.close() == 3
+
+
+def until_asked(term: Terminal, asked: int, other: ApiClient, game_id: str) -> None:
+    """Reads until one more question than ``asked`` is on the screen, ``other`` making his
+    moves meanwhile (the terminal's player may be second to choose)."""
+    deadline = time.monotonic() + 60
+    while term.screen.count(QUESTION) == asked:
+        assert time.monotonic() < deadline, term.screen[-2000:]
+        view = other.view(game_id)
+        if view["legal_actions"]:
+            try:
+                other.act(game_id, view["seq"], view["legal_actions"][0])
+            except ApiError as error:  # a move came first: look again
+                assert error.code == "stale_seq", error
+        ready, _, _ = select.select([term.master], [], [], 0.2)
+        if ready:
+            term.screen += os.read(term.master, 65536).decode("utf-8", "replace")
