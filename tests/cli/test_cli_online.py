@@ -8,6 +8,7 @@ import os
 import select
 import stat
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -23,14 +24,18 @@ NEEDS_SERVER = "--join, --lobby, --quick, --public and --user are for a game on 
 QUESTION = "> "
 
 
-def over_or_asked(term: Terminal, asked: int, timeout: float = 60) -> bool:
-    """Reads until the game is over (True) or one more question is asked (False)."""
+def over_or_asked(
+    term: Terminal, asked: int, timeout: float = 60, meanwhile: Callable[[], None] = lambda: None
+) -> bool:
+    """Reads until the game is over (True) or one more question is asked (False), doing
+    ``meanwhile`` between two looks."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if "is over." in term.screen:
             return True
         if term.screen.count(QUESTION) > asked:
             return False
+        meanwhile()
         ready, _, _ = select.select([term.master], [], [], 0.2)
         if ready:
             term.screen += os.read(term.master, 65536).decode("utf-8", "replace")
@@ -153,15 +158,13 @@ def test_quick_asks_the_table_then_plays_the_game_it_was_paired_into(tmp_path: P
 def until_asked(term: Terminal, asked: int, other: ApiClient, game_id: str) -> None:
     """Reads until one more question than ``asked`` is on the screen, ``other`` making his
     moves meanwhile (the terminal's player may be second to choose)."""
-    deadline = time.monotonic() + 60
-    while term.screen.count(QUESTION) == asked:
-        assert time.monotonic() < deadline, term.screen[-2000:]
+
+    def other_moves() -> None:
         view = other.view(game_id)
         if view["legal_actions"]:
             try:
                 other.act(game_id, view["seq"], view["legal_actions"][0])
             except ApiError as error:  # a move came first: look again
                 assert error.code == "stale_seq", error
-        ready, _, _ = select.select([term.master], [], [], 0.2)
-        if ready:
-            term.screen += os.read(term.master, 65536).decode("utf-8", "replace")
+
+    assert not over_or_asked(term, asked, meanwhile=other_moves)
