@@ -140,5 +140,12 @@ class DraftBook:
         transaction."""
         kind = table.kind
         typed = [(seat, kind.action_from_json(state, data)) for seat, data in moves]
-        session.execute(delete(Draft).where(Draft.game_id == table.id, Draft.seat.in_(seats)))
-        return self.store.record_moves(session, table, state, typed, before_commit)
+
+        def drop_drafts(within: Session, after: Any) -> None:
+            # Written in the store's write turn, with the moves: a write before the turn
+            # would hold SQLite's lock while waiting for it (carson.server.write_turn).
+            within.execute(delete(Draft).where(Draft.game_id == table.id, Draft.seat.in_(seats)))
+            if before_commit is not None:
+                before_commit(within, after)
+
+        return self.store.record_moves(session, table, state, typed, drop_drafts)

@@ -30,6 +30,7 @@ from sqlalchemy.engine import CursorResult, Engine, Result
 from sqlalchemy.orm import Session, sessionmaker
 
 from carson.server.db import Job
+from carson.server.write_turn import WriteTurn
 
 #: The PostgreSQL channel a queued job is announced on.
 JOBS_CHANNEL = "carson_jobs"
@@ -99,9 +100,10 @@ class JobQueue:
         self.wake = threading.Event()
         #: SQLite has one writer at a time: this process's writers take turns (the game
         #: store passes its own turn, so moves and jobs share it).
-        self.write_turn: AbstractContextManager[object] = write_turn or (
-            threading.Lock() if engine.dialect.name == "sqlite" else nullcontext()
-        )
+        self.write_turn: AbstractContextManager[object] = write_turn or nullcontext()
+        if write_turn is None and engine.dialect.name == "sqlite":
+            self.write_turn = turn = WriteTurn()
+            turn.watch(engine)
 
     # ------------------------------------------------------------------ queueing
 

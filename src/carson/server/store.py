@@ -35,6 +35,7 @@ from carson.server.jobs import Clock, JobQueue, utc_now
 from carson.server.live import CHANNEL, SEATS_CHANGED, Notifier
 from carson.server.standings import finish_game
 from carson.server.table_settings import TableSettings
+from carson.server.write_turn import WriteTurn
 
 #: Games whose state a process keeps in memory; the least recently used beyond are dropped
 #: (and rebuilt by replay, a millisecond or two, when asked for again). Every per-game table
@@ -177,9 +178,10 @@ class GameStore:
         #: SQLite has one writer at a time and makes the others retry on a sleeping
         #: back-off; taking turns here instead lets the next writer in the moment the last
         #: one commits. (PostgreSQL writers to different games do not wait for each other.)
-        self.write_turn: AbstractContextManager[object] = (
-            threading.Lock() if engine.dialect.name == "sqlite" else nullcontext()
-        )
+        self.write_turn: AbstractContextManager[object] = nullcontext()
+        if engine.dialect.name == "sqlite":
+            self.write_turn = turn = WriteTurn()
+            turn.watch(engine)
         self.games_in_memory = cached_games()
         self.notifier = Notifier(self.games_in_memory)
         self.notifier.seats_changed = self.forget_table  # another process's resign, abort

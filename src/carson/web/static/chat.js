@@ -31,7 +31,9 @@
     const before = shown();
     const path = "/games/" + box.dataset.game + "/chat/messages?since=" + before +
       "&both=" + box.dataset.both;
-    htmx.ajax("GET", path, { target: "#chat-list", swap: "beforeend" }).then(function () {
+    // Its own source: htmx's requests without one share the body's queue, where a later
+    // request (another panel's refresh) drops one still waiting there.
+    htmx.ajax("GET", path, { source: "#chat-list", target: "#chat-list", swap: "beforeend" }).then(function () {
       busy = false;
       scrollDown();
       // Announced meanwhile: ask again, but only if this answer brought lines. A message

@@ -35,7 +35,10 @@
   function refresh() {
     const panel = document.getElementById("clocks");
     if (!panel || !window.htmx) return;
-    htmx.ajax("GET", "/games/" + panel.dataset.game + "/clocks", { target: "#clocks", swap: "outerHTML" });
+    // Its own source: htmx's requests without one share the body's queue, where a later
+    // request (another panel's refresh) drops one still waiting there.
+    htmx.ajax("GET", "/games/" + panel.dataset.game + "/clocks",
+      { source: panel, target: panel, swap: "outerHTML" });
   }
 
   // What the player is doing in the panel (the resign confirmation opened, the focus) is

@@ -35,7 +35,10 @@
     var box = document.getElementById("hint");
     var board = document.getElementById("board");
     if (box && board && window.htmx && board.getAttribute("data-seq") !== box.getAttribute("data-seq")) {
-      window.htmx.ajax("GET", "/games/" + board.getAttribute("data-game") + "/hint", { target: "#hint", swap: "outerHTML" });
+      // Its own source: htmx's requests without one share the body's queue, where a later
+      // request (another panel's refresh) drops one still waiting there.
+      window.htmx.ajax("GET", "/games/" + board.getAttribute("data-game") + "/hint",
+        { source: box, target: box, swap: "outerHTML" });
     }
   }
   document.addEventListener("htmx:afterSettle", function (event) {

@@ -37,7 +37,9 @@
       // The server drops the query if the decision changed meanwhile.
       path += "?" + chosen.query + "&decision=" + encodeURIComponent(chosen.decision);
     }
-    htmx.ajax("GET", path, { target: "#board", swap: "outerHTML", headers: LIVE });
+    // Its own source: htmx's requests without one share the body's queue, where a later
+    // request (another panel's refresh) drops one still waiting there.
+    htmx.ajax("GET", path, { source: "#board", target: "#board", swap: "outerHTML", headers: LIVE });
   }
 
   // An element's name on the board, the same on the board that replaces it.
@@ -174,7 +176,7 @@
       const stale = document.getElementById(id);
       if (stale) stale.remove();
     });
-    htmx.ajax("GET", path, { target: "#after-game", swap: "outerHTML" });
+    htmx.ajax("GET", path, { source: after, target: after, swap: "outerHTML" }); // see refresh
   }
 
   document.addEventListener("htmx:afterSettle", function () {
