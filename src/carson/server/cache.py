@@ -36,6 +36,16 @@ class GameCache:
                 old, _ = self._states.popitem(last=False)
                 self._views.pop(old, None)
 
+    def replace(self, game_id: str, expected: Any, state: Any) -> bool:
+        """Put ``state`` in place of ``expected`` only if the game's cached state is still
+        ``expected`` (a request thread may have moved it on meanwhile)."""
+        with self._guard:
+            if self._states.get(game_id) is not expected:
+                return False
+            self._states[game_id] = state
+            self._views.pop(game_id, None)
+            return True
+
     def drop(self, game_id: str) -> None:
         with self._guard:
             self._states.pop(game_id, None)

@@ -2,9 +2,10 @@
 
 In one process a stored move wakes that game's waiting streams directly. With several server
 processes on one PostgreSQL database, each move also sends ``NOTIFY carson_moves, '<game>'``
-in its own transaction (so it is delivered exactly when the move is committed), and every
-process listens on that channel with one connection of its own: a stream is woken whichever
-process stored the move. No extra service is needed.
+in its own transaction (so it is delivered exactly when the move is committed; it carries
+the moves too: :mod:`carson.server.move_notices`), and every process listens on that
+channel with one connection of its own: a stream is woken whichever process stored the move.
+No extra service is needed.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from collections.abc import Callable
 
 from cachetools import LRUCache
 from sqlalchemy.engine import Engine
+
+from carson.server.move_notices import HeardMoves, read_notice
 
 CHANNEL = "carson_moves"
 #: The prefix of a notice whose game's table changed (a seat left, the game ended early):
@@ -58,6 +61,8 @@ class Notifier:
         self._listener: threading.Thread | None = None
         #: Told the game whose table another process changed (set by the game store).
         self.seats_changed: Callable[[str], None] | None = None
+        #: Given the moves a notice carries (set by the game store: its cache plays them).
+        self.moves_heard: Callable[[HeardMoves], object] | None = None
 
     # ------------------------------------------------------------------ life cycle
 
@@ -102,8 +107,13 @@ class Notifier:
 
     def _notice(self, payload: str) -> None:
         game_id = payload.removeprefix(SEATS_CHANGED)
-        if game_id != payload and self.seats_changed is not None:
-            self.seats_changed(game_id)
+        if game_id != payload:
+            if self.seats_changed is not None:
+                self.seats_changed(game_id)
+        else:
+            game_id, heard = read_notice(payload)
+            if heard is not None and self.moves_heard is not None:
+                self.moves_heard(heard)  # before the streams wake: they find the move cached
         self.publish(game_id)
 
     # ------------------------------------------------------------------ waking

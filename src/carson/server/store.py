@@ -10,6 +10,7 @@ key — so when two submissions race for one number, exactly one insert succeeds
 from __future__ import annotations
 
 import os
+import secrets
 import threading
 import weakref
 from collections.abc import Callable, Iterator
@@ -33,6 +34,7 @@ from carson.server.errors import BadSetting, Conflict, Forbidden, NotFound, Unpr
 from carson.server.events import encode_events
 from carson.server.jobs import Clock, JobQueue, utc_now
 from carson.server.live import CHANNEL, SEATS_CHANGED, Notifier
+from carson.server.move_notices import HeardMoves, notice_payload, play_heard
 from carson.server.standings import finish_game
 from carson.server.table_settings import TableSettings
 from carson.server.write_turn import WriteTurn
@@ -185,6 +187,9 @@ class GameStore:
         self.games_in_memory = cached_games()
         self.notifier = Notifier(self.games_in_memory)
         self.notifier.seats_changed = self.forget_table  # another process's resign, abort
+        #: This process's name in its move notices (it ignores its own).
+        self.instance = secrets.token_hex(6)
+        self.notifier.moves_heard = self._play_heard
         self.cache = GameCache(self.games_in_memory)
         #: The tables of started games, least recently used out (cachetools is not
         #: thread-safe: the guard serialises the request threads).
@@ -365,7 +370,7 @@ class GameStore:
                     self.clocks.after_moves(session, table.id, after, moves[-1][0])
                 if len(table.holders) > 1:  # alone against machines, one is on the page
                     notices.after_moves(session, self.jobs, table.id, table.people, state, after)
-                self.announce(session, table.id)
+                self.announce(session, table.id, moves=rows)
                 if before_commit is not None:
                     before_commit(session, after)
                 session.commit()
@@ -380,12 +385,22 @@ class GameStore:
         self.notifier.publish(table.id)
         return after
 
-    def announce(self, session: Session, game_id: str, seats: bool = False) -> None:
+    def _play_heard(self, heard: HeardMoves) -> None:
+        if heard.by != self.instance:
+            play_heard(self.cache, heard)
+
+    def announce(
+        self, session: Session, game_id: str, seats: bool = False, moves: list[Any] | None = None
+    ) -> None:
         """On PostgreSQL, tell every server process of a change to the game when the
         session's transaction commits (their live streams wake then); ``seats``: its
-        table changed (someone left, it ended), which every process forgets."""
+        table changed (someone left, it ended), which every process forgets; ``moves``: the
+        rows of the moves stored (the other processes' caches play them)."""
         if seats:
             self.forget_table(game_id)
         if self.postgres:
             payload = f"{SEATS_CHANGED}{game_id}" if seats else game_id
+            if moves and not seats:
+                played = [(row["seat"], row["action"]) for row in moves]
+                payload = notice_payload(game_id, self.instance, moves[0]["seq"] - 1, played)
             session.connection().execute(NOTIFY, {"game": payload})

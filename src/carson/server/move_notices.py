@@ -1,0 +1,81 @@
+"""The moves a notification carries between server processes (PostgreSQL, issue 22).
+
+A stored move's ``NOTIFY`` carries the move itself — the seq it follows, each move's seat
+and action — besides the game's id. A process that has the game in its cache plays the move
+there when the notice arrives, so the game's next move, sent to that process, finds its
+cached state current and does not read the other process's move back from the database
+(that read and its ``BEGIN`` were a third of a move's wall time when moves alternate between
+processes). A notice is a hint, never the truth: one that does not continue the cached state
+exactly (missed, late, the game not cached) changes nothing, and the next request reads the
+database as before. Notices are delivered only once their transaction commits, so a move
+heard is a stored move.
+
+Payload: ``<game>`` alone, or ``<game> <json>`` with ``{"by": process, "after": seq,
+"moves": [[seat, action], ...]}``; a payload that would pass PostgreSQL's limit is sent as
+``<game>`` alone.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+from carson.server.cache import GameCache
+
+#: PostgreSQL refuses a notification payload of 8000 bytes or more; this leaves room.
+MAX_PAYLOAD = 7000
+log = logging.getLogger("carson.server.move_notices")
+
+
+@dataclass(frozen=True)
+class HeardMoves:
+    """Moves stored by a process (``by``): they follow move ``after`` of ``game``."""
+
+    game: str
+    by: str
+    after: int
+    moves: list[tuple[int, Any]]
+
+
+def notice_payload(game_id: str, by: str, after: int, moves: Sequence[tuple[int, Any]]) -> str:
+    """The payload announcing ``moves`` (seat, action as JSON) stored after seq ``after`` by
+    the process ``by`` (which ignores its own notices: its cache has the moves already)."""
+    played = [[seat, action] for seat, action in moves]
+    body = orjson.dumps({"by": by, "after": after, "moves": played})
+    payload = f"{game_id} {body.decode()}"
+    return payload if len(payload.encode()) < MAX_PAYLOAD else game_id
+
+
+def read_notice(payload: str) -> tuple[str, HeardMoves | None]:
+    """The game a notice names, and the moves it carries (``None``: none, or unreadable)."""
+    game_id, _, body = payload.partition(" ")
+    if not body:
+        return game_id, None
+    try:
+        data = orjson.loads(body)
+        moves = [(int(seat), action) for seat, action in data["moves"]]
+        return game_id, HeardMoves(game_id, str(data["by"]), int(data["after"]), moves)
+    except (orjson.JSONDecodeError, KeyError, TypeError, ValueError):
+        log.warning("a move notice of game %s could not be read: ignored", game_id)
+        return game_id, None
+
+
+def play_heard(cache: GameCache, heard: HeardMoves) -> bool:
+    """Play ``heard`` on the game's cached state if it stands exactly before them (a state
+    at another seq, or none, is left as it is). Answers whether the cache moved on."""
+    state = cache.state(heard.game)
+    if state is None or len(state.actions) != heard.after:
+        return False
+    after = state.clone()
+    try:
+        for seat, action in heard.moves:
+            after.apply_json(seat, action)
+    except Exception:  # a notice is a hint: the database stays the truth
+        log.exception("a move notice of game %s does not apply: the cache forgets it", heard.game)
+        cache.drop(heard.game)
+        return False
+    return cache.replace(heard.game, state, after)
