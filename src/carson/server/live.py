@@ -19,8 +19,6 @@ from collections.abc import Callable
 from cachetools import LRUCache
 from sqlalchemy.engine import Engine
 
-from carson.server.move_notices import HeardMoves, read_notice
-
 CHANNEL = "carson_moves"
 #: The prefix of a notice whose game's table changed (a seat left, the game ended early):
 #: every process forgets its cached table of that game.
@@ -61,8 +59,9 @@ class Notifier:
         self._listener: threading.Thread | None = None
         #: Told the game whose table another process changed (set by the game store).
         self.seats_changed: Callable[[str], None] | None = None
-        #: Given the moves a notice carries (set by the game store: its cache plays them).
-        self.moves_heard: Callable[[HeardMoves], object] | None = None
+        #: Given a move's notice (set by the game store: its cache plays the moves it carries,
+        #: :mod:`carson.server.move_notices`).
+        self.moves_heard: Callable[[str], object] | None = None
 
     # ------------------------------------------------------------------ life cycle
 
@@ -111,9 +110,9 @@ class Notifier:
             if self.seats_changed is not None:
                 self.seats_changed(game_id)
         else:
-            game_id, heard = read_notice(payload)
-            if heard is not None and self.moves_heard is not None:
-                self.moves_heard(heard)  # before the streams wake: they find the move cached
+            game_id = payload.partition(" ")[0]  # a move's notice carries the moves after it
+            if self.moves_heard is not None:
+                self.moves_heard(payload)  # before the streams wake: they find the move cached
         self.publish(game_id)
 
     # ------------------------------------------------------------------ waking

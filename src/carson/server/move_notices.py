@@ -23,12 +23,31 @@ from dataclasses import dataclass
 from typing import Any
 
 import orjson
+from sqlalchemy import JSON, Integer, String, bindparam, cast, func, insert, select
 
 from carson.server.cache import GameCache
+from carson.server.db import Move
+from carson.server.live import CHANNEL
 
 #: PostgreSQL refuses a notification payload of 8000 bytes or more; this leaves room.
 MAX_PAYLOAD = 7000
 log = logging.getLogger("carson.server.move_notices")
+
+#: A move's insert with its notice riding on it (PostgreSQL): the row comes from a one-row
+#: select that sends the notice, so a move is one round trip, not two, and the notice goes
+#: only with the row (a stale move's failed insert sends none). Casts: a bare parameter in
+#: a select list has no type PostgreSQL could infer.
+_NOTICE = select(func.pg_notify(CHANNEL, bindparam("notice")).label("sent")).subquery("notice")
+INSERT_MOVE_WITH_NOTICE = insert(Move).from_select(
+    ["game_id", "seq", "seat", "action", "events"],
+    select(
+        cast(bindparam("game_id", type_=String), String),
+        cast(bindparam("seq", type_=Integer), Integer),
+        cast(bindparam("seat", type_=Integer), Integer),
+        cast(bindparam("action", type_=JSON), JSON),
+        cast(bindparam("events", type_=JSON(none_as_null=True)), JSON),
+    ).select_from(_NOTICE),
+)
 
 
 @dataclass(frozen=True)

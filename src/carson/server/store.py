@@ -34,7 +34,12 @@ from carson.server.errors import BadSetting, Conflict, Forbidden, NotFound, Unpr
 from carson.server.events import encode_events
 from carson.server.jobs import Clock, JobQueue, utc_now
 from carson.server.live import CHANNEL, SEATS_CHANGED, Notifier
-from carson.server.move_notices import HeardMoves, notice_payload, play_heard
+from carson.server.move_notices import (
+    INSERT_MOVE_WITH_NOTICE,
+    notice_payload,
+    play_heard,
+    read_notice,
+)
 from carson.server.standings import finish_game
 from carson.server.table_settings import TableSettings
 from carson.server.write_turn import WriteTurn
@@ -362,7 +367,7 @@ class GameStore:
         try:
             with self.write_turn:
                 # The (game, seq) primary key: a lost race ends here.
-                session.connection().execute(INSERT_MOVE, rows)
+                self._insert_moves(session, table.id, rows)
                 if after.is_over:  # its end, and its ratings, in the last move's transaction
                     finish_game(session, table.id, table.game, table.settings.rated, after,
                                 self.jobs.clock())  # fmt: skip
@@ -370,7 +375,6 @@ class GameStore:
                     self.clocks.after_moves(session, table.id, after, moves[-1][0])
                 if len(table.holders) > 1:  # alone against machines, one is on the page
                     notices.after_moves(session, self.jobs, table.id, table.people, state, after)
-                self.announce(session, table.id, moves=rows)
                 if before_commit is not None:
                     before_commit(session, after)
                 session.commit()
@@ -385,22 +389,32 @@ class GameStore:
         self.notifier.publish(table.id)
         return after
 
-    def _play_heard(self, heard: HeardMoves) -> None:
-        if heard.by != self.instance:
+    def _play_heard(self, payload: str) -> None:
+        _, heard = read_notice(payload)
+        if heard is not None and heard.by != self.instance:
             play_heard(self.cache, heard)
 
-    def announce(
-        self, session: Session, game_id: str, seats: bool = False, moves: list[Any] | None = None
-    ) -> None:
+    def announce(self, session: Session, game_id: str, seats: bool = False) -> None:
         """On PostgreSQL, tell every server process of a change to the game when the
         session's transaction commits (their live streams wake then); ``seats``: its
-        table changed (someone left, it ended), which every process forgets; ``moves``: the
-        rows of the moves stored (the other processes' caches play them)."""
+        table changed (someone left, it ended), which every process forgets."""
         if seats:
             self.forget_table(game_id)
         if self.postgres:
             payload = f"{SEATS_CHANGED}{game_id}" if seats else game_id
-            if moves and not seats:
-                played = [(row["seat"], row["action"]) for row in moves]
-                payload = notice_payload(game_id, self.instance, moves[0]["seq"] - 1, played)
             session.connection().execute(NOTIFY, {"game": payload})
+
+    def _insert_moves(self, session: Session, game_id: str, rows: list[dict[str, Any]]) -> None:
+        """The moves' rows, and on PostgreSQL their notice to every process (with the moves:
+        :mod:`carson.server.move_notices`), riding on a single move's insert."""
+        connection = session.connection()
+        if not self.postgres:
+            connection.execute(INSERT_MOVE, rows)
+            return
+        played = [(row["seat"], row["action"]) for row in rows]
+        notice = notice_payload(game_id, self.instance, rows[0]["seq"] - 1, played)
+        if len(rows) == 1:
+            connection.execute(INSERT_MOVE_WITH_NOTICE, {**rows[0], "notice": notice})
+        else:
+            connection.execute(INSERT_MOVE, rows)
+            connection.execute(NOTIFY, {"game": notice})
