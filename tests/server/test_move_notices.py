@@ -16,6 +16,7 @@ from test_move_path import BOTS, first_move, label, statements_of
 from carson.core.registry import game_kind
 from carson.server.app import create_app
 from carson.server.cache import GameCache
+from carson.server.live import Notifier
 from carson.server.move_notices import (
     MAX_PAYLOAD,
     HeardMoves,
@@ -108,3 +109,15 @@ def test_the_next_move_in_the_process_that_heard_reads_nothing_back(db_url: str)
         assert answer.status_code == 200, answer.text
         kinds = sorted(label(statement) for statement in seen)
         assert kinds == ["insert the move", "look at the seats"], seen
+
+
+def test_a_notice_whose_moves_fail_to_play_still_wakes_the_game() -> None:
+    notifier = Notifier(8)
+
+    def broken(payload: str) -> None:
+        raise RuntimeError("a replay bug")
+
+    notifier.moves_heard = broken
+    before = notifier.version(GAME)
+    notifier._notice(notice_payload(GAME, "other", 0, [(0, {"kind": "pass"})]))
+    assert notifier.version(GAME) > before  # the listening thread goes on, the streams wake

@@ -112,7 +112,10 @@ class Notifier:
         else:
             game_id = payload.partition(" ")[0]  # a move's notice carries the moves after it
             if self.moves_heard is not None:
-                self.moves_heard(payload)  # before the streams wake: they find the move cached
+                try:  # before the streams wake: they find the move cached
+                    self.moves_heard(payload)
+                except Exception:  # a hint only: the listening goes on whatever happened
+                    log.exception("a move notice of game %s was not played", game_id)
         self.publish(game_id)
 
     # ------------------------------------------------------------------ waking
