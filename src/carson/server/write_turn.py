@@ -6,9 +6,12 @@ one goes in the moment the last one commits. The turn has one rule: **a thread t
 before its transaction's first write**, never after. A thread that wrote first holds
 SQLite's write lock while it waits for the turn, and the turn's holder waits on that lock:
 both stall until the busy timeout ends one of them (a 30-second hang, then a 503). The
-watcher installed by :meth:`WriteTurn.watch` keeps the rule: it notes a write made outside
-the turn, and taking the turn with such a write still open raises :class:`TurnTakenLate`
-(a programming error the tests find) instead of waiting into the stall.
+watch installed by :meth:`WriteTurn.watch` keeps the rule: taking the turn while one of the
+thread's connections has a write open raises :class:`TurnTakenLate` (a programming error the
+tests find) instead of waiting into the stall. The driver opens a transaction only at a
+transaction's first write (``sqlite3``'s implicit ``BEGIN``), so an open transaction is an
+open write; the watch follows which thread holds which connection through the pool's
+check-outs, which costs nothing per statement.
 """
 
 from __future__ import annotations
@@ -18,10 +21,8 @@ from types import TracebackType
 from typing import Any
 
 from sqlalchemy import event
-from sqlalchemy.engine import Connection, Engine
-
-#: The statements that take SQLite's write lock.
-WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
+from sqlalchemy.engine import Engine
+from sqlalchemy.pool import ConnectionPoolEntry
 
 
 class TurnTakenLate(RuntimeError):
@@ -34,11 +35,11 @@ class WriteTurn:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._owner: int | None = None
-        #: Per thread: the connections with a write made outside the turn, not yet ended.
-        self._local = threading.local()
+        #: The pool's connections checked out now, by entry: the thread that holds each.
+        self._holders: dict[int, tuple[int, ConnectionPoolEntry]] = {}
 
     def __enter__(self) -> WriteTurn:
-        if self._open_writes():
+        if self._wrote_already():
             raise TurnTakenLate(
                 "the write turn was taken after this transaction wrote: take the turn "
                 "before the first write (see carson.server.write_turn)"
@@ -61,22 +62,28 @@ class WriteTurn:
         return self._owner == threading.get_ident()
 
     def watch(self, engine: Engine) -> None:
-        """Note ``engine``'s writes made outside the turn, until their transaction ends."""
-        event.listen(engine, "before_cursor_execute", self._before_statement)
-        event.listen(engine, "commit", self._ended)
-        event.listen(engine, "rollback", self._ended)
+        """Follow which thread holds which of ``engine``'s connections."""
+        event.listen(engine, "checkout", self._checked_out)
+        event.listen(engine, "checkin", self._checked_in)
 
-    def _open_writes(self) -> set[int]:
-        open_writes: set[int] | None = getattr(self._local, "open_writes", None)
-        if open_writes is None:
-            open_writes = self._local.open_writes = set()
-        return open_writes
+    def _checked_out(self, _: Any, entry: ConnectionPoolEntry, __: Any) -> None:
+        self._holders[id(entry)] = (threading.get_ident(), entry)
 
-    def _before_statement(
-        self, connection: Connection, cursor: Any, statement: str, *_: Any
-    ) -> None:
-        if not self.held() and statement.lstrip()[:7].upper().startswith(WRITES):
-            self._open_writes().add(id(connection.connection.dbapi_connection))
+    def _checked_in(self, _: Any, entry: ConnectionPoolEntry) -> None:
+        self._holders.pop(id(entry), None)
 
-    def _ended(self, connection: Connection) -> None:
-        self._open_writes().discard(id(connection.connection.dbapi_connection))
+    def _wrote_already(self) -> bool:
+        """Whether a connection the calling thread holds has a write open."""
+        me = threading.get_ident()
+        for holder, entry in list(self._holders.values()):  # one step under the GIL
+            connection = entry.dbapi_connection
+            if holder == me and connection is not None and _in_transaction(connection):
+                return True
+        return False
+
+
+def _in_transaction(connection: Any) -> bool:
+    try:
+        return bool(connection.in_transaction)
+    except Exception:  # closed meanwhile (invalidated): nothing open
+        return False
