@@ -231,7 +231,7 @@ class TownMemo:
     def __init__(self) -> None:
         self._round = 0
         self._tiles: list[str | None] = []
-        self._owners: list[int] = []
+        self._owners: tuple[int, ...] = ()
         self._accessible: set[int] = set()
         self._river: frozenset[int] = frozenset()
         self._worths: dict[tuple[int, int], tuple[float, int]] = {}
@@ -252,7 +252,7 @@ class TownMemo:
             return
         self._round = g.round.number
         self._tiles = town.tiles.copy()
-        self._owners = town.owners.copy()
+        self._owners = town.owners  # immutable
         self._accessible = town.accessible.copy()
         self._river = town.river
         self._worths.clear()

@@ -247,7 +247,7 @@ class BoardTable:
         player = self.players[seat]
         player.money -= price
         player.markers -= 1
-        self.town.owners[p] = seat
+        self.town.set_owner(p, seat)
         if self.recording:  # (searches: the event's data not even built)
             self.emit("parcel", seat=seat, parcel=list(coords(p)), price=price)
 
