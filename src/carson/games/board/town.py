@@ -9,6 +9,7 @@ sets, so a clone is cheap.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable
 
 SIZE = 8
@@ -221,10 +222,12 @@ class Town:
         old = owners[p]
         self.owners = (*owners[:p], seat, *owners[p + 1 :])
         owned = self._owned.copy()  # a new table: clones share the old one
-        if old != NO_OWNER:
+        if old != NO_OWNER:  # (a claim's parcel had none)
             owned[old] = tuple(q for q in owned[old] if q != p)
         if seat != NO_OWNER:
-            owned[seat] = tuple(sorted((*owned.get(seat, ()), p)))
+            mine = owned.get(seat, ())
+            at = bisect_left(mine, p)
+            owned[seat] = (*mine[:at], p, *mine[at:])
         self._owned = owned
 
     def set_owners(self, owners: Iterable[int]) -> None:
@@ -266,14 +269,15 @@ class Town:
 
     def house_equivalents(self, p: int, owner: int) -> int:
         """HE(b): eligible houses 1; the owner's ranches and churches 1, hotels 2."""
+        tiles, owners = self.tiles, self.owners  # (once, not for each neighbour)
         total = 0
         for n in NEIGHBOURS[p]:
-            tile = self.tiles[n]
+            tile = tiles[n]
             if tile is None:
                 continue
-            mine = self.owners[n] == owner
+            mine = owners[n] == owner
             if tile == HOUSE:
-                total += self.owners[n] in (NO_OWNER, owner)
+                total += owners[n] in (NO_OWNER, owner)
             elif mine and tile in ("ranch", "church"):
                 total += 1
             elif mine and tile == "hotel":

@@ -234,7 +234,8 @@ class TownMemo:
         self._owners: tuple[int, ...] = ()
         self._accessible: set[int] = set()
         self._river: frozenset[int] = frozenset()
-        self._worths: dict[tuple[int, int], tuple[float, int]] = {}
+        #: seat → parcel → its worth and price.
+        self._worths: dict[int, dict[int, tuple[float, int]]] = {}
         self._buildings: dict[tuple[int, str], float] = {}
         self._incomes: dict[int, int] = {}
 
@@ -261,12 +262,15 @@ class TownMemo:
 
     def worths(self, g: BoardGameState, seat: int, parcels: list[int]) -> list[tuple[float, int]]:
         """:func:`worths_and_prices`."""
-        known = self._worths
-        missing = [p for p in parcels if (seat, p) not in known]
-        if missing:
-            for p, found in zip(missing, worths_and_prices(g, seat, missing), strict=True):
-                known[seat, p] = found
-        return [known[seat, p] for p in parcels]
+        known = self._worths.get(seat)
+        if known is None:
+            known = self._worths[seat] = {}
+        try:  # looked up in C: after a search's first iterations, every parcel was asked
+            return list(map(known.__getitem__, parcels))
+        except KeyError:
+            missing = [p for p in parcels if p not in known]
+            known.update(zip(missing, worths_and_prices(g, seat, missing), strict=True))
+            return list(map(known.__getitem__, parcels))
 
     def building_worth(self, g: BoardGameState, seat: int, building: str) -> float:
         """:func:`building_worth`."""
