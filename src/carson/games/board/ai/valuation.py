@@ -148,11 +148,15 @@ def win_chance(g: BoardGameState, seat: int, target: int) -> float:
     cows = g.cowboys_at.get(target)
     if not cows:  # most targets: nobody there yet
         return 0.8  # others may still come
-    rivals = {other for other, _ in cows if other != seat}
-    if not rivals:
+    best = -1  # the strongest rival's strength (a plain loop: no set, no generator)
+    for other, _ in cows:
+        if other != seat:
+            strength = g.strength(other)
+            if strength > best:
+                best = strength
+    if best < 0:  # nobody else there
         return 0.8
     mine = g.strength(seat) - 1
-    best = max(g.strength(other) for other in rivals)
     return 1.0 / (1.0 + math.exp(-(mine - best) / 2.0))
 
 

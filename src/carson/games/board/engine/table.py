@@ -318,7 +318,6 @@ class BoardTable:
         target, for playouts that draw a few targets instead of listing them all."""
         cows = self.cowboys_at.get(target)
         player = self.players[seat]
-        free_only = white or (player.personality == "sheriff" and player.side == "red")
         p = target - SPACES
         if p < 0:  # a space: open (not blocked, a building to buy), then who may join
             return (
@@ -328,17 +327,17 @@ class BoardTable:
                     target not in BUILD_SPACE_PRICE
                     or bool(self.build_spaces[BUILD_SPACE_PRICE[target]])
                 )
-                and (target in NO_DUEL or _may_join(seat, cows, free_only))
+                and (target in NO_DUEL or _may_join(seat, cows, white or _red_sheriff(player)))
             )
         town = self.town
-        owner = town.owners[p]
         if p in town.river:
             return False
-        if owner == NO_OWNER:
-            return _may_join(seat, cows, free_only)
+        owner = town.owners[p]
+        if owner == NO_OWNER:  # (most targets: nobody there, and then nothing else to ask)
+            return not cows or _may_join(seat, cows, white or _red_sheriff(player))
         if white or town.tiles[p] not in _BUILDINGS:  # only buildings are attacked
             return False
-        if free_only and owner != seat:  # the red Sheriff defends, never attacks
+        if _red_sheriff(player) and owner != seat:  # the red Sheriff defends, never attacks
             return False
         return _may_join(seat, cows, False)
 
@@ -419,6 +418,11 @@ def _open_spaces(
         if space < unblocked
         and (space not in BUILD_SPACE_PRICE or has_building[BUILD_SPACE_PRICE[space]])
     )
+
+
+def _red_sheriff(player: PlayerState) -> bool:
+    """BG-7.3: the red Sheriff's cowboys go only where nobody is (and never attack)."""
+    return player.personality == "sheriff" and player.side == "red"
 
 
 def _may_join(seat: int, cows: list[tuple[int, bool]] | None, free_only: bool) -> bool:
