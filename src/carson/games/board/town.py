@@ -218,9 +218,10 @@ class Town:
 
     def set_owner(self, p: int, seat: int) -> None:
         """Parcel ``p`` now belongs to ``seat`` (:data:`NO_OWNER`: to nobody)."""
-        owners = self.owners
-        old = owners[p]
-        self.owners = (*owners[:p], seat, *owners[p + 1 :])
+        old = self.owners[p]
+        owners = list(self.owners)  # (a list and back: cheaper than slicing the tuple)
+        owners[p] = seat
+        self.owners = tuple(owners)
         owned = self._owned.copy()  # a new table: clones share the old one
         if old != NO_OWNER:  # (a claim's parcel had none)
             owned[old] = tuple(q for q in owned[old] if q != p)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from carson.games.board.engine.frozen import made_once
+
 
 @dataclass(frozen=True, slots=True)
 class Setup:
@@ -168,3 +170,16 @@ Task = (
     | Attacks | AttackWon | EndRound | RedEffects | NewCowboys | Cash | Refill | NextRound
     | RoadStep | Final
 )  # fmt: skip
+
+
+# The busiest tasks of a search's iterations, made once per argument and shared
+# (:mod:`~carson.games.board.engine.frozen`); equal to new ones.
+won = made_once(Won)
+fight = made_once(Fight)
+parcel_won = made_once(ParcelWon)
+uncontested = made_once(Uncontested)
+attack_won = made_once(AttackWon)
+build_window = made_once(BuildWindow)
+CONTESTED = Contested()
+GROCER = Grocer()
+BUILDING_INCOME = BuildingIncome()

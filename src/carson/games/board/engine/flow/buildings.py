@@ -6,20 +6,21 @@ from __future__ import annotations
 from itertools import compress
 
 from carson.games.board.catalog import BUILDING_IDS
+from carson.games.board.engine import tasks
 from carson.games.board.engine.model import (
     SPACES,
     Construction,
     DecisionKind,
     Menu,
-    MenuAsk,
     OrderAsk,
     OrderOf,
     Origin,
     WindowAsk,
+    menu_ask,
 )
 from carson.games.board.engine.options import Double, Pick
 from carson.games.board.engine.table import BoardTable
-from carson.games.board.engine.tasks import Attacks, AttackWon, BuildWindow, Fight
+from carson.games.board.engine.tasks import Attacks
 from carson.games.board.town import HOUSE, MOUNTAIN, NO_OWNER, PARCELS, coords
 
 NOT_BUILDINGS = (None, HOUSE, MOUNTAIN)
@@ -42,7 +43,7 @@ def build_window(g: BoardTable, index: int) -> None:
     if stored_choices(g, seat):
         g.ask(DecisionKind.STORED, (seat,), WindowAsk(index))
     else:
-        g.then(BuildWindow(index + 1))
+        g.then(tasks.build_window(index + 1))
 
 
 def stored_choices(g: BoardTable, seat: int) -> list[str]:
@@ -63,15 +64,15 @@ def grocer(g: BoardTable) -> None:
             and player.side == "yellow"
             and player.choice == Pick.DEFER
         ):
-            g.ask(DecisionKind.MENU, (seat,), MenuAsk(Menu.GROCER_INCOME))
+            g.ask(DecisionKind.MENU, (seat,), menu_ask(Menu.GROCER_INCOME))
 
 
 def _doubled(g: BoardTable, p: int) -> bool:
     owner = g.town.owners[p]
     if owner == NO_OWNER:
         return False
-    tile = g.town.tiles[p]
-    return tile is not None and g.players[owner].choice == Double(tile)
+    choice = g.players[owner].choice  # ``== Double(tile)``, without building one
+    return isinstance(choice, Double) and choice.building == g.town.tiles[p]
 
 
 def building_income(g: BoardTable, p: int) -> int:
@@ -143,9 +144,9 @@ def resolve_attack(g: BoardTable, p: int) -> None:
         return
     if owner not in seats and len(attackers) == 1:  # BG-6.7.3: succeeds at once
         g.duel_winner = attackers[0]
-        g.then(AttackWon(p))
+        g.then(tasks.attack_won(p))
         return
-    g.then(Fight(target, tuple(seats)), AttackWon(p))
+    g.then(tasks.fight(target, tuple(seats)), tasks.attack_won(p))
 
 
 def attack_won(g: BoardTable, p: int) -> None:

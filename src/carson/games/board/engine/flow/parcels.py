@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from carson.games.board.engine import tasks
 from carson.games.board.engine.model import SPACES, DecisionKind, OrderAsk, OrderOf, ParcelsAsk
 from carson.games.board.engine.table import BoardTable
-from carson.games.board.engine.tasks import Contested, Fight, ParcelWon, Uncontested
 from carson.games.board.town import NO_OWNER
 
 
@@ -22,7 +22,7 @@ def contested(g: BoardTable) -> None:
     parcels = _contested(g)
     if not parcels:
         return
-    g.then(Contested())  # come back for the next one
+    g.then(tasks.CONTESTED)  # come back for the next one
     if len(parcels) == 1:
         resolve_parcel(g, parcels[0])
     else:
@@ -32,7 +32,7 @@ def contested(g: BoardTable) -> None:
 
 def resolve_parcel(g: BoardTable, p: int) -> None:
     target = SPACES + p
-    g.then(Fight(target, tuple(g.seats_at(target))), ParcelWon(p))
+    g.then(tasks.fight(target, tuple(g.seats_at(target))), tasks.parcel_won(p))
 
 
 def parcel_won(g: BoardTable, p: int) -> None:
@@ -68,5 +68,5 @@ def uncontested(g: BoardTable, index: int) -> None:
     )
     for p in mine:
         g.take_cowboy_off(SPACES + p, seat, to_supply=False)
-    g.then(Uncontested(index + 1))
+    g.then(tasks.uncontested(index + 1))
     offer_parcels(g, seat, mine)

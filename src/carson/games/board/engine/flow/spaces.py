@@ -3,27 +3,20 @@
 from __future__ import annotations
 
 from carson.games.board.catalog import SPACE_IDS
+from carson.games.board.engine import tasks
 from carson.games.board.engine.flow.gains import gain_income, gain_vp
-from carson.games.board.engine.model import NO_DUEL, CountAsk, DecisionKind, Menu, MenuAsk, S
+from carson.games.board.engine.model import NO_DUEL, DecisionKind, Menu, S, count_ask, menu_ask
 from carson.games.board.engine.table import BoardTable
-from carson.games.board.engine.tasks import (
-    BuildingIncome,
-    Contested,
-    Fight,
-    Grocer,
-    Uncontested,
-    Won,
-)
 
 WAGES = 4  # BG-5.1: dollars for every cowboy on WAGES
 
 
 def space(g: BoardTable, space: int) -> None:
     if space == S["parcel_purchase"]:
-        g.then(Contested(), Uncontested(0))
+        g.then(tasks.CONTESTED, tasks.uncontested(0))
         return
     if space == S["income_buildings"]:
-        g.then(Grocer(), BuildingIncome())
+        g.then(tasks.GROCER, tasks.BUILDING_INCOME)
         return
     if not g.cowboys_at.get(space):  # most spaces: nobody there
         return
@@ -38,10 +31,10 @@ def space(g: BoardTable, space: int) -> None:
         g.clear_target(space)
         return
     if len(seats) > 1:
-        g.then(Fight(space, tuple(seats)), Won(space))
+        g.then(tasks.fight(space, tuple(seats)), tasks.won(space))
         return
     g.duel_winner = seats[0]
-    g.then(Won(space))
+    g.then(tasks.won(space))
 
 
 def won(g: BoardTable, space: int) -> None:
@@ -71,11 +64,11 @@ def _goods(g: BoardTable, seat: int, name: str) -> None:
     elif name.startswith("build_"):
         price = int(name.split("_")[1])
         if g.build_spaces[price] and player.money >= g.building_price(seat, price):
-            g.ask(DecisionKind.MENU, (seat,), MenuAsk(Menu.BUILD, price=price))
+            g.ask(DecisionKind.MENU, (seat,), menu_ask(Menu.BUILD, price=price))
     elif name.startswith("buy_vp_"):
         price = int(name.rsplit("_", 1)[1])
         if player.money >= price:
-            g.ask(DecisionKind.COUNT, (seat,), CountAsk(price))
+            g.ask(DecisionKind.COUNT, (seat,), count_ask(price))
 
 
 def _income(g: BoardTable, seat: int, name: str) -> None:
