@@ -1,6 +1,7 @@
 """The board game's engine imports one way: plain types (``model``, ``tasks``, ``options``,
-``frozen``) at the bottom, then the table, the flow, the decisions, and the game state on top; no module
-of the engine imports the AI or an interface, and no two modules import each other."""
+``frozen``) at the bottom, then the table, the flow, the decisions, and the game state on
+top; no module of the engine imports the AI or an interface, and no two modules import each
+other."""
 
 from __future__ import annotations
 
