@@ -62,6 +62,10 @@ class BoardPlayoutPolicy:
         self._rng = rng
         #: What placement values read from the town they are valued in (a search's).
         self.town_memo = TownMemo()
+        #: Every placement of a cowboy and of the white one, for the spaces of the table
+        #: they were made for (a search's: hashing the spaces' tuple cost more than this).
+        self._pool_spaces: tuple[int, ...] = ()
+        self._pools: tuple[tuple[BoardAction, ...], tuple[BoardAction, ...]] = ((), ())
         #: What :meth:`playout` decides without the listing, by the decision's kind: one
         #: look-up a step instead of a chain of tests (a playout takes ~30 steps).
         K = DecisionKind
@@ -134,9 +138,15 @@ class BoardPlayoutPolicy:
         as needed and asking the engine about each one (listing them all cost more than
         judging the few)."""
         player = g.players[seat]
-        pool = [*_every_target(g.cowboy_spaces, "cowboy")] if player.cowboys else []
+        if g.cowboy_spaces is not self._pool_spaces:  # (a look-up by identity, not a hash)
+            self._pool_spaces = g.cowboy_spaces
+            self._pools = (
+                _every_target(g.cowboy_spaces, "cowboy"),
+                _every_target(g.cowboy_spaces, "white"),
+            )
+        pool = [*self._pools[0]] if player.cowboys else []
         if player.white:
-            pool += _every_target(g.cowboy_spaces, "white")
+            pool += self._pools[1]
         random_ = self._rng.random
         drawn: list[BoardAction] = []
         left = len(pool)

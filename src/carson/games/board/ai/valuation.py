@@ -193,6 +193,10 @@ FIXED_GAINS = {"wages": 4.0, "ammunition": 3.0, "roads_3": 3 * ROAD, "road_1": R
                "income_dice": 7.0}  # fmt: skip
 
 
+#: :data:`FIXED_GAINS` by the space's index.
+_FIXED_BY_SPACE = {SPACE_IDS.index(name): gain for name, gain in FIXED_GAINS.items()}
+
+
 def space_gain(g: BoardGameState, seat: int, name: str) -> float:
     """What an action space that is neither a parcel nor a construction gives ``seat``."""
     if name in FIXED_GAINS:
@@ -318,8 +322,9 @@ def placement_values(
                 gain = 0.0 if price > money else worth - price
             else:
                 gain = 0.0
-        else:
-            gain = target_gain(g, seat, target, memo)
+        else:  # the spaces that pay all alike first, without the calls (a third of them)
+            fixed = _FIXED_BY_SPACE.get(target)
+            gain = target_gain(g, seat, target, memo) if fixed is None else fixed
         if gain == 0.0:
             values.append(-COWBOY)
         elif cowboys_at.get(target):

@@ -229,7 +229,15 @@ class BoardTable:
     def take_cowboy_off(self, target: int, seat: int, to_supply: bool) -> None:
         """Remove ``seat``'s cowboys from ``target``: a loser's coloured cowboys go back to
         his supply (BG-4.3.5), others to the general supply; the white one to the card."""
-        cows = self.cowboys_at.get(target, [])
+        cows = self.cowboys_at.get(target)
+        if not cows:
+            return
+        if len(cows) == 1 and cows[0][0] == seat:  # (most targets: this seat's one cowboy)
+            _, white = cows.pop()
+            del self.cowboys_at[target]
+            if to_supply and not white:
+                self.players[seat].cowboys += 1
+            return
         for cow in [cow for cow in cows if cow[0] == seat]:
             cows.remove(cow)
             if to_supply and not cow[1]:
