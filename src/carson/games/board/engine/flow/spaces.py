@@ -9,6 +9,12 @@ from carson.games.board.engine.model import NO_DUEL, DecisionKind, Menu, S, coun
 from carson.games.board.engine.table import BoardTable
 
 WAGES = 4  # BG-5.1: dollars for every cowboy on WAGES
+#: The price in a construction space's and a VP purchase's name ("build_6", "buy_vp_8"),
+#: read once (every won space of a search's iterations asked it of the name).
+BUILD_PRICE_OF = {name: int(name.split("_")[1]) for name in SPACE_IDS if name.startswith("build_")}
+VP_PRICE_OF = {
+    name: int(name.rsplit("_", 1)[1]) for name in SPACE_IDS if name.startswith("buy_vp_")
+}
 
 
 def space(g: BoardTable, space: int) -> None:
@@ -61,12 +67,12 @@ def _goods(g: BoardTable, seat: int, name: str) -> None:
         g.emit("ammunition", seat=seat)
     elif name == "roads_3":
         g.gain_roads(seat, 3)
-    elif name.startswith("build_"):
-        price = int(name.split("_")[1])
+    elif name in BUILD_PRICE_OF:
+        price = BUILD_PRICE_OF[name]
         if g.build_spaces[price] and player.money >= g.building_price(seat, price):
             g.ask(DecisionKind.MENU, (seat,), menu_ask(Menu.BUILD, price=price))
-    elif name.startswith("buy_vp_"):
-        price = int(name.rsplit("_", 1)[1])
+    elif name in VP_PRICE_OF:
+        price = VP_PRICE_OF[name]
         if player.money >= price:
             g.ask(DecisionKind.COUNT, (seat,), count_ask(price))
 
