@@ -122,11 +122,14 @@ class Town:
         self.owners: tuple[int, ...] = (NO_OWNER,) * PARCELS
         #: seat → its parcels, ascending; replaced, never changed in place (clones share it).
         self._owned: dict[int, tuple[int, ...]] = {}
-        self.roads: set[int] = set()
-        self.road_vertices: set[int] = set()
+        # The road network's sets are frozen, replaced by :meth:`add_road` and
+        # :meth:`remove_road` (a search's samples seldom lay a road): clones share them, and
+        # the search's town memo finds them unchanged by identity.
+        self.roads: frozenset[int] = frozenset()
+        self.road_vertices: frozenset[int] = frozenset()
         #: The parcels a road touches (BG-2.2.3), kept with the roads: asked for every parcel
         #: of every listing of house spots and by the AI's valuations.
-        self.accessible: set[int] = set()
+        self.accessible: frozenset[int] = frozenset()
         self.river: frozenset[int] = frozenset(river)
         #: BG-10.3 DECISION: interior edges between two river parcels (fixed with the river).
         self.bridge_edges: frozenset[int] = (
@@ -138,19 +141,19 @@ class Town:
             if self.river
             else frozenset()
         )
-        self.bridges: set[int] = set()
+        self.bridges: frozenset[int] = frozenset()
 
     def clone(self) -> Town:
         other = Town.__new__(Town)
         other.tiles = self.tiles.copy()
         other.owners = self.owners  # immutable, as is ``_owned``: shared
         other._owned = self._owned
-        other.roads = self.roads.copy()
-        other.road_vertices = self.road_vertices.copy()
-        other.accessible = self.accessible.copy()
+        other.roads = self.roads  # frozen, as are the road vertices, access and bridges
+        other.road_vertices = self.road_vertices
+        other.accessible = self.accessible
         other.river = self.river
         other.bridge_edges = self.bridge_edges
-        other.bridges = self.bridges.copy()
+        other.bridges = self.bridges
         return other
 
     # --- roads (BG-2.2, BG-9.1, BG-10.3) ---------------------------------------------------
@@ -181,20 +184,20 @@ class Town:
         return sorted(edge for edge in near - self.roads if self.road_allowed(edge))
 
     def add_road(self, edge: int) -> None:
-        self.roads.add(edge)
+        self.roads |= {edge}
         first, second = EDGE_ENDS[edge]
-        self.road_vertices.update((first, second))
-        self.accessible.update(VERTEX_PARCELS[first], VERTEX_PARCELS[second])
+        self.road_vertices |= {first, second}
+        self.accessible |= {*VERTEX_PARCELS[first], *VERTEX_PARCELS[second]}
         if edge in self.bridge_edges:
-            self.bridges.add(edge)
+            self.bridges |= {edge}
 
     def remove_road(self, edge: int) -> None:
         """Take a road off the board again (BG-9.1: a construction that ends in storing the
         building lays no road)."""
-        self.roads.discard(edge)
-        self.bridges.discard(edge)
-        self.road_vertices = {end for road in self.roads for end in EDGE_ENDS[road]}
-        self.accessible = {p for end in self.road_vertices for p in VERTEX_PARCELS[end]}
+        self.roads -= {edge}
+        self.bridges -= {edge}
+        self.road_vertices = frozenset(end for road in self.roads for end in EDGE_ENDS[road])
+        self.accessible = frozenset(p for end in self.road_vertices for p in VERTEX_PARCELS[end])
 
     def has_access(self, p: int) -> bool:
         """BG-2.2.3: a road touches one of the parcel's corners."""

@@ -240,7 +240,7 @@ class TownMemo:
         self._round = 0
         self._tiles: list[str | None] = []
         self._owners: tuple[int, ...] = ()
-        self._accessible: set[int] = set()
+        self._accessible: frozenset[int] = frozenset()
         self._river: frozenset[int] = frozenset()
         #: seat → parcel → its worth and price.
         self._worths: dict[int, dict[int, tuple[float, int]]] = {}
@@ -255,14 +255,14 @@ class TownMemo:
             g.round.number == self._round
             and town.tiles == self._tiles
             and town.owners == self._owners
-            and town.accessible == self._accessible
+            and (town.accessible is self._accessible or town.accessible == self._accessible)
             and town.river == self._river
         ):
             return
         self._round = g.round.number
         self._tiles = town.tiles.copy()
         self._owners = town.owners  # immutable
-        self._accessible = town.accessible.copy()
+        self._accessible = town.accessible  # frozen
         self._river = town.river
         self._worths.clear()
         self._buildings.clear()
