@@ -382,12 +382,13 @@ class BoardTable:
         own = [p for p in town.owned_by(build.seat) if tiles[p] is None]
         if not own or not self.catalog.buildings[build.building].needs_road:
             return own
-        houses = self._house_spots(build)
-        if not houses:
-            return []
         accessible = town.accessible
+        reached = [p for p in own if p in accessible]
+        if not reached:  # (often: then the house spots need not be listed)
+            return []
+        houses = self._house_spots(build)
         # A house spot other than p: there are two, or the one is not p.
-        return [p for p in own if p in accessible and (len(houses) > 1 or houses[0] != p)]
+        return [p for p in reached if len(houses) > 1 or (houses and houses[0] != p)]
 
     def road_choices(self, seat: int) -> list[int]:
         roads = self.players[seat].roads

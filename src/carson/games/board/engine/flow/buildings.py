@@ -20,7 +20,6 @@ from carson.games.board.engine.model import (
 )
 from carson.games.board.engine.options import Double, Pick
 from carson.games.board.engine.table import BoardTable
-from carson.games.board.engine.tasks import Attacks
 from carson.games.board.town import HOUSE, MOUNTAIN, NO_OWNER, PARCELS, coords
 
 NOT_BUILDINGS = (None, HOUSE, MOUNTAIN)
@@ -113,14 +112,14 @@ def pay_buildings(g: BoardTable) -> None:
         g.clear_target(SPACES + p)
     # What each building paid whom, so players can check it (attacked ones: "attack").
     g.emit("building_income", incomes=paid)
-    g.then(Attacks())
+    g.then(tasks.ATTACKS)
 
 
 def attacks(g: BoardTable) -> None:
     attacked = _attacked(g)
     if not attacked:
         return
-    g.then(Attacks())
+    g.then(tasks.ATTACKS)
     if len(attacked) == 1:
         resolve_attack(g, attacked[0])
     else:  # BG-4.3.9 DECISION: the first passer orders them

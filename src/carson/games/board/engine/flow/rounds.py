@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from carson.games.board.catalog import PERSONALITY_IDS
+from carson.games.board.engine import tasks
 from carson.games.board.engine.model import SPACES, DecisionKind, S
 from carson.games.board.engine.table import BoardTable
 from carson.games.board.engine.tasks import (
@@ -63,7 +64,7 @@ def placement(g: BoardTable) -> None:
         player = g.players[seat]
         if player.cowboys == 0 and not player.white:  # BG-4.2.2 DECISION
             record_pass(g, seat)
-            g.then(Placement())
+            g.then(tasks.PLACEMENT)
         else:
             g.ask(DecisionKind.PLACE, (seat,))
         return
