@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import compress
+
 from carson.games.board.catalog import PERSONALITY_IDS
 from carson.games.board.engine import tasks
 from carson.games.board.engine.model import SPACES, DecisionKind, S
@@ -26,6 +28,12 @@ def _phase_3() -> tuple[Task, ...]:
 
 
 PHASE_3 = _phase_3()
+#: Which of :data:`PHASE_3` to queue: a space's task only if a cowboy stands there, or if
+#: it acts for all (the parcel purchase, the building income); every other task always
+#: (key -1). An empty space's task does nothing, and no cowboy is placed in phase 3: most
+#: of a search's rounds end with ~20 of the 23 spaces empty, each a task run for nothing.
+_PHASE_3_KEYS = tuple(task.space if isinstance(task, Space) else -1 for task in PHASE_3)
+_ALWAYS_QUEUED = frozenset({-1, S["parcel_purchase"], S["income_buildings"]})
 
 
 def round_start(g: BoardTable) -> None:
@@ -70,7 +78,8 @@ def placement(g: BoardTable) -> None:
         return
     # Everyone passed: phase 3.
     g.round.given_up = set()  # BG-6.1.5: this round's window starts afresh
-    g.then(*PHASE_3)
+    queued = g.cowboys_at.keys() | _ALWAYS_QUEUED
+    g.then(*compress(PHASE_3, map(queued.__contains__, _PHASE_3_KEYS)))  # (in C)
 
 
 def record_pass(g: BoardTable, seat: int) -> None:
