@@ -36,13 +36,14 @@ def build_window(g: BoardTable, index: int) -> None:
     order = g.round.turn_order
     # BG-6.1.5: given_up is reset when phase 3 is queued, not here: the first seat comes
     # back to index 0 after each building, and must not be offered a put-back one again.
-    if index >= len(order):
-        return
-    seat = order[index]
-    if stored_choices(g, seat):
-        g.ask(DecisionKind.STORED, (seat,), WindowAsk(index))
-    else:
-        g.then(tasks.build_window(index + 1))
+    # The seats with nothing to build are passed over here, not by a task each (it ran
+    # next anyway: nothing comes between).
+    while index < len(order):
+        seat = order[index]
+        if g.players[seat].stored and stored_choices(g, seat):
+            g.ask(DecisionKind.STORED, (seat,), WindowAsk(index))
+            return
+        index += 1
 
 
 def stored_choices(g: BoardTable, seat: int) -> list[str]:

@@ -57,16 +57,21 @@ def affordable_parcels(g: BoardTable, seat: int, parcels: tuple[int, ...]) -> li
 def uncontested(g: BoardTable, index: int) -> None:
     """BG-4.3.8 DECISION: player by player in turn order, each in the order he likes."""
     order = g.round.turn_order
-    if index >= len(order):
-        return
-    seat = order[index]
     owners = g.town.owners  # BG-5.5: unowned parcels only, not attacked buildings (BG-6.7)
-    mine = tuple(
-        target - SPACES
-        for target in sorted(g.cowboys_at)  # parcels with cowboys, in parcel order
-        if target >= SPACES and owners[target - SPACES] == NO_OWNER and g.seats_at(target) == [seat]
-    )
-    for p in mine:
-        g.take_cowboy_off(SPACES + p, seat, to_supply=False)
-    g.then(tasks.uncontested(index + 1))
-    offer_parcels(g, seat, mine)
+    free = [  # parcels with cowboys, in parcel order
+        target
+        for target in sorted(g.cowboys_at)
+        if target >= SPACES and owners[target - SPACES] == NO_OWNER
+    ]
+    # The seats with no such parcel alone are passed over here, not by a task each (it ran
+    # next anyway: nothing comes between).
+    while index < len(order):
+        seat = order[index]
+        mine = tuple(target - SPACES for target in free if g.seats_at(target) == [seat])
+        if mine:
+            for p in mine:
+                g.take_cowboy_off(SPACES + p, seat, to_supply=False)
+            g.then(tasks.uncontested(index + 1))
+            offer_parcels(g, seat, mine)
+            return
+        index += 1
