@@ -10,12 +10,9 @@ from carson.games.board.engine.model import SPACES, DecisionKind, S
 from carson.games.board.engine.table import BoardTable
 from carson.games.board.engine.tasks import (
     BuildWindow,
-    Choose,
     EndRound,
-    Placement,
     Space,
     Task,
-    TurnOrder,
 )
 
 
@@ -43,7 +40,7 @@ def round_start(g: BoardTable) -> None:
     choosing = order.copy()
     r.pass_order = []
     g.emit("round", number=r.number)
-    g.then(*[Choose(seat) for seat in choosing], TurnOrder(), Placement())
+    g.then(*[tasks.choose(seat) for seat in choosing], tasks.TURN_ORDER, tasks.PLACEMENT)
 
 
 def choose(g: BoardTable, seat: int) -> None:
