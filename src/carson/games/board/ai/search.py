@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 
 from carson.ai import ismcts
 from carson.ai.evaluation import SearchAnalyst
@@ -57,6 +57,11 @@ class BoardSearch:
     #: The playout's step, the policy's own method: the loop calls it ~30 times an
     #: iteration, so no method of this class wraps it.
     playout: Callable[[BoardGameState, int], BoardAction] = field(init=False, repr=False)
+    #: The seats to act, the open decision's, read without a method or property: the loop
+    #: asks before every step, and only while the game goes on (a decision is open).
+    seats_to_act: Callable[[BoardGameState], Sequence[int]] = field(
+        default=attrgetter("decision.seats"), init=False, repr=False
+    )
 
     def __post_init__(self) -> None:
         self.root_round = self.observation.public.round.number
@@ -97,9 +102,6 @@ class BoardSearch:
             chooser = rng or random.Random(len(legal))
             others = chooser.sample(others, TOP)
         return [(favourite, 0.0), *((action, -STEP) for action in others)]
-
-    def seats_to_act(self, state: BoardGameState) -> Sequence[int]:
-        return state.seats_to_act
 
     def apply(self, state: BoardGameState, seat: int, action: BoardAction) -> None:
         state.apply_unchecked(seat, action)  # the search's actions come from legal_actions
