@@ -60,12 +60,13 @@ def turn_order(g: BoardTable) -> None:
 def placement(g: BoardTable) -> None:
     """BG-4.2.1: in turn order, cyclically, the seats that have not passed."""
     r = g.round
-    n = len(r.turn_order)
+    order, cursor, passed = r.turn_order, r.cursor, r.pass_order
+    n = len(order)
     for step in range(n):
-        seat = r.turn_order[(r.cursor + step) % n]
-        if seat in r.pass_order:
+        seat = order[(cursor + step) % n]
+        if seat in passed:
             continue
-        r.cursor = (r.cursor + step) % n
+        r.cursor = (cursor + step) % n
         player = g.players[seat]
         if player.cowboys == 0 and not player.white:  # BG-4.2.2 DECISION
             record_pass(g, seat)

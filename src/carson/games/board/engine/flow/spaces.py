@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from carson.games.board.catalog import SPACE_IDS
 from carson.games.board.engine import tasks
 from carson.games.board.engine.flow.gains import gain_income, gain_vp
@@ -48,13 +50,7 @@ def won(g: BoardTable, space: int) -> None:
     seat = g.duel_winner
     assert seat is not None
     g.take_cowboy_off(space, seat, to_supply=False)
-    name = SPACE_IDS[space]
-    if name.startswith("income_"):
-        _income(g, seat, name)
-    elif name.startswith("vp_"):
-        _vp(g, seat, name)
-    else:
-        _goods(g, seat, name)
+    _WINS[space](g, seat, SPACE_IDS[space])
 
 
 def _goods(g: BoardTable, seat: int, name: str) -> None:
@@ -95,3 +91,11 @@ def _vp(g: BoardTable, seat: int, name: str) -> None:
         gain_vp(g, seat, g.strength(seat) // 2, name)
     elif name == "vp_buildings":
         gain_vp(g, seat, len(g.town.buildings_of(seat)), name)
+
+
+#: What winning each space does, by the space's name (looked up by index: every won space of
+#: a search's iterations tested its name's prefixes).
+_WINS: tuple[Callable[[BoardTable, int, str], None], ...] = tuple(
+    _income if name.startswith("income_") else _vp if name.startswith("vp_") else _goods
+    for name in SPACE_IDS
+)
