@@ -308,8 +308,11 @@ def placement_values(
     cowboys_at = g.cowboys_at
     claims = player.markers > 0
     money = player.money
-    free = [target - SPACES for target in targets if target >= SPACES] if claims else []
-    free = [p for p in free if owners[p] == NO_OWNER]
+    free = (
+        [p for target in targets if (p := target - SPACES) >= 0 and owners[p] == NO_OWNER]
+        if claims
+        else []
+    )
     if memo:
         memo.sync(g)
     worths = iter(memo.worths(g, seat, free) if memo else worths_and_prices(g, seat, free))
