@@ -22,9 +22,9 @@ def asked_for_grant() -> BoardGameState:
     g.tasks = deque()
     g.town = Town()
     g.town.add_road(h_edge(3, 3))
-    g.town.owners[parcel(3, 3)] = 0
+    g.town.set_owner(parcel(3, 3), 0)
     for x, y in OFFERED:
-        g.town.owners[parcel(x, y)] = 1
+        g.town.set_owner(parcel(x, y), 1)
     g.construction = Construction(0, "saloon", Origin.SPACE)
     g.ask(DecisionKind.CONSTRUCT, (0,))
     g.apply(0, BoardAction("ask", 1))

@@ -153,5 +153,5 @@ def put(g: BoardGameState, seat: int, where: str | tuple[int, int], count: int =
 
 def own(g: BoardGameState, seat: int, *cells: tuple[int, int], tile: str | None = None) -> None:
     for x, y in cells:
-        g.town.owners[parcel(x, y)] = seat
+        g.town.set_owner(parcel(x, y), seat)
         g.town.tiles[parcel(x, y)] = tile

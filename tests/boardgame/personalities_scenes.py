@@ -97,7 +97,7 @@ def put(
 
 def own(g: BoardGameState, xy: tuple[int, int], seat: int, tile: str | None = None) -> int:
     p = parcel(*xy)
-    g.town.owners[p] = seat
+    g.town.set_owner(p, seat)
     g.town.tiles[p] = tile
     return p
 

@@ -69,7 +69,7 @@ def phase3(g: BoardGameState, pass_order: Sequence[int], dice: Sequence[int] = (
 def snapshot(g: BoardGameState) -> tuple[Any, ...]:
     return (
         [p.copy() for p in g.players],
-        g.town.owners.copy(),
+        g.town.owners,
         {t: list(c) for t, c in g.cowboys_at.items()},
         g.decision,
         g.round.pass_order.copy(),

@@ -234,7 +234,7 @@ def test_bg_5_5_several_parcels_bought_one_by_one_each_at_its_price() -> None:
     act(g, 0, "buy_parcel", parcel(6, 6))
     act(g, 0, "pass")  # declines (1, 0)
     assert g.players[0].money == 15 - 2 - 1
-    assert g.town.owned_by(0) == [parcel(1, 1), parcel(6, 6)]
+    assert g.town.owned_by(0) == (parcel(1, 1), parcel(6, 6))
     assert g.town.owners[parcel(1, 0)] == NO_OWNER
     assert g.town.tiles[parcel(1, 1)] == MOUNTAIN
     assert g.players[0].cowboys == 0 and not g.cowboys_at  # all three to the general supply

@@ -49,7 +49,7 @@ def fingerprint(g: BoardGameState) -> tuple[Any, ...]:
     c = g.construction
     return (
         [player.copy() for player in g.players],
-        (town.tiles.copy(), town.owners.copy(), sorted(town.roads), sorted(town.bridges)),
+        (town.tiles.copy(), town.owners, sorted(town.roads), sorted(town.bridges)),
         sorted(town.road_vertices),
         g.rng.getstate(),
         list(g.actions),

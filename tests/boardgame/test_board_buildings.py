@@ -141,7 +141,7 @@ def test_bg_6_1_4_river_parcels_never_take_the_house() -> None:
     wet = {p for p in river if g.town.has_access(p)}
     dry = sorted(p for p in range(64) if g.town.has_access(p) and p not in river)
     assert wet and len(dry) >= 2
-    g.town.owners[dry[0]] = 0
+    g.town.set_owner(dry[0], 0)
     for p in dry[2:]:
         g.town.tiles[p] = MOUNTAIN
     buy(g, 0, "bank")

@@ -13,6 +13,7 @@ import pytest
 from carson.games.board.engine.actions import shared, shared_many, shared_of
 from carson.games.board.engine.config import BoardConfig
 from carson.games.board.engine.decisions.registry import ASCENDING, LEGAL
+from carson.games.board.engine.flow import rounds
 from carson.games.board.engine.flow.run import STEPS
 from carson.games.board.engine.model import SPACES
 from carson.games.board.engine.player import PlayerState
@@ -99,3 +100,27 @@ def test_shared_many_picks_each_shared_action(args: list[int]) -> None:
                 shared_many(kind, args), map(shared_of(kind).__getitem__, args), strict=True
             )
         )
+
+
+def play_random(variants: tuple[str, ...], seed: int) -> list[object]:
+    """Every seat's view and legal listing of a seeded game of random choices."""
+    g = BoardGameState(BoardConfig.of(4, variants), seed)
+    rng = random.Random(seed)
+    seen: list[object] = []
+    while not g.is_over:
+        seat = g.seats_to_act[0]
+        legal = g.legal_actions(seat)
+        seen += [g.view(seat), legal]
+        g.apply(seat, legal[rng.randrange(len(legal))])
+    return [*seen, g.result()]
+
+
+@pytest.mark.parametrize("variants", VARIANT_SETS)
+def test_phase_3_without_the_empty_spaces_plays_the_same(
+    variants: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Phase 3 queues only the spaces with cowboys (and the two that act for all): the same
+    games as with every space's task queued."""
+    fast = play_random(variants, 11)
+    monkeypatch.setattr(rounds, "_ALWAYS_QUEUED", frozenset(range(-1, SPACES)))
+    assert play_random(variants, 11) == fast

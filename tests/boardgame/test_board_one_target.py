@@ -171,7 +171,7 @@ def test_the_town_memo_remembers_for_one_town_only() -> None:
     mountain = next(p for p in parcels if town.tiles[p] == MOUNTAIN and town.owners[p] != 1)
     changes = [
         lambda: town.tiles.__setitem__(empty, "house"),
-        lambda: town.owners.__setitem__(mountain, 1),  # no mine beside it would pay seat 0
+        lambda: town.set_owner(mountain, 1),  # no mine beside it would pay seat 0
         lambda: town.add_road(next(e for e in town.legal_roads() if e not in town.roads)),
         lambda: setattr(g.round, "number", g.round.number + 1),
     ]

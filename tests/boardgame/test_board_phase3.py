@@ -228,7 +228,8 @@ def test_bg_4_3_9_first_passer_orders_the_attacks() -> None:
     g = start()
     town = g.town
     for p in (parcel(0, 7), parcel(7, 7)):
-        town.tiles[p], town.owners[p] = "hotel", 1
+        town.tiles[p] = "hotel"
+        town.set_owner(p, 1)
     put(g, (0, 7), 0)
     put(g, (7, 7), 0)
     phase3(g, [2, 1, 0])

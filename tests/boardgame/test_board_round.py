@@ -203,11 +203,15 @@ def test_bg_4_2_3_parcels_unowned_yes_owned_without_building_no() -> None:
     owned_empty = parcel(0, 0)
     assert town.owners[owned_empty] != NO_OWNER and town.tiles[owned_empty] is None
     own_house, other_mountain = parcel(0, 7), parcel(7, 7)
-    town.tiles[own_house], town.owners[own_house] = HOUSE, 0
-    town.tiles[other_mountain], town.owners[other_mountain] = MOUNTAIN, 1
+    town.tiles[own_house] = HOUSE
+    town.set_owner(own_house, 0)
+    town.tiles[other_mountain] = MOUNTAIN
+    town.set_owner(other_mountain, 1)
     own_building, other_building = parcel(3, 7), parcel(4, 7)
-    town.tiles[own_building], town.owners[own_building] = "ranch", 0
-    town.tiles[other_building], town.owners[other_building] = "hotel", 1
+    town.tiles[own_building] = "ranch"
+    town.set_owner(own_building, 0)
+    town.tiles[other_building] = "hotel"
+    town.set_owner(other_building, 1)
     legal = targets_of(g, 0)
     parcels = {t - SPACES for t in legal if t >= SPACES}
     unowned = {p for p in range(64) if town.owners[p] == NO_OWNER}
@@ -226,7 +230,8 @@ def test_bg_4_2_4_one_cowboy_per_duel_target_any_number_on_wages_and_road_1() ->
     g = start()
     for p in g.players:
         p.cowboys = 6
-    g.town.tiles[parcel(4, 7)], g.town.owners[parcel(4, 7)] = "hotel", 1
+    g.town.tiles[parcel(4, 7)] = "hotel"
+    g.town.set_owner(parcel(4, 7), 1)
     place(g, 0, "ammunition")
     place(g, 1, "ammunition")  # joining is fine
     place(g, 2, (4, 7))  # attack

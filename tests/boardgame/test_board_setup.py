@@ -30,7 +30,7 @@ def snapshot(g: BoardGameState) -> tuple[Any, ...]:
     return (
         [p.copy() for p in g.players],
         g.town.tiles.copy(),
-        g.town.owners.copy(),
+        g.town.owners,
         g.decision,
         len(g.actions),
         g.tasks.copy(),

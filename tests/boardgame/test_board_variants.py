@@ -265,7 +265,7 @@ def test_bg_10_3_no_house_or_building_on_the_river() -> None:
     g.town = Town(g.town.river)
     g.town.add_road(h_edge(6, 2))  # corners (6,2), (7,2): touches (5,1), (5,2), (6,1), (6,2)
     for p in (parcel(6, 1), parcel(6, 2)):
-        g.town.owners[p] = 0
+        g.town.set_owner(p, 0)
     assert g.town.has_access(parcel(5, 1))  # a river parcel with road access
     g.construction = Construction(0, "hotel", "space")
     g.decision = Decision("construct", (0,))
@@ -285,15 +285,15 @@ def test_bg_10_3_ranch_counts_river_as_empty_and_mine_gets_3_beside_the_river() 
     g.town = Town(g.town.river)
     g.cowboys_at.clear()
     # Ranch at (5, 2): river on (4,1), (5,1), (4,2), (4,3); the other 4 neighbours are built.
-    g.town.owners[parcel(5, 2)] = 1
+    g.town.set_owner(parcel(5, 2), 1)
     g.town.tiles[parcel(5, 2)] = "ranch"
     for xy in [(6, 1), (6, 2), (6, 3), (5, 3)]:
         g.town.tiles[parcel(*xy)] = MOUNTAIN
     # Mine at (6, 0): beside (5, 0) and (5, 1) on the river, beside one unowned mountain.
-    g.town.owners[parcel(6, 0)] = 2
+    g.town.set_owner(parcel(6, 0), 2)
     g.town.tiles[parcel(6, 0)] = "mine"
     # Mine at (0, 7): far from the river, no mountain.
-    g.town.owners[parcel(0, 7)] = 2
+    g.town.set_owner(parcel(0, 7), 2)
     g.town.tiles[parcel(0, 7)] = "mine"
     money = [p.money for p in g.players]
     g.players[2].choice = Pick.MONEY  # the Grocer took her $8 already
@@ -308,7 +308,7 @@ def test_bg_10_3_a_bridge_takes_2_roads_from_the_builder() -> None:
     g.town.add_road(h_edge(4, 1))  # above (4,1): ends (4,1), (5,1)
     bridge = v_edge(5, 1)  # between (4,1) and (5,1), both river
     assert g.town.is_bridge_edge(bridge) and bridge in g.town.legal_roads()
-    g.town.owners[parcel(6, 1)] = 0
+    g.town.set_owner(parcel(6, 1), 0)
     g.construction = Construction(0, "hotel", "space")
     g.decision = Decision("construct", (0,))
     g.players[0].roads = 1
@@ -332,12 +332,12 @@ def test_bg_10_3_parcels_touching_a_bridge_score_3_instead_of_2() -> None:
     owned = [((6, 1), "ranch"), ((6, 2), HOUSE), ((6, 0), MOUNTAIN), ((7, 7), "hotel")]
     owned.append(((4, 0), MOUNTAIN))  # corner (5, 1) is a bridge end
     for xy, tile in owned:
-        g.town.owners[parcel(*xy)] = 0
+        g.town.set_owner(parcel(*xy), 0)
         g.town.tiles[parcel(*xy)] = tile
-    g.town.owners[parcel(6, 4)] = 0  # empty: nothing
-    g.town.owners[parcel(3, 2)] = 1  # corners (3..4, 2..3): no bridge end
+    g.town.set_owner(parcel(6, 4), 0)  # empty: nothing
+    g.town.set_owner(parcel(3, 2), 1)  # corners (3..4, 2..3): no bridge end
     g.town.tiles[parcel(3, 2)] = MOUNTAIN
-    g.town.owners[parcel(5, 2)] = 1  # corner (5, 2) is a bridge end
+    g.town.set_owner(parcel(5, 2), 1)  # corner (5, 2) is a bridge end
     g.town.tiles[parcel(5, 2)] = HOUSE
     for player in g.players:
         player.money, player.vp = 13, 1

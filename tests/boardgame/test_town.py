@@ -45,7 +45,7 @@ def town(*rows: str) -> Town:
         if cell[0] in TILE:
             built.tiles[P(x, y)] = TILE[cell[0]]
         if cell[1:]:
-            built.owners[P(x, y)] = int(cell[1:])
+            built.set_owner(P(x, y), int(cell[1:]))
     return built
 
 
@@ -311,7 +311,8 @@ def test_bg_6_3_ranch_in_a_corner_has_3_neighbours() -> None:
 
 def test_bg_10_3_river_parcels_count_as_empty_for_a_ranch() -> None:
     built = river_town()
-    built.tiles[P(6, 1)], built.owners[P(6, 1)] = "ranch", 0
+    built.tiles[P(6, 1)] = "ranch"
+    built.set_owner(P(6, 1), 0)
     built.tiles[P(6, 0)] = "house"
     built.tiles[P(7, 2)] = "mountain"
     # Neighbours: (5,0)~ (6,0)h (7,0). (5,1)~ (7,1). (5,2). (6,2). (7,2)m → 6 empty.
@@ -326,11 +327,13 @@ def test_bg_6_3_mine_earns_3_per_eligible_mountain() -> None:
 
 def test_bg_10_3_mine_beside_the_river_earns_3_once() -> None:
     built = river_town()
-    built.tiles[P(4, 4)], built.owners[P(4, 4)] = "mine", 0  # beside 4 river parcels
+    built.tiles[P(4, 4)] = "mine"
+    built.set_owner(P(4, 4), 0)  # beside 4 river parcels
     assert built.income(P(4, 4)) == 3
     built.tiles[P(5, 5)] = "mountain"
     assert built.income(P(4, 4)) == 6
-    built.tiles[P(6, 6)], built.owners[P(6, 6)] = "mine", 0  # not beside the river
+    built.tiles[P(6, 6)] = "mine"
+    built.set_owner(P(6, 6), 0)  # not beside the river
     assert built.income(P(6, 6)) == 3  # only the mountain (5, 5)
 
 
@@ -411,17 +414,18 @@ def test_bg_8_2_two_vp_per_owned_parcel_with_a_tile() -> None:
 
 def test_bg_8_2_owned_and_buildings_of() -> None:
     built = town("h0 R0 .0 M0 R1")
-    assert built.owned_by(0) == [P(0, 0), P(1, 0), P(2, 0), P(3, 0)]
+    assert built.owned_by(0) == (P(0, 0), P(1, 0), P(2, 0), P(3, 0))
     assert built.buildings_of(0) == [P(1, 0), P(3, 0)]  # not the house
     assert built.buildings_of(0, "ranch") == [P(1, 0)]
-    assert built.owned_by(NO_OWNER) == [p for p in range(PARCELS) if p not in (0, 1, 2, 3, 4)]
+    assert built.owned_by(NO_OWNER) == tuple(p for p in range(PARCELS) if p not in (0, 1, 2, 3, 4))
 
 
 def test_bg_8_2_bg_10_3_three_vp_when_touching_a_bridge() -> None:
     built = river_town()
     for x, y, tile in ((6, 0, "house"), (6, 1, "ranch"), (7, 1, "mountain"), (4, 0, "mine")):
-        built.tiles[P(x, y)], built.owners[P(x, y)] = tile, 0
-    built.owners[P(6, 2)] = 0  # owned but empty: 0 VP
+        built.tiles[P(x, y)] = tile
+        built.set_owner(P(x, y), 0)
+    built.set_owner(P(6, 2), 0)  # owned but empty: 0 VP
     with_roads(built, V(6, 0))
     extend(built, V(6, 1), H(5, 2), V(5, 1))  # bank roads, then the bridge (5, 1)–(5, 2)
     assert built.bridges == {V(5, 1)}
@@ -433,7 +437,8 @@ def test_bg_8_2_bg_10_3_three_vp_when_touching_a_bridge() -> None:
 
 def test_bg_8_2_a_bank_road_is_not_a_bridge() -> None:
     built = river_town()
-    built.tiles[P(6, 0)], built.owners[P(6, 0)] = "house", 0
+    built.tiles[P(6, 0)] = "house"
+    built.set_owner(P(6, 0), 0)
     with_roads(built, V(6, 0))
     assert built.bridges == set()
     assert built.final_vp(0) == 2

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pytest
 import town_reference as ref
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -109,7 +110,7 @@ def towns(draw: st.DrawFn) -> Case:
             town.tiles[parcel(*p)] = kind
         if seat >= 0:
             owners[p] = seat
-            town.owners[parcel(*p)] = seat
+            town.set_owner(parcel(*p), seat)
     # BG-3.4: roads round the centre (an inner parcel off the river), then legal roads.
     centres = [(x, y) for x in range(1, 7) for y in range(1, 7) if (x, y) not in river]
     roads = set(ref.parcel_sides(draw(st.sampled_from(centres))))
@@ -206,7 +207,7 @@ def test_bg_8_2_final_vp_and_holdings_equal_reference(case: Case) -> None:
             case.tiles, case.owners, case.roads, case.river, seat
         )
         mine = sorted(parcel(*p) for p, owner in case.owners.items() if owner == seat)
-        assert case.town.owned_by(seat) == mine
+        assert case.town.owned_by(seat) == tuple(mine)
         built = [p for p in mine if case.town.tiles[p] in BUILDINGS]
         assert case.town.buildings_of(seat) == built
         for kind in BUILDINGS:
@@ -228,10 +229,46 @@ def test_clone_is_independent(case: Case, extra: ref.Edge) -> None:
         town.river,
         town.bridges,
     )
-    before = (town.tiles.copy(), town.owners.copy(), town.roads.copy(), town.bridges.copy())
+    before = (town.tiles.copy(), town.owners, town.roads.copy(), town.bridges.copy())
     copy.add_road(edge(extra))
     copy.tiles[0] = "hotel"
-    copy.owners[0] = 3
+    copy.set_owner(0, 3)
     after = (town.tiles, town.owners, town.roads, town.bridges)
     assert after == before
     assert town.road_vertices == {v for e in town.roads for v in EDGE_ENDS[e]}
+
+
+@FEW
+@given(
+    st.lists(
+        st.tuples(st.booleans(), st.integers(0, PARCELS - 1), st.integers(-1, SEATS - 1)),
+        max_size=40,
+    )
+)
+def test_owned_by_follows_every_owner_write_and_clone(writes: list[tuple[bool, int, int]]) -> None:
+    """Each seat's parcels are kept with the owners (not found in them): after any owner
+    writes, some through clones, ``owned_by`` is what a scan of the owners finds, and a
+    clone's writes leave the original alone."""
+    town = Town()
+    towns = [town]
+    for clone_first, p, seat in writes:
+        if clone_first:
+            towns.append(towns[-1].clone())
+        before = towns[:-1] and towns[-2].owners
+        towns[-1].set_owner(p, seat)
+        if before:
+            assert towns[-2].owners == before
+    for each in towns:
+        for seat in (-1, *range(SEATS)):
+            scanned = tuple(p for p, owner in enumerate(each.owners) if owner == seat)
+            assert each.owned_by(seat) == scanned
+
+
+def test_owners_are_written_only_through_set_owner() -> None:
+    town = Town()
+    with pytest.raises(TypeError):
+        town.owners[3] = 0  # type: ignore[index]
+    town.set_owners([0] * PARCELS)
+    assert town.owned_by(0) == tuple(range(PARCELS))
+    with pytest.raises(ValueError, match="63 owners"):
+        town.set_owners([0] * (PARCELS - 1))

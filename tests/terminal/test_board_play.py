@@ -354,7 +354,7 @@ def test_the_town_shows_owners_tiles_cowboys_roads_and_legal_marks() -> None:
     cx, cy = coords(centre)
     ranch = next(p for p in range(64) if state.town.tiles[p] is None and coords(p)[1] not in (cy,
                  cy + 1))  # fmt: skip
-    state.town.owners[ranch] = 1
+    state.town.set_owner(ranch, 1)
     state.town.tiles[ranch] = "ranch"
     state.cowboys_at[SPACES + ranch] = [(0, False), (2, False)]
     state.cowboys_at[S["wages"]] = [(1, True)]

@@ -10,8 +10,9 @@ fixed rules of thumb.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
+from operator import attrgetter
 
 from carson.games.board.ai.valuation import (
     VP,
@@ -49,16 +50,14 @@ CARD_VALUE = {
     "sheriff": 6.0, "banker": 8.0, "grocer": 7.0, "worker": 5.0,
     "settler": 5.0, "captain": 3.0, "gunslinger": 4.0,
 }  # fmt: skip
-#: Decisions the playout always passes: pass is listed first, and :meth:`_small` takes it.
-_PASSED = frozenset({DecisionKind.GRANT, DecisionKind.ROADS})
+#: An action's argument (read in C for a placement's targets).
+_ARG = attrgetter("arg")
 #: Menus whose listing the playout always answers alike (a won building space: take it).
 _FIXED_MENUS = {
     Menu.BUILD: option_action(Pick.TAKE),
     Menu.CASH: option_action(Pick.ROUND_UP),
     Menu.RED_CHOICE: option_action(Pick.MONEY),
 }
-#: Decisions about parcels that the playout takes without listing them.
-_PARCELS = frozenset({DecisionKind.CLAIM, DecisionKind.SETTLER, DecisionKind.BUY_PARCELS})
 
 
 class BoardPlayoutPolicy:
@@ -66,20 +65,45 @@ class BoardPlayoutPolicy:
         self._rng = rng
         #: What placement values read from the town they are valued in (a search's).
         self.town_memo = TownMemo()
+        #: Every placement of a cowboy and of the white one, for the spaces of the table
+        #: they were made for (a search's: hashing the spaces' tuple cost more than this).
+        self._pool_spaces: tuple[int, ...] = ()
+        self._pools: tuple[tuple[BoardAction, ...], tuple[BoardAction, ...]] = ((), ())
+        #: What :meth:`playout` decides without the listing, by the decision's kind: one
+        #: look-up a step instead of a chain of tests (a playout takes ~30 steps).
+        K = DecisionKind
+        self._unlisted: dict[DecisionKind, _Unlisted] = {
+            K.PLACE: self._place_unlisted,
+            K.CONSTRUCT: _construct_unlisted,  # its roads, never chosen, not listed
+            K.GRANT: _pass,
+            K.ROADS: _pass,
+            K.CLAIM: _parcel_unlisted,
+            K.SETTLER: _parcel_unlisted,
+            K.BUY_PARCELS: _parcel_unlisted,
+            K.MENU: _menu_unlisted,
+        }
+
+    def playout(self, g: BoardGameState, seat: int) -> BoardAction:
+        """:meth:`choose` without the listing where the choice is found without it."""
+        decision = g.decision
+        assert decision is not None
+        unlisted = self._unlisted.get(decision.kind)
+        if unlisted is not None:
+            action = unlisted(g, seat, decision)
+            if action is not None:
+                return action
+        return self.choose(g, seat, g.legal_actions(seat))
 
     def choose(
         self, g: BoardGameState, seat: int, legal: list[BoardAction] | None = None
     ) -> BoardAction:
         """The policy's action; ``legal``: the seat's legal actions if the caller has them."""
+        if legal is None:  # the playout: some decisions are decided without their listing
+            return self.playout(g, seat)
         decision = g.decision
         assert decision is not None
         kind = decision.kind
         K = DecisionKind
-        if legal is None:  # the playout: some decisions are decided without their listing
-            unlisted = self._unlisted(g, seat, decision)
-            if unlisted is not None:
-                return unlisted
-            legal = g.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
         rng = self._rng
@@ -104,21 +128,6 @@ class BoardPlayoutPolicy:
             return legal[-1]  # build something rather than pass
         return self._small(g, seat, legal)
 
-    def _unlisted(self, g: BoardGameState, seat: int, decision: Decision) -> BoardAction | None:
-        """The choice :meth:`choose` makes from the listing, where it is found without it."""
-        kind = decision.kind
-        if kind == DecisionKind.PLACE:
-            return self._place_unlisted(g, seat)
-        if kind == DecisionKind.CONSTRUCT:
-            return _construct_unlisted(g, seat)  # its roads, never chosen, not listed
-        if kind in _PASSED:
-            return PASS  # what :meth:`_small` takes: the first listed, always pass
-        if kind in _PARCELS:
-            return _parcel_unlisted(g, seat, kind)
-        if kind == DecisionKind.MENU:  # what :func:`_menu` takes from these menus' listings
-            return _FIXED_MENUS.get(decision.menu().about)
-        return None
-
     def _place(self, g: BoardGameState, seat: int, legal: list[BoardAction]) -> BoardAction:
         """The best of a few random targets (judging all of them cost half a search)."""
         targets = legal[1:]  # the listing is pass, then the targets in index order
@@ -126,15 +135,21 @@ class BoardPlayoutPolicy:
             targets = self._rng.sample(targets, PLACE_SAMPLES)
         return self._best_placement(g, seat, targets)
 
-    def _place_unlisted(self, g: BoardGameState, seat: int) -> BoardAction:
+    def _place_unlisted(self, g: BoardGameState, seat: int, _: Decision) -> BoardAction:
         """What :meth:`_place` chooses, in law: the same number of legal targets drawn
         uniformly, found by shuffling every target the seat's cowboys might take only as far
         as needed and asking the engine about each one (listing them all cost more than
         judging the few)."""
         player = g.players[seat]
-        pool = [*_every_target(g.cowboy_spaces, "cowboy")] if player.cowboys else []
+        if g.cowboy_spaces is not self._pool_spaces:  # (a look-up by identity, not a hash)
+            self._pool_spaces = g.cowboy_spaces
+            self._pools = (
+                _every_target(g.cowboy_spaces, "cowboy"),
+                _every_target(g.cowboy_spaces, "white"),
+            )
+        pool = [*self._pools[0]] if player.cowboys else []
         if player.white:
-            pool += _every_target(g.cowboy_spaces, "white")
+            pool += self._pools[1]
         random_ = self._rng.random
         drawn: list[BoardAction] = []
         left = len(pool)
@@ -151,7 +166,7 @@ class BoardPlayoutPolicy:
         self, g: BoardGameState, seat: int, targets: list[BoardAction]
     ) -> BoardAction:
         best, value = PASS, PLACE_THRESHOLD
-        values = placement_values(g, seat, [action.arg for action in targets], self.town_memo)
+        values = placement_values(g, seat, list(map(_ARG, targets)), self.town_memo)
         random_ = self._rng.random
         for action, worth in zip(targets, values, strict=True):
             # rng.uniform(-NOISE, NOISE) inlined as it computes it (the same draws and floats)
@@ -183,6 +198,21 @@ class BoardPlayoutPolicy:
         return legal[0]  # order: the first; grant, roads: pass (index 0)
 
 
+#: A choice :meth:`BoardPlayoutPolicy.playout` makes without the listing (None: list).
+_Unlisted = Callable[[BoardGameState, int, Decision], BoardAction | None]
+
+
+def _pass(g: BoardGameState, seat: int, decision: Decision) -> BoardAction:
+    """Grants and roads: what :meth:`BoardPlayoutPolicy._small` takes, the first listed,
+    always pass."""
+    return PASS
+
+
+def _menu_unlisted(g: BoardGameState, seat: int, decision: Decision) -> BoardAction | None:
+    """What :func:`_menu` takes from the menus with a fixed answer; None for the others."""
+    return _FIXED_MENUS.get(decision.menu().about)
+
+
 @cache
 def _every_target(spaces: tuple[int, ...], kind: str) -> tuple[BoardAction, ...]:
     """The placements of ``kind`` ("cowboy", "white") on every space that takes cowboys and
@@ -191,15 +221,14 @@ def _every_target(spaces: tuple[int, ...], kind: str) -> tuple[BoardAction, ...]
     return tuple(actions[target] for target in (*spaces, *PARCEL_TARGETS))
 
 
-def _parcel_unlisted(g: BoardGameState, seat: int, kind: DecisionKind) -> BoardAction:
+def _parcel_unlisted(g: BoardGameState, seat: int, decision: Decision) -> BoardAction:
     """What :meth:`BoardPlayoutPolicy.choose` takes for a claim or a purchase of parcels,
     without listing the actions: the same parcels in the listing's order, the first best
     (a Settler's claim values up to 60 parcels, in one call; the listing cost as much). Not
     through a town memo: each sample's earlier claims can make the Settler's town its own,
     and a memo cost 2 % more instructions an iteration."""
-    if kind == DecisionKind.BUY_PARCELS:
-        decision = g.decision
-        assert decision is not None and isinstance(decision.ask, ParcelsAsk)
+    if decision.kind == DecisionKind.BUY_PARCELS:
+        assert isinstance(decision.ask, ParcelsAsk)
         parcels = affordable_parcels(g, seat, decision.ask.parcels)
         action = "buy_parcel"
         values = [worth - price for worth, price in worths_and_prices(g, seat, parcels)]
@@ -237,7 +266,7 @@ def _construct(g: BoardGameState, seat: int, legal: list[BoardAction]) -> BoardA
     return asks[0] if asks else BoardAction("store")
 
 
-def _construct_unlisted(g: BoardGameState, seat: int) -> BoardAction:
+def _construct_unlisted(g: BoardGameState, seat: int, _: Decision) -> BoardAction:
     """What :func:`_construct` chooses, without listing the roads it never chooses: the
     best-paying building spot, else the first owner to ask, else storing."""
     build = g.construction

@@ -11,6 +11,7 @@ from enum import StrEnum
 from typing import Any
 
 from carson.games.board.catalog import PERSONALITY_IDS, SPACE_IDS
+from carson.games.board.engine.frozen import made_once
 
 SPACES = len(SPACE_IDS)
 S = {space_id: index for index, space_id in enumerate(SPACE_IDS)}
@@ -127,6 +128,12 @@ class CountAsk:
 
 
 Ask = MenuAsk | OrderAsk | ParcelsAsk | WindowAsk | GrantAsk | CountAsk
+
+
+# The busiest asks of a search's iterations, made once per argument and shared
+# (:mod:`~carson.games.board.engine.frozen`); equal to new ones.
+menu_ask = made_once(MenuAsk)
+count_ask = made_once(CountAsk)
 
 
 @dataclass(frozen=True, slots=True)

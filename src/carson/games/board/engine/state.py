@@ -133,7 +133,11 @@ class BoardGameState(BoardTable):
         self._actions.append((seat, action))
         decision, self.decision = self.decision, None
         APPLY[decision.kind](self, seat, action, decision)
-        self._run()
+        tasks = self.tasks  # _run, inlined: one call less for each of ~30 steps an iteration
+        steps = STEPS
+        while self.decision is None and tasks:
+            task = tasks.popleft()
+            steps[type(task)](self, task)
         return self._events
 
     def apply_json(self, seat: int, data: Any) -> list[Event]:

@@ -229,7 +229,15 @@ class BoardTable:
     def take_cowboy_off(self, target: int, seat: int, to_supply: bool) -> None:
         """Remove ``seat``'s cowboys from ``target``: a loser's coloured cowboys go back to
         his supply (BG-4.3.5), others to the general supply; the white one to the card."""
-        cows = self.cowboys_at.get(target, [])
+        cows = self.cowboys_at.get(target)
+        if not cows:
+            return
+        if len(cows) == 1 and cows[0][0] == seat:  # (most targets: this seat's one cowboy)
+            _, white = cows.pop()
+            del self.cowboys_at[target]
+            if to_supply and not white:
+                self.players[seat].cowboys += 1
+            return
         for cow in [cow for cow in cows if cow[0] == seat]:
             cows.remove(cow)
             if to_supply and not cow[1]:
@@ -247,7 +255,7 @@ class BoardTable:
         player = self.players[seat]
         player.money -= price
         player.markers -= 1
-        self.town.owners[p] = seat
+        self.town.set_owner(p, seat)
         if self.recording:  # (searches: the event's data not even built)
             self.emit("parcel", seat=seat, parcel=list(coords(p)), price=price)
 
@@ -318,7 +326,6 @@ class BoardTable:
         target, for playouts that draw a few targets instead of listing them all."""
         cows = self.cowboys_at.get(target)
         player = self.players[seat]
-        free_only = white or (player.personality == "sheriff" and player.side == "red")
         p = target - SPACES
         if p < 0:  # a space: open (not blocked, a building to buy), then who may join
             return (
@@ -328,17 +335,17 @@ class BoardTable:
                     target not in BUILD_SPACE_PRICE
                     or bool(self.build_spaces[BUILD_SPACE_PRICE[target]])
                 )
-                and (target in NO_DUEL or _may_join(seat, cows, free_only))
+                and (target in NO_DUEL or _may_join(seat, cows, white or _red_sheriff(player)))
             )
         town = self.town
-        owner = town.owners[p]
         if p in town.river:
             return False
-        if owner == NO_OWNER:
-            return _may_join(seat, cows, free_only)
+        owner = town.owners[p]
+        if owner == NO_OWNER:  # (most targets: nobody there, and then nothing else to ask)
+            return not cows or _may_join(seat, cows, white or _red_sheriff(player))
         if white or town.tiles[p] not in _BUILDINGS:  # only buildings are attacked
             return False
-        if free_only and owner != seat:  # the red Sheriff defends, never attacks
+        if _red_sheriff(player) and owner != seat:  # the red Sheriff defends, never attacks
             return False
         return _may_join(seat, cows, False)
 
@@ -375,12 +382,13 @@ class BoardTable:
         own = [p for p in town.owned_by(build.seat) if tiles[p] is None]
         if not own or not self.catalog.buildings[build.building].needs_road:
             return own
-        houses = self._house_spots(build)
-        if not houses:
-            return []
         accessible = town.accessible
+        reached = [p for p in own if p in accessible]
+        if not reached:  # (often: then the house spots need not be listed)
+            return []
+        houses = self._house_spots(build)
         # A house spot other than p: there are two, or the one is not p.
-        return [p for p in own if p in accessible and (len(houses) > 1 or houses[0] != p)]
+        return [p for p in reached if len(houses) > 1 or (houses and houses[0] != p)]
 
     def road_choices(self, seat: int) -> list[int]:
         roads = self.players[seat].roads
@@ -419,6 +427,11 @@ def _open_spaces(
         if space < unblocked
         and (space not in BUILD_SPACE_PRICE or has_building[BUILD_SPACE_PRICE[space]])
     )
+
+
+def _red_sheriff(player: PlayerState) -> bool:
+    """BG-7.3: the red Sheriff's cowboys go only where nobody is (and never attack)."""
+    return player.personality == "sheriff" and player.side == "red"
 
 
 def _may_join(seat: int, cows: list[tuple[int, bool]] | None, free_only: bool) -> bool:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from carson.games.board.engine.frozen import made_once
+
 
 @dataclass(frozen=True, slots=True)
 class Setup:
@@ -168,3 +170,25 @@ Task = (
     | Attacks | AttackWon | EndRound | RedEffects | NewCowboys | Cash | Refill | NextRound
     | RoadStep | Final
 )  # fmt: skip
+
+
+# The busiest tasks of a search's iterations, made once per argument and shared
+# (:mod:`~carson.games.board.engine.frozen`); equal to new ones.
+won = made_once(Won)
+fight = made_once(Fight)
+parcel_won = made_once(ParcelWon)
+uncontested = made_once(Uncontested)
+attack_won = made_once(AttackWon)
+red_effects = made_once(RedEffects)
+cash = made_once(Cash)
+choose = made_once(Choose)
+CONTESTED = Contested()
+PLACEMENT = Placement()
+TURN_ORDER = TurnOrder()
+ATTACKS = Attacks()
+GROCER = Grocer()
+BUILDING_INCOME = BuildingIncome()
+NEW_COWBOYS = NewCowboys()
+REFILL = Refill()
+NEXT_ROUND = NextRound()
+ROUND_START = RoundStart()

@@ -197,10 +197,12 @@ def _town(view: JSON) -> Town:
     """The town as the view shows it: tiles, owners, the river, roads and bridges."""
     river = [parcel(entry["x"], entry["y"]) for entry in view["parcels"] if entry["river"]]
     town = Town(river)
+    owners = list(town.owners)
     for entry in view["parcels"]:
         p = parcel(entry["x"], entry["y"])
         town.tiles[p] = entry["tile"]
-        town.owners[p] = NO_OWNER if entry["owner"] is None else int(entry["owner"])
+        owners[p] = NO_OWNER if entry["owner"] is None else int(entry["owner"])
+    town.set_owners(owners)
     for kind, x, y in view["roads"]:
         town.add_road(edge_from_name(str(kind), int(x), int(y)))
     return town

@@ -28,7 +28,7 @@ from carson.games.board.engine.model import (
     ParcelsAsk,
 )
 from carson.games.board.engine.table import BoardTable
-from carson.games.board.engine.tasks import Placement
+from carson.games.board.engine.tasks import PLACEMENT
 from carson.games.board.town import edge_name
 
 YELLOW_BANKER_MONEY = 9  # BG-7.2
@@ -118,7 +118,7 @@ def apply_place(g: BoardTable, seat: int, action: BoardAction, d: Decision) -> N
         if g.recording:  # (searches: the event's data not even built)
             g.emit("cowboy", seat=seat, target=target_name(action.arg), white=white)
     r.cursor = (r.turn_order.index(seat) + 1) % len(r.turn_order)
-    g.then(Placement())
+    g.then(PLACEMENT)
 
 
 def legal_order(g: BoardTable, seat: int) -> list[BoardAction]:

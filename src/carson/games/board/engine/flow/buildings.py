@@ -6,20 +6,20 @@ from __future__ import annotations
 from itertools import compress
 
 from carson.games.board.catalog import BUILDING_IDS
+from carson.games.board.engine import tasks
 from carson.games.board.engine.model import (
     SPACES,
     Construction,
     DecisionKind,
     Menu,
-    MenuAsk,
     OrderAsk,
     OrderOf,
     Origin,
     WindowAsk,
+    menu_ask,
 )
 from carson.games.board.engine.options import Double, Pick
 from carson.games.board.engine.table import BoardTable
-from carson.games.board.engine.tasks import Attacks, AttackWon, BuildWindow, Fight
 from carson.games.board.town import HOUSE, MOUNTAIN, NO_OWNER, PARCELS, coords
 
 NOT_BUILDINGS = (None, HOUSE, MOUNTAIN)
@@ -36,13 +36,14 @@ def build_window(g: BoardTable, index: int) -> None:
     order = g.round.turn_order
     # BG-6.1.5: given_up is reset when phase 3 is queued, not here: the first seat comes
     # back to index 0 after each building, and must not be offered a put-back one again.
-    if index >= len(order):
-        return
-    seat = order[index]
-    if stored_choices(g, seat):
-        g.ask(DecisionKind.STORED, (seat,), WindowAsk(index))
-    else:
-        g.then(BuildWindow(index + 1))
+    # The seats with nothing to build are passed over here, not by a task each (it ran
+    # next anyway: nothing comes between).
+    while index < len(order):
+        seat = order[index]
+        if g.players[seat].stored and stored_choices(g, seat):
+            g.ask(DecisionKind.STORED, (seat,), WindowAsk(index))
+            return
+        index += 1
 
 
 def stored_choices(g: BoardTable, seat: int) -> list[str]:
@@ -63,15 +64,15 @@ def grocer(g: BoardTable) -> None:
             and player.side == "yellow"
             and player.choice == Pick.DEFER
         ):
-            g.ask(DecisionKind.MENU, (seat,), MenuAsk(Menu.GROCER_INCOME))
+            g.ask(DecisionKind.MENU, (seat,), menu_ask(Menu.GROCER_INCOME))
 
 
 def _doubled(g: BoardTable, p: int) -> bool:
     owner = g.town.owners[p]
     if owner == NO_OWNER:
         return False
-    tile = g.town.tiles[p]
-    return tile is not None and g.players[owner].choice == Double(tile)
+    choice = g.players[owner].choice  # ``== Double(tile)``, without building one
+    return isinstance(choice, Double) and choice.building == g.town.tiles[p]
 
 
 def building_income(g: BoardTable, p: int) -> int:
@@ -112,14 +113,14 @@ def pay_buildings(g: BoardTable) -> None:
         g.clear_target(SPACES + p)
     # What each building paid whom, so players can check it (attacked ones: "attack").
     g.emit("building_income", incomes=paid)
-    g.then(Attacks())
+    g.then(tasks.ATTACKS)
 
 
 def attacks(g: BoardTable) -> None:
     attacked = _attacked(g)
     if not attacked:
         return
-    g.then(Attacks())
+    g.then(tasks.ATTACKS)
     if len(attacked) == 1:
         resolve_attack(g, attacked[0])
     else:  # BG-4.3.9 DECISION: the first passer orders them
@@ -143,9 +144,9 @@ def resolve_attack(g: BoardTable, p: int) -> None:
         return
     if owner not in seats and len(attackers) == 1:  # BG-6.7.3: succeeds at once
         g.duel_winner = attackers[0]
-        g.then(AttackWon(p))
+        g.then(tasks.attack_won(p))
         return
-    g.then(Fight(target, tuple(seats)), AttackWon(p))
+    g.then(tasks.fight(target, tuple(seats)), tasks.attack_won(p))
 
 
 def attack_won(g: BoardTable, p: int) -> None:

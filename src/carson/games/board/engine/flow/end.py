@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
+from carson.games.board.engine import tasks
 from carson.games.board.engine.flow.gains import gain_vp, pay_excess
 from carson.games.board.engine.model import BANKER_VP, DecisionKind, Menu, MenuAsk
 from carson.games.board.engine.options import Pick
 from carson.games.board.engine.table import BoardTable
 from carson.games.board.engine.tasks import (
-    Cash,
     Final,
-    NewCowboys,
-    NextRound,
-    RedEffects,
-    Refill,
     RoadStep,
-    RoundStart,
     Task,
 )
 from carson.games.board.town import HOUSE, MOUNTAIN
@@ -23,17 +18,20 @@ from carson.games.board.town import HOUSE, MOUNTAIN
 def end_round(g: BoardTable) -> None:
     last = g.round.number == g.catalog.rounds
     order = g.round.turn_order
-    tasks: list[Task] = [RedEffects(seat) for seat in order]  # BG-4.4.0
+    players = g.players
+    # BG-4.4.0, for the red sides only: the others' red effects did nothing (no side turns
+    # before the next round).
+    queue: list[Task] = [tasks.red_effects(seat) for seat in order if players[seat].side == "red"]
     if not last:
-        tasks.append(NewCowboys())  # BG-4.4.1, BG-4.4.2
-    tasks += [Cash(seat) for seat in order]  # BG-4.4.3
+        queue.append(tasks.NEW_COWBOYS)  # BG-4.4.1, BG-4.4.2
+    queue += [tasks.cash(seat) for seat in order]  # BG-4.4.3
     if not last:
-        tasks += [Refill(), NextRound()]
+        queue += [tasks.REFILL, tasks.NEXT_ROUND]
     else:  # BG-4.4.7
         if g.town.river:
-            tasks += [RoadStep(seat) for seat in order]  # BG-9.2
-        tasks.append(Final())
-    g.then(*tasks)
+            queue += [RoadStep(seat) for seat in order]  # BG-9.2
+        queue.append(Final())
+    g.then(*queue)
 
 
 def red_effects(g: BoardTable, seat: int) -> None:
@@ -82,7 +80,7 @@ def next_round(g: BoardTable) -> None:
         player.three_revolvers = False
         player.side = "yellow"
     g.round.number += 1
-    g.then(RoundStart())
+    g.then(tasks.ROUND_START)
 
 
 def road_step(g: BoardTable, seat: int) -> None:

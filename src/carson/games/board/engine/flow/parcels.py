@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from carson.games.board.engine import tasks
 from carson.games.board.engine.model import SPACES, DecisionKind, OrderAsk, OrderOf, ParcelsAsk
 from carson.games.board.engine.table import BoardTable
-from carson.games.board.engine.tasks import Contested, Fight, ParcelWon, Uncontested
 from carson.games.board.town import NO_OWNER
 
 
@@ -22,7 +22,7 @@ def contested(g: BoardTable) -> None:
     parcels = _contested(g)
     if not parcels:
         return
-    g.then(Contested())  # come back for the next one
+    g.then(tasks.CONTESTED)  # come back for the next one
     if len(parcels) == 1:
         resolve_parcel(g, parcels[0])
     else:
@@ -32,7 +32,7 @@ def contested(g: BoardTable) -> None:
 
 def resolve_parcel(g: BoardTable, p: int) -> None:
     target = SPACES + p
-    g.then(Fight(target, tuple(g.seats_at(target))), ParcelWon(p))
+    g.then(tasks.fight(target, tuple(g.seats_at(target))), tasks.parcel_won(p))
 
 
 def parcel_won(g: BoardTable, p: int) -> None:
@@ -57,16 +57,21 @@ def affordable_parcels(g: BoardTable, seat: int, parcels: tuple[int, ...]) -> li
 def uncontested(g: BoardTable, index: int) -> None:
     """BG-4.3.8 DECISION: player by player in turn order, each in the order he likes."""
     order = g.round.turn_order
-    if index >= len(order):
-        return
-    seat = order[index]
     owners = g.town.owners  # BG-5.5: unowned parcels only, not attacked buildings (BG-6.7)
-    mine = tuple(
-        target - SPACES
-        for target in sorted(g.cowboys_at)  # parcels with cowboys, in parcel order
-        if target >= SPACES and owners[target - SPACES] == NO_OWNER and g.seats_at(target) == [seat]
-    )
-    for p in mine:
-        g.take_cowboy_off(SPACES + p, seat, to_supply=False)
-    g.then(Uncontested(index + 1))
-    offer_parcels(g, seat, mine)
+    free = [  # parcels with cowboys, in parcel order
+        target
+        for target in sorted(g.cowboys_at)
+        if target >= SPACES and owners[target - SPACES] == NO_OWNER
+    ]
+    # The seats with no such parcel alone are passed over here, not by a task each (it ran
+    # next anyway: nothing comes between).
+    while index < len(order):
+        seat = order[index]
+        mine = tuple(target - SPACES for target in free if g.seats_at(target) == [seat])
+        if mine:
+            for p in mine:
+                g.take_cowboy_off(SPACES + p, seat, to_supply=False)
+            g.then(tasks.uncontested(index + 1))
+            offer_parcels(g, seat, mine)
+            return
+        index += 1

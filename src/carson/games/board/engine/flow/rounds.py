@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
+from itertools import compress
+
 from carson.games.board.catalog import PERSONALITY_IDS
+from carson.games.board.engine import tasks
 from carson.games.board.engine.model import SPACES, DecisionKind, S
 from carson.games.board.engine.table import BoardTable
 from carson.games.board.engine.tasks import (
     BuildWindow,
-    Choose,
     EndRound,
-    Placement,
     Space,
     Task,
-    TurnOrder,
 )
 
 
@@ -25,6 +25,12 @@ def _phase_3() -> tuple[Task, ...]:
 
 
 PHASE_3 = _phase_3()
+#: Which of :data:`PHASE_3` to queue: a space's task only if a cowboy stands there, or if
+#: it acts for all (the parcel purchase, the building income); every other task always
+#: (key -1). An empty space's task does nothing, and no cowboy is placed in phase 3: most
+#: of a search's rounds end with ~20 of the 23 spaces empty, each a task run for nothing.
+_PHASE_3_KEYS = tuple(task.space if isinstance(task, Space) else -1 for task in PHASE_3)
+_ALWAYS_QUEUED = frozenset({-1, S["parcel_purchase"], S["income_buildings"]})
 
 
 def round_start(g: BoardTable) -> None:
@@ -34,7 +40,7 @@ def round_start(g: BoardTable) -> None:
     choosing = order.copy()
     r.pass_order = []
     g.emit("round", number=r.number)
-    g.then(*[Choose(seat) for seat in choosing], TurnOrder(), Placement())
+    g.then(*[tasks.choose(seat) for seat in choosing], tasks.TURN_ORDER, tasks.PLACEMENT)
 
 
 def choose(g: BoardTable, seat: int) -> None:
@@ -54,22 +60,24 @@ def turn_order(g: BoardTable) -> None:
 def placement(g: BoardTable) -> None:
     """BG-4.2.1: in turn order, cyclically, the seats that have not passed."""
     r = g.round
-    n = len(r.turn_order)
+    order, cursor, passed = r.turn_order, r.cursor, r.pass_order
+    n = len(order)
     for step in range(n):
-        seat = r.turn_order[(r.cursor + step) % n]
-        if seat in r.pass_order:
+        seat = order[(cursor + step) % n]
+        if seat in passed:
             continue
-        r.cursor = (r.cursor + step) % n
+        r.cursor = (cursor + step) % n
         player = g.players[seat]
         if player.cowboys == 0 and not player.white:  # BG-4.2.2 DECISION
             record_pass(g, seat)
-            g.then(Placement())
+            g.then(tasks.PLACEMENT)
         else:
             g.ask(DecisionKind.PLACE, (seat,))
         return
     # Everyone passed: phase 3.
     g.round.given_up = set()  # BG-6.1.5: this round's window starts afresh
-    g.then(*PHASE_3)
+    queued = g.cowboys_at.keys() | _ALWAYS_QUEUED
+    g.then(*compress(PHASE_3, map(queued.__contains__, _PHASE_3_KEYS)))  # (in C)
 
 
 def record_pass(g: BoardTable, seat: int) -> None:

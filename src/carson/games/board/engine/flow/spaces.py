@@ -2,28 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from carson.games.board.catalog import SPACE_IDS
+from carson.games.board.engine import tasks
 from carson.games.board.engine.flow.gains import gain_income, gain_vp
-from carson.games.board.engine.model import NO_DUEL, CountAsk, DecisionKind, Menu, MenuAsk, S
+from carson.games.board.engine.model import NO_DUEL, DecisionKind, Menu, S, count_ask, menu_ask
 from carson.games.board.engine.table import BoardTable
-from carson.games.board.engine.tasks import (
-    BuildingIncome,
-    Contested,
-    Fight,
-    Grocer,
-    Uncontested,
-    Won,
-)
 
 WAGES = 4  # BG-5.1: dollars for every cowboy on WAGES
+#: The price in a construction space's and a VP purchase's name ("build_6", "buy_vp_8"),
+#: read once (every won space of a search's iterations asked it of the name).
+BUILD_PRICE_OF = {name: int(name.split("_")[1]) for name in SPACE_IDS if name.startswith("build_")}
+VP_PRICE_OF = {
+    name: int(name.rsplit("_", 1)[1]) for name in SPACE_IDS if name.startswith("buy_vp_")
+}
 
 
 def space(g: BoardTable, space: int) -> None:
     if space == S["parcel_purchase"]:
-        g.then(Contested(), Uncontested(0))
+        g.then(tasks.CONTESTED, tasks.uncontested(0))
         return
     if space == S["income_buildings"]:
-        g.then(Grocer(), BuildingIncome())
+        g.then(tasks.GROCER, tasks.BUILDING_INCOME)
         return
     if not g.cowboys_at.get(space):  # most spaces: nobody there
         return
@@ -38,10 +39,10 @@ def space(g: BoardTable, space: int) -> None:
         g.clear_target(space)
         return
     if len(seats) > 1:
-        g.then(Fight(space, tuple(seats)), Won(space))
+        g.then(tasks.fight(space, tuple(seats)), tasks.won(space))
         return
     g.duel_winner = seats[0]
-    g.then(Won(space))
+    g.then(tasks.won(space))
 
 
 def won(g: BoardTable, space: int) -> None:
@@ -49,13 +50,7 @@ def won(g: BoardTable, space: int) -> None:
     seat = g.duel_winner
     assert seat is not None
     g.take_cowboy_off(space, seat, to_supply=False)
-    name = SPACE_IDS[space]
-    if name.startswith("income_"):
-        _income(g, seat, name)
-    elif name.startswith("vp_"):
-        _vp(g, seat, name)
-    else:
-        _goods(g, seat, name)
+    _WINS[space](g, seat, SPACE_IDS[space])
 
 
 def _goods(g: BoardTable, seat: int, name: str) -> None:
@@ -68,14 +63,14 @@ def _goods(g: BoardTable, seat: int, name: str) -> None:
         g.emit("ammunition", seat=seat)
     elif name == "roads_3":
         g.gain_roads(seat, 3)
-    elif name.startswith("build_"):
-        price = int(name.split("_")[1])
+    elif name in BUILD_PRICE_OF:
+        price = BUILD_PRICE_OF[name]
         if g.build_spaces[price] and player.money >= g.building_price(seat, price):
-            g.ask(DecisionKind.MENU, (seat,), MenuAsk(Menu.BUILD, price=price))
-    elif name.startswith("buy_vp_"):
-        price = int(name.rsplit("_", 1)[1])
+            g.ask(DecisionKind.MENU, (seat,), menu_ask(Menu.BUILD, price=price))
+    elif name in VP_PRICE_OF:
+        price = VP_PRICE_OF[name]
         if player.money >= price:
-            g.ask(DecisionKind.COUNT, (seat,), CountAsk(price))
+            g.ask(DecisionKind.COUNT, (seat,), count_ask(price))
 
 
 def _income(g: BoardTable, seat: int, name: str) -> None:
@@ -96,3 +91,11 @@ def _vp(g: BoardTable, seat: int, name: str) -> None:
         gain_vp(g, seat, g.strength(seat) // 2, name)
     elif name == "vp_buildings":
         gain_vp(g, seat, len(g.town.buildings_of(seat)), name)
+
+
+#: What winning each space does, by the space's name (looked up by index: every won space of
+#: a search's iterations tested its name's prefixes).
+_WINS: tuple[Callable[[BoardTable, int, str], None], ...] = tuple(
+    _income if name.startswith("income_") else _vp if name.startswith("vp_") else _goods
+    for name in SPACE_IDS
+)

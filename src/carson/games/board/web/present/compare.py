@@ -41,10 +41,12 @@ def compared(query: Mapping[str, str]) -> list[Place] | None:
 def _town(view: Mapping[str, Any]) -> Town:
     """The town of the view: tiles, owners and river (what incomes depend on)."""
     town = Town(parcel(p["x"], p["y"]) for p in view["parcels"] if p["river"])
+    owners = list(town.owners)
     for entry in view["parcels"]:
         p = parcel(entry["x"], entry["y"])
         town.tiles[p] = entry["tile"]
-        town.owners[p] = -1 if entry["owner"] is None else entry["owner"]
+        owners[p] = -1 if entry["owner"] is None else entry["owner"]
+    town.set_owners(owners)
     return town
 
 
