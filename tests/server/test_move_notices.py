@@ -9,12 +9,10 @@ import time
 from typing import Any
 
 import pytest
-from api_helpers import account
-from fastapi.testclient import TestClient
-from test_move_path import BOTS, first_move, label, statements_of
+from fastapi import FastAPI
+from test_move_path import BOTS, first_move, label, moved_in_another_process, statements_of
 
 from carson.core.registry import game_kind
-from carson.server.app import create_app
 from carson.server.cache import GameCache
 from carson.server.live import Notifier
 from carson.server.move_notices import (
@@ -91,21 +89,16 @@ def test_the_next_move_in_the_process_that_heard_reads_nothing_back(db_url: str)
     game's next move there runs only its insert (with its notice) and the look at the seats."""
     if not db_url.startswith("postgresql"):
         pytest.skip("processes hear of each other's moves through PostgreSQL")
-    first_app = create_app(db_url, worker=False)
-    with TestClient(first_app) as first, TestClient(create_app(db_url, worker=False)) as second:
-        alice = account(first, "alice")
-        game = first.post("/api/games", json={"seats": BOTS}, headers=alice).json()["id"]
-        url = f"/api/games/{game}/actions"
-        old = first.get(f"/api/games/{game}", headers=alice).json()  # cached by ``first``
-        moved = second.post(url, json=first_move(old), headers=alice)
-        assert moved.status_code == 200, moved.text
-        cache = first_app.state.games.store.cache
+    with moved_in_another_process(db_url) as (first, alice, url, _, moved):
+        app = first.app
+        assert isinstance(app, FastAPI)
+        cache = app.state.games.store.cache
         deadline = time.monotonic() + 10
-        while len(cache.state(game).actions) != moved.json()["seq"]:
+        while len(cache.state(moved["id"]).actions) != moved["seq"]:
             assert time.monotonic() < deadline, "the other process's move was not heard"
             time.sleep(0.02)
-        with statements_of(first_app.state.engine) as seen:
-            answer = first.post(url, json=first_move(moved.json()), headers=alice)
+        with statements_of(app.state.engine) as seen:
+            answer = first.post(url, json=first_move(moved), headers=alice)
         assert answer.status_code == 200, answer.text
         kinds = sorted(label(statement) for statement in seen)
         assert kinds == ["insert the move", "look at the seats"], seen

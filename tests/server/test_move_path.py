@@ -49,6 +49,26 @@ def first_move(view: dict[str, Any]) -> dict[str, Any]:
     return {"seq": view["seq"], "action": view["legal_actions"][0]}
 
 
+@contextmanager
+def moved_in_another_process(
+    db_url: str,
+) -> Iterator[tuple[TestClient, dict[str, str], str, dict[str, Any], dict[str, Any]]]:
+    """Two processes (applications) on one database: ``first`` caches a game of alice's,
+    then ``second`` stores her next move. Yields ``first``, alice's credentials, the game's
+    actions URL, the view ``first`` cached and the view after the move."""
+    with (
+        TestClient(create_app(db_url, worker=False)) as first,
+        TestClient(create_app(db_url, worker=False)) as second,
+    ):
+        alice = account(first, "alice")
+        game = first.post("/api/games", json={"seats": BOTS}, headers=alice).json()["id"]
+        url = f"/api/games/{game}/actions"
+        old = first.get(f"/api/games/{game}", headers=alice).json()  # cached by ``first``
+        moved = second.post(url, json=first_move(old), headers=alice)
+        assert moved.status_code == 200, moved.text
+        yield first, alice, url, old, moved.json()
+
+
 def test_an_accepted_move_is_its_insert_and_one_look_at_the_seats(db_url: str) -> None:
     """A person's move in a started game whose state and table this process holds: no
     replay, no read of the game's moves or row, no PRAGMA, no token lookup — the insert
@@ -78,23 +98,14 @@ def test_a_cached_state_behind_another_process_answers_as_of_the_database(db_url
     """Another process moved the game on since this one cached it: a move sent at the old
     seq is refused as stale (409) whether or not the old state would have taken it, and
     nothing is written; a move at the new seq is accepted."""
-    with (
-        TestClient(create_app(db_url, worker=False)) as first,
-        TestClient(create_app(db_url, worker=False)) as second,
-    ):
-        alice = account(first, "alice")
-        game = first.post("/api/games", json={"seats": BOTS}, headers=alice).json()["id"]
-        url = f"/api/games/{game}/actions"
-        old = first.get(f"/api/games/{game}", headers=alice).json()  # cached by ``first``
-        moved = second.post(url, json=first_move(old), headers=alice)
-        assert moved.status_code == 200, moved.text
+    with moved_in_another_process(db_url) as (first, alice, url, old, moved):
         # First an action the old state would refuse, then one it would take.
         for body in ({"seq": old["seq"], "action": {"type": "no such"}}, first_move(old)):
             refused = first.post(url, json=body, headers=alice)
             assert refused.status_code == 409, refused.text
             assert refused.json()["code"] == "stale_seq"
-        now = first.get(f"/api/games/{game}", headers=alice).json()
-        assert now["seq"] == moved.json()["seq"] == old["seq"] + 1
+        now = first.get(f"/api/games/{moved['id']}", headers=alice).json()
+        assert now["seq"] == moved["seq"] == old["seq"] + 1
         accepted = first.post(url, json=first_move(now), headers=alice)
         assert accepted.status_code == 200, accepted.text
         assert accepted.json()["seq"] == now["seq"] + 1
