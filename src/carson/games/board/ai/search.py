@@ -5,7 +5,8 @@ The tree covers the current round: the next round starts after dice and bag draw
 sample would otherwise confuse with another. Playouts stop there too: the position at the
 start of the next round is scored by :func:`position_value` (VP the seat would have if its
 money, town and pieces were turned into points), which is several times cheaper than playing
-to the end and, with few iterations, less noisy. Scores are in tenths of a VP.
+to the end and, with few iterations, less noisy. Scores are in tenths of a VP; the reward
+(:class:`.reward.BoardReward`) measures a playout's margin from the root position's own.
 
 Placement candidates are the valuation's best few plus passing; other decisions keep all their
 options (at most a few dozen), the playout policy's choice first.
@@ -23,16 +24,13 @@ from carson.ai.evaluation import SearchAnalyst
 from carson.ai.ismcts import WIN_WEIGHT, SearchResult
 from carson.core.game import Result
 from carson.games.board.ai.playout import BoardPlayoutPolicy
-from carson.games.board.ai.valuation import VP, placement_values, position_value
+from carson.games.board.ai.reward import MARGIN_SCALE, TENTHS, BoardReward, estimated_scores
+from carson.games.board.ai.valuation import VP, placement_values
 from carson.games.board.engine.actions import PASS, BoardAction
 from carson.games.board.engine.model import DecisionKind
 from carson.games.board.engine.observation import BoardObservation
 from carson.games.board.engine.state import BoardGameState
 
-#: Scores are in tenths of a VP, so that estimated positions keep their fractions.
-TENTHS = 10
-#: Margin (tenths of a VP) that spans the margin part of the reward: 30 VP.
-MARGIN_SCALE = 30.0 * TENTHS
 #: One dollar of the valuation, in reward units (a VP is about $5).
 DOLLAR_IN_REWARD = (1.0 - WIN_WEIGHT) * TENTHS / VP / MARGIN_SCALE
 #: Prior step for options the valuation cannot tell apart: the policy's choice gets the edge.
@@ -114,17 +112,19 @@ class BoardSearch:
             return Result(tuple(TENTHS * score for score in final.scores), final.winners)
         if state.round.number == self.root_round:
             return None
-        seats = range(state.config.players)
-        scores = tuple(round(TENTHS * position_value(state, seat) / VP) for seat in seats)
+        scores = estimated_scores(state)
         best = max(scores)
-        return Result(scores, frozenset(seat for seat in seats if scores[seat] == best))
+        return Result(scores, frozenset(seat for seat, score in enumerate(scores) if score == best))
 
 
 def search(
     observation: BoardObservation, limits: BoardSearchLimits, rng: random.Random
 ) -> SearchResult[BoardAction]:
     domain = BoardSearch(observation, BoardPlayoutPolicy(rng))
-    return ismcts.search(domain, observation.seat, limits.iterations, limits.seconds, rng)
+    reward = BoardReward.at(observation, rng)
+    return ismcts.search(
+        domain, observation.seat, limits.iterations, limits.seconds, rng, reward=reward
+    )
 
 
 #: Iterations per decision, and the time cap (seconds) per decision. Each level searches
@@ -170,7 +170,8 @@ def analyse(
     """The search of an analysis (hints, post-game): the given iterations and no clock, with
     ``include`` (a person's choice) among the candidates."""
     domain = BoardSearch(observation, BoardPlayoutPolicy(rng))
-    return ismcts.search(domain, observation.seat, iterations, None, rng, include)
+    reward = BoardReward.at(observation, rng)
+    return ismcts.search(domain, observation.seat, iterations, None, rng, include, reward)
 
 
 #: The board game's analyst (its ``analysis`` adapter); scores are in tenths of a VP.
