@@ -220,15 +220,16 @@ def outcome_margin(result: Result, seat: int) -> float:
     return mine - max(score for other, score in enumerate(result.scores) if other != seat)
 
 
-def outcome_reward(result: Result, seat: int, margin_scale: float) -> float:
-    """½ for winning (¼ for a shared first place) + ½ × the margin over the best other seat."""
-    mine = result.scores[seat]
-    best_other = max(score for other, score in enumerate(result.scores) if other != seat)
+def outcome_reward(result: Result, seat: int, margin_scale: float, centre: float = 0.0) -> float:
+    """½ for winning (¼ for a shared first place) + ½ × the margin over the best other seat,
+    measured from ``centre`` (a domain may centre it on the root position's own margin, so
+    that a game already won or lost by more than half the scale still tells moves apart)."""
     if result.winners == frozenset({seat}):
         win = 1.0
     elif seat in result.winners:
         win = 0.5
     else:
         win = 0.0
-    margin = min(1.0, max(0.0, 0.5 + (mine - best_other) / margin_scale))
-    return WIN_WEIGHT * win + (1.0 - WIN_WEIGHT) * margin
+    margin = outcome_margin(result, seat) - centre
+    relative = min(1.0, max(0.0, 0.5 + margin / margin_scale))
+    return WIN_WEIGHT * win + (1.0 - WIN_WEIGHT) * relative

@@ -13,7 +13,6 @@ import random
 from dataclasses import dataclass
 
 from carson.ai import ismcts
-from carson.ai.ismcts import WIN_WEIGHT
 from carson.core.game import Result
 from carson.games.board.ai.valuation import VP, position_value
 from carson.games.board.engine.observation import BoardObservation
@@ -47,12 +46,4 @@ class BoardReward:
         return cls(float(scores[seat] - best_other))
 
     def __call__(self, state: BoardGameState, outcome: Result, seat: int) -> float:
-        if outcome.winners == frozenset({seat}):
-            win = 1.0
-        elif seat in outcome.winners:
-            win = 0.5
-        else:
-            win = 0.0
-        margin = ismcts.outcome_margin(outcome, seat) - self.centre
-        relative = min(1.0, max(0.0, 0.5 + margin / MARGIN_SCALE))
-        return WIN_WEIGHT * win + (1.0 - WIN_WEIGHT) * relative
+        return ismcts.outcome_reward(outcome, seat, MARGIN_SCALE, self.centre)
