@@ -19,7 +19,7 @@ from __future__ import annotations
 import secrets
 import threading
 from collections.abc import Callable
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, cast
@@ -30,7 +30,7 @@ from sqlalchemy.engine import CursorResult, Engine, Result
 from sqlalchemy.orm import Session, sessionmaker
 
 from carson.server.db import Job
-from carson.server.write_turn import WriteTurn
+from carson.server.write_turn import write_turn_for
 
 #: The PostgreSQL channel a queued job is announced on.
 JOBS_CHANNEL = "carson_jobs"
@@ -100,10 +100,7 @@ class JobQueue:
         self.wake = threading.Event()
         #: SQLite has one writer at a time: this process's writers take turns (the game
         #: store passes its own turn, so moves and jobs share it).
-        self.write_turn: AbstractContextManager[object] = write_turn or nullcontext()
-        if write_turn is None and engine.dialect.name == "sqlite":
-            self.write_turn = turn = WriteTurn()
-            turn.watch(engine)
+        self.write_turn = write_turn or write_turn_for(engine)
 
     # ------------------------------------------------------------------ queueing
 

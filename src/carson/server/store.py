@@ -14,7 +14,7 @@ import secrets
 import threading
 import weakref
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,7 +42,7 @@ from carson.server.move_notices import (
 )
 from carson.server.standings import finish_game
 from carson.server.table_settings import TableSettings
-from carson.server.write_turn import WriteTurn
+from carson.server.write_turn import write_turn_for
 
 #: Games whose state a process keeps in memory; the least recently used beyond are dropped
 #: (and rebuilt by replay, a millisecond or two, when asked for again). Every per-game table
@@ -185,10 +185,7 @@ class GameStore:
         #: SQLite has one writer at a time and makes the others retry on a sleeping
         #: back-off; taking turns here instead lets the next writer in the moment the last
         #: one commits. (PostgreSQL writers to different games do not wait for each other.)
-        self.write_turn: AbstractContextManager[object] = nullcontext()
-        if engine.dialect.name == "sqlite":
-            self.write_turn = turn = WriteTurn()
-            turn.watch(engine)
+        self.write_turn = write_turn_for(engine)
         self.games_in_memory = cached_games()
         self.notifier = Notifier(self.games_in_memory)
         self.notifier.seats_changed = self.forget_table  # another process's resign, abort

@@ -17,6 +17,7 @@ check-outs, which costs nothing per statement.
 from __future__ import annotations
 
 import threading
+from contextlib import AbstractContextManager, nullcontext
 from types import TracebackType
 from typing import Any
 
@@ -80,6 +81,16 @@ class WriteTurn:
             if holder == me and connection is not None and _in_transaction(connection):
                 return True
         return False
+
+
+def write_turn_for(engine: Engine) -> AbstractContextManager[object]:
+    """The turn ``engine``'s writers take: a watched :class:`WriteTurn` on SQLite, none on
+    PostgreSQL (its writers to different games do not wait for each other)."""
+    if engine.dialect.name != "sqlite":
+        return nullcontext()
+    turn = WriteTurn()
+    turn.watch(engine)
+    return turn
 
 
 def _in_transaction(connection: Any) -> bool:
