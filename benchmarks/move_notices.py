@@ -40,6 +40,7 @@ SEATS = ["human", "expert", "expert", "expert"]  # the card game's virtual seats
 KINDS = {
     "SELECT moves.seat, moves.action": "catch-up read of moves",
     "INSERT INTO moves": "insert",
+    "WITH inserted AS (INSERT INTO moves": "insert with the look at the seats",
     "SELECT game_seats.seat": "look at the seats",
     "SELECT pg_notify": "notice apart",
 }

@@ -26,15 +26,16 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from carson.core.registry import HUMAN
-from carson.server.db import Game, GameSeat, Job
+from carson.server.db import Game, Job
 from carson.server.drafts import DraftBook, Drafts
 from carson.server.errors import Conflict, NotFound
 from carson.server.job_kinds import JobKind, WorkerContext, register
 from carson.server.jobs import ClaimedJob, JobQueue, whole_number
+from carson.server.left_seats import left_among
 from carson.server.store import GameStore, Table
 from carson.server.thinking import ThinkRequest
 
@@ -92,31 +93,6 @@ def _machine_seats(table: Table, state: Any) -> Iterator[int]:
             yield int(seat)
 
 
-#: Whether one of some seats of a game was left: on every person's move, so built once and
-#: run through Core (built per call through the ORM, it cost more than the move's insert).
-LEFT_AMONG = (
-    select(GameSeat.seat)
-    .where(
-        GameSeat.game_id == bindparam("game"),
-        GameSeat.seat.in_(bindparam("seats", expanding=True)),
-        GameSeat.left.is_not(None),
-    )
-    .limit(1)
-)
-
-
-def _left_meanwhile(session: Session, table: Table, state: Any) -> bool:
-    """Whether a person asked now left the game since this process cached its table (in
-    another process): the database says, in the move's transaction."""
-    if table.waiting or table.over(state):
-        return False
-    people = [seat for seat in state.seats_to_act if table.seat_kinds[seat] == HUMAN]
-    if not people:
-        return False
-    asked = {"game": table.id, "seats": people}
-    return session.connection().execute(LEFT_AMONG, asked).first() is not None
-
-
 def machine_seat(table: Table, state: Any) -> int | None:
     """The machine seat (AI or bot, played by a player object) that must act now, if any."""
     return next(_machine_seats(table, state), None)
@@ -128,7 +104,7 @@ def queue_next(
     """In the transaction of the move that led to ``state`` (or of a machine's draft move,
     the ``drafted``-th at that seq): the job for the machine seat that acts next, if one
     does."""
-    if machine_seat(table, state) is not None or _left_meanwhile(session, table, state):
+    if machine_seat(table, state) is not None or left_among(session, table, state):
         payload = MachineMove(table.id, len(state.actions), drafted)
         queue.enqueue(session, MACHINE_MOVE.name, payload.payload(), key=payload.key())
 

@@ -33,13 +33,9 @@ from carson.server.db import Game, GameSeat, Move, User
 from carson.server.errors import BadSetting, Conflict, Forbidden, NotFound, Unprocessable
 from carson.server.events import encode_events
 from carson.server.jobs import Clock, JobQueue, utc_now
+from carson.server.left_seats import forget_answer, insert_asking_left, people_asked
 from carson.server.live import CHANNEL, SEATS_CHANGED, Notifier
-from carson.server.move_notices import (
-    INSERT_MOVE_WITH_NOTICE,
-    notice_payload,
-    play_heard,
-    read_notice,
-)
+from carson.server.move_notices import notice_payload, play_heard, read_notice
 from carson.server.standings import finish_game
 from carson.server.table_settings import TableSettings
 from carson.server.write_turn import write_turn_for
@@ -364,7 +360,7 @@ class GameStore:
         try:
             with self.write_turn:
                 # The (game, seq) primary key: a lost race ends here.
-                self._insert_moves(session, table.id, rows)
+                self._insert_moves(session, table, after, rows)
                 if after.is_over:  # its end, and its ratings, in the last move's transaction
                     finish_game(session, table.id, table.game, table.settings.rated, after,
                                 self.jobs.clock())  # fmt: skip
@@ -382,6 +378,8 @@ class GameStore:
                 f"stale seq {len(state.actions)}: another move was accepted first",
                 "stale_seq",
             ) from None
+        finally:
+            forget_answer(session)  # kept for this transaction's own check only
         self.cache.put(table.id, after)
         self.notifier.publish(table.id)
         return after
@@ -401,17 +399,21 @@ class GameStore:
             payload = f"{SEATS_CHANGED}{game_id}" if seats else game_id
             session.connection().execute(NOTIFY, {"game": payload})
 
-    def _insert_moves(self, session: Session, game_id: str, rows: list[dict[str, Any]]) -> None:
+    def _insert_moves(
+        self, session: Session, table: Table, after: Any, rows: list[dict[str, Any]]
+    ) -> None:
         """The moves' rows, and on PostgreSQL their notice to every process (with the moves:
-        :mod:`carson.server.move_notices`), riding on a single move's insert."""
+        :mod:`carson.server.move_notices`) and the question whether a person asked after
+        them left (:mod:`carson.server.left_seats`), riding on a single move's insert."""
         connection = session.connection()
         if not self.postgres:
             connection.execute(INSERT_MOVE, rows)
             return
         played = [(row["seat"], row["action"]) for row in rows]
-        notice = notice_payload(game_id, self.instance, rows[0]["seq"] - 1, played)
+        notice = notice_payload(table.id, self.instance, rows[0]["seq"] - 1, played)
         if len(rows) == 1:
-            connection.execute(INSERT_MOVE_WITH_NOTICE, {**rows[0], "notice": notice})
+            row = {**rows[0], "notice": notice}
+            insert_asking_left(connection, session, row, people_asked(table, after))
         else:
             connection.execute(INSERT_MOVE, rows)
             connection.execute(NOTIFY, {"game": notice})
