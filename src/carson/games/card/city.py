@@ -212,6 +212,14 @@ class City:
             for card_id, layout, anchor in zip(self._ids, self._layouts, self._anchors, strict=True)
         )
 
+    def card_positions(self) -> list[tuple[int, int, int]]:
+        """``(card id, x, y)`` of :attr:`cards`, without building a :class:`PlacedCard` each
+        (what a view shows of every city at every move)."""
+        coords = _COORDS_OF_BIT
+        return [
+            (card, *coords[anchor]) for card, anchor in zip(self._ids, self._anchors, strict=True)
+        ]
+
     def overlaps(self) -> list[tuple[int, int]]:
         """Pairs ``(upper, lower)`` of card ids where card ``upper`` lies partly on ``lower``."""
         footprints = [board.card_cells(1 << anchor) for anchor in self._anchors]
