@@ -10,7 +10,7 @@ from board_helpers import arena, new_game, own, play_until, put, random_step
 
 from carson.games.board.catalog import SPACE_IDS
 from carson.games.board.engine import queries
-from carson.games.board.engine.model import BUILD_PRICES, DecisionKind
+from carson.games.board.engine.model import BUILD_PRICES, SPACES, DecisionKind
 from carson.games.board.engine.state import BoardGameState
 from carson.games.board.town import parcel
 
@@ -109,3 +109,24 @@ def test_queries_hold_along_random_games() -> None:
                 seen += costs.total > 0
             random_step(g, rng)
         assert seen > 0
+
+
+def test_the_views_parcels_are_the_towns_along_random_games() -> None:
+    """BG-5.5, BG-6.3: each parcel of the view, at every decision of a few games, shows the
+    town's own answers for that parcel (its price asked alone, its income, its cowboys)."""
+    for seed in range(3):
+        g = new_game(4, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            town = g.town
+            for p, entry in enumerate(g.view(None)["parcels"]):
+                tile = town.tiles[p]
+                assert (entry["x"], entry["y"], entry["tile"]) == (p % 8, p // 8, tile)
+                assert entry["owner"] == (None if town.owners[p] < 0 else town.owners[p])
+                assert entry["river"] == (p in town.river)
+                assert entry["price"] == town.price(p)
+                built = tile not in (None, "house", "mountain")
+                assert entry["income"] == (town.income(p) if built else None)
+                cows = g.cowboys_at.get(SPACES + p, [])
+                assert entry["cowboys"] == [{"seat": s, "white": w} for s, w in cows]
+            random_step(g, rng)

@@ -167,6 +167,8 @@ def test_bg_5_5_price_equals_reference_and_stays_in_1_to_10(case: Case) -> None:
         price = case.town.price(parcel(*p))
         assert price == ref.price(case.tiles, p), p
         assert 1 <= price <= 10
+    # Every price at once (what a view shows) is each parcel's.
+    assert case.town.prices() == [ref.price(case.tiles, coords(p)) for p in range(PARCELS)]
 
 
 @FEW

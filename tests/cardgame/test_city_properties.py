@@ -128,3 +128,54 @@ def test_selling_keeps_the_city_connected(case: tuple[City, ref.Cells]) -> None:
         assert sold.card_id == card_id
         assert len(after.covered_cells()) == len(city.covered_cells()) - 4
         assert city.size == (0, 0) or after.is_empty or after.grid()[0].strip("-")
+
+
+def reference_grid(visible: ref.Cells) -> list[str]:
+    """CG-1.4's grid of normalised cells: a letter per visible parcel, ``-`` elsewhere."""
+    if not visible:
+        return []
+    width = max(x for x, _ in visible) + 1
+    height = max(y for _, y in visible) + 1
+    return [
+        "".join(visible[x, y].letter if (x, y) in visible else "-" for x in range(width))
+        for y in range(height)
+    ]
+
+
+@given(cities)
+def test_grid_matches_reference(case: tuple[City, ref.Cells]) -> None:
+    city, visible = case
+    assert city.grid() == reference_grid(visible)
+
+
+@given(built_cities(), layouts, st.data())
+def test_grid_follows_every_change(
+    case: tuple[City, ref.Cells], layout: Layout, data: st.DataObject
+) -> None:
+    """The grid, kept from one question to the next, is worked out again after a placement
+    (moving the city's corner or not) and a sale, and a copy keeps its own."""
+    city, visible = case
+    assert city.grid() == reference_grid(visible)
+    before = city.copy()
+    options = sorted(ref.legal_placements(visible, layout, captain=city.captain,
+                                          sheriff=city.sheriff))  # fmt: skip
+    if options:
+        x, y = data.draw(st.sampled_from(options))
+        city.place(999, layout, x, y)
+        visible = ref.normalised(ref.place(visible, layout, x, y))
+        assert city.grid() == reference_grid(visible)
+        assert before.grid() == reference_grid(ref.normalised(dict(visible_cells(before))))
+    sellable = city.sellable_cards()
+    if sellable:
+        city.sell(data.draw(st.sampled_from(sellable)))
+        assert city.grid() == reference_grid(dict(visible_cells(city)))
+
+
+def visible_cells(city: City) -> list[tuple[tuple[int, int], Parcel]]:
+    """The city's visible parcels, asked cell by cell (not from its kept grid)."""
+    cells = []
+    for x, y in city.covered_cells():
+        parcel = city.visible(x, y)
+        assert parcel is not None
+        cells.append(((x, y), parcel))
+    return cells

@@ -32,7 +32,14 @@ def opening_events(state: object) -> list[Event]:
 def encode_events(events: Iterable[Event]) -> list[JSON]:
     """Events in their stored form ``{"kind", "data", "seats"}``, exactly as the database
     gives them back (through JSON: tuples become lists, seat keys become strings)."""
-    stored = [
+    loaded: list[JSON] = json.loads(json.dumps(event_records(events)))
+    return loaded
+
+
+def event_records(events: Iterable[Event]) -> list[JSON]:
+    """Events as ``{"kind", "data", "seats"}`` before the JSON round trip of
+    :func:`encode_events` (which the server makes with orjson: :mod:`carson.server.events`)."""
+    return [
         {
             "kind": event.kind,
             "data": dict(event.data),
@@ -40,8 +47,6 @@ def encode_events(events: Iterable[Event]) -> list[JSON]:
         }
         for event in events
     ]
-    loaded: list[JSON] = json.loads(json.dumps(stored))
-    return loaded
 
 
 def decode_event(stored: JSON) -> Event:

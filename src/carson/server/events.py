@@ -11,10 +11,13 @@ Numbering: the events of move ``n`` have seq ``n`` (1, 2, …); the events of a 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from carson.core.events import decode_event, encode_events, opening_events
+import orjson
+
+from carson.core.events import decode_event, event_records, opening_events
 from carson.core.game import JSON, Event
 
 __all__ = ["OPENING_SEQ", "EventPage", "SeatEvent", "decode_event", "encode_events",
@@ -22,6 +25,17 @@ __all__ = ["OPENING_SEQ", "EventPage", "SeatEvent", "decode_event", "encode_even
 
 #: The seq of a game's setup events (moves count from 1).
 OPENING_SEQ = 0
+
+
+def encode_events(events: Iterable[Event]) -> list[JSON]:
+    """:func:`carson.core.events.encode_events` (the stored form, as the database gives it
+    back), its JSON round trip made with orjson: the same lists and string keys, in a
+    fraction of the time of the standard library's (every accepted move encodes its events).
+    """
+    loaded: list[JSON] = orjson.loads(
+        orjson.dumps(event_records(events), option=orjson.OPT_NON_STR_KEYS)
+    )
+    return loaded
 
 
 class SeatEvent(NamedTuple):

@@ -219,6 +219,18 @@ class Town:
                 price += 1
         return price
 
+    def prices(self) -> list[int]:
+        """:meth:`price` of every parcel, in parcel order, in one pass over the tiles (a view
+        shows all 64): each tile adds $1 to its own parcel and to the 8 around it (a parcel
+        is around each of its neighbours)."""
+        prices = [1] * PARCELS
+        for p, tile in enumerate(self.tiles):
+            if tile is not None:
+                prices[p] += 1
+                for n in NEIGHBOURS[p]:
+                    prices[n] += 1
+        return prices
+
     def set_owner(self, p: int, seat: int) -> None:
         """Parcel ``p`` now belongs to ``seat`` (:data:`NO_OWNER`: to nobody)."""
         old = self.owners[p]

@@ -127,6 +127,9 @@ class Catalog:
     #: 5 % of a simulated game, issue 21).
     terrain_desirability: Mapping[int, int] = field(init=False, repr=False, compare=False)
     personality_desirability: Mapping[str, int] = field(init=False, repr=False, compare=False)
+    #: The personalities' ids in catalog order: what every action read from JSON is parsed
+    #: with (a move the server accepts or replays).
+    personality_ids: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # A frozen dataclass's derived fields.
@@ -136,6 +139,7 @@ class Catalog:
         object.__setattr__(self, "terrain_desirability", terrain)
         people = MappingProxyType({card.id: card.desirability for card in self.personalities})
         object.__setattr__(self, "personality_desirability", people)
+        object.__setattr__(self, "personality_ids", tuple(p.id for p in self.personalities))
 
     def terrain_card(self, card_id: int) -> TerrainCard:
         card = self.terrain[card_id - 1] if 1 <= card_id <= len(self.terrain) else None

@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from carson.games.card import board
 from carson.games.card.board import ANCHORS, FULL, PAD, STRIDE
-from carson.games.card.parcels import SELF_COVERING, Parcel
+from carson.games.card.parcels import NO_CARD, SELF_COVERING, Parcel
 
 #: The four parcels of a terrain card: top-left, top-right, bottom-left, bottom-right (CG-1.3).
 Layout = tuple[Parcel, Parcel, Parcel, Parcel]
@@ -61,6 +61,7 @@ class City:
         "_base",
         "_boards",
         "_covered",
+        "_grid",
         "_ids",
         "_layouts",
         "_size",
@@ -87,6 +88,9 @@ class City:
         #: Where the current (0, 0) lies in the frame of the city's first card: a card's
         #: stable coordinates are its current ones plus this; they never change.
         self.origin: tuple[int, int] = (0, 0)
+        # :meth:`grid` as last worked out, ``None`` once the visible parcels change: every
+        # view of a game shows each city's grid, and a city changes far less often.
+        self._grid: tuple[str, ...] | None = None
 
     # ------------------------------------------------------------------ construction
 
@@ -130,6 +134,7 @@ class City:
         clone._layouts = self._layouts.copy()
         clone._anchors = self._anchors.copy()
         clone.origin = self.origin
+        clone._grid = self._grid
         return clone
 
     # ------------------------------------------------------------------ what is visible
@@ -190,14 +195,10 @@ class City:
 
     def grid(self) -> list[str]:
         """The visible grid over the bounding box as rows of CG-1.4 letters (``-`` = no card)."""
-        width, height = self.size
-        return [
-            "".join(
-                parcel.letter if (parcel := self.visible(x, y)) is not None else "-"
-                for x in range(width)
-            )
-            for y in range(height)
-        ]
+        rows = self._grid
+        if rows is None:
+            rows = self._grid = _grid_rows(self._boards, *self._size)
+        return list(rows)
 
     def covered_cells(self) -> list[tuple[int, int]]:
         """City coordinates of every covered cell, row by row."""
@@ -210,6 +211,14 @@ class City:
             PlacedCard(card_id, layout, *board.coords(anchor))
             for card_id, layout, anchor in zip(self._ids, self._layouts, self._anchors, strict=True)
         )
+
+    def card_positions(self) -> list[tuple[int, int, int]]:
+        """``(card id, x, y)`` of :attr:`cards`, without building a :class:`PlacedCard` each
+        (what a view shows of every city at every move)."""
+        coords = _COORDS_OF_BIT
+        return [
+            (card, *coords[anchor]) for card, anchor in zip(self._ids, self._anchors, strict=True)
+        ]
 
     def overlaps(self) -> list[tuple[int, int]]:
         """Pairs ``(upper, lower)`` of card ids where card ``upper`` lies partly on ``lower``."""
@@ -328,6 +337,7 @@ class City:
             boards[parcel] |= anchor_bit << shift
         self._covered |= footprint
         self._size = _box_size(self._covered)
+        self._grid = None
         self._ids.append(card_id)
         self._layouts.append(layout)
         self._anchors.append(anchor_bit.bit_length() - 1)
@@ -372,6 +382,7 @@ class City:
             self._boards[kind] &= keep
         self._covered &= keep
         self._size = _box_size(self._covered)
+        self._grid = None
         del self._ids[index], self._layouts[index], self._anchors[index]
         if self._covered:
             min_x, min_y, _, _ = board.bounding_box(self._covered)
@@ -415,6 +426,25 @@ def city_of(placements: Iterable[tuple[int, Layout, int, int]]) -> City:
     for card_id, layout, x, y in placements:
         city.place(card_id, layout, x, y)
     return city
+
+
+#: Each parcel kind's grid letter, indexed like a city's boards.
+_LETTERS = tuple(parcel.letter for parcel in Parcel)
+
+
+def _grid_rows(boards: list[int], width: int, height: int) -> tuple[str, ...]:
+    """The grid of a normalised city (its box starts at (0, 0)) of ``width`` × ``height``:
+    each visible parcel's letter put at its cell, a step per covered cell rather than a
+    question to every kind's board for every cell of the box."""
+    cells = [NO_CARD] * (width * height)
+    for letter, mask in zip(_LETTERS, boards, strict=True):
+        while mask:
+            low = mask & -mask
+            x, y = _COORDS_OF_BIT[low.bit_length() - 1]
+            cells[y * width + x] = letter
+            mask ^= low
+    line = "".join(cells)
+    return tuple(line[y * width : (y + 1) * width] for y in range(height))
 
 
 def _box_size(covered: int) -> tuple[int, int]:

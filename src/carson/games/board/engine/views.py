@@ -15,7 +15,7 @@ from carson.games.board.engine.model import BUILD_SPACE_PRICE, SPACES, Decision
 from carson.games.board.engine.options import option_name
 from carson.games.board.engine.queries import building_prices, no_duel, occupied_costs
 from carson.games.board.engine.table import BoardTable
-from carson.games.board.town import PARCELS, coords, edge_name
+from carson.games.board.town import coords, edge_name
 
 
 def board_view(g: BoardTable, seat: int | None) -> JSON:
@@ -67,20 +67,27 @@ def _spaces(g: BoardTable) -> list[JSON]:
 
 def _parcels(g: BoardTable) -> list[JSON]:
     town = g.town
-    return [
-        {
-            "x": p % 8,
-            "y": p // 8,
-            "tile": town.tiles[p],
-            "owner": None if town.owners[p] < 0 else town.owners[p],
-            "river": p in town.river,
-            "price": town.price(p),
-            # BG-9.5 view: a building's income for its owner now (before a Grocer's double)
-            "income": None if town.tiles[p] in (None, "house", "mountain") else town.income(p),
-            "cowboys": [{"seat": s, "white": w} for s, w in g.cowboys_at.get(SPACES + p, ())],
-        }
-        for p in range(PARCELS)
-    ]
+    river, cowboys_at = town.river, g.cowboys_at
+    parcels = []
+    # Every parcel's price from one pass over the tiles (a view is built at every move).
+    for p, (tile, owner, price) in enumerate(
+        zip(town.tiles, town.owners, town.prices(), strict=True)
+    ):
+        cowboys = cowboys_at.get(SPACES + p)
+        parcels.append(
+            {
+                "x": p % 8,
+                "y": p // 8,
+                "tile": tile,
+                "owner": None if owner < 0 else owner,
+                "river": p in river,
+                "price": price,
+                # BG-9.5 view: a building's income for its owner now (before a Grocer's double)
+                "income": None if tile in (None, "house", "mountain") else town.income(p),
+                "cowboys": [{"seat": s, "white": w} for s, w in cowboys] if cowboys else [],
+            }
+        )
+    return parcels
 
 
 def _player(g: BoardTable, index: int, seat: int | None) -> JSON:

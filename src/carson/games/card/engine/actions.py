@@ -173,23 +173,11 @@ def action_from_json(data: Any, personality_ids: tuple[str, ...]) -> CardAction:
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise IllegalActionError('an action is an object with a "type"')
     kind = data["type"]
-    fields = {
-        "pass": set(),
-        "use": {"ability"},
-        "bid": {"value"},
-        "take": {"slot"},
-        "place": {"x", "y"},
-        "sell": {"card"},
-        "pick": {"personality"},
-    }.get(kind)
+    fields = _FIELDS.get(kind)
     if fields is None:
         raise IllegalActionError(f"unknown action type {kind!r}")
-    extra = set(data) - fields - {"type"}
-    missing = fields - set(data)
-    if extra or missing:
-        raise IllegalActionError(
-            f"a {kind!r} action has exactly the fields {sorted(fields) or 'none'}"
-        )
+    if data.keys() != _KEYS[kind]:  # a field missing or one too many
+        raise IllegalActionError(f"a {kind!r} action has exactly the fields {fields or 'none'}")
     if kind == "pass":
         return Pass()
     if kind == "use":
@@ -201,16 +189,35 @@ def action_from_json(data: Any, personality_ids: tuple[str, ...]) -> CardAction:
         if personality not in personality_ids:
             raise IllegalActionError(f"unknown personality {personality!r}")
         return Pick(personality, personality_ids.index(personality))
-    numbers = [data[name] for name in sorted(fields)]
-    if not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
+    if not all(isinstance(n := data[name], int) and not isinstance(n, bool) for name in fields):
         raise IllegalActionError(f"the fields of a {kind!r} action are integers")
+    # The shared actions where they exist (equal to new ones, and cheaper than building one).
     if kind == "bid":
-        return Bid(data["value"])
+        value = data["value"]
+        return _BIDS[value] if 0 <= value <= MAX_BID else Bid(value)
     if kind == "take":
-        return Take(data["slot"])
+        slot = data["slot"]
+        return _TAKES[slot] if 0 <= slot < ROW_SLOTS else Take(slot)
     if kind == "place":
-        return Place(data["x"], data["y"])
+        x, y = data["x"], data["y"]
+        if PLACE_MIN <= x <= PLACE_MAX and PLACE_MIN <= y <= PLACE_MAX:
+            return place(x, y)
+        return Place(x, y)
     return Sell(data["card"])
+
+
+#: Each action type's fields but ``type``, sorted (as a malformed action's message names them).
+_FIELDS: dict[str, list[str]] = {
+    "pass": [],
+    "use": ["ability"],
+    "bid": ["value"],
+    "take": ["slot"],
+    "place": ["x", "y"],
+    "sell": ["card"],
+    "pick": ["personality"],
+}
+#: Each action type's keys, ``type`` included: exactly those of a well-formed action object.
+_KEYS = {kind: frozenset(["type", *fields]) for kind, fields in _FIELDS.items()}
 
 
 def action_from_index(

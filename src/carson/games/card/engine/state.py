@@ -215,7 +215,7 @@ class CardGameState(RoundsAndEras, AbilityWindows, AuctionAndTaking):
 
     @property
     def personality_ids(self) -> tuple[str, ...]:
-        return tuple(p.id for p in self.catalog.personalities)
+        return self.catalog.personality_ids
 
     # ================================================================== the flow
 

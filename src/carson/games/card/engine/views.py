@@ -8,7 +8,6 @@ seats' bids before the reveal (only whether they have bid). The seed is never in
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING
 
 from carson.core.game import JSON
@@ -31,7 +30,8 @@ def seat_view(state: CardGameState, seat: int | None) -> JSON:
         "phase": phase,
         "to_act": list(state.seats_to_act),
         "row": [None if card is None else card_json(card) for card in state.row],
-        "tie_order": [suit.value for suit in state.tie_order()],
+        # A suit's str() is its value as a plain str (a StrEnum): cheaper than ``.value``.
+        "tie_order": list(map(str, state.tie_order())),
         "top_personality_back": None if top is None else _back(top),
         "decks": {
             "terrain": len(state.terrain_decks[state.era - 1]),
@@ -57,7 +57,7 @@ def seat_view(state: CardGameState, seat: int | None) -> JSON:
 
 
 def _back(card: Personality) -> list[str] | str:
-    return "skull" if card.back is None else [suit.value for suit in card.back]
+    return "skull" if card.back is None else list(map(str, card.back))
 
 
 def _seat_json(state: CardGameState, index: int) -> JSON:
@@ -66,7 +66,7 @@ def _seat_json(state: CardGameState, index: int) -> JSON:
     data: JSON = {
         "seat": index,
         "kind": me.kind,
-        "suit": me.suit.value,
+        "suit": str(me.suit),
         "played": [list(values) for values in me.played],
         "personalities": [{"id": p, "turned": p in me.turned} for p in me.personalities],
         "score": state.score(index),
@@ -75,10 +75,13 @@ def _seat_json(state: CardGameState, index: int) -> JSON:
     }
     if me.is_virtual:
         # The values still in its deck, as a sorted multiset: public by elimination (CG-9.1),
-        # while their order, and so the next card, stays hidden (CG-9.2).
-        level = Counter(state.catalog.virtual_levels[me.kind])
-        level.subtract(me.played[era])
-        data["remaining"] = sorted(level.elements())
+        # while their order, and so the next card, stays hidden (CG-9.2). The level's values
+        # sorted, less one of each played (a list's remove: cheaper than a Counter's sums).
+        remaining = sorted(state.catalog.virtual_levels[me.kind])
+        for value in me.played[era]:
+            if value in remaining:
+                remaining.remove(value)
+        data["remaining"] = remaining
         data["terrain"] = list(me.terrain)
     else:
         assert me.city is not None
@@ -86,7 +89,7 @@ def _seat_json(state: CardGameState, index: int) -> JSON:
         data["has_bid"] = me.bid is not None
         data["city"] = {
             "grid": me.city.grid(),
-            "cards": [{"id": c.card_id, "x": c.x, "y": c.y} for c in me.city.cards],
+            "cards": [{"id": card, "x": x, "y": y} for card, x, y in me.city.card_positions()],
             # where the city's (0, 0) is in the game's stable frame of columns and rows
             "origin": list(me.city.origin),
         }
