@@ -3,10 +3,12 @@ everything else through FastAPI's generic handler; for every request, both answe
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from anyio import to_thread
 from api_helpers import account
 from fastapi import FastAPI, Request, Response
 from fastapi.testclient import TestClient
@@ -202,3 +204,27 @@ def test_a_token_not_checked_lately_is_checked_in_the_moves_thread_hop(
     assert generic.status_code == 401
     same(generic, quick)
     assert fast.answered == 1
+
+
+def test_a_plain_move_is_played_in_the_servers_request_threads(
+    client: TestClient, fast: FastPath, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fast path's hop is :class:`carson.server.threads.RequestThreads` while the server
+    runs (its own named threads, within anyio's limiter), and leaves no token out."""
+    played_in: list[str] = []
+    act = move_route._act
+
+    def recorded(*args: Any) -> dict[str, Any]:
+        played_in.append(threading.current_thread().name)
+        return act(*args)
+
+    monkeypatch.setattr(move_route, "_act", recorded)
+    alice = account(client, "alice")
+    view = new_game(client, alice)
+    body = {"seq": view["seq"], "action": view["legal_actions"][0]}
+    moved = client.post(f"/api/games/{view['id']}/actions", json=body, headers=alice)
+    assert moved.status_code == 200, moved.text
+    assert fast.answered == 1
+    assert len(played_in) == 1 and played_in[0].startswith("carson-request")
+    tokens = client.portal.call(lambda: to_thread.current_default_thread_limiter().borrowed_tokens)
+    assert tokens == 0

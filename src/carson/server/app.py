@@ -55,6 +55,7 @@ from carson.server.passwords import HashingBusy, HashParameters, PasswordPool
 from carson.server.ratelimit import RateLimited, RateLimiter
 from carson.server.stream_slots import StreamSlots
 from carson.server.thinking import ChildProcessThinker
+from carson.server.threads import RequestThreads
 from carson.server.worker import Worker
 
 #: FastAPI's native OpenTelemetry, off: carson configures no OpenTelemetry provider, and
@@ -123,6 +124,8 @@ def create_server(
     app.state.readiness = health.ReadinessProbe(engine)
     #: Cookies ``Secure`` even over http (a TLS proxy whose scheme is not forwarded).
     app.state.secure_cookies = secure_configured()
+    #: The move route's thread hop (:mod:`carson.server.threads`), while the server runs.
+    app.state.threads = None
     _add_limits(app, service, limits)
     for routes in ROUTERS:
         app.include_router(routes)
@@ -147,6 +150,7 @@ def _lifespan(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         # As many request threads as the connection pool was sized for.
         to_thread.current_default_thread_limiter().total_tokens = REQUEST_THREADS
+        app.state.threads = threads = RequestThreads(REQUEST_THREADS)
         service.notifier.start(engine)
         # What exists now (modules, the card catalog, the schema) lives as long as the
         # process: frozen, the garbage collector stops walking it on every full collection,
@@ -162,6 +166,8 @@ def _lifespan(
         if jobs is not None:
             jobs.stop()
         service.notifier.stop()
+        app.state.threads = None
+        threads.close()
         service.accounts.pool.close()
         engine.dispose()
 

@@ -78,11 +78,13 @@ async def plain_move(request: Request) -> Response | None:
     except (orjson.JSONDecodeError, ValidationError):
         return None
     game_id = request.path_params["game_id"]
+    threads = request.app.state.threads  # None before the lifespan has started them
+    hop = run_in_threadpool if threads is None else threads.run
     user = service.remembered_user(token)
     if user is None:  # not checked lately: asked of the database in the move's thread hop
-        view = await run_in_threadpool(_check_and_act, service, accounts, token, game_id, move)
+        view = await hop(_check_and_act, service, accounts, token, game_id, move)
     else:
-        view = await run_in_threadpool(_act, service, accounts, user, game_id, move)
+        view = await hop(_act, service, accounts, user, game_id, move)
     # A token the database does not know: the generic handler refuses it (401).
     return None if view is None else FastJSONResponse(view)
 
