@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -64,13 +65,16 @@ def play(client: TestClient, csrf: str, game: str, pages: Pages, seed: int) -> N
     """Plays ``game`` to its end by random legal actions posted through the page, looking at
     each board (and a placement's preview) on the way."""
     rng = random.Random(seed)
-    for _ in range(1500):
+    moves, deadline = 0, time.monotonic() + 300  # a loaded machine's machine seats are slow
+    while moves < 1500 and time.monotonic() < deadline:
         view: dict[str, Any] = client.get("/api" + game).json()
         if view["status"] == "over":
             return
         legal = view["legal_actions"]
         if not legal:
-            continue  # a machine seat moves in the background
+            time.sleep(0.02)  # a machine seat moves in the background: wait, do not spin
+            continue
+        moves += 1
         if legal[0].get("type") == "place":
             pages.visit(client, f"{game}/board?x={legal[0]['x']}&y={legal[0]['y']}")
         pages.visit(client, game + "/board")
