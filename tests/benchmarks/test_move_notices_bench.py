@@ -20,5 +20,7 @@ def test_alternating_moves_are_stored_once_each_and_counted() -> None:
             pytest.skip("PostgreSQL is not installed (make test installs Debian's postgresql)")
         cpu, kinds = run(url, moves=30, pause=0.003)
     assert 0 < cpu < 10_000
-    assert kinds["insert"] == 1.0  # one insert a move, none refused or repeated
+    # One insert a move (with the look at the seats riding on it), none refused or repeated.
+    assert kinds["insert with the look at the seats"] == 1.0
+    assert "insert" not in kinds
     assert "notice apart" not in kinds  # a single move's notice rides on its insert
