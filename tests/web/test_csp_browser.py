@@ -133,13 +133,19 @@ def test_an_htmx_request_answered_503_shows_the_outage_message_until_one_succeed
     refresh = f"htmx.ajax('GET', '/games/{game}/board', {{target: '#board', swap: 'outerHTML'}})"
 
     def down(route: Route) -> None:
+        """The database is down: every request of the page's scripts is answered 503 (the
+        page's other refreshes, a clock's or the log's, would end the notice if they
+        succeeded: any success does)."""
+        if route.request.resource_type != "xhr":
+            route.continue_()
+            return
         route.fulfill(status=503, body=html, headers={"content-type": "text/html"})
 
-    page.route("**/board", down)
+    page.route("**/*", down)
     page.evaluate(refresh)
     expect(page.locator("#outage")).to_contain_text("cannot reach its database")
     expect(page.locator("#board")).to_be_visible()  # the board stays as it was
-    page.unroute("**/board", down)
+    page.unroute("**/*", down)
     page.evaluate(refresh)
     expect(page.locator("#outage")).to_have_count(0)
     assert violations(page, console) == []
