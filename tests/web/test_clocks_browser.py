@@ -96,7 +96,8 @@ TWO_REDRAWS = """game => new Promise(done => {
   const draw = () => htmx.ajax("GET", url, {target: "#clocks", swap: "outerHTML"});
   let swaps = 0;
   document.addEventListener("htmx:afterSwap", function second(event) {
-    if (event.detail.target.id !== "clocks") return;
+    const id = event.detail.target.id;
+    if (id !== "clocks" && id !== "clock-state") return; // the panel, or what changes in it
     swaps += 1;
     if (swaps === 1) draw();
     else {
@@ -126,3 +127,39 @@ def test_the_resign_confirmation_stays_open_through_redraws_landing_together(
     alice.click("#clocks details.resign summary")  # closed by the player: closed it stays
     alice.evaluate(TWO_REDRAWS, game)
     expect(alice.locator("#clocks details.resign")).not_to_have_attribute("open", "")
+
+
+#: Draw the clocks panel again and wait until it settled.
+REDRAW = """game => new Promise(done => {
+  document.addEventListener("htmx:afterSettle", function settled(event) {
+    const id = event.detail.target.id;
+    if (id !== "clocks" && id !== "clock-state") return;
+    document.removeEventListener("htmx:afterSettle", settled);
+    done(id);
+  });
+  htmx.ajax("GET", "/games/" + game + "/clocks", {target: "#clocks", swap: "outerHTML"});
+})"""
+
+
+def test_a_click_on_the_resign_summary_survives_a_redraw_between_press_and_release(
+    browser: Browser, toy_base_url: str
+) -> None:
+    """The player presses the mouse on "Resign…", another player's move redraws the panel,
+    the player releases: the confirmation opens (the summary pressed is still the one
+    released on, so the click is not lost with a replaced element)."""
+    alice, bob = (browser.new_context().new_page() for _ in range(2))
+    register(alice, toy_base_url, "alice3")
+    register(bob, toy_base_url, "bob3")
+    game = create_game(alice, time_control="5+3")
+    bob.goto(f"{toy_base_url}/games/{game}")
+    bob.click("#join")
+    alice.goto(f"{toy_base_url}/games/{game}")
+    expect(alice.locator("#clocks .clock.running")).to_have_count(2)
+    alice.evaluate("document.querySelector('#clocks').scrollIntoView({block: 'center'})")
+    box = alice.locator("#clocks details.resign summary").bounding_box()
+    assert box is not None
+    alice.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    alice.mouse.down()
+    assert alice.evaluate(REDRAW, game) == "clock-state"  # the clocks drawn again
+    alice.mouse.up()
+    expect(alice.locator("#clocks details.resign")).to_have_attribute("open", "")

@@ -46,10 +46,38 @@
   let kept = null;
   document.addEventListener("htmx:beforeSwap", function (event) {
     const target = event.detail.target;
-    if (target && target.id === "clocks" && window.carsonKeep) {
-      kept = window.carsonKeep.capture(target);
+    if (!target || target.id !== "clocks") return;
+    if (window.carsonKeep) kept = window.carsonKeep.capture(target);
+    const state = document.getElementById("clock-state");
+    if (event.detail.shouldSwap && state && target.contains(state) &&
+        sameBesideState(target, String(event.detail.serverResponse || ""))) {
+      event.detail.target = state;
+      event.detail.selectOverride = "#clock-state";
     }
   });
+
+  // The panel without what changes with every move (#clock-state) and without which
+  // confirmation is open: while it is the same, only #clock-state is drawn again. A
+  // confirmation replaced under the player's press loses the click (the element pressed is
+  // gone on release), even when the new one is restored open.
+  function besideState(panel) {
+    const copy = panel.cloneNode(true);
+    const state = copy.querySelector("#clock-state");
+    if (state) state.remove();
+    copy.querySelectorAll("details").forEach(function (d) { d.removeAttribute("open"); });
+    // Not the panel's class: htmx marks the panel with htmx-request while it asks.
+    return String(copy.hidden) + copy.innerHTML;
+  }
+
+  function sameBesideState(panel, html) {
+    const coming = new DOMParser().parseFromString(html, "text/html").getElementById("clocks");
+    return Boolean(coming) && besideState(coming) === besideState(panel);
+  }
+
+  // A swap of the panel or of its part that changes with every move.
+  function isClocks(element) {
+    return Boolean(element && (element.id === "clocks" || element.id === "clock-state"));
+  }
 
   // The chat's swaps (chat.js) are no moves.
   function inChat(element) {
@@ -78,12 +106,12 @@
 
   document.addEventListener("htmx:afterSwap", function (event) {
     const panel = document.getElementById("clocks");
-    if (panel && event.detail.target && event.detail.target.id === "clocks") reopen(panel);
+    if (panel && isClocks(event.detail.target)) reopen(panel);
   });
 
   document.addEventListener("htmx:afterSettle", function (event) {
     const target = event.detail.target;
-    if (target && target.id === "clocks") {
+    if (isClocks(target)) {
       shownAt = Date.now();
       const panel = document.getElementById("clocks");
       if (panel && kept && window.carsonKeep) window.carsonKeep.restore(panel, kept);
