@@ -27,7 +27,8 @@ from typing import Any
 
 from sqlalchemy import event
 
-from carson.server import auth
+from carson.server import auth, store
+from carson.server.alone_moves import insert_alone
 from carson.server.db import User, make_engine, migrate
 from carson.server.games import GameService
 from carson.server.passwords import HashParameters, PasswordPool
@@ -65,13 +66,25 @@ def counted(services: Sequence[GameService]) -> Iterator[Counter[str]]:
         text = " ".join(statement.split())
         kinds[next((kind for start, kind in KINDS.items() if text.startswith(start)), "other")] += 1
 
+    def committed(_conn: Any) -> None:
+        kinds["transaction committed"] += 1
+
+    def alone(engine: Any, row: dict[str, Any], asked: list[int]) -> bool:
+        kinds["insert alone, in autocommit, on the driver's connection"] += 1
+        return insert_alone(engine, row, asked)
+
+    hooks = [("before_cursor_execute", record), ("commit", committed)]
     for service in services:
-        event.listen(service.store.engine, "before_cursor_execute", record)
+        for name, hook in hooks:
+            event.listen(service.store.engine, name, hook)
+    store.insert_alone = alone  # sent past SQLAlchemy: counted here
     try:
         yield kinds
     finally:
+        store.insert_alone = insert_alone
         for service in services:
-            event.remove(service.store.engine, "before_cursor_execute", record)
+            for name, hook in hooks:
+                event.remove(service.store.engine, name, hook)
 
 
 def alternate(services: Sequence[GameService], user: User, moves: int, pause: float) -> float:

@@ -9,27 +9,36 @@ from typing import Any
 
 from api_helpers import account
 from fastapi.testclient import TestClient
-from sqlalchemy import event
+from sqlalchemy import event, select, update
 from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session
 
 from carson.server.app import create_app
+from carson.server.db import GameSeat, Job, Move
+from carson.server.machines import MachineMove
 
 BOTS = ["human", "expert", "expert", "expert"]  # the card game's virtual seats: no jobs
 
 
 @contextmanager
 def statements_of(engine: Engine) -> Iterator[list[str]]:
-    """Every statement ``engine`` runs meanwhile, as one line each."""
+    """Every statement ``engine`` runs meanwhile, as one line each, and a ``COMMIT`` line
+    for each transaction committed (a statement in autocommit has none)."""
     seen: list[str] = []
 
     def record(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
         seen.append(" ".join(statement.split()))
 
+    def committed(_conn: Any) -> None:
+        seen.append("COMMIT")
+
     event.listen(engine, "before_cursor_execute", record)
+    event.listen(engine, "commit", committed)
     try:
         yield seen
     finally:
         event.remove(engine, "before_cursor_execute", record)
+        event.remove(engine, "commit", committed)
 
 
 #: The statements a move may run, by how each begins.
@@ -47,11 +56,12 @@ def label(statement: str) -> str:
 
 
 def one_move(db_url: str) -> list[str]:
-    """The statements of a person's move in a started, cached game: on PostgreSQL the look
-    at the seats rides on the insert (:mod:`carson.server.left_seats`)."""
+    """What SQLAlchemy sends for a person's move in a started, cached game that writes
+    nothing else: on PostgreSQL nothing (the insert goes to the driver alone, in
+    autocommit: :mod:`carson.server.alone_moves`); on SQLite a transaction."""
     if db_url.startswith("postgresql"):
-        return ["insert the move and look at the seats"]
-    return ["insert the move", "look at the seats"]
+        return []
+    return ["COMMIT", "insert the move", "look at the seats"]
 
 
 def first_move(view: dict[str, Any]) -> dict[str, Any]:
@@ -83,7 +93,7 @@ def test_an_accepted_move_is_its_insert_and_one_look_at_the_seats(db_url: str) -
     replay, no read of the game's moves or row, no PRAGMA, no token lookup — the insert
     (whose (game, seq) key refuses a stale move, and which on PostgreSQL carries the NOTIFY
     of the live streams), and whether the next person asked left the game meanwhile (in
-    another process)."""
+    another process): on PostgreSQL one statement, sent alone past SQLAlchemy."""
     app = create_app(db_url, worker=False)
     with TestClient(app) as client:
         alice = account(client, "alice")
@@ -97,9 +107,9 @@ def test_an_accepted_move_is_its_insert_and_one_look_at_the_seats(db_url: str) -
             assert answer.status_code == 200, answer.text
             view = answer.json()
             assert sorted(label(statement) for statement in seen) == one_move(db_url), seen
-            # On PostgreSQL the live streams' notice rides on the insert (one round trip).
-            notified = any("pg_notify(" in statement for statement in seen)
-            assert notified == db_url.startswith("postgresql"), seen
+        with Session(app.state.engine) as session:  # every move written, once
+            seqs = session.scalars(select(Move.seq).where(Move.game_id == game)).all()
+        assert sorted(seqs) == list(range(1, view["seq"] + 1))
 
 
 def test_a_cached_state_behind_another_process_answers_as_of_the_database(db_url: str) -> None:
@@ -117,3 +127,32 @@ def test_a_cached_state_behind_another_process_answers_as_of_the_database(db_url
         accepted = first.post(url, json=first_move(now), headers=alice)
         assert accepted.status_code == 200, accepted.text
         assert accepted.json()["seq"] == now["seq"] + 1
+
+
+def test_a_move_whose_next_person_left_elsewhere_is_written_with_the_machine_s_job(
+    db_url: str,
+) -> None:
+    """This process caches the table from before alice resigned in another process: her
+    move (which this process cannot refuse) is still written — on PostgreSQL not alone, as
+    the insert in autocommit refuses to write while a person asked next has left, but in a
+    transaction with the job of the machine that now plays her seat."""
+    app = create_app(db_url, worker=False)
+    with TestClient(app) as client:
+        alice = account(client, "alice")
+        game = client.post("/api/games", json={"seats": BOTS}, headers=alice).json()["id"]
+        view = client.get(f"/api/games/{game}", headers=alice).json()  # table cached
+        with Session(app.state.engine) as session, session.begin():  # resigned elsewhere
+            session.execute(
+                update(GameSeat)
+                .where(GameSeat.game_id == game, GameSeat.seat == 0)
+                .values(left="resigned", left_seq=view["seq"])
+            )
+        with statements_of(app.state.engine) as seen:
+            answer = client.post(f"/api/games/{game}/actions", json=first_move(view), headers=alice)
+        assert answer.status_code == 200, answer.text
+        assert "COMMIT" in seen  # the move and the job, together
+        with Session(app.state.engine) as session:
+            seqs = session.scalars(select(Move.seq).where(Move.game_id == game)).all()
+            jobs = session.scalars(select(Job.key).where(Job.kind == "machine_move")).all()
+        assert list(seqs) == [view["seq"] + 1]
+        assert jobs == [MachineMove(game, view["seq"] + 1).key()]

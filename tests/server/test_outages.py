@@ -27,6 +27,7 @@ from carson.server.db import CorruptDatabase, Game
 from carson.server.health import ReadinessProbe
 
 SEATS = ["human", "greedy", "greedy", "greedy"]
+VIRTUAL_SEATS = ["human", "expert", "expert", "expert"]  # the card game's virtual seats
 
 
 @pytest.fixture
@@ -215,16 +216,21 @@ def test_a_lost_postgresql_server_answers_503_and_the_listener_says_so_once(
         assert sum(lost in r.getMessage() for r in caplog.records) == 1
 
 
-def test_a_connection_postgresql_dropped_fails_one_request_and_changes_nothing() -> None:
+@pytest.mark.parametrize("seats", [SEATS, VIRTUAL_SEATS], ids=["machines", "virtual"])
+def test_a_connection_postgresql_dropped_fails_one_request_and_changes_nothing(
+    seats: list[str],
+) -> None:
     """Pooled connections are not pinged at each checkout (issue 22): when the database
     drops them (a restart), one request answers 503 with Retry-After, the pool is renewed,
-    and the request sent again is served, as if nothing had happened."""
+    and the request sent again is served, as if nothing had happened — whether the move is
+    written in a transaction (a machine acts next) or alone, past SQLAlchemy
+    (:mod:`carson.server.alone_moves`)."""
     with throwaway_cluster() as url:
         if url is None:
             pytest.skip("PostgreSQL is not installed (make test installs Debian's postgresql)")
         with TestClient(create_app(url, budget_ms=5, worker=False)) as client:
             headers = account(client, "ann")
-            created = client.post("/api/games", json={"seats": SEATS}, headers=headers)
+            created = client.post("/api/games", json={"seats": seats}, headers=headers)
             game = created.json()["id"]
             view = client.get(f"/api/games/{game}", headers=headers).json()
             move = {"seq": view["seq"], "action": view["legal_actions"][0]}

@@ -32,7 +32,7 @@ from carson.server.fanout import SpectatorUpdates
 from carson.server.integrity import game_seed, is_practice
 from carson.server.jobs import Clock, utc_now
 from carson.server.leaving import Leaving
-from carson.server.machines import queue_next, queue_waiting_games
+from carson.server.machines import no_machine_next, queue_next, queue_waiting_games
 from carson.server.store import BeforeCommit, GameStore, Table
 from carson.server.table_settings import TableSettings, checked_settings
 from carson.server.watchers import Watchers
@@ -313,7 +313,8 @@ class GameService:
             if table.kind.drafts(state, seat):  # a secret step of several moves
                 after = self.drafts.submit(session, table, game, drafts, seat, action, queue)
             else:
-                after = self.store.record_move(session, table, game, seat, action, queue)
+                after = self.store.record_move(session, table, game, seat, action, queue,
+                                               no_machine_next(table))  # fmt: skip
             return self._view(session, table, after, seat)
 
     def _checked(

@@ -22,7 +22,7 @@ was in one), and the person may come back.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -96,6 +96,12 @@ def _machine_seats(table: Table, state: Any) -> Iterator[int]:
 def machine_seat(table: Table, state: Any) -> int | None:
     """The machine seat (AI or bot, played by a player object) that must act now, if any."""
     return next(_machine_seats(table, state), None)
+
+
+def no_machine_next(table: Table) -> Callable[[Any], bool]:
+    """Whether no machine seat acts in a state: then :func:`queue_next` adds nothing to the
+    move that led to it, unless a person asked next has left (the store asks as it writes)."""
+    return lambda state: machine_seat(table, state) is None
 
 
 def queue_next(

@@ -27,6 +27,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from carson.core.game import GameState, IllegalActionError
 from carson.core.registry import HUMAN, AnyGameKind, game_kind
 from carson.server import notices
+from carson.server.alone_moves import insert_alone, writes_alone
 from carson.server.cache import GameCache
 from carson.server.clocks import ClockKeeper
 from carson.server.db import Game, GameSeat, Move, User
@@ -323,10 +324,12 @@ class GameStore:
         seat: int,
         action: Any,
         before_commit: BeforeCommit | None = None,
+        adds_nothing: Callable[[Any], bool] | None = None,
     ) -> Any:
         """Write the move, with its events, as the next seq, and what ``before_commit``
         adds in the same transaction; only once it is stored does the cache move on."""
-        return self.record_moves(session, table, state, [(seat, action)], before_commit)
+        moves = [(seat, action)]
+        return self.record_moves(session, table, state, moves, before_commit, adds_nothing)
 
     def record_moves(
         self,
@@ -335,10 +338,12 @@ class GameStore:
         state: Any,
         moves: list[tuple[int, Any]],
         before_commit: BeforeCommit | None = None,
+        adds_nothing: Callable[[Any], bool] | None = None,
     ) -> Any:
         """Write ``(seat, action)`` moves, with their events, as the next seqs, in one
         transaction (with whatever the session holds and what ``before_commit`` adds); then
-        the cache moves on."""
+        the cache moves on. ``adds_nothing(after)``: ``before_commit`` adds nothing unless a
+        person asked next has left — then on PostgreSQL a move may go alone."""
         seq = len(state.actions)
         after = state.clone()
         rows = []
@@ -358,19 +363,8 @@ class GameStore:
                 }
             )
         try:
-            with self.write_turn:
-                # The (game, seq) primary key: a lost race ends here.
-                self._insert_moves(session, table, after, rows)
-                if after.is_over:  # its end, and its ratings, in the last move's transaction
-                    finish_game(session, table.id, table.game, table.settings.rated, after,
-                                self.jobs.clock())  # fmt: skip
-                if table.settings.time_control is not None:
-                    self.clocks.after_moves(session, table.id, after, moves[-1][0])
-                if len(table.holders) > 1:  # alone against machines, one is on the page
-                    notices.after_moves(session, self.jobs, table.id, table.people, state, after)
-                if before_commit is not None:
-                    before_commit(session, after)
-                session.commit()
+            if not self._went_alone(session, table, after, rows, adds_nothing):
+                self._write_in_transaction(session, table, state, after, rows, before_commit)
         except IntegrityError:
             session.rollback()
             self.cache.drop(table.id)
@@ -383,6 +377,55 @@ class GameStore:
         self.cache.put(table.id, after)
         self.notifier.publish(table.id)
         return after
+
+    def _write_in_transaction(
+        self,
+        session: Session,
+        table: Table,
+        state: Any,
+        after: Any,
+        rows: list[dict[str, Any]],
+        before_commit: BeforeCommit | None,
+    ) -> None:
+        """The moves' rows and everything they bring (the game's end, its clocks, the
+        others' notices, what ``before_commit`` adds) in one transaction."""
+        with self.write_turn:
+            # The (game, seq) primary key: a lost race ends here.
+            self._insert_moves(session, table, after, rows)
+            if after.is_over:  # its end, and its ratings, in the last move's transaction
+                finish_game(session, table.id, table.game, table.settings.rated, after,
+                            self.jobs.clock())  # fmt: skip
+            if table.settings.time_control is not None:
+                self.clocks.after_moves(session, table.id, after, rows[-1]["seat"])
+            if len(table.holders) > 1:  # alone against machines, one is on the page
+                notices.after_moves(session, self.jobs, table.id, table.people, state, after)
+            if before_commit is not None:
+                before_commit(session, after)
+            session.commit()
+
+    def _went_alone(
+        self,
+        session: Session,
+        table: Table,
+        after: Any,
+        rows: list[dict[str, Any]],
+        adds_nothing: Callable[[Any], bool] | None,
+    ) -> bool:
+        """PostgreSQL: a move that writes nothing beside its row is sent alone, in
+        autocommit (:mod:`carson.server.alone_moves`); whether it was written so. Not if a
+        person asked next has left meanwhile: then it is written in a transaction that
+        queues their machine's job."""
+        if (
+            not self.postgres
+            or adds_nothing is None
+            or not writes_alone(session, table, after, len(rows))
+            or not adds_nothing(after)
+        ):
+            return False
+        [row] = rows
+        played = [(row["seat"], row["action"])]
+        notice = notice_payload(table.id, self.instance, row["seq"] - 1, played)
+        return insert_alone(self.engine, {**row, "notice": notice}, people_asked(table, after))
 
     def _play_heard(self, payload: str) -> None:
         _, heard = read_notice(payload)
