@@ -57,11 +57,9 @@ def label(statement: str) -> str:
 
 def one_move(db_url: str) -> list[str]:
     """What SQLAlchemy sends for a person's move in a started, cached game that writes
-    nothing else: on PostgreSQL nothing (the insert goes to the driver alone, in
-    autocommit: :mod:`carson.server.alone_moves`); on SQLite a transaction."""
-    if db_url.startswith("postgresql"):
-        return []
-    return ["COMMIT", "insert the move", "look at the seats"]
+    nothing else: nothing, on either database — the insert (and on SQLite the look at the
+    seats) goes to the driver alone (:mod:`carson.server.alone_moves`)."""
+    return []
 
 
 def first_move(view: dict[str, Any]) -> dict[str, Any]:
@@ -93,7 +91,7 @@ def test_an_accepted_move_is_its_insert_and_one_look_at_the_seats(db_url: str) -
     replay, no read of the game's moves or row, no PRAGMA, no token lookup — the insert
     (whose (game, seq) key refuses a stale move, and which on PostgreSQL carries the NOTIFY
     of the live streams), and whether the next person asked left the game meanwhile (in
-    another process): on PostgreSQL one statement, sent alone past SQLAlchemy."""
+    another process): sent past SQLAlchemy, on PostgreSQL as one statement."""
     app = create_app(db_url, worker=False)
     with TestClient(app) as client:
         alice = account(client, "alice")

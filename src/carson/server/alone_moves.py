@@ -1,5 +1,5 @@
-"""PostgreSQL: a person's move that writes nothing beside its row, sent as one statement in
-autocommit, on the driver's own connection (issue 22).
+"""A person's move that writes nothing beside its row, sent on the driver's own connection:
+on PostgreSQL as one statement in autocommit, on SQLite as a short transaction (issue 22).
 
 Most moves of a game without a clock, played by one person against machines or virtual
 seats, write their row and nothing else: the game goes on, no machine seat acts next, nobody
@@ -12,22 +12,30 @@ If one has, nothing is written and the move is written the usual way, in a trans
 that also queues the machine's job for the seat left (:mod:`carson.server.left_seats`). A
 lost race for the (game, seq) key fails the insert as in a transaction: nothing written.
 
-The statement goes to psycopg directly, on a connection of the engine's pool: through
-SQLAlchemy (its compiled-statement cache, bind processing, result and event machinery) it
-cost several times its own round trip — measured at about 500 µs of CPU a move, most of a
-move's database share. Its errors are raised as SQLAlchemy's, so they are answered as any
-other statement's (409 for a lost race, 503 when the database is down).
+On SQLite the same move is its insert and the look at the seats in one transaction, in the
+write turn (:mod:`carson.server.write_turn`), rolled back if a person asked next has left.
+
+The statements go to the driver directly, on a connection of the engine's pool: through
+SQLAlchemy (a session, its compiled-statement cache, bind processing, result and event
+machinery) a move's writing cost about 500 µs of CPU on either database, most of a move's
+database share. Values are stored as SQLAlchemy stores them (its own JSON and date
+processing). Errors are raised as SQLAlchemy's, so they are answered as any other
+statement's (409 for a lost race, 503 when the database is down or the disk full).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import sqlite3
+from contextlib import AbstractContextManager
+
+from sqlalchemy.dialects import sqlite
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
-from carson.server.db import now
+from carson.server.db import Move, now
 from carson.server.jsonio import dumps
 from carson.server.live import CHANNEL
 
@@ -48,6 +56,16 @@ WITH alone AS (
           AND "left" IS NOT NULL)
     RETURNING seq)
 SELECT pg_notify(%(channel)s::text, %(notice)s::text) FROM alone"""
+
+
+#: SQLite: the move's row, and whether one of the seats asked (one mark each) was left.
+SQLITE_INSERT = (
+    "INSERT INTO moves (game_id, seq, seat, action, events, created_at) VALUES (?, ?, ?, ?, ?, ?)"
+)
+SQLITE_LEFT = 'SELECT 1 FROM game_seats WHERE game_id = ? AND seat IN ({}) AND "left" IS NOT NULL'
+#: A date as SQLAlchemy stores it in SQLite (text).
+_SQLITE = sqlite.dialect()
+_SQLITE_DATE = Move.__table__.c.created_at.type.dialect_impl(_SQLITE).bind_processor(_SQLITE)
 
 
 def writes_alone(session: Session, table: Table, after: Any, moves: int) -> bool:
@@ -95,4 +113,38 @@ def insert_alone(engine: Engine, row: dict[str, Any], asked: list[int]) -> bool:
     finally:
         if not connection.closed:
             connection.autocommit = False  # as the pool's other users expect it
+        pooled.close()
+
+
+def insert_alone_sqlite(
+    engine: Engine, row: dict[str, Any], asked: list[int], turn: AbstractContextManager[Any]
+) -> bool:
+    """SQLite: insert one move ``row`` in the write ``turn``, committed unless one of the
+    seats ``asked`` was left: whether it was written. A lost race raises SQLAlchemy's
+    :class:`~sqlalchemy.exc.IntegrityError`, nothing written."""
+    assert _SQLITE_DATE is not None
+    values = (row["game_id"], row["seq"], row["seat"], dumps(row["action"]),
+              dumps(row["events"]), _SQLITE_DATE(now()))  # fmt: skip
+    pooled = engine.raw_connection()
+    connection: Any = pooled.driver_connection  # sqlite3's Connection
+    try:
+        with turn:  # before the first write (the insert's implicit BEGIN)
+            try:
+                connection.execute(SQLITE_INSERT, values)
+                marks = ", ".join("?" * len(asked))
+                if asked and connection.execute(SQLITE_LEFT.format(marks),
+                                                (row["game_id"], *asked)).fetchone():  # fmt: skip
+                    connection.rollback()
+                    return False
+                connection.commit()
+                return True
+            except BaseException:
+                connection.rollback()
+                raise
+    except sqlite3.Error as error:
+        raise DBAPIError.instance(
+            SQLITE_INSERT, None, error, sqlite3.Error, hide_parameters=True,
+            dialect=engine.dialect,
+        ) from error  # fmt: skip
+    finally:
         pooled.close()

@@ -27,7 +27,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from carson.core.game import GameState, IllegalActionError
 from carson.core.registry import HUMAN, AnyGameKind, game_kind
 from carson.server import notices
-from carson.server.alone_moves import insert_alone, writes_alone
+from carson.server.alone_moves import insert_alone, insert_alone_sqlite, writes_alone
 from carson.server.cache import GameCache
 from carson.server.clocks import ClockKeeper
 from carson.server.db import Game, GameSeat, Move, User
@@ -411,21 +411,23 @@ class GameStore:
         rows: list[dict[str, Any]],
         adds_nothing: Callable[[Any], bool] | None,
     ) -> bool:
-        """PostgreSQL: a move that writes nothing beside its row is sent alone, in
-        autocommit (:mod:`carson.server.alone_moves`); whether it was written so. Not if a
+        """A move that writes nothing beside its row is sent alone, on the driver's own
+        connection (:mod:`carson.server.alone_moves`); whether it was written so. Not if a
         person asked next has left meanwhile: then it is written in a transaction that
         queues their machine's job."""
         if (
-            not self.postgres
-            or adds_nothing is None
+            adds_nothing is None
             or not writes_alone(session, table, after, len(rows))
             or not adds_nothing(after)
         ):
             return False
         [row] = rows
+        asked = people_asked(table, after)
+        if not self.postgres:
+            return insert_alone_sqlite(self.engine, row, asked, self.write_turn)
         played = [(row["seat"], row["action"])]
         notice = notice_payload(table.id, self.instance, row["seq"] - 1, played)
-        return insert_alone(self.engine, {**row, "notice": notice}, people_asked(table, after))
+        return insert_alone(self.engine, {**row, "notice": notice}, asked)
 
     def _play_heard(self, payload: str) -> None:
         _, heard = read_notice(payload)
