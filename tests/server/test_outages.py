@@ -23,7 +23,7 @@ from typer.testing import CliRunner
 
 from carson.app import create_app
 from carson.cli.main import app as cli
-from carson.server.db import CorruptDatabase, Game
+from carson.server.db import CorruptDatabase, Game, Move
 from carson.server.health import ReadinessProbe
 
 SEATS = ["human", "greedy", "greedy", "greedy"]
@@ -86,6 +86,35 @@ def test_a_full_disk_answers_503_with_retry_after_and_changes_nothing(
         stored = connection.execute(select(func.count()).select_from(Game)).scalar()
     assert stored == statuses.count(201)  # a refused creation left no game behind
     assert client.get("/healthz").status_code == 200  # liveness does not ask the database
+
+
+def test_a_full_disk_refuses_a_move_written_alone_with_503_and_stores_nothing(
+    client: TestClient, app: FastAPI
+) -> None:
+    """A move against virtual seats goes on the driver's own connection
+    (:mod:`carson.server.alone_moves`): a full disk is answered as on every other path,
+    503 and never a 500, and the refused move is not stored."""
+    headers = account(client, "ann")
+    game = client.post("/api/games", json={"seats": VIRTUAL_SEATS}, headers=headers).json()["id"]
+    view = client.get(f"/api/games/{game}", headers=headers).json()
+    fill_the_disk(app)
+    statuses = []
+    for _ in range(200):  # until a move needs a page the disk has not got
+        move = {"seq": view["seq"], "action": view["legal_actions"][0]}
+        response = client.post(f"/api/games/{game}/actions", json=move, headers=headers)
+        statuses.append(response.status_code)
+        if response.status_code != 200:
+            break
+        view = response.json()
+        if view["status"] != "playing":
+            break
+    assert statuses[-1] == 503, statuses
+    assert set(statuses) <= {200, 503}, statuses  # never a 500
+    with app.state.engine.connect() as connection:
+        stored = connection.execute(
+            select(func.count()).select_from(Move).where(Move.game_id == game)
+        ).scalar()
+    assert stored == view["seq"]  # every accepted move, and not the refused one
 
 
 def test_a_lost_database_answers_503_on_the_api_and_a_translated_page(

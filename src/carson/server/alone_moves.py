@@ -25,10 +25,9 @@ statement's (409 for a lost race, 503 when the database is down or the disk full
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 import sqlite3
 from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.dialects import sqlite
 from sqlalchemy.engine import Engine
@@ -111,9 +110,18 @@ def insert_alone(engine: Engine, row: dict[str, Any], asked: list[int]) -> bool:
             connection_invalidated=gone, dialect=engine.dialect,
         ) from error  # fmt: skip
     finally:
+        _give_back(pooled, connection, psycopg.Error)
+
+
+def _give_back(pooled: Any, connection: Any, driver_error: type[Exception]) -> None:
+    """Back to the pool as its other users expect a connection: not in autocommit (one
+    that cannot be switched back is dropped from the pool)."""
+    try:
         if not connection.closed:
-            connection.autocommit = False  # as the pool's other users expect it
-        pooled.close()
+            connection.autocommit = False
+    except driver_error as error:
+        pooled.invalidate(error)
+    pooled.close()
 
 
 def insert_alone_sqlite(
