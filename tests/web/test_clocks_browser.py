@@ -109,17 +109,24 @@ TWO_REDRAWS = """game => new Promise(done => {
 })"""
 
 
+def two_playing(browser: Browser, base: str, names: tuple[str, str]) -> tuple[Page, str]:
+    """Two players (``names``) in a game with clocks, both running: the first's page and the
+    game's id."""
+    alice, bob = (browser.new_context().new_page() for _ in range(2))
+    register(alice, base, names[0])
+    register(bob, base, names[1])
+    game = create_game(alice, time_control="5+3")
+    bob.goto(f"{base}/games/{game}")
+    bob.click("#join")
+    alice.goto(f"{base}/games/{game}")
+    expect(alice.locator("#clocks .clock.running")).to_have_count(2)
+    return alice, game
+
+
 def test_the_resign_confirmation_stays_open_through_redraws_landing_together(
     browser: Browser, toy_base_url: str
 ) -> None:
-    alice, bob = (browser.new_context().new_page() for _ in range(2))
-    register(alice, toy_base_url, "alice2")
-    register(bob, toy_base_url, "bob2")
-    game = create_game(alice, time_control="5+3")
-    bob.goto(f"{toy_base_url}/games/{game}")
-    bob.click("#join")
-    alice.goto(f"{toy_base_url}/games/{game}")
-    expect(alice.locator("#clocks .clock.running")).to_have_count(2)
+    alice, game = two_playing(browser, toy_base_url, ("alice2", "bob2"))
     alice.click("#clocks details.resign summary")
     expect(alice.locator("#clocks details.resign")).to_have_attribute("open", "")
     alice.evaluate(TWO_REDRAWS, game)
@@ -147,14 +154,7 @@ def test_a_click_on_the_resign_summary_survives_a_redraw_between_press_and_relea
     """The player presses the mouse on "Resign…", another player's move redraws the panel,
     the player releases: the confirmation opens (the summary pressed is still the one
     released on, so the click is not lost with a replaced element)."""
-    alice, bob = (browser.new_context().new_page() for _ in range(2))
-    register(alice, toy_base_url, "alice3")
-    register(bob, toy_base_url, "bob3")
-    game = create_game(alice, time_control="5+3")
-    bob.goto(f"{toy_base_url}/games/{game}")
-    bob.click("#join")
-    alice.goto(f"{toy_base_url}/games/{game}")
-    expect(alice.locator("#clocks .clock.running")).to_have_count(2)
+    alice, game = two_playing(browser, toy_base_url, ("alice3", "bob3"))
     alice.evaluate("document.querySelector('#clocks').scrollIntoView({block: 'center'})")
     box = alice.locator("#clocks details.resign summary").bounding_box()
     assert box is not None
