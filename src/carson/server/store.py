@@ -343,7 +343,7 @@ class GameStore:
         """Write ``(seat, action)`` moves, with their events, as the next seqs, in one
         transaction (with whatever the session holds and what ``before_commit`` adds); then
         the cache moves on. ``adds_nothing(after)``: ``before_commit`` adds nothing unless a
-        person asked next has left — then on PostgreSQL a move may go alone."""
+        person asked next has left — then a move may go alone (:mod:`.alone_moves`)."""
         seq = len(state.actions)
         after = state.clone()
         rows = []
