@@ -18,13 +18,32 @@ def test_a_running_server_collects_less_often_and_restores_the_settings_it_found
     tmp_path: Path,
 ) -> None:
     before = gc.get_threshold()
-    assert before != SERVING_THRESHOLDS
-    app = create_app(f"sqlite:///{tmp_path}/carson.db", budget_ms=5)
-    with TestClient(app) as client:
-        assert client.get("/healthz").status_code == 200
-        assert gc.get_threshold() == SERVING_THRESHOLDS
-        assert gc.get_freeze_count() > 0  # the start-up objects are out of every collection
-    assert gc.get_threshold() == before
+    gc.set_threshold(700, 10, 10)  # Python's own, whatever ran before in this process
+    try:
+        app = create_app(f"sqlite:///{tmp_path}/carson.db", budget_ms=5)
+        with TestClient(app) as client:
+            assert client.get("/healthz").status_code == 200
+            assert gc.get_threshold() == SERVING_THRESHOLDS
+            assert gc.get_freeze_count() > 0  # the start-up objects are out of collections
+        assert gc.get_threshold() == (700, 10, 10)
+    finally:
+        gc.set_threshold(*before)
+
+
+def test_overlapping_servers_restore_the_settings_once_the_last_one_stops() -> None:
+    """Two servers of one process (as tests run them) stopping in any order."""
+    before = gc.get_threshold()
+    gc.set_threshold(700, 10, 10)
+    try:
+        first, second = tuned_for_serving(), tuned_for_serving()
+        first.__enter__()
+        second.__enter__()
+        first.__exit__(None, None, None)  # the first to start stops first
+        assert gc.get_threshold() == SERVING_THRESHOLDS  # the second still serves
+        second.__exit__(None, None, None)
+        assert gc.get_threshold() == (700, 10, 10)
+    finally:
+        gc.set_threshold(*before)
 
 
 class Node:

@@ -23,6 +23,7 @@ long-lived objects have grown by a quarter (CPython's own rule).
 from __future__ import annotations
 
 import gc
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -32,15 +33,34 @@ YOUNGEST = 50_000
 SERVING_THRESHOLDS = (YOUNGEST, 10, 10)
 
 
+class _Servers:
+    """The servers running in this process (tests start several, overlapping): the first
+    to start keeps the thresholds it found, the last to stop puts them back."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.running = 0
+        self.found = gc.get_threshold()
+
+
+_SERVERS = _Servers()
+
+
 @contextmanager
 def tuned_for_serving() -> Iterator[None]:
     """While the server runs: its start-up objects frozen, collections less frequent. The
-    thresholds before are restored when it stops (tests run many servers in one process)."""
-    before = gc.get_threshold()
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*SERVING_THRESHOLDS)
+    thresholds found are restored once no server of this process runs any more."""
+    with _SERVERS.lock:
+        if _SERVERS.running == 0:
+            _SERVERS.found = gc.get_threshold()
+        _SERVERS.running += 1
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(*SERVING_THRESHOLDS)
     try:
         yield
     finally:
-        gc.set_threshold(*before)
+        with _SERVERS.lock:
+            _SERVERS.running -= 1
+            if _SERVERS.running == 0:
+                gc.set_threshold(*_SERVERS.found)
