@@ -31,6 +31,7 @@ from pathlib import Path
 import uvloop
 
 from benchmarks.load import drive
+from benchmarks.machine import reference_line
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "server"))
 from postgres import throwaway_cluster
@@ -105,6 +106,7 @@ def describe(args: argparse.Namespace) -> None:
         f"{platform.python_version()}, {os.cpu_count()} CPUs, load average "
         f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}"
     )
+    print(reference_line(), flush=True)
 
 
 def run_paces(label: str, bases: list[str], pids: list[int], args: argparse.Namespace) -> None:
