@@ -1,4 +1,4 @@
-"""The machine's reference figures printed beside the server benchmarks' (``benchmarks.machine``)."""
+"""The machine's reference figures printed beside the server benchmarks' (benchmarks.machine)."""
 
 from __future__ import annotations
 
