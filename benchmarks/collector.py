@@ -130,7 +130,7 @@ async def measure(url: str, args: argparse.Namespace, tallies: dict[str, Tally])
 
     app = create_app(url)
     settings = {
-        "Python's (700, 10, 10)": PYTHON_DEFAULT,
+        f"Python's {PYTHON_DEFAULT}": PYTHON_DEFAULT,
         f"serving {SERVING_THRESHOLDS}": SERVING_THRESHOLDS,
     }
     async with app.router.lifespan_context(app):  # freezes the start-up objects
