@@ -7,7 +7,7 @@ process does (``Notifier.start``), play whole card games of one person against t
 seats, each move sent to the other service than the last (a proxy without affinity). Printed:
 the statements per move by kind (the catch-up read of the other service's move is the one a
 notice carrying the move saves), and CPU per move of both services together
-(``time.process_time``: the listening threads' replay of heard moves included). A short pause
+(``time.process_time``: the listening loops' replay of heard moves included). A short pause
 between moves stands for the client's round trip, in which the notice arrives. Run with
 ``PYTHONPATH=<older checkout>/src`` to compare with an older server.
 """
@@ -18,6 +18,7 @@ import asyncio
 import os
 import random
 import sys
+import threading
 import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -47,15 +48,23 @@ KINDS = {
 }
 
 
-def listening_service(url: str) -> GameService:
-    """A game service whose notifier listens, as in a server process (its own loop)."""
+def listening_service(url: str) -> tuple[GameService, asyncio.AbstractEventLoop]:
+    """A game service whose notifier listens, as in a server process: on an event loop of
+    its own, running in a thread (the server's loop, which hears the notices)."""
     service = GameService(make_engine(url))
+    loop = asyncio.new_event_loop()
+    threading.Thread(target=loop.run_forever, name="service-loop", daemon=True).start()
 
     async def start() -> None:
         service.store.notifier.start(service.store.engine)
 
-    asyncio.new_event_loop().run_until_complete(start())
-    return service
+    asyncio.run_coroutine_threadsafe(start(), loop).result()
+    return service, loop
+
+
+def stop_listening(service: GameService, loop: asyncio.AbstractEventLoop) -> None:
+    asyncio.run_coroutine_threadsafe(service.store.notifier.stop(), loop).result()
+    loop.call_soon_threadsafe(loop.stop)
 
 
 @contextmanager
@@ -103,7 +112,8 @@ def alternate(services: Sequence[GameService], user: User, moves: int, pause: fl
 def run(url: str, moves: int, pause: float) -> tuple[float, dict[str, float]]:
     """CPU ms per move of both services, and each kind of statement per move."""
     migrate(make_engine(url))
-    services = [listening_service(url), listening_service(url)]
+    listening = [listening_service(url), listening_service(url)]
+    services = [service for service, _ in listening]
     pool = PasswordPool(HashParameters(memory_kib=8, time_cost=1), 1)
     with services[0].sessions.begin() as session:
         user = auth.register(session, f"notices{random.randrange(10**9)}", "a long password", pool)
@@ -112,8 +122,8 @@ def run(url: str, moves: int, pause: float) -> tuple[float, dict[str, float]]:
         with counted(services) as kinds:
             cpu = alternate(services, user, moves, pause)
     finally:
-        for service in services:
-            service.store.notifier.stop()
+        for service, loop in listening:
+            stop_listening(service, loop)
             service.store.engine.dispose()
     return cpu / moves * 1000, {kind: count / moves for kind, count in sorted(kinds.items())}
 

@@ -73,7 +73,7 @@ def test_spectators_share_one_update_and_each_seat_gets_its_own(
         views = dict(zip(streams, await seen, strict=True))
         for messages in streams.values():
             await messages.aclose()
-        service.notifier.stop()
+        await service.notifier.stop()
         return views
 
     views = asyncio.run(scenario())

@@ -20,7 +20,7 @@ def with_notifier(scenario: Callable[[Notifier], Awaitable[None]], games: int = 
         try:
             await scenario(notifier)
         finally:
-            notifier.stop()
+            await notifier.stop()
 
     asyncio.run(run())
 

@@ -219,6 +219,7 @@ def test_a_plain_move_is_played_in_the_servers_request_threads(
         return act(*args)
 
     monkeypatch.setattr(move_route, "_act", recorded)
+    client.app.state.loop_moves = None  # type: ignore[attr-defined]  # PostgreSQL's: tested apart
     alice = account(client, "alice")
     view = new_game(client, alice)
     body = {"seq": view["seq"], "action": view["legal_actions"][0]}

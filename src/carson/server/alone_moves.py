@@ -67,17 +67,34 @@ _SQLITE = sqlite.dialect()
 _SQLITE_DATE = Move.__table__.c.created_at.type.dialect_impl(_SQLITE).bind_processor(_SQLITE)
 
 
-def writes_alone(session: Session, table: Table, after: Any, moves: int) -> bool:
+def goes_alone(table: Table, after: Any, moves: int) -> bool:
     """Whether a person's ``moves`` leading to ``after`` write their row and nothing else
-    (when no person asked next has left): one move, the game not over, no clock to charge,
-    nobody else to tell, and nothing else in ``session`` to write with it."""
+    (when no person asked next has left and no machine seat acts next): one move, the game
+    not over, no clock to charge, nobody else to tell."""
     return (
         moves == 1
         and not after.is_over
         and table.settings.time_control is None
         and len(table.holders) <= 1
-        and not (session.new or session.dirty or session.deleted)
     )
+
+
+def writes_alone(session: Session, table: Table, after: Any, moves: int) -> bool:
+    """:func:`goes_alone`, with nothing else in ``session`` to write with the move."""
+    return goes_alone(table, after, moves) and not (session.new or session.dirty or session.deleted)
+
+
+def alone_parameters(row: dict[str, Any], asked: list[int]) -> dict[str, Any]:
+    """The parameters of :data:`INSERT_UNLESS_LEFT` for one move ``row`` (with its
+    ``notice``) and the seats ``asked`` after it."""
+    return {
+        **row,
+        "action": dumps(row["action"]),
+        "events": dumps(row["events"]),
+        "created_at": now(),
+        "asked": asked,
+        "channel": CHANNEL,
+    }
 
 
 def insert_alone(engine: Engine, row: dict[str, Any], asked: list[int]) -> bool:
@@ -86,14 +103,7 @@ def insert_alone(engine: Engine, row: dict[str, Any], asked: list[int]) -> bool:
     :class:`~sqlalchemy.exc.IntegrityError`, nothing written."""
     import psycopg  # PostgreSQL's driver: installed with the postgres extra
 
-    parameters = {
-        **row,
-        "action": dumps(row["action"]),
-        "events": dumps(row["events"]),
-        "created_at": now(),
-        "asked": asked,
-        "channel": CHANNEL,
-    }
+    parameters = alone_parameters(row, asked)
     pooled = engine.raw_connection()
     connection: Any = pooled.driver_connection  # psycopg's Connection
     try:

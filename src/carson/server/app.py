@@ -50,6 +50,8 @@ from carson.server.headers import SecurityHeaders
 from carson.server.jobs import Clock, utc_now
 from carson.server.limits import Limits
 from carson.server.logs import RequestIds
+from carson.server.loop_connections import LoopConnections
+from carson.server.loop_moves import LoopMoves
 from carson.server.mail import MailSettings
 from carson.server.passwords import HashingBusy, HashParameters, PasswordPool
 from carson.server.ratelimit import RateLimited, RateLimiter
@@ -126,6 +128,8 @@ def create_server(
     app.state.secure_cookies = secure_configured()
     #: The move route's thread hop (:mod:`carson.server.threads`), while the server runs.
     app.state.threads = None
+    #: The move route's play on the event loop (PostgreSQL), while the server runs.
+    app.state.loop_moves = None
     _add_limits(app, service, limits)
     for routes in ROUTERS:
         app.include_router(routes)
@@ -151,6 +155,9 @@ def _lifespan(
         # As many request threads as the connection pool was sized for.
         to_thread.current_default_thread_limiter().total_tokens = REQUEST_THREADS
         app.state.threads = threads = RequestThreads(REQUEST_THREADS)
+        connections = LoopConnections(engine) if service.store.postgres else None
+        if connections is not None:  # plain moves on the event loop (carson.server.loop_moves)
+            app.state.loop_moves = LoopMoves(service, connections)
         service.notifier.start(engine)
         # What exists now (modules, the card catalog, the schema) is frozen, and the
         # collector runs less often: it otherwise took a tenth of the CPU and paused all
@@ -164,8 +171,10 @@ def _lifespan(
             yield
             if jobs is not None:
                 jobs.stop()
-        service.notifier.stop()
-        app.state.threads = None
+        await service.notifier.stop()
+        app.state.threads = app.state.loop_moves = None
+        if connections is not None:
+            await connections.close()
         threads.close()
         service.accounts.pool.close()
         engine.dispose()

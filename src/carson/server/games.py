@@ -33,6 +33,7 @@ from carson.server.integrity import game_seed, is_practice
 from carson.server.jobs import Clock, utc_now
 from carson.server.leaving import Leaving
 from carson.server.machines import no_machine_next, queue_next, queue_waiting_games
+from carson.server.move_checks import checked_action
 from carson.server.store import BeforeCommit, GameStore, Table
 from carson.server.table_settings import TableSettings, checked_settings
 from carson.server.watchers import Watchers
@@ -324,24 +325,7 @@ class GameService:
         names, once it is checked against them (409, 422 otherwise)."""
         drafts = self.drafts.of(session, table, game)
         state = self.drafts.seat_state(game, drafts, seat)  # with the seat's own draft
-        if seq != len(state.actions):
-            raise Conflict(f"stale seq {seq}: the game is at seq {len(state.actions)}",
-                           "stale_seq")  # fmt: skip
-        if table.over(state):
-            raise Unprocessable("the game is over", "game_over")
-        try:
-            action = table.kind.action_from_json(state, data)
-        except ValueError as error:
-            raise Unprocessable(f"malformed action: {error}", "malformed_action") from None
-        if seat in table.left:
-            raise Conflict("you left this game: a machine plays your seat", "left_game")
-        if seat not in state.seats_to_act:
-            raise Unprocessable(f"seat {seat} is not asked to act now", "not_your_turn")
-        if action not in state.legal_actions(seat):
-            phase = table.kind.phase(state)
-            raise Unprocessable(f"{action.to_json()} is not a legal {phase} action now",
-                                "illegal_action")  # fmt: skip
-        return drafts, state, action
+        return drafts, state, checked_action(table, state, seat, seq, data)
 
     def record(self, user: User, game_id: str) -> JSON:
         with self.sessions() as session:
@@ -441,9 +425,19 @@ class GameService:
         return self.drafts.seat_state(state, self.drafts.of(session, table, state), seat)
 
     def _view(self, session: Session, table: Table, state: Any, seat: int | None) -> dict[str, Any]:
-        """The seat's view, built once per move: polling clients and live streams of a
-        game ask for the same view again and again. Callers must not change it. A timed
-        game's view carries every clock as it is now."""
+        """The seat's view (:meth:`seat_view`); a timed game's carries every clock as it is
+        now."""
+        view = self.seat_view(table, state, seat)
+        if table.settings.time_control is None or table.waiting:
+            return view
+        as_stored = self.store.cache.state(table.id) or state  # a seat's draft is no move
+        clocks = self.store.clocks
+        return {**view, "clock": clocks.view(clocks.at(session, table.id, len(as_stored.actions)))}
+
+    def seat_view(self, table: Table, state: Any, seat: int | None) -> dict[str, Any]:
+        """The seat's view without the clocks, built once per move: polling clients and
+        live streams of a game ask for the same view again and again. Callers must not
+        change it."""
         if table.waiting or self.store.cache.state(table.id) is not state:
             # Seats are still being taken (the names change), or the state holds the
             # seat's own draft (:mod:`carson.server.drafts`): built afresh.
@@ -458,11 +452,7 @@ class GameService:
                 cached = self._build_view(table, state, seat)
                 self.store.cache.put_view(table.id, key, cached)
             view = cached
-        if table.settings.time_control is None or table.waiting:
-            return view
-        as_stored = self.store.cache.state(table.id) or state  # a seat's draft is no move
-        clocks = self.store.clocks
-        return {**view, "clock": clocks.view(clocks.at(session, table.id, len(as_stored.actions)))}
+        return view
 
     def _build_view(self, table: Table, state: Any, seat: int | None) -> dict[str, Any]:
         status = table.status(state)

@@ -81,8 +81,14 @@ async def plain_move(request: Request) -> Response | None:
     threads = request.app.state.threads  # None before the lifespan has started them
     hop = run_in_threadpool if threads is None else threads.run
     user = service.remembered_user(token)
+    on_loop = request.app.state.loop_moves  # PostgreSQL, while the server runs
     if user is None:  # not checked lately: asked of the database in the move's thread hop
         view = await hop(_check_and_act, service, accounts, token, game_id, move)
+    elif on_loop is not None and accounts.limiter.in_process:
+        accounts.moving(user.id)  # 429 beyond the account's rate of moves, counted once
+        view = await on_loop.play(user, game_id, move.seq, move.action)
+        if view is None:  # not a move the loop plays (carson.server.loop_moves)
+            view = await hop(service.act, user, game_id, move.seq, move.action)
     else:
         view = await hop(_act, service, accounts, user, game_id, move)
     # A token the database does not know: the generic handler refuses it (401).

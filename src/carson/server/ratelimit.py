@@ -116,6 +116,8 @@ class RateLimiter:
         self._items: dict[Rule, RateLimitItem] = {
             rule: parse(getattr(limits, rule.value)) for rule in Rule
         }
+        #: Counts kept in this process: counting costs no I/O (the event loop may count).
+        self.in_process = isinstance(storage, ProcessCounters)
 
     def check(self, rule: Rule, key: str) -> None:
         """Refuse if ``key`` has no room left under ``rule``, counting nothing."""

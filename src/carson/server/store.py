@@ -134,9 +134,35 @@ class Table:
         return state.is_over or self.ended is not None
 
 
-def _drafting(kind: AnyGameKind, state: Any) -> bool:
+def drafting(kind: AnyGameKind, state: Any) -> bool:
     """Whether a seat asked to act is in a secret step of several moves (a draft)."""
     return kind.drafting is not None and any(kind.drafts(state, s) for s in state.seats_to_act)
+
+
+def played(
+    game_id: str, state: Any, moves: list[tuple[int, Any]]
+) -> tuple[Any, list[dict[str, Any]]]:
+    """The state after ``(seat, action)`` moves played on (a copy of) ``state``, and their
+    rows as stored, with their events."""
+    seq = len(state.actions)
+    after = state.clone()
+    rows = []
+    for seat, action in moves:
+        seq += 1
+        try:
+            events = after.apply(seat, action)
+        except IllegalActionError as error:  # pragma: no cover - checked by the callers
+            raise Unprocessable(str(error)) from None
+        rows.append(
+            {
+                "game_id": game_id,
+                "seq": seq,
+                "seat": seat,
+                "action": action.to_json(),
+                "events": encode_events(events),
+            }
+        )
+    return after, rows
 
 
 class _Lock:
@@ -165,6 +191,15 @@ class GameLocks:
                 lock = self._locks[game_id] = _Lock()
         with lock.lock:  # ``lock`` stays referenced, hence in the table, until released
             yield
+
+    def try_hold(self, game_id: str) -> _Lock | None:
+        """The game's lock, taken, if no one holds it (the caller releases it: ``.lock``),
+        else ``None`` at once: for the event loop, which must never wait for a thread."""
+        with self._guard:
+            lock = self._locks.get(game_id)
+            if lock is None:
+                lock = self._locks[game_id] = _Lock()
+        return lock if lock.lock.acquire(blocking=False) else None
 
     def __len__(self) -> int:
         return len(self._locks)
@@ -312,7 +347,7 @@ class GameStore:
         and then this move's insert at ``seq + 1`` fails on the key: 409, as if it had
         been read. (A draft is written without a move's key: it always reads.)"""
         cached = self.cache.state(table.id)
-        if cached is None or len(cached.actions) != seq or _drafting(table.kind, cached):
+        if cached is None or len(cached.actions) != seq or drafting(table.kind, cached):
             return self.state(session, table)
         return cached
 
@@ -344,24 +379,7 @@ class GameStore:
         transaction (with whatever the session holds and what ``before_commit`` adds); then
         the cache moves on. ``adds_nothing(after)``: ``before_commit`` adds nothing unless a
         person asked next has left — then a move may go alone (:mod:`.alone_moves`)."""
-        seq = len(state.actions)
-        after = state.clone()
-        rows = []
-        for seat, action in moves:
-            seq += 1
-            try:
-                events = after.apply(seat, action)
-            except IllegalActionError as error:  # pragma: no cover - checked by the callers
-                raise Unprocessable(str(error)) from None
-            rows.append(
-                {
-                    "game_id": table.id,
-                    "seq": seq,
-                    "seat": seat,
-                    "action": action.to_json(),
-                    "events": encode_events(events),
-                }
-            )
+        after, rows = played(table.id, state, moves)
         try:
             if not self._went_alone(session, table, after, rows, adds_nothing):
                 self._write_in_transaction(session, table, state, after, rows, before_commit)

@@ -1,0 +1,135 @@
+"""A few psycopg asyncio connections, in autocommit, for the statements the event loop sends
+itself (:mod:`.loop_moves`, PostgreSQL, issue 22).
+
+Not psycopg_pool's pool: its ``getconn`` waits for a connection (up to a timeout, while it
+reconnects in the background), where the loop's moves must give way at once — to a request
+thread, whose SQLAlchemy pool has the server's waiting and outage rules — whenever none is
+free or the database cannot be reached. So this pool only ever hands out a connection that
+is idle, or opens one while it has fewer than its size, and never waits but on that
+``connect``; after a failed one it opens none for a second.
+
+Both pools are renewed together, as SQLAlchemy renews its own on a lost connection: a
+connection the database dropped fails one request (503) and renews SQLAlchemy's pool too
+(``dispose``), and when SQLAlchemy's pool invalidates a connection, the idle ones here are
+dropped as well — a restart of the database fails one move, whichever path it took.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+
+from carson.server.db import RECYCLE_SECONDS
+
+#: Connections of a web process's event loop (beside SQLAlchemy's pool: docs/deploy.md).
+LOOP_CONNECTIONS = 8
+#: Seconds without a new connection after a connect failed.
+CONNECT_BACKOFF = 1.0
+log = logging.getLogger("carson.server.loop_connections")
+
+
+async def psycopg_connect(conninfo: str) -> Any:
+    """A new asyncio connection, in autocommit (each statement its own transaction)."""
+    import psycopg  # PostgreSQL's driver: installed with the postgres extra
+
+    return await psycopg.AsyncConnection.connect(conninfo, autocommit=True)
+
+
+@dataclass
+class Pooled:
+    """A connection, the pool's generation it was opened in, and when."""
+
+    connection: Any  # psycopg's AsyncConnection
+    generation: int
+    opened: float
+
+
+class LoopConnections:
+    """At most ``size`` asyncio connections to ``engine``'s database; used from one event
+    loop only (SQLAlchemy's invalidations, from any thread, just count a generation)."""
+
+    def __init__(self, engine: Engine, size: int = LOOP_CONNECTIONS) -> None:
+        self.engine = engine
+        self.size = size
+        self._conninfo = engine.url.set(drivername="postgresql").render_as_string(
+            hide_password=False
+        )
+        self._idle: list[Pooled] = []
+        self._count = 0  # idle and taken
+        self._generation = 0
+        self._quiet_until = 0.0
+        self._closed = False
+        event.listen(engine, "invalidate", self._renew)
+
+    def _renew(self, *_: Any) -> None:
+        """SQLAlchemy's pool dropped a connection (perhaps the database restarted): the
+        connections opened before are not given out again (any thread)."""
+        self._generation += 1
+
+    async def take(self) -> Pooled | None:
+        """An idle connection, or a new one while fewer than ``size`` are open; ``None``
+        at once otherwise, or if the database cannot be reached now."""
+        while self._idle:
+            pooled = self._idle.pop()
+            if self._usable(pooled):
+                return pooled
+            await self._close(pooled)
+        if self._closed or self._count >= self.size or time.monotonic() < self._quiet_until:
+            return None
+        import psycopg
+
+        self._count += 1
+        try:
+            connection = await psycopg_connect(self._conninfo)
+        except psycopg.Error as error:
+            self._count -= 1
+            self._quiet_until = time.monotonic() + CONNECT_BACKOFF
+            # The driver's class only: its message may name the server and user.
+            log.info("no connection for the event loop's moves (%s)", type(error).__name__)
+            return None
+        return Pooled(connection, self._generation, time.monotonic())
+
+    def _usable(self, pooled: Pooled) -> bool:
+        return (
+            pooled.generation == self._generation
+            and not pooled.connection.closed
+            and time.monotonic() - pooled.opened < RECYCLE_SECONDS
+        )
+
+    def give_back(self, pooled: Pooled) -> None:
+        """The connection is idle again (one that failed was closed: it is counted out;
+        one given back once the pool is closed is closed now)."""
+        if self._closed and not pooled.connection.closed:
+            pooled.connection.pgconn.finish()
+        if pooled.connection.closed:
+            self._count -= 1
+        else:
+            self._idle.append(pooled)
+
+    def failed(self, pooled: Pooled, error: Exception) -> bool:
+        """The statement on ``pooled`` failed with the driver's ``error``: whether the
+        connection was lost — then it is closed, and both pools are renewed."""
+        gone = self.engine.dialect.is_disconnect(error, pooled.connection, None)  # type: ignore[arg-type]
+        if gone:
+            self._generation += 1
+            pooled.connection.pgconn.finish()  # no goodbye on a dead socket: closed now
+            # SQLAlchemy's connections were opened before too: they are dropped unused,
+            # as its own pool does when it meets a lost connection.
+            self.engine.dispose(close=False)
+        return gone
+
+    async def _close(self, pooled: Pooled) -> None:
+        self._count -= 1
+        await pooled.connection.close()
+
+    async def close(self) -> None:
+        """Close the idle connections; those in use are closed as they come back."""
+        self._closed = True
+        event.remove(self.engine, "invalidate", self._renew)
+        while self._idle:
+            await self._close(self._idle.pop())

@@ -1,0 +1,311 @@
+"""Plain moves played on the event loop (PostgreSQL, :mod:`carson.server.loop_moves`): the
+common move is written there, every other case goes to a request thread, and both answer
+alike; the loop's connections (:mod:`carson.server.loop_connections`) never make it wait."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from api_helpers import account
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, func, select, text, update
+from sqlalchemy.orm import Session
+
+from carson.app import create_app
+from carson.server import loop_connections
+from carson.server.db import GameSeat, Job, Move
+from carson.server.limits import Limits
+from carson.server.loop_connections import LoopConnections
+from carson.server.loop_moves import LoopMoves
+from carson.server.machines import MACHINE_MOVE
+
+VIRTUAL_SEATS = ["human", "expert", "expert", "expert"]  # no machine job: moves go alone
+MACHINE_SEATS = ["human", "greedy", "greedy", "greedy"]
+_databases = itertools.count()
+
+
+@pytest.fixture
+def url(postgres_server: str | None) -> str:
+    if postgres_server is None:
+        pytest.skip("PostgreSQL is not installed (make test installs Debian's postgresql)")
+    name = f"loop_{next(_databases)}"
+    admin = create_engine(postgres_server, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f"CREATE DATABASE {name}"))
+    admin.dispose()
+    return postgres_server.rsplit("/", 1)[0] + "/" + name
+
+
+class Played:
+    """Counts the moves the loop played, and those it gave to a thread."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.on_loop = 0
+        self.to_thread = 0
+        play = LoopMoves.play
+
+        async def counted(moves: LoopMoves, *args: Any) -> Any:
+            view = await play(moves, *args)
+            if view is None:
+                self.to_thread += 1
+            else:
+                self.on_loop += 1
+            return view
+
+        monkeypatch.setattr(LoopMoves, "play", counted)
+
+
+@pytest.fixture
+def played(monkeypatch: pytest.MonkeyPatch) -> Played:
+    return Played(monkeypatch)
+
+
+def serve(url: str, **options: Any) -> TestClient:
+    return TestClient(create_app(url, budget_ms=5, worker=False, **options))
+
+
+def new_game(client: TestClient, headers: dict[str, str], seats: list[str]) -> dict[str, Any]:
+    made = client.post("/api/games", json={"seats": seats, "seed": 7}, headers=headers)
+    assert made.status_code == 201, made.text
+    view: dict[str, Any] = made.json()
+    return view
+
+
+def send(
+    client: TestClient, headers: dict[str, str], view: dict[str, Any], seq: int | None = None
+) -> Any:
+    body = {"seq": view["seq"] if seq is None else seq, "action": view["legal_actions"][0]}
+    return client.post(f"/api/games/{view['id']}/actions", json=body, headers=headers)
+
+
+def stored_seqs(url: str, game: str) -> list[int]:
+    engine = create_engine(url)
+    with Session(engine) as session:
+        seqs = list(
+            session.scalars(select(Move.seq).where(Move.game_id == game).order_by(Move.seq))
+        )
+    engine.dispose()
+    return seqs
+
+
+def test_a_plain_move_is_played_on_the_loop_and_answers_as_a_thread(
+    url: str, played: Played
+) -> None:
+    with serve(url) as client:
+        alice = account(client, "alice")
+        views = [new_game(client, alice, VIRTUAL_SEATS) for _ in range(2)]  # the same deal
+        app: FastAPI = client.app  # type: ignore[assignment]
+        on_loop = app.state.loop_moves
+        answers = []
+        for view, loop in zip(views, (on_loop, None), strict=True):
+            app.state.loop_moves = loop  # the second: a request thread, as on SQLite
+            answers.append(send(client, alice, view).json())
+        app.state.loop_moves = on_loop
+        assert played.on_loop == 1 and played.to_thread == 0
+        assert {**answers[0], "id": None} == {**answers[1], "id": None}
+        game = views[0]["id"]
+        assert stored_seqs(url, game) == [views[0]["seq"] + 1]  # stored, once
+        again = client.get(f"/api/games/{game}", headers=alice).json()
+        assert again == answers[0]
+        for _ in range(3):  # and the game goes on there
+            again = send(client, alice, again).json()
+        assert played.on_loop == 4
+
+
+def test_a_move_after_which_a_machine_acts_goes_to_a_thread_with_its_job(
+    url: str, played: Played
+) -> None:
+    def machine_jobs() -> int:
+        engine = create_engine(url)
+        with Session(engine) as session:
+            count = session.scalar(select(func.count()).where(Job.kind == MACHINE_MOVE.name))
+        engine.dispose()
+        return int(count or 0)
+
+    with serve(url) as client:
+        alice = account(client, "alice")
+        view = new_game(client, alice, MACHINE_SEATS)
+        before = machine_jobs()
+        answer = send(client, alice, view)
+        assert answer.status_code == 200, answer.text
+        assert played.on_loop == 0 and played.to_thread == 1
+        assert machine_jobs() == before + 1  # the machine's move, queued with the person's
+
+
+def test_a_move_another_process_wrote_first_is_refused_409_and_the_game_read_again(
+    url: str, played: Played
+) -> None:
+    with serve(url) as client:
+        alice = account(client, "alice")
+        view = send(client, alice, new_game(client, alice, VIRTUAL_SEATS)).json()
+        rival = create_engine(url)
+        with rival.begin() as connection:  # written without a notice: this process's cache
+            connection.execute(  # still stands at the move's seq
+                text(
+                    "INSERT INTO moves (game_id, seq, seat, action, events, created_at) "
+                    "VALUES (:game, :seq, 0, :action, '[]', now())"
+                ),
+                {
+                    "game": view["id"],
+                    "seq": view["seq"] + 1,
+                    "action": '{"type": "raced"}',
+                },
+            )
+        rival.dispose()
+        answer = send(client, alice, view)
+        assert answer.status_code == 409 and answer.json()["code"] == "stale_seq"
+        assert played.on_loop == 1 and played.to_thread == 0  # refused by the loop's insert
+        assert stored_seqs(url, view["id"])[-1] == view["seq"] + 1  # the rival's, alone
+
+
+def test_a_game_locked_by_a_thread_sends_the_move_to_a_thread_that_waits_for_it(
+    url: str, played: Played
+) -> None:
+    with serve(url) as client:
+        alice = account(client, "alice")
+        view = send(client, alice, new_game(client, alice, VIRTUAL_SEATS)).json()
+        store = client.app.state.games.store  # type: ignore[attr-defined]
+        answers: list[Any] = []
+        with store.lock(view["id"]):  # a machine's move, say, being written
+            sender = threading.Thread(target=lambda: answers.append(send(client, alice, view)))
+            sender.start()
+            time.sleep(0.3)
+            assert not answers  # the thread waits for the lock; the loop did not
+        sender.join(10)
+        assert answers[0].status_code == 200, answers[0].text
+        assert played.to_thread == 1
+        assert stored_seqs(url, view["id"])[-1] == view["seq"] + 1
+
+
+def test_refusals_go_to_a_thread_and_the_rate_counts_each_move_once(
+    url: str, played: Played
+) -> None:
+    with serve(url, limits=Limits(moves_per_user="5/minute")) as client:
+        alice = account(client, "alice")
+        view = new_game(client, alice, VIRTUAL_SEATS)
+        statuses = [send(client, alice, view, seq=view["seq"] + 5).status_code for _ in range(7)]
+        assert statuses == [409] * 5 + [429] * 2
+        assert played.to_thread == 5  # the loop found the seq stale: the thread answered
+
+
+def test_a_person_who_left_in_another_process_is_asked_of_by_the_loop_s_insert(
+    url: str, played: Played
+) -> None:
+    """The table cached here does not know of the leave: the loop's statement writes
+    nothing, and the thread writes the move in a transaction with the machine's job."""
+    with serve(url) as client:
+        alice = account(client, "alice")
+        view = send(client, alice, new_game(client, alice, VIRTUAL_SEATS)).json()
+        engine = create_engine(url)
+        with engine.begin() as connection:
+            connection.execute(update(GameSeat).where(GameSeat.game_id == view["id"])
+                               .values(left="resigned"))  # fmt: skip
+        answer = send(client, alice, view)
+        assert answer.status_code == 200, answer.text
+        assert played.on_loop == 1 and played.to_thread == 1
+        with Session(engine) as session:
+            machine_moves = select(func.count()).where(Job.kind == MACHINE_MOVE.name)
+            assert session.scalar(machine_moves) == 1  # the left seat's machine
+        engine.dispose()
+        assert stored_seqs(url, view["id"])[-1] == view["seq"] + 1
+
+
+def test_the_loop_s_connections_are_closed_when_the_server_stops(url: str) -> None:
+    def connections() -> int:
+        engine = create_engine(url)
+        with engine.connect() as connection:
+            count = connection.execute(
+                text(
+                    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+                    " AND pid <> pg_backend_pid()"
+                )
+            ).scalar_one()
+        engine.dispose()
+        return int(count)
+
+    with serve(url) as client:
+        alice = account(client, "alice")
+        send(client, alice, new_game(client, alice, VIRTUAL_SEATS))
+        assert connections() >= 2  # the pool's, the loop's (and the listener's)
+    deadline = time.monotonic() + 5
+    while connections():
+        assert time.monotonic() < deadline, "connections left open after the server stopped"
+        time.sleep(0.1)
+
+
+# ---------------------------------------------------------------------------- the pool
+
+
+@pytest.fixture
+def pool(url: str) -> Iterator[LoopConnections]:
+    engine = create_engine(url)
+    yield LoopConnections(engine, size=1)
+    engine.dispose()
+
+
+def test_the_pool_never_waits_beyond_its_size_and_gives_back_the_same_connection(
+    pool: LoopConnections,
+) -> None:
+    async def scenario() -> None:
+        first = await pool.take()
+        assert first is not None and await pool.take() is None  # none free: at once
+        pool.give_back(first)
+        again = await pool.take()
+        assert again is first
+        pool.give_back(again)
+        await pool.close()
+        assert first.connection.closed and await pool.take() is None
+
+    asyncio.run(scenario())
+
+
+def test_connections_opened_before_sqlalchemy_s_pool_dropped_one_are_not_given_again(
+    pool: LoopConnections,
+) -> None:
+    async def scenario() -> None:
+        first = await pool.take()
+        assert first is not None
+        pool.give_back(first)
+        with pool.engine.connect() as connection:  # SQLAlchemy meets a lost connection
+            connection.invalidate()
+        second = await pool.take()
+        assert second is not None and second is not first and first.connection.closed
+        pool.give_back(second)
+        await pool.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_database_out_of_reach_is_tried_once_a_second(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    engine = create_engine("postgresql+psycopg://nobody@127.0.0.1:1/none")
+    pool = LoopConnections(engine)
+    now = [100.0]
+    monkeypatch.setattr(loop_connections.time, "monotonic", lambda: now[0])
+    tried = []
+    connect = loop_connections.psycopg_connect
+
+    async def counted(conninfo: str) -> Any:
+        tried.append(now[0])
+        return await connect(conninfo)
+
+    monkeypatch.setattr(loop_connections, "psycopg_connect", counted)
+
+    async def scenario() -> list[bool]:
+        refused = []
+        for moment in (100.0, 100.5, 101.5):
+            now[0] = moment
+            refused.append(await pool.take() is None)
+        return refused
+
+    assert asyncio.run(scenario()) == [True, True, True]
+    assert tried == [100.0, 101.5]  # not within the second after the failure
+    engine.dispose()
