@@ -33,10 +33,12 @@ from sqlalchemy.dialects import sqlite
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
+from sqlalchemy.pool import QueuePool
 
-from carson.server.db import Move, now
+from carson.server.db import POOL_OVERFLOW, POOL_SIZE, SQLITE_BUSY_SECONDS, Move, now
 from carson.server.jsonio import dumps
 from carson.server.live import CHANNEL
+from carson.server.write_turn import WriteTurn
 
 if TYPE_CHECKING:
     from carson.server.store import Table
@@ -140,25 +142,10 @@ def insert_alone_sqlite(
     """SQLite: insert one move ``row`` in the write ``turn``, committed unless one of the
     seats ``asked`` was left: whether it was written. A lost race raises SQLAlchemy's
     :class:`~sqlalchemy.exc.IntegrityError`, nothing written."""
-    assert _SQLITE_DATE is not None
-    values = (row["game_id"], row["seq"], row["seat"], dumps(row["action"]),
-              dumps(row["events"]), _SQLITE_DATE(now()))  # fmt: skip
     pooled = engine.raw_connection()
-    connection: Any = pooled.driver_connection  # sqlite3's Connection
     try:
         with turn:  # before the first write (the insert's implicit BEGIN)
-            try:
-                connection.execute(SQLITE_INSERT, values)
-                marks = ", ".join("?" * len(asked))
-                if asked and connection.execute(SQLITE_LEFT.format(marks),
-                                                (row["game_id"], *asked)).fetchone():  # fmt: skip
-                    connection.rollback()
-                    return False
-                connection.commit()
-                return True
-            except BaseException:
-                connection.rollback()
-                raise
+            return _written_sqlite(pooled.driver_connection, row, asked)
     except sqlite3.Error as error:
         raise DBAPIError.instance(
             SQLITE_INSERT, None, error, sqlite3.Error, hide_parameters=True,
@@ -166,3 +153,52 @@ def insert_alone_sqlite(
         ) from error  # fmt: skip
     finally:
         pooled.close()
+
+
+def insert_alone_sqlite_now(engine: Engine, row: dict[str, Any], asked: list[int],
+                            turn: WriteTurn) -> bool:  # fmt: skip
+    """SQLite, on the event loop (:mod:`.loop_moves`): :func:`insert_alone_sqlite` if it
+    can be done without waiting — the write turn free, a connection in the pool, no other
+    process holding SQLite's write lock — else nothing: whether the move was written. Any
+    failure (a lost race, a full disk) writes nothing and is not raised: the move then goes
+    to a request thread, which meets it again and answers it (409, 503)."""
+    pool = engine.pool
+    if not isinstance(pool, QueuePool) or pool.checkedout() >= POOL_SIZE + POOL_OVERFLOW:
+        return False  # one more would wait for one to come back
+    if not turn.take_now():
+        return False
+    try:
+        pooled = engine.raw_connection()
+        connection: Any = pooled.driver_connection  # sqlite3's Connection
+        try:
+            connection.execute("PRAGMA busy_timeout = 0")  # another process writes: not now
+            try:
+                return _written_sqlite(connection, row, asked)
+            finally:
+                connection.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_SECONDS * 1000}")
+        except sqlite3.Error:
+            return False
+        finally:
+            pooled.close()
+    finally:
+        turn.__exit__(None, None, None)
+
+
+def _written_sqlite(connection: Any, row: dict[str, Any], asked: list[int]) -> bool:
+    """On ``connection`` (sqlite3's), in the write turn: the move's row, committed unless
+    one of the seats ``asked`` was left (then rolled back): whether it was written."""
+    assert _SQLITE_DATE is not None
+    values = (row["game_id"], row["seq"], row["seat"], dumps(row["action"]),
+              dumps(row["events"]), _SQLITE_DATE(now()))  # fmt: skip
+    try:
+        connection.execute(SQLITE_INSERT, values)
+        marks = ", ".join("?" * len(asked))
+        if asked and connection.execute(SQLITE_LEFT.format(marks),
+                                        (row["game_id"], *asked)).fetchone():  # fmt: skip
+            connection.rollback()
+            return False
+        connection.commit()
+        return True
+    except BaseException:
+        connection.rollback()
+        raise

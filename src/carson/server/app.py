@@ -50,8 +50,8 @@ from carson.server.headers import SecurityHeaders
 from carson.server.jobs import Clock, utc_now
 from carson.server.limits import Limits
 from carson.server.logs import RequestIds
-from carson.server.loop_connections import LoopConnections
 from carson.server.loop_moves import LoopMoves
+from carson.server.loop_writes import loop_writes
 from carson.server.mail import MailSettings
 from carson.server.passwords import HashingBusy, HashParameters, PasswordPool
 from carson.server.ratelimit import RateLimited, RateLimiter
@@ -128,7 +128,8 @@ def create_server(
     app.state.secure_cookies = secure_configured()
     #: The move route's thread hop (:mod:`carson.server.threads`), while the server runs.
     app.state.threads = None
-    #: The move route's play on the event loop (PostgreSQL), while the server runs.
+    #: The move route's play on the event loop (:mod:`carson.server.loop_moves`), while
+    #: the server runs.
     app.state.loop_moves = None
     _add_limits(app, service, limits)
     for routes in ROUTERS:
@@ -155,9 +156,9 @@ def _lifespan(
         # As many request threads as the connection pool was sized for.
         to_thread.current_default_thread_limiter().total_tokens = REQUEST_THREADS
         app.state.threads = threads = RequestThreads(REQUEST_THREADS)
-        connections = LoopConnections(engine) if service.store.postgres else None
-        if connections is not None:  # plain moves on the event loop (carson.server.loop_moves)
-            app.state.loop_moves = LoopMoves(service, connections)
+        writes = loop_writes(service.store)
+        if writes is not None:  # plain moves on the event loop (carson.server.loop_moves)
+            app.state.loop_moves = LoopMoves(service, writes)
         service.notifier.start(engine)
         # What exists now (modules, the card catalog, the schema) is frozen, and the
         # collector runs less often: it otherwise took a tenth of the CPU and paused all
@@ -173,8 +174,8 @@ def _lifespan(
                 jobs.stop()
         await service.notifier.stop()
         app.state.threads = app.state.loop_moves = None
-        if connections is not None:
-            await connections.close()
+        if writes is not None:
+            await writes.close()
         threads.close()
         service.accounts.pool.close()
         engine.dispose()

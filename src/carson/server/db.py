@@ -268,6 +268,10 @@ POOL_OVERFLOW = 8
 RECYCLE_SECONDS = 1800
 
 
+#: How long a SQLite connection waits for another process's write lock before it fails.
+SQLITE_BUSY_SECONDS = 30
+
+
 def make_engine(url: str) -> Engine:
     """The engine for ``url``, its pool sized to the request threads; its errors and logs
     never show a statement's parameters (a token's digest, a password's hash)."""
@@ -277,7 +281,7 @@ def make_engine(url: str) -> Engine:
             pool = {}  # one in-memory database: SQLAlchemy's single-connection pool, no sizes
         engine = create_engine(
             url,
-            connect_args={"check_same_thread": False, "timeout": 30},
+            connect_args={"check_same_thread": False, "timeout": SQLITE_BUSY_SECONDS},
             json_serializer=dumps,
             hide_parameters=True,
             **pool,

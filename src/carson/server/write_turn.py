@@ -58,6 +58,14 @@ class WriteTurn:
         self._owner = None
         self._lock.release()
 
+    def take_now(self) -> bool:
+        """Take the turn if it is free, without waiting (the event loop never waits for a
+        thread): whether it was taken. Given back as a ``with`` block's turn is."""
+        if self._wrote_already() or not self._lock.acquire(blocking=False):
+            return False
+        self._owner = threading.get_ident()
+        return True
+
     def held(self) -> bool:
         """Whether the calling thread holds the turn."""
         return self._owner == threading.get_ident()

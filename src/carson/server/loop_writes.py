@@ -1,0 +1,104 @@
+"""How the event loop writes a move alone (:mod:`.loop_moves`), by database: PostgreSQL's one
+statement on an asyncio connection of the loop's own; SQLite's short transaction, written on
+the loop itself when that needs no waiting (issue 22).
+
+Both answer whether the move was written: when it was not, nothing was, and the move goes to
+a request thread, which writes it as every move (:mod:`.alone_moves`, :mod:`.store`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.pool import QueuePool
+
+from carson.server.alone_moves import (
+    INSERT_UNLESS_LEFT,
+    alone_parameters,
+    insert_alone_sqlite_now,
+)
+from carson.server.errors import Conflict
+from carson.server.loop_connections import LoopConnections
+from carson.server.move_notices import notice_payload
+from carson.server.write_turn import WriteTurn
+
+if TYPE_CHECKING:
+    from carson.server.loop_moves import AloneMove
+    from carson.server.store import GameStore
+
+
+class LoopWrites(Protocol):
+    async def write(self, move: AloneMove) -> bool:
+        """Write the move's row alone, unless a person asked next has left or it cannot be
+        done now: whether it was written."""
+
+    async def close(self) -> None:
+        """The server stops: let go of what was opened."""
+
+
+class PostgresWrites:
+    """The move's statement (:data:`~.alone_moves.INSERT_UNLESS_LEFT`, with its notice) on
+    one of the loop's connections. A lost race is 409, as on a thread; a dropped connection
+    is SQLAlchemy's error (503), once (:class:`LoopConnections` renews both pools)."""
+
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+        self.connections = LoopConnections(store.engine)
+
+    async def write(self, move: AloneMove) -> bool:
+        import psycopg
+
+        pooled = await self.connections.take()
+        if pooled is None:  # none free, or the database out of reach: the thread's pool
+            return False
+        seq = move.row["seq"] - 1
+        notice = notice_payload(move.table.id, self.store.instance, seq,
+                                [(move.row["seat"], move.row["action"])])  # fmt: skip
+        parameters = alone_parameters({**move.row, "notice": notice}, move.asked)
+        try:
+            cursor = await pooled.connection.execute(INSERT_UNLESS_LEFT, parameters)
+            return await cursor.fetchone() is not None
+        except psycopg.errors.UniqueViolation:
+            self.store.cache.drop(move.table.id)
+            raise Conflict(f"stale seq {seq}: another move was accepted first",
+                           "stale_seq") from None  # fmt: skip
+        except psycopg.Error as error:
+            gone = self.connections.failed(pooled, error)
+            raise DBAPIError.instance(
+                INSERT_UNLESS_LEFT, None, error, psycopg.Error, hide_parameters=True,
+                connection_invalidated=gone, dialect=self.store.engine.dialect,
+            ) from error  # fmt: skip
+        finally:
+            self.connections.give_back(pooled)
+
+    async def close(self) -> None:
+        await self.connections.close()
+
+
+class SqliteWrites:
+    """The move's short transaction, on the loop, when the write turn is free and no other
+    process holds SQLite's lock (:func:`~.alone_moves.insert_alone_sqlite_now`): in WAL
+    mode a commit does not wait for the disk, so it blocks the loop for as long as its CPU
+    work — less than the hop to a thread would cost."""
+
+    def __init__(self, store: GameStore, turn: WriteTurn) -> None:
+        self.store = store
+        self.turn = turn
+
+    async def write(self, move: AloneMove) -> bool:
+        return insert_alone_sqlite_now(self.store.engine, move.row, move.asked, self.turn)
+
+    async def close(self) -> None:
+        pass
+
+
+def loop_writes(store: GameStore) -> LoopWrites | None:
+    """How ``store``'s database takes moves on the loop: PostgreSQL, and SQLite in a file
+    (with a pool of connections and its write turn); ``None`` for anything else."""
+    if store.postgres:
+        return PostgresWrites(store)
+    turn: Any = store.write_turn
+    if isinstance(turn, WriteTurn) and isinstance(store.engine.pool, QueuePool):
+        return SqliteWrites(store, turn)
+    return None
