@@ -1,21 +1,25 @@
-"""Plain moves played on the event loop (PostgreSQL, :mod:`carson.server.loop_moves`): the
-common move is written there, every other case goes to a request thread, and both answer
-alike; the loop's connections (:mod:`carson.server.loop_connections`) never make it wait."""
+"""Plain moves played on the event loop (:mod:`carson.server.loop_moves`): the common move is
+written there, every other case goes to a request thread, and both answer alike; the loop
+never waits — for a lock, the write turn, another process's write or a connection
+(:mod:`carson.server.loop_writes`, :mod:`carson.server.loop_connections`)."""
 
 from __future__ import annotations
 
 import asyncio
 import itertools
+import sqlite3
 import threading
 import time
 from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
 from api_helpers import account
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, func, select, text, update
+from sqlalchemy import create_engine, func, insert, select, text, update
 from sqlalchemy.orm import Session
 
 from carson.app import create_app
@@ -32,7 +36,13 @@ _databases = itertools.count()
 
 
 @pytest.fixture
-def url(postgres_server: str | None) -> str:
+def url(db_url: str) -> str:
+    """SQLite, and PostgreSQL when it is installed."""
+    return db_url
+
+
+@pytest.fixture
+def pg_url(postgres_server: str | None) -> str:
     if postgres_server is None:
         pytest.skip("PostgreSQL is not installed (make test installs Debian's postgresql)")
     name = f"loop_{next(_databases)}"
@@ -148,20 +158,23 @@ def test_a_move_another_process_wrote_first_is_refused_409_and_the_game_read_aga
         rival = create_engine(url)
         with rival.begin() as connection:  # written without a notice: this process's cache
             connection.execute(  # still stands at the move's seq
-                text(
-                    "INSERT INTO moves (game_id, seq, seat, action, events, created_at) "
-                    "VALUES (:game, :seq, 0, :action, '[]', now())"
-                ),
-                {
-                    "game": view["id"],
-                    "seq": view["seq"] + 1,
-                    "action": '{"type": "raced"}',
-                },
+                insert(Move).values(
+                    game_id=view["id"],
+                    seq=view["seq"] + 1,
+                    seat=0,
+                    action={"type": "raced"},
+                    events=[],
+                    created_at=datetime.now(UTC),
+                )
             )
         rival.dispose()
+        before = (played.on_loop, played.to_thread)
         answer = send(client, alice, view)
         assert answer.status_code == 409 and answer.json()["code"] == "stale_seq"
-        assert played.on_loop == 1 and played.to_thread == 0  # refused by the loop's insert
+        if url.startswith("postgresql"):  # refused by the loop's own statement
+            assert (played.on_loop, played.to_thread) == before
+        else:  # SQLite: the loop's insert failed, the thread's was refused the same way
+            assert (played.on_loop, played.to_thread) == (before[0], before[1] + 1)
         assert stored_seqs(url, view["id"])[-1] == view["seq"] + 1  # the rival's, alone
 
 
@@ -177,11 +190,36 @@ def test_a_game_locked_by_a_thread_sends_the_move_to_a_thread_that_waits_for_it(
             sender = threading.Thread(target=lambda: answers.append(send(client, alice, view)))
             sender.start()
             time.sleep(0.3)
-            assert not answers  # the thread waits for the lock; the loop did not
+            assert not answers  # the thread waits for the lock; the loop did not:
+            assert client.get("/healthz").status_code == 200
         sender.join(10)
         assert answers[0].status_code == 200, answers[0].text
         assert played.to_thread == 1
         assert stored_seqs(url, view["id"])[-1] == view["seq"] + 1
+
+
+def test_sqlite_s_lock_held_by_another_process_never_blocks_the_loop(
+    tmp_path: Path, played: Played
+) -> None:
+    """The loop's write does not wait on SQLite's busy timeout: the move goes to a thread,
+    which waits for the other process's write to end, while the loop serves others."""
+    database = tmp_path / "carson.db"
+    with serve(f"sqlite:///{database}") as client:
+        alice = account(client, "alice")
+        view = send(client, alice, new_game(client, alice, VIRTUAL_SEATS)).json()
+        other = sqlite3.connect(database, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # another process's write (a worker's, say)
+        answers: list[Any] = []
+        sender = threading.Thread(target=lambda: answers.append(send(client, alice, view)))
+        sender.start()
+        time.sleep(0.3)
+        assert not answers and played.to_thread == 1
+        assert client.get("/healthz").status_code == 200
+        other.execute("ROLLBACK")
+        other.close()
+        sender.join(30)
+        assert answers[0].status_code == 200, answers[0].text
+        assert stored_seqs(f"sqlite:///{database}", view["id"])[-1] == view["seq"] + 1
 
 
 def test_refusals_go_to_a_thread_and_the_rate_counts_each_move_once(
@@ -217,9 +255,9 @@ def test_a_person_who_left_in_another_process_is_asked_of_by_the_loop_s_insert(
         assert stored_seqs(url, view["id"])[-1] == view["seq"] + 1
 
 
-def test_the_loop_s_connections_are_closed_when_the_server_stops(url: str) -> None:
+def test_the_loop_s_connections_are_closed_when_the_server_stops(pg_url: str) -> None:
     def connections() -> int:
-        engine = create_engine(url)
+        engine = create_engine(pg_url)
         with engine.connect() as connection:
             count = connection.execute(
                 text(
@@ -230,7 +268,7 @@ def test_the_loop_s_connections_are_closed_when_the_server_stops(url: str) -> No
         engine.dispose()
         return int(count)
 
-    with serve(url) as client:
+    with serve(pg_url) as client:
         alice = account(client, "alice")
         send(client, alice, new_game(client, alice, VIRTUAL_SEATS))
         assert connections() >= 2  # the pool's, the loop's (and the listener's)
@@ -244,21 +282,28 @@ def test_the_loop_s_connections_are_closed_when_the_server_stops(url: str) -> No
 
 
 @pytest.fixture
-def pool(url: str) -> Iterator[LoopConnections]:
-    engine = create_engine(url)
+def pool(pg_url: str) -> Iterator[LoopConnections]:
+    engine = create_engine(pg_url)
     yield LoopConnections(engine, size=1)
     engine.dispose()
 
 
-def test_the_pool_never_waits_beyond_its_size_and_gives_back_the_same_connection(
-    pool: LoopConnections,
+def test_the_pool_opens_no_more_than_its_size_and_waits_a_while_for_one_to_come_back(
+    pool: LoopConnections, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr(loop_connections, "WAIT_SECONDS", 0.2)
+
     async def scenario() -> None:
         first = await pool.take()
-        assert first is not None and await pool.take() is None  # none free: at once
+        assert first is not None
+        started = time.monotonic()
+        assert await pool.take() is None  # none came back in time: the move goes to a thread
+        assert time.monotonic() - started >= 0.2
+        waiting = asyncio.ensure_future(pool.take())
+        await asyncio.sleep(0.05)
         pool.give_back(first)
-        again = await pool.take()
-        assert again is first
+        again = await waiting
+        assert again is first  # the same connection, not a second one
         pool.give_back(again)
         await pool.close()
         assert first.connection.closed and await pool.take() is None

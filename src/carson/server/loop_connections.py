@@ -1,12 +1,12 @@
 """A few psycopg asyncio connections, in autocommit, for the statements the event loop sends
 itself (:mod:`.loop_moves`, PostgreSQL, issue 22).
 
-Not psycopg_pool's pool: its ``getconn`` waits for a connection (up to a timeout, while it
-reconnects in the background), where the loop's moves must give way at once — to a request
-thread, whose SQLAlchemy pool has the server's waiting and outage rules — whenever none is
-free or the database cannot be reached. So this pool only ever hands out a connection that
-is idle, or opens one while it has fewer than its size, and never waits but on that
-``connect``; after a failed one it opens none for a second.
+Not psycopg_pool's pool: while the database is out of reach, its ``getconn`` waits (up to a
+timeout, reconnecting in the background), where the loop's moves must give way at once to
+a request thread, whose SQLAlchemy pool has the server's outage rules (503 at once). So
+this pool opens a connection only while it has fewer than its size, waits for one to come
+back only while the database answers (for at most :data:`WAIT_SECONDS`), and after a
+failed ``connect`` hands out none for a second — the moves then go to threads.
 
 Both pools are renewed together, as SQLAlchemy renews its own on a lost connection: a
 connection the database dropped fails one request (503) and renews SQLAlchemy's pool too
@@ -16,6 +16,7 @@ dropped as well — a restart of the database fails one move, whichever path it 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from dataclasses import dataclass
@@ -30,6 +31,9 @@ from carson.server.db import RECYCLE_SECONDS
 LOOP_CONNECTIONS = 8
 #: Seconds without a new connection after a connect failed.
 CONNECT_BACKOFF = 1.0
+#: The longest a move waits for one of the loop's connections (all busy) before it goes to
+#: a request thread instead.
+WAIT_SECONDS = 1.0
 log = logging.getLogger("carson.server.loop_connections")
 
 
@@ -61,6 +65,8 @@ class LoopConnections:
         )
         self._idle: list[Pooled] = []
         self._count = 0  # idle and taken
+        #: One slot per connection taken (created on the loop: the lifespan makes the pool).
+        self._slots = asyncio.Semaphore(size)
         self._generation = 0
         self._quiet_until = 0.0
         self._closed = False
@@ -72,15 +78,27 @@ class LoopConnections:
         self._generation += 1
 
     async def take(self) -> Pooled | None:
-        """An idle connection, or a new one while fewer than ``size`` are open; ``None``
-        at once otherwise, or if the database cannot be reached now."""
+        """An idle connection, or a new one while fewer than ``size`` are open, waiting
+        (at most :data:`WAIT_SECONDS`) while all are taken; ``None`` if none comes, or if
+        the database cannot be reached now. Each one taken is given back
+        (:meth:`give_back`)."""
+        if self._closed or time.monotonic() < self._quiet_until:
+            return None
+        try:
+            await asyncio.wait_for(self._slots.acquire(), WAIT_SECONDS)
+        except TimeoutError:
+            return None
+        pooled = await self._idle_or_new()
+        if pooled is None:
+            self._slots.release()
+        return pooled
+
+    async def _idle_or_new(self) -> Pooled | None:
         while self._idle:
             pooled = self._idle.pop()
             if self._usable(pooled):
                 return pooled
             await self._close(pooled)
-        if self._closed or self._count >= self.size or time.monotonic() < self._quiet_until:
-            return None
         import psycopg
 
         self._count += 1
@@ -110,6 +128,7 @@ class LoopConnections:
             self._count -= 1
         else:
             self._idle.append(pooled)
+        self._slots.release()
 
     def failed(self, pooled: Pooled, error: Exception) -> bool:
         """The statement on ``pooled`` failed with the driver's ``error``: whether the
