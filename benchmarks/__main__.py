@@ -25,6 +25,7 @@ from benchmarks import (
     search,
     server,
     server_limits,
+    server_pair,
     strength,
     watching,
 )
@@ -36,6 +37,7 @@ BENCHMARKS: dict[str, Callable[[Sequence[str]], None]] = {
     "board-strength": strength.board_main,
     "search": search.main,
     "server": server.main,
+    "server-pair": server_pair.main,
     "move-path": move_path.main,
     "move-notices": move_notices.main,
     "collector": collector.main,

@@ -1,0 +1,122 @@
+"""This server against another version of it, side by side in one run (issue 22):
+
+    python -m benchmarks server-pair --base <other checkout>/src [--only sqlite|postgresql]
+                                     [--games 100] [--seconds 20] [--warmup 8] [--think 1]
+                                     [--rounds 3]
+
+On a shared machine the CPU a move costs moves by a third between runs minutes apart (the
+players' own CPU, the same code each time, shows it), so two versions measured one after
+the other cannot be told apart by less than that. Here both run at once: the other version
+(``--base``: its ``src`` directory, put first on the servers' ``PYTHONPATH``) and this
+checkout's each get their own server processes and their own database — one process on a
+SQLite file each, or two processes each on their own database of one throwaway PostgreSQL
+cluster — and ``--games`` players each, driven together for the same window, so both meet
+the same noise. Printed per round: each version's moves per second, p50, p99 and server CPU
+per move, and the ratio of this checkout's CPU per move to the other's.
+
+Each version has half the load of ``make bench BENCH=server`` by default (100 games, not
+200): its fixed costs weigh more per move, so the ratio is the figure to read, not the
+absolute CPU. Flat out (``--think 0``), the two compete for the cores and the one with more
+runnable threads gets more of them: compare the CPU per move, not the moves per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+import tempfile
+from collections.abc import Iterator, Sequence
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+
+import uvloop
+from sqlalchemy import create_engine, text
+
+from benchmarks.load import Run, drive
+from benchmarks.machine import reference_line
+from benchmarks.server import BENCH_LIMITS, server
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "server"))
+from postgres import throwaway_cluster
+
+THIS = str(Path(__file__).resolve().parent.parent / "src")
+VERSIONS = ("base", "this")
+
+
+def parse(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks server-pair")
+    parser.add_argument("--base", required=True, help="the other version's src directory")
+    parser.add_argument("--only", choices=["sqlite", "postgresql"], default="postgresql")
+    parser.add_argument("--games", type=int, default=100, help="players of each version")
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--warmup", type=float, default=8.0, help="seconds not counted")
+    parser.add_argument("--think", type=float, default=1.0, help="mean pause between moves")
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args(list(argv))
+    if not (Path(args.base) / "carson").is_dir():
+        parser.error(f"--base {args.base!r} holds no carson package (give a checkout's src)")
+    return args
+
+
+@contextmanager
+def databases(kind: str) -> Iterator[dict[str, str] | None]:
+    """One database per version: SQLite files, or databases of one PostgreSQL cluster
+    (``None`` if PostgreSQL is not installed)."""
+    if kind == "sqlite":
+        with tempfile.TemporaryDirectory() as directory:
+            yield {version: f"sqlite:///{Path(directory) / version}.db" for version in VERSIONS}
+        return
+    with throwaway_cluster() as url:
+        if url is None:
+            yield None
+            return
+        admin = create_engine(url, isolation_level="AUTOCOMMIT")
+        with admin.connect() as connection:
+            for version in VERSIONS:
+                connection.execute(text(f"CREATE DATABASE pair_{version}"))
+        admin.dispose()
+        yield {version: f"{url.rsplit('/', 1)[0]}/pair_{version}" for version in VERSIONS}
+
+
+async def both(bases: dict[str, list[str]], pids: dict[str, list[int]],
+               args: argparse.Namespace) -> list[Run]:  # fmt: skip
+    """One round: every version's players at once, over the same window."""
+    return await asyncio.gather(*(
+        drive(bases[version], args.games, args.seconds, args.think, args.warmup,
+              {version: lambda version=version: pids[version]})  # type: ignore[misc]
+        for version in VERSIONS
+    ))  # fmt: skip
+
+
+def main(argv: Sequence[str] = ()) -> None:
+    args = parse(argv)
+    layout = "1 process on SQLite" if args.only == "sqlite" else "2 processes on PostgreSQL"
+    print(f"Two versions side by side, each {layout} with {args.games} games, think "
+          f"{args.think:g} s, {args.seconds:.0f} s a round after {args.warmup:.0f} s: "
+          f"base = {args.base}, this = {THIS}")  # fmt: skip
+    print(reference_line(), flush=True)
+    processes = 1 if args.only == "sqlite" else 2
+    with databases(args.only) as urls, ExitStack() as stack:
+        if urls is None:
+            print("  skipped: PostgreSQL is not installed")
+            return
+        pids: dict[str, list[int]] = {version: [] for version in VERSIONS}
+        bases: dict[str, list[str]] = {}
+        for version, path in (("base", args.base), ("this", THIS)):
+            environment = {**os.environ, **BENCH_LIMITS, "PYTHONPATH": path}
+            bases[version] = [
+                stack.enter_context(server(urls[version], pids[version], environment))
+                for _ in range(processes)
+            ]
+        for round_ in range(1, args.rounds + 1):
+            runs = dict(zip(VERSIONS, uvloop.run(both(bases, pids, args)), strict=True))
+            for version, run in runs.items():
+                print(run.line(f"round {round_}, {version}"), flush=True)
+            ratio = cpu_per_move(runs["this"]) / max(cpu_per_move(runs["base"]), 1e-9)
+            print(f"  round {round_}: this / base, server CPU per move: {ratio:.3f}", flush=True)
+
+
+def cpu_per_move(run: Run) -> float:
+    return sum(run.cpu.values()) / max(len(run.latencies), 1)
