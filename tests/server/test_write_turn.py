@@ -91,3 +91,25 @@ def test_each_thread_answers_for_its_own_writes(engine: Engine, turn: WriteTurn)
     done.set()
     thread.join(5)
     assert count(engine) == 1
+
+
+def test_the_turn_taken_now_or_not_at_all(engine: Engine, turn: WriteTurn) -> None:
+    """The event loop's way (:mod:`carson.server.loop_writes`): never waits, never taken
+    after a write of its own, and a thread waiting for the turn gets it once given back."""
+    assert turn.take_now() and turn.held()
+    assert not turn.take_now()  # taken: at once, no wait (the turn is not reentrant)
+    waited: list[bool] = []
+    waiting = threading.Thread(target=lambda: waited.append(turn.__enter__().held()))
+    waiting.start()
+    waiting.join(0.2)
+    assert waiting.is_alive()  # the thread waits for the turn
+    turn.give_back()
+    waiting.join(5)
+    assert waited == [True]
+    turn.__exit__(None, None, None)
+    with engine.connect() as connection:
+        note(connection, "early")
+        assert not turn.take_now()  # after a write: refused, not taken
+        connection.rollback()
+    assert turn.take_now()
+    turn.give_back()

@@ -169,19 +169,28 @@ def insert_alone_sqlite_now(engine: Engine, row: dict[str, Any], asked: list[int
         return False
     try:
         pooled = engine.raw_connection()
-        connection: Any = pooled.driver_connection  # sqlite3's Connection
         try:
-            connection.execute("PRAGMA busy_timeout = 0")  # another process writes: not now
-            try:
-                return _written_sqlite(connection, row, asked)
-            finally:
-                connection.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_SECONDS * 1000}")
-        except sqlite3.Error:
-            return False
+            return _written_without_waiting(pooled, row, asked)
         finally:
             pooled.close()
     finally:
-        turn.__exit__(None, None, None)
+        turn.give_back()
+
+
+def _written_without_waiting(pooled: Any, row: dict[str, Any], asked: list[int]) -> bool:
+    """:func:`_written_sqlite` on a pooled connection that does not wait for another
+    process's write lock (it fails at once instead); its busy timeout is put back after."""
+    connection: Any = pooled.driver_connection  # sqlite3's Connection
+    try:
+        connection.execute("PRAGMA busy_timeout = 0")  # another process writes: not now
+        return _written_sqlite(connection, row, asked)
+    except sqlite3.Error:
+        return False
+    finally:
+        try:
+            connection.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_SECONDS * 1000}")
+        except sqlite3.Error as error:
+            pooled.invalidate(error)  # its timeout may still be 0: not given out again
 
 
 def _written_sqlite(connection: Any, row: dict[str, Any], asked: list[int]) -> bool:

@@ -3,9 +3,11 @@ common case answered without FastAPI's per-request machinery (issue 22).
 
 A move from an API client — a bearer token, a JSON body that is an
 :class:`~carson.server.models.ActionIn` — is read, counted against the account's rate and
-played here: no dependency graph solved, no body parsed twice, one hop to a thread for the
-token's check (when this process has not checked it lately), the rate limit's count and the
-move. Anything else (a cookie, a token the database does not know, a body that is not plain
+played here: no dependency graph solved, no body parsed twice, and for the move either no
+hop at all (the common case, played on the event loop: :mod:`carson.server.loop_moves`) or
+one hop to a thread for the token's check (when this process has not checked it lately), the
+rate limit's count (counted on the loop when its counts are this process's) and the move.
+Anything else (a cookie, a token the database does not know, a body that is not plain
 JSON or not valid) goes to FastAPI's own handler of the same endpoint, untouched, which
 answers it as every route does; the fast path only ever takes requests that handler would
 accept, with the same checks, so both give the same answers.
@@ -81,7 +83,7 @@ async def plain_move(request: Request) -> Response | None:
     threads = request.app.state.threads  # None before the lifespan has started them
     hop = run_in_threadpool if threads is None else threads.run
     user = service.remembered_user(token)
-    on_loop = request.app.state.loop_moves  # PostgreSQL, while the server runs
+    on_loop = request.app.state.loop_moves  # None before the lifespan has started it
     if user is None:  # not checked lately: asked of the database in the move's thread hop
         view = await hop(_check_and_act, service, accounts, token, game_id, move)
     elif on_loop is not None and accounts.limiter.in_process:

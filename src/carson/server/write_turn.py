@@ -55,16 +55,20 @@ class WriteTurn:
         error: BaseException | None,
         trace: TracebackType | None,
     ) -> None:
-        self._owner = None
-        self._lock.release()
+        self.give_back()
 
     def take_now(self) -> bool:
         """Take the turn if it is free, without waiting (the event loop never waits for a
-        thread): whether it was taken. Given back as a ``with`` block's turn is."""
+        thread): whether it was taken (then :meth:`give_back` it)."""
         if self._wrote_already() or not self._lock.acquire(blocking=False):
             return False
         self._owner = threading.get_ident()
         return True
+
+    def give_back(self) -> None:
+        """End the turn taken by :meth:`take_now`."""
+        self._owner = None
+        self._lock.release()
 
     def held(self) -> bool:
         """Whether the calling thread holds the turn."""
