@@ -32,14 +32,13 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 import uvloop
-from sqlalchemy import create_engine, text
 
 from benchmarks.load import Run, drive
 from benchmarks.machine import reference_line
 from benchmarks.server import BENCH_LIMITS, server
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "server"))
-from postgres import throwaway_cluster
+from postgres import new_database, throwaway_cluster
 
 THIS = str(Path(__file__).resolve().parent.parent / "src")
 VERSIONS = ("base", "this")
@@ -72,12 +71,7 @@ def databases(kind: str) -> Iterator[dict[str, str] | None]:
         if url is None:
             yield None
             return
-        admin = create_engine(url, isolation_level="AUTOCOMMIT")
-        with admin.connect() as connection:
-            for version in VERSIONS:
-                connection.execute(text(f"CREATE DATABASE pair_{version}"))
-        admin.dispose()
-        yield {version: f"{url.rsplit('/', 1)[0]}/pair_{version}" for version in VERSIONS}
+        yield {version: new_database(url, f"pair_{version}") for version in VERSIONS}
 
 
 async def both(bases: dict[str, list[str]], pids: dict[str, list[int]],

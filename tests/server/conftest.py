@@ -7,8 +7,7 @@ from pathlib import Path
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from postgres import throwaway_cluster
-from sqlalchemy import create_engine, text
+from postgres import new_database, throwaway_cluster
 
 from carson.app import create_app
 
@@ -29,12 +28,7 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     server: str | None = request.getfixturevalue("postgres_server")
     if server is None:
         pytest.skip("PostgreSQL is not installed (make test installs Debian's postgresql)")
-    name = f"test_{next(_databases)}"
-    engine = create_engine(server, isolation_level="AUTOCOMMIT")
-    with engine.connect() as connection:
-        connection.execute(text(f"CREATE DATABASE {name}"))
-    engine.dispose()
-    return server.rsplit("/", 1)[0] + "/" + name
+    return new_database(server, f"test_{next(_databases)}")
 
 
 @pytest.fixture

@@ -66,3 +66,14 @@ def throwaway_cluster() -> Iterator[str | None]:
                         "stop"], timeout=120, stdout=subprocess.DEVNULL,
                        stderr=subprocess.DEVNULL)  # fmt: skip
         shutil.rmtree(root, ignore_errors=True)
+
+
+def new_database(server: str, name: str) -> str:
+    """A new, empty database ``name`` on the cluster of ``server`` (a URL): its URL."""
+    from sqlalchemy import create_engine, text
+
+    admin = create_engine(server, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f"CREATE DATABASE {name}"))
+    admin.dispose()
+    return server.rsplit("/", 1)[0] + "/" + name

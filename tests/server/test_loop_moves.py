@@ -10,7 +10,8 @@ import itertools
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ import pytest
 from api_helpers import account
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from postgres import new_database
 from sqlalchemy import create_engine, func, insert, select, text, update
 from sqlalchemy.orm import Session
 
@@ -45,12 +47,7 @@ def url(db_url: str) -> str:
 def pg_url(postgres_server: str | None) -> str:
     if postgres_server is None:
         pytest.skip("PostgreSQL is not installed (make test installs Debian's postgresql)")
-    name = f"loop_{next(_databases)}"
-    admin = create_engine(postgres_server, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f"CREATE DATABASE {name}"))
-    admin.dispose()
-    return postgres_server.rsplit("/", 1)[0] + "/" + name
+    return new_database(postgres_server, f"loop_{next(_databases)}")
 
 
 class Played:
@@ -93,6 +90,35 @@ def send(
 ) -> Any:
     body = {"seq": view["seq"] if seq is None else seq, "action": view["legal_actions"][0]}
     return client.post(f"/api/games/{view['id']}/actions", json=body, headers=headers)
+
+
+@contextmanager
+def one_move_in(url: str) -> Iterator[tuple[TestClient, dict[str, str], dict[str, Any]]]:
+    """A server on ``url``, a player, and her game against virtual seats one move in (its
+    table and state cached): the client, her headers, her view."""
+    with serve(url) as client:
+        alice = account(client, "alice")
+        yield client, alice, send(client, alice, new_game(client, alice, VIRTUAL_SEATS)).json()
+
+
+def send_meanwhile(
+    client: TestClient, headers: dict[str, str], view: dict[str, Any]
+) -> Callable[[], Any]:
+    """Send the view's first legal move from another thread while something holds the
+    game up; check that it is not answered yet while the loop still serves other requests.
+    Answers a function that waits for the move's answer (once the caller let go)."""
+    answers: list[Any] = []
+    sender = threading.Thread(target=lambda: answers.append(send(client, headers, view)))
+    sender.start()
+    time.sleep(0.3)
+    assert not answers  # the move waits, in a request thread
+    assert client.get("/healthz").status_code == 200  # the event loop does not
+
+    def answered() -> Any:
+        sender.join(30)
+        return answers[0]
+
+    return answered
 
 
 def stored_seqs(url: str, game: str) -> list[int]:
@@ -152,9 +178,7 @@ def test_a_move_after_which_a_machine_acts_goes_to_a_thread_with_its_job(
 def test_a_move_another_process_wrote_first_is_refused_409_and_the_game_read_again(
     url: str, played: Played
 ) -> None:
-    with serve(url) as client:
-        alice = account(client, "alice")
-        view = send(client, alice, new_game(client, alice, VIRTUAL_SEATS)).json()
+    with one_move_in(url) as (client, alice, view):
         rival = create_engine(url)
         with rival.begin() as connection:  # written without a notice: this process's cache
             connection.execute(  # still stands at the move's seq
@@ -181,19 +205,11 @@ def test_a_move_another_process_wrote_first_is_refused_409_and_the_game_read_aga
 def test_a_game_locked_by_a_thread_sends_the_move_to_a_thread_that_waits_for_it(
     url: str, played: Played
 ) -> None:
-    with serve(url) as client:
-        alice = account(client, "alice")
-        view = send(client, alice, new_game(client, alice, VIRTUAL_SEATS)).json()
+    with one_move_in(url) as (client, alice, view):
         store = client.app.state.games.store  # type: ignore[attr-defined]
-        answers: list[Any] = []
         with store.lock(view["id"]):  # a machine's move, say, being written
-            sender = threading.Thread(target=lambda: answers.append(send(client, alice, view)))
-            sender.start()
-            time.sleep(0.3)
-            assert not answers  # the thread waits for the lock; the loop did not:
-            assert client.get("/healthz").status_code == 200
-        sender.join(10)
-        assert answers[0].status_code == 200, answers[0].text
+            answered = send_meanwhile(client, alice, view)  # the thread waits; the loop not
+        assert answered().status_code == 200, answered().text
         assert played.to_thread == 1
         assert stored_seqs(url, view["id"])[-1] == view["seq"] + 1
 
@@ -204,21 +220,14 @@ def test_sqlite_s_lock_held_by_another_process_never_blocks_the_loop(
     """The loop's write does not wait on SQLite's busy timeout: the move goes to a thread,
     which waits for the other process's write to end, while the loop serves others."""
     database = tmp_path / "carson.db"
-    with serve(f"sqlite:///{database}") as client:
-        alice = account(client, "alice")
-        view = send(client, alice, new_game(client, alice, VIRTUAL_SEATS)).json()
+    with one_move_in(f"sqlite:///{database}") as (client, alice, view):
         other = sqlite3.connect(database, isolation_level=None)
         other.execute("BEGIN IMMEDIATE")  # another process's write (a worker's, say)
-        answers: list[Any] = []
-        sender = threading.Thread(target=lambda: answers.append(send(client, alice, view)))
-        sender.start()
-        time.sleep(0.3)
-        assert not answers and played.to_thread == 1
-        assert client.get("/healthz").status_code == 200
+        answered = send_meanwhile(client, alice, view)
+        assert played.to_thread == 1
         other.execute("ROLLBACK")
         other.close()
-        sender.join(30)
-        assert answers[0].status_code == 200, answers[0].text
+        assert answered().status_code == 200, answered().text
         assert stored_seqs(f"sqlite:///{database}", view["id"])[-1] == view["seq"] + 1
 
 
@@ -238,9 +247,7 @@ def test_a_person_who_left_in_another_process_is_asked_of_by_the_loop_s_insert(
 ) -> None:
     """The table cached here does not know of the leave: the loop's statement writes
     nothing, and the thread writes the move in a transaction with the machine's job."""
-    with serve(url) as client:
-        alice = account(client, "alice")
-        view = send(client, alice, new_game(client, alice, VIRTUAL_SEATS)).json()
+    with one_move_in(url) as (client, alice, view):
         engine = create_engine(url)
         with engine.begin() as connection:
             connection.execute(update(GameSeat).where(GameSeat.game_id == view["id"])
