@@ -6,6 +6,7 @@ never waits — for a lock, the write turn, another process's write or a connect
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import sqlite3
 import threading
@@ -14,6 +15,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -25,12 +27,13 @@ from sqlalchemy import create_engine, func, insert, select, text, update
 from sqlalchemy.orm import Session
 
 from carson.app import create_app
-from carson.server import loop_connections
+from carson.server import loop_connections, loop_writes
 from carson.server.db import GameSeat, Job, Move
 from carson.server.limits import Limits
 from carson.server.loop_connections import LoopConnections
 from carson.server.loop_moves import LoopMoves
 from carson.server.machines import MACHINE_MOVE
+from carson.server.store import GameStore
 
 VIRTUAL_SEATS = ["human", "expert", "expert", "expert"]  # no machine job: moves go alone
 MACHINE_SEATS = ["human", "greedy", "greedy", "greedy"]
@@ -361,3 +364,49 @@ def test_a_database_out_of_reach_is_tried_once_a_second(
     assert asyncio.run(scenario()) == [True, True, True]
     assert tried == [100.0, 101.5]  # not within the second after the failure
     engine.dispose()
+
+
+def test_a_taker_cancelled_while_waiting_leaves_no_slot_taken(pool: LoopConnections) -> None:
+    async def scenario() -> None:
+        first = await pool.take()
+        assert first is not None
+        waiting = asyncio.ensure_future(pool.take())
+        await asyncio.sleep(0.05)
+        waiting.cancel()  # the request went away while it waited
+        with contextlib.suppress(asyncio.CancelledError):
+            await waiting
+        pool.give_back(first)
+        assert await pool.take() is first  # its one slot is free again
+        pool.give_back(first)
+        await pool.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_move_cancelled_mid_statement_gives_its_connection_back_ready(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """psycopg cancels the statement at the database and the connection is idle again;
+    the pool's one slot is free for the next move."""
+    monkeypatch.setattr(loop_writes, "INSERT_UNLESS_LEFT", "SELECT pg_sleep(5) WHERE %(seq)s > 0")
+    store = GameStore(create_engine(pg_url))
+    writes = loop_writes.PostgresWrites(store)
+    writes.connections = LoopConnections(store.engine, size=1)
+    row = {"game_id": "g", "seq": 1, "seat": 0, "action": {}, "events": []}
+    move: Any = SimpleNamespace(table=SimpleNamespace(id="g"), row=row, asked=[])
+
+    async def scenario() -> None:
+        writing = asyncio.ensure_future(writes.write(move))
+        await asyncio.sleep(0.3)  # the statement is at the database
+        writing.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await writing
+        started = time.monotonic()
+        pooled = await writes.connections.take()
+        assert pooled is not None and time.monotonic() - started < 0.5  # not waited for
+        assert await (await pooled.connection.execute("SELECT 1")).fetchone() == (1,)
+        writes.connections.give_back(pooled)
+        await writes.close()
+
+    asyncio.run(scenario())
+    store.engine.dispose()

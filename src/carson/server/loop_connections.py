@@ -63,10 +63,10 @@ class LoopConnections:
         self._conninfo = engine.url.set(drivername="postgresql").render_as_string(
             hide_password=False
         )
+        #: Connections given back. A connection is opened only by a taker that holds a slot
+        #: and finds none idle, so the idle and the taken together never pass ``size``.
         self._idle: list[Pooled] = []
-        self._count = 0  # idle and taken
-        #: One slot per connection taken (created on the loop: the lifespan makes the pool).
-        self._slots = asyncio.Semaphore(size)
+        self._slots = asyncio.Semaphore(size)  # one per connection taken
         self._generation = 0
         self._quiet_until = 0.0
         self._closed = False
@@ -88,7 +88,11 @@ class LoopConnections:
             await asyncio.wait_for(self._slots.acquire(), WAIT_SECONDS)
         except TimeoutError:
             return None
-        pooled = await self._idle_or_new()
+        try:
+            pooled = await self._idle_or_new()
+        except BaseException:  # cancelled while connecting
+            self._slots.release()
+            raise
         if pooled is None:
             self._slots.release()
         return pooled
@@ -101,11 +105,9 @@ class LoopConnections:
             await self._close(pooled)
         import psycopg
 
-        self._count += 1
         try:
             connection = await psycopg_connect(self._conninfo)
         except psycopg.Error as error:
-            self._count -= 1
             self._quiet_until = time.monotonic() + CONNECT_BACKOFF
             # The driver's class only: its message may name the server and user.
             log.info("no connection for the event loop's moves (%s)", type(error).__name__)
@@ -120,13 +122,11 @@ class LoopConnections:
         )
 
     def give_back(self, pooled: Pooled) -> None:
-        """The connection is idle again (one that failed was closed: it is counted out;
-        one given back once the pool is closed is closed now)."""
+        """The connection is idle again (unless it was closed: one that failed, or one
+        given back once the pool is closed, which is closed now)."""
         if self._closed and not pooled.connection.closed:
             pooled.connection.pgconn.finish()
-        if pooled.connection.closed:
-            self._count -= 1
-        else:
+        if not pooled.connection.closed:
             self._idle.append(pooled)
         self._slots.release()
 
@@ -143,7 +143,6 @@ class LoopConnections:
         return gone
 
     async def _close(self, pooled: Pooled) -> None:
-        self._count -= 1
         await pooled.connection.close()
 
     async def close(self) -> None:
