@@ -30,8 +30,8 @@ from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.dialects import sqlite
-from sqlalchemy.engine import Engine
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.engine import Dialect, Engine
+from sqlalchemy.exc import DBAPIError, StatementError
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import QueuePool
 
@@ -117,12 +117,19 @@ def insert_alone(engine: Engine, row: dict[str, Any], asked: list[int]) -> bool:
         gone = engine.dialect.is_disconnect(error, connection, None)  # type: ignore[arg-type]
         if gone:  # as SQLAlchemy does on a lost connection: the whole pool is renewed
             engine.pool._invalidate(pooled, error)
-        raise DBAPIError.instance(
-            INSERT_UNLESS_LEFT, None, error, psycopg.Error, hide_parameters=True,
-            connection_invalidated=gone, dialect=engine.dialect,
-        ) from error  # fmt: skip
+        raise sqlalchemy_error(INSERT_UNLESS_LEFT, error, psycopg.Error, engine.dialect,
+                               gone) from error  # fmt: skip
     finally:
         _give_back(pooled, connection, psycopg.Error)
+
+
+def sqlalchemy_error(statement: str, error: Exception, driver_error: type[Exception],
+                     dialect: Dialect, gone: bool = False) -> StatementError:  # fmt: skip
+    """The driver's ``error`` of a statement sent past SQLAlchemy, as SQLAlchemy would
+    have raised it (its parameters hidden), so the application answers it as any other
+    (409 for a lost race, 503 for a lost database); ``gone``: the connection was lost."""
+    return DBAPIError.instance(statement, None, error, driver_error, hide_parameters=True,
+                               connection_invalidated=gone, dialect=dialect)  # fmt: skip
 
 
 def _give_back(pooled: Any, connection: Any, driver_error: type[Exception]) -> None:
@@ -147,10 +154,7 @@ def insert_alone_sqlite(
         with turn:  # before the first write (the insert's implicit BEGIN)
             return _written_sqlite(pooled.driver_connection, row, asked)
     except sqlite3.Error as error:
-        raise DBAPIError.instance(
-            SQLITE_INSERT, None, error, sqlite3.Error, hide_parameters=True,
-            dialect=engine.dialect,
-        ) from error  # fmt: skip
+        raise sqlalchemy_error(SQLITE_INSERT, error, sqlite3.Error, engine.dialect) from error
     finally:
         pooled.close()
 

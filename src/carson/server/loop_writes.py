@@ -10,17 +10,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import QueuePool
 
 from carson.server.alone_moves import (
     INSERT_UNLESS_LEFT,
     alone_parameters,
     insert_alone_sqlite_now,
+    sqlalchemy_error,
 )
-from carson.server.errors import Conflict
 from carson.server.loop_connections import LoopConnections
-from carson.server.move_notices import notice_payload
 from carson.server.write_turn import WriteTurn
 
 if TYPE_CHECKING:
@@ -52,23 +50,18 @@ class PostgresWrites:
         pooled = await self.connections.take()
         if pooled is None:  # none free, or the database out of reach: the thread's pool
             return False
-        seq = move.row["seq"] - 1
-        notice = notice_payload(move.table.id, self.store.instance, seq,
-                                [(move.row["seat"], move.row["action"])])  # fmt: skip
+        notice = self.store.notice_of([move.row])
         parameters = alone_parameters({**move.row, "notice": notice}, move.asked)
         try:
             cursor = await pooled.connection.execute(INSERT_UNLESS_LEFT, parameters)
             return await cursor.fetchone() is not None
         except psycopg.errors.UniqueViolation:
-            self.store.cache.drop(move.table.id)
-            raise Conflict(f"stale seq {seq}: another move was accepted first",
-                           "stale_seq") from None  # fmt: skip
+            raise self.store.lost_race(move.table.id, move.row["seq"] - 1) from None
         except psycopg.Error as error:
             gone = self.connections.failed(pooled, error)
-            raise DBAPIError.instance(
-                INSERT_UNLESS_LEFT, None, error, psycopg.Error, hide_parameters=True,
-                connection_invalidated=gone, dialect=self.store.engine.dialect,
-            ) from error  # fmt: skip
+            dialect = self.store.engine.dialect
+            raise sqlalchemy_error(INSERT_UNLESS_LEFT, error, psycopg.Error, dialect,
+                                   gone) from error  # fmt: skip
         finally:
             self.connections.give_back(pooled)
 

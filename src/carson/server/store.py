@@ -385,11 +385,7 @@ class GameStore:
                 self._write_in_transaction(session, table, state, after, rows, before_commit)
         except IntegrityError:
             session.rollback()
-            self.cache.drop(table.id)
-            raise Conflict(
-                f"stale seq {len(state.actions)}: another move was accepted first",
-                "stale_seq",
-            ) from None
+            raise self.lost_race(table.id, len(state.actions)) from None
         finally:
             forget_answer(session)  # kept for this transaction's own check only
         self.cache.put(table.id, after)
@@ -443,9 +439,19 @@ class GameStore:
         asked = people_asked(table, after)
         if not self.postgres:
             return insert_alone_sqlite(self.engine, row, asked, self.write_turn)
-        played = [(row["seat"], row["action"])]
-        notice = notice_payload(table.id, self.instance, row["seq"] - 1, played)
-        return insert_alone(self.engine, {**row, "notice": notice}, asked)
+        return insert_alone(self.engine, {**row, "notice": self.notice_of(rows)}, asked)
+
+    def notice_of(self, rows: list[dict[str, Any]]) -> str:
+        """The notice announcing moves ``rows`` (as :func:`played` gives them) of one game
+        to the other processes (:mod:`carson.server.move_notices`)."""
+        moves = [(row["seat"], row["action"]) for row in rows]
+        return notice_payload(rows[0]["game_id"], self.instance, rows[0]["seq"] - 1, moves)
+
+    def lost_race(self, game_id: str, seq: int) -> Conflict:
+        """The answer to a move sent at ``seq`` whose row another was written before (the
+        (game, seq) key refused it); the game's cached state, behind, is dropped."""
+        self.cache.drop(game_id)
+        return Conflict(f"stale seq {seq}: another move was accepted first", "stale_seq")
 
     def _play_heard(self, payload: str) -> None:
         _, heard = read_notice(payload)
@@ -472,8 +478,7 @@ class GameStore:
         if not self.postgres:
             connection.execute(INSERT_MOVE, rows)
             return
-        played = [(row["seat"], row["action"]) for row in rows]
-        notice = notice_payload(table.id, self.instance, rows[0]["seq"] - 1, played)
+        notice = self.notice_of(rows)
         if len(rows) == 1:
             row = {**rows[0], "notice": notice}
             insert_asking_left(connection, session, row, people_asked(table, after))
