@@ -3,7 +3,7 @@
 
     make bench BENCH=collector     [--games 200] [--moves 2000] [--rounds 3]
 
-The whole application (every middleware, the routing, the thread hop: as ``carson serve``
+The whole application (every middleware, the routing, the move's path: as ``carson serve``
 runs it, without a socket) on SQLite in a temporary file keeps ``--games`` games of one person
 against three virtual seats in its cache, as a server with that many players does; their
 players move in turn through the API (a new game when one ends). Blocks of ``--moves`` moves

@@ -1,6 +1,7 @@
 """CPU per accepted move through the whole ASGI application (every middleware, the routing,
-the route's handler, the thread hop), called in this process without a server or a socket:
-what the web framework adds to ``GameService.act`` (part of ``make bench BENCH=move-path``).
+the route's handler, the move on the event loop or in a thread), called in this process
+without a server or a socket: what the web framework adds to ``GameService.act`` (part of
+``make bench BENCH=move-path``).
 """
 
 from __future__ import annotations

@@ -128,7 +128,7 @@ def main(argv: Sequence[str] = ()) -> None:
               f"({moves} moves)")  # fmt: skip
         service.store.engine.dispose()
         asgi = asgi_cpu(url, moves)
-        print(f"  the ASGI application (middlewares, routing, handler, thread hop; no server): "
+        print(f"  the ASGI application (middlewares, routing, handler, the move; no server): "
               f"{asgi:.3f} ms CPU per move ({moves} moves)")  # fmt: skip
     try:
         from carson.server.ratelimit import ProcessCounters
