@@ -19,7 +19,6 @@ import argparse
 import asyncio
 import gc
 import os
-import random
 import tempfile
 import time
 from collections.abc import Sequence
@@ -27,12 +26,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import orjson
-
-from benchmarks.move_asgi import GENEROUS, call
+from benchmarks.move_asgi import GENEROUS, Tables
 from carson.server.collector import SERVING_THRESHOLDS
 
-SEATS = orjson.dumps({"seats": ["human", "expert", "expert", "expert"]})
 PYTHON_DEFAULT = (700, 10, 10)
 #: Every player registers from the same address: its default limit would refuse them.
 MANY_SIGN_UPS = {"CARSON_LIMIT_REGISTER_ADDRESS": "100000/minute"}
@@ -72,44 +68,6 @@ class Tally:
             f"{self.collections.count} collections, longest "
             f"{1000 * self.collections.longest:.1f} ms   ({self.moves} moves)"
         )
-
-
-class Tables:
-    """``games`` players, each at a game of its own, moving in turn through the API."""
-
-    def __init__(self, app: Any) -> None:
-        self.app = app
-        self.rng = random.Random(7)
-        self.tokens: list[str] = []
-        self.views: list[Any] = []
-        self.turn = 0
-
-    async def seat(self, games: int) -> None:
-        for index in range(games):
-            account = {
-                "username": f"gc{index}-{random.randrange(10**9)}",
-                "password": "pw-12345678",
-            }
-            status, made = await call(self.app, "POST", "/api/register", orjson.dumps(account))
-            assert status == 200, made
-            self.tokens.append(made["token"])
-            self.views.append(await self.new_game(made["token"]))
-
-    async def new_game(self, token: str) -> Any:
-        status, view = await call(self.app, "POST", "/api/games", SEATS, token)
-        assert status == 201, view
-        return view
-
-    async def move(self) -> None:
-        index = self.turn % len(self.tokens)
-        self.turn += 1
-        token, view = self.tokens[index], self.views[index]
-        if view["status"] == "over" or not view["legal_actions"]:
-            view = await self.new_game(token)
-        body = orjson.dumps({"seq": view["seq"], "action": self.rng.choice(view["legal_actions"])})
-        status, view = await call(self.app, "POST", f"/api/games/{view['id']}/actions", body, token)
-        assert status == 200, view
-        self.views[index] = view
 
 
 async def block(tables: Tables, moves: int, thresholds: tuple[int, int, int], tally: Tally) -> None:
