@@ -29,10 +29,10 @@ class FastPath:
         self.answered = 0
         plain = move_route.plain_move
 
-        async def switched(request: Request) -> Response | None:
+        async def switched(request: Request, game_id: str, body: bytes) -> Response | None:
             if not self.on:
                 return None
-            answer = await plain(request)
+            answer = await plain(request, game_id, body)
             self.answered += answer is not None
             return answer
 
@@ -68,9 +68,18 @@ def both(fast: FastPath, send: Any) -> tuple[Any, Any]:
     return generic, send()
 
 
+#: Headers whose values differ from one answer to the next.
+VARYING = {"date", "x-request-id", "content-length"}
+
+
 def same(generic: Any, quick: Any) -> None:
+    """The same status, body and headers (the security headers and a request id too)."""
     assert (quick.status_code, quick.json()) == (generic.status_code, generic.json())
-    assert quick.headers["content-type"] == generic.headers["content-type"]
+    assert set(quick.headers) == set(generic.headers)
+    assert {name: value for name, value in quick.headers.items() if name not in VARYING} == {
+        name: value for name, value in generic.headers.items() if name not in VARYING
+    }
+    assert "x-request-id" in quick.headers and "content-security-policy" in quick.headers
 
 
 def test_a_plain_move_takes_the_fast_path_and_answers_as_the_generic_handler(
@@ -84,6 +93,8 @@ def test_a_plain_move_takes_the_fast_path_and_answers_as_the_generic_handler(
         body = {"seq": view["seq"], "action": view["legal_actions"][0]}
         answers.append(client.post(f"/api/games/{view['id']}/actions", json=body, headers=alice))
     assert fast.answered == 1
+    same_headers = {**answers[0].headers, "date": "", "x-request-id": ""}
+    assert {**answers[1].headers, "date": "", "x-request-id": ""} == same_headers
     generic, quick = (answer.json() for answer in answers)
     assert quick["seq"] == generic["seq"] == views[0]["seq"] + 1
     assert {**quick, "id": None} == {**generic, "id": None}
@@ -229,3 +240,48 @@ def test_a_plain_move_is_played_in_the_servers_request_threads(
     assert len(played_in) == 1 and played_in[0].startswith("carson-request")
     tokens = client.portal.call(lambda: to_thread.current_default_thread_limiter().borrowed_tokens)
     assert tokens == 0
+
+
+def test_other_requests_on_a_moves_path_pass_the_shortcut_untouched(
+    client: TestClient, fast: FastPath
+) -> None:
+    """Another method, a trailing slash, a body over the limit: answered as before, the
+    shortcut never asked."""
+    alice = account(client, "alice")
+    view = new_game(client, alice)
+    url = f"/api/games/{view['id']}/actions"
+    body = {"seq": view["seq"], "action": view["legal_actions"][0]}
+    assert client.get(url, headers=alice).status_code == 405
+    assert client.put(url, json=body, headers=alice).status_code == 405
+    slash = client.post(url + "/", json=body, headers=alice, follow_redirects=False)
+    assert slash.status_code in (307, 404)
+    huge = {"seq": view["seq"], "action": {"type": "x" * 200_000}}
+    too_large = client.post(url, json=huge, headers=alice)
+    assert too_large.status_code == 413 and too_large.json()["code"] == "too_large"
+    assert fast.answered == 0
+    assert client.get(f"/api/games/{view['id']}", headers=alice).json()["seq"] == view["seq"]
+
+
+def test_a_refusal_met_by_the_shortcut_is_answered_by_the_applications_handler(
+    client: TestClient, fast: FastPath, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A refusal raised on the shortcut is raised again inside the route: the application's
+    handler answers it, with the headers of every answer."""
+    from carson.server.errors import Conflict
+
+    alice = account(client, "alice")
+    view = new_game(client, alice)
+    body = {"seq": view["seq"], "action": view["legal_actions"][0]}
+    url = f"/api/games/{view['id']}/actions"
+    plain = move_route.plain_move
+
+    async def refusing(request: Request, game_id: str, sent: bytes) -> Response | None:
+        await plain(request, game_id, b"not json")  # no refusal: nothing counted or changed
+        raise Conflict("stale seq 0: another move was accepted first", "stale_seq")
+
+    monkeypatch.setattr(move_route, "plain_move", refusing)
+    refused = client.post(url, json=body, headers=alice)
+    assert refused.status_code == 409 and refused.json()["code"] == "stale_seq"
+    assert "x-request-id" in refused.headers and "content-security-policy" in refused.headers
+    monkeypatch.setattr(move_route, "plain_move", plain)
+    assert client.post(url, json=body, headers=alice).status_code == 200  # nothing changed

@@ -53,6 +53,7 @@ from carson.server.logs import RequestIds
 from carson.server.loop_moves import LoopMoves
 from carson.server.loop_writes import loop_writes
 from carson.server.mail import MailSettings
+from carson.server.move_route import MoveShortcut
 from carson.server.passwords import HashingBusy, HashParameters, PasswordPool
 from carson.server.ratelimit import RateLimited, RateLimiter
 from carson.server.stream_slots import StreamSlots
@@ -131,6 +132,9 @@ def create_server(
     #: The move route's play on the event loop (:mod:`carson.server.loop_moves`), while
     #: the server runs.
     app.state.loop_moves = None
+    # The innermost middleware (the first added): a plain move answered before the routing,
+    # inside the body limit, the request ids and the security headers (added after).
+    app.add_middleware(MoveShortcut)
     _add_limits(app, service, limits)
     for routes in ROUTERS:
         app.include_router(routes)

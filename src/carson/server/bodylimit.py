@@ -58,7 +58,7 @@ class BodyLimit:
             chunks.append(chunk)
             if not message.get("more_body", False):
                 break
-        await self.app(scope, _replaying(b"".join(chunks), receive), send)
+        await self.app(scope, replaying(b"".join(chunks), receive), send)
 
     async def _refuse(self, scope: Scope, send: Send, limit: int) -> None:
         content_type, body = await self.refusal(scope, limit)
@@ -81,7 +81,7 @@ def _content_length(scope: Scope) -> int | None:
     return None
 
 
-def _replaying(body: bytes, receive: Receive) -> Receive:
+def replaying(body: bytes, receive: Receive) -> Receive:
     """``receive`` that gives the whole body first, then what the client sends next (its
     disconnection, which live streams wait for)."""
     given = False

@@ -1,23 +1,28 @@
 """The route of a move (``POST /api/games/{game_id}/actions``), the server's hottest: its
-common case answered without FastAPI's per-request machinery (issue 22).
+common case answered before FastAPI's routing and per-request machinery (issue 22).
 
 A move from an API client — a bearer token, a JSON body that is an
 :class:`~carson.server.models.ActionIn` — is read, counted against the account's rate and
-played here: no dependency graph solved, no body parsed twice, and for the move either no
-hop at all (the common case, played on the event loop: :mod:`carson.server.loop_moves`) or
-one hop to a thread for the token's check (when this process has not checked it lately), the
-rate limit's count (counted on the loop when its counts are this process's) and the move.
+played by :class:`MoveShortcut`, the innermost of the application's middlewares (inside
+the security headers, the request ids and the body limit, so its answers get all three): no
+route matched among the others, no dependency graph solved, no body parsed twice, and for the
+move either no hop at all (the common case, played on the event loop:
+:mod:`carson.server.loop_moves`) or one hop to a thread for the token's check (when this
+process has not checked it lately), the rate limit's count (counted on the loop when its
+counts are this process's) and the move.
 Anything else (a cookie, a token the database does not know, a body that is not plain
-JSON or not valid) goes to FastAPI's own handler of the same endpoint, untouched, which
-answers it as every route does; the fast path only ever takes requests that handler would
+JSON or not valid) goes on to FastAPI's own handler of the same endpoint, untouched, which
+answers it as every route does; the shortcut only ever takes requests that handler would
 accept, with the same checks, so both give the same answers.
-Refusals of the move itself (409, 422, 429, 503) are raised here as there, to the
-application's exception handlers. The route is an ordinary :class:`APIRoute` of the same
-endpoint: the OpenAPI document describes it as before.
+A refusal of the move itself (409, 422, 429, 503) is raised again inside the route
+(:class:`MoveRoute`), where the application's exception handlers answer it as any other.
+The route is an ordinary :class:`APIRoute` of the same endpoint: the OpenAPI document
+describes it as before.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -26,8 +31,10 @@ from fastapi import Request, Response
 from fastapi.routing import APIRoute
 from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from carson.server.accounts import Accounts
+from carson.server.bodylimit import replaying
 from carson.server.db import User
 from carson.server.games import GameService
 from carson.server.jsonio import FastJSONResponse
@@ -35,16 +42,80 @@ from carson.server.models import ActionIn
 
 Handler = Callable[[Request], Coroutine[Any, Any, Response]]
 
+#: The path of a move, relative to the application's root (``{game_id}`` as Starlette
+#: matches it: any characters but ``/``).
+MOVE_PATH = re.compile(r"/api/games/([^/]+)/actions")
+#: The scope's key of a refusal the shortcut met: :class:`MoveRoute` raises it again.
+REFUSAL = "carson.move_refusal"
+
+
+class MoveShortcut:
+    """ASGI middleware: a plain move answered here (:func:`plain_move`); every other
+    request, and a plain move's refusal, goes on to the application."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        game_id = _move_of(scope)
+        if game_id is None:
+            await self.app(scope, receive, send)
+            return
+        request = Request(scope)
+        if bearer_token(request) is None or not json_content(request):
+            await self.app(scope, receive, send)  # a page's cookie, a form, …: untouched
+            return
+        body = await _whole_body(receive)
+        if body is None:  # the client left: nothing to answer
+            return
+        try:
+            answer = await plain_move(request, game_id, body)
+        except Exception as refusal:  # answered inside, by the application's handlers
+            scope[REFUSAL] = refusal
+            answer = None
+        if answer is None:
+            await self.app(scope, replaying(body, receive), send)
+        else:
+            await answer(scope, receive, send)
+
+
+def _move_of(scope: Scope) -> str | None:
+    """The game of a request that is a move (``POST`` to its path), else ``None``."""
+    if scope["type"] != "http" or scope["method"] != "POST":
+        return None
+    path: str = scope["path"]
+    root: str = scope.get("root_path", "")
+    if root and path.startswith(root + "/"):
+        path = path[len(root) :]
+    matched = MOVE_PATH.fullmatch(path)
+    return None if matched is None else matched[1]
+
+
+async def _whole_body(receive: Receive) -> bytes | None:
+    """The request's body (its size already bounded by :class:`~.bodylimit.BodyLimit`),
+    ``None`` if the client left first."""
+    chunks = []
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            return None
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body", False):
+            return b"".join(chunks)
+
 
 class MoveRoute(APIRoute):
-    """An :class:`APIRoute` whose handler first tries :func:`plain_move`."""
+    """An :class:`APIRoute` that answers a refusal :class:`MoveShortcut` met (raised again
+    here, for the application's exception handlers), else as FastAPI does."""
 
     def get_route_handler(self) -> Handler:
         generic = super().get_route_handler()
 
         async def handle(request: Request) -> Response:
-            answer = await plain_move(request)
-            return answer if answer is not None else await generic(request)
+            refusal = request.scope.pop(REFUSAL, None)
+            if refusal is not None:
+                raise refusal
+            return await generic(request)
 
         return handle
 
@@ -63,23 +134,22 @@ def json_content(request: Request) -> bool:
     return declared.split(";", 1)[0].strip().lower() == "application/json"
 
 
-async def plain_move(request: Request) -> Response | None:
-    """The answer to a plain move, or ``None`` for the generic handler to answer. Nothing is
-    counted or changed before the request is known to be plain."""
+async def plain_move(request: Request, game_id: str, body: bytes) -> Response | None:
+    """The answer to a plain move (a bearer token, a JSON body) of ``game_id``, or ``None``
+    for the generic handler to answer. Nothing is counted or changed before the request is
+    known to be plain."""
     token = bearer_token(request)
-    if token is None or not json_content(request):
+    if token is None:
         return None
     service = request.app.state.games
     accounts = request.app.state.accounts
     assert isinstance(service, GameService) and isinstance(accounts, Accounts)
-    body = await request.body()  # kept by the request: the generic handler reads it again
     try:
         # orjson refuses what the standard library's parser (the generic handler's) does,
         # and more (NaN, numbers past 64 bits): those go to the generic handler's answer.
         move = ActionIn.model_validate(orjson.loads(body))
     except (orjson.JSONDecodeError, ValidationError):
         return None
-    game_id = request.path_params["game_id"]
     threads = request.app.state.threads  # None before the lifespan has started them
     hop = run_in_threadpool if threads is None else threads.run
     user = service.remembered_user(token)
