@@ -134,6 +134,16 @@ def stored_seqs(url: str, game: str) -> list[int]:
     return seqs
 
 
+def stored_move(url: str, game: str, seq: int) -> tuple[Any, ...]:
+    """A move's row as SQLAlchemy reads it: its seat, action, events and date."""
+    engine = create_engine(url)
+    with Session(engine) as session:
+        move = session.scalars(select(Move).where(Move.game_id == game, Move.seq == seq)).one()
+        stored = (move.seat, move.action, move.events, move.created_at)
+    engine.dispose()
+    return stored
+
+
 def test_a_plain_move_is_played_on_the_loop_and_answers_as_a_thread(
     url: str, played: Played
 ) -> None:
@@ -151,6 +161,10 @@ def test_a_plain_move_is_played_on_the_loop_and_answers_as_a_thread(
         assert {**answers[0], "id": None} == {**answers[1], "id": None}
         game = views[0]["id"]
         assert stored_seqs(url, game) == [views[0]["seq"] + 1]  # stored, once
+        # Stored as a thread stores it (on PostgreSQL its values are sent as libpq's text).
+        loop_row, thread_row = (stored_move(url, view["id"], view["seq"] + 1) for view in views)
+        assert loop_row[:3] == thread_row[:3]
+        assert abs((loop_row[3] - thread_row[3]).total_seconds()) < 60
         again = client.get(f"/api/games/{game}", headers=alice).json()
         assert again == answers[0]
         for _ in range(3):  # and the game goes on there
@@ -383,27 +397,39 @@ def test_a_taker_cancelled_while_waiting_leaves_no_slot_taken(pool: LoopConnecti
     asyncio.run(scenario())
 
 
-def test_a_move_cancelled_mid_statement_gives_its_connection_back_ready(
+def test_a_move_cancelled_mid_statement_closes_its_connection_and_frees_its_slot(
     pg_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """psycopg cancels the statement at the database and the connection is idle again;
-    the pool's one slot is free for the next move."""
-    monkeypatch.setattr(loop_writes, "INSERT_UNLESS_LEFT", "SELECT pg_sleep(5) WHERE %(seq)s > 0")
+    """A statement cancelled midway (the server stops) leaves its connection busy: it is
+    closed, never given out again, and the pool's one slot is free for the next move."""
+    sleeping = "SELECT pg_sleep(5), " + ", ".join(f"${number}::text" for number in range(1, 10))
+    monkeypatch.setattr(loop_writes, "INSERT_UNLESS_LEFT_PREPARED", sleeping.encode())
     store = GameStore(create_engine(pg_url))
     writes = loop_writes.PostgresWrites(store)
     writes.connections = LoopConnections(store.engine, size=1)
     row = {"game_id": "g", "seq": 1, "seat": 0, "action": {}, "events": []}
     move: Any = SimpleNamespace(table=SimpleNamespace(id="g"), row=row, asked=[])
 
+    taken: list[Any] = []
+    take = writes.connections.take
+
+    async def recorded() -> Any:
+        taken.append(await take())
+        return taken[-1]
+
     async def scenario() -> None:
+        monkeypatch.setattr(writes.connections, "take", recorded)
         writing = asyncio.ensure_future(writes.write(move))
         await asyncio.sleep(0.3)  # the statement is at the database
         writing.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await writing
+        [cancelled] = taken
+        assert cancelled.connection.closed and not writes.connections._idle  # not kept
         started = time.monotonic()
-        pooled = await writes.connections.take()
+        pooled = await take()
         assert pooled is not None and time.monotonic() - started < 0.5  # not waited for
+        assert pooled is not cancelled
         assert await (await pooled.connection.execute("SELECT 1")).fetchone() == (1,)
         writes.connections.give_back(pooled)
         await writes.close()

@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import event
@@ -51,6 +51,8 @@ class Pooled:
     connection: Any  # psycopg's AsyncConnection
     generation: int
     opened: float
+    #: The names of the statements prepared on it.
+    prepared: set[bytes] = field(default_factory=set)
 
 
 class LoopConnections:
@@ -84,10 +86,13 @@ class LoopConnections:
         (:meth:`give_back`)."""
         if self._closed or time.monotonic() < self._quiet_until:
             return None
-        try:
-            await asyncio.wait_for(self._slots.acquire(), WAIT_SECONDS)
-        except TimeoutError:
-            return None
+        if not self._slots.locked():
+            await self._slots.acquire()  # free: no waiting, no timer (the common case)
+        else:
+            try:
+                await asyncio.wait_for(self._slots.acquire(), WAIT_SECONDS)
+            except TimeoutError:
+                return None
         try:
             pooled = await self._idle_or_new()
         except BaseException:  # cancelled while connecting

@@ -8,6 +8,8 @@ a request thread, which writes it as every move (:mod:`.alone_moves`, :mod:`.sto
 
 from __future__ import annotations
 
+import re
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy.pool import QueuePool
@@ -18,6 +20,7 @@ from carson.server.alone_moves import (
     insert_alone_sqlite_now,
     sqlalchemy_error,
 )
+from carson.server.libpq_calls import prepare, run_prepared
 from carson.server.loop_connections import LoopConnections
 from carson.server.write_turn import WriteTurn
 
@@ -37,8 +40,9 @@ class LoopWrites(Protocol):
 
 class PostgresWrites:
     """The move's statement (:data:`~.alone_moves.INSERT_UNLESS_LEFT`, with its notice) on
-    one of the loop's connections. A lost race is 409, as on a thread; a dropped connection
-    is SQLAlchemy's error (503), once (:class:`LoopConnections` renews both pools)."""
+    one of the loop's connections, prepared there once and sent through libpq directly
+    (:mod:`.libpq_calls`). A lost race is 409, as on a thread; a dropped connection is
+    SQLAlchemy's error (503), once (:class:`LoopConnections` renews both pools)."""
 
     def __init__(self, store: GameStore) -> None:
         self.store = store
@@ -51,10 +55,13 @@ class PostgresWrites:
         if pooled is None:  # none free, or the database out of reach: the thread's pool
             return False
         notice = self.store.notice_of([move.row])
-        parameters = alone_parameters({**move.row, "notice": notice}, move.asked)
+        texts = alone_texts({**move.row, "notice": notice}, move.asked)
+        pgconn = pooled.connection.pgconn
         try:
-            cursor = await pooled.connection.execute(INSERT_UNLESS_LEFT, parameters)
-            return await cursor.fetchone() is not None
+            if PREPARED not in pooled.prepared:
+                await prepare(pgconn, PREPARED, INSERT_UNLESS_LEFT_PREPARED)
+                pooled.prepared.add(PREPARED)
+            return (await run_prepared(pgconn, PREPARED, texts)).ntuples > 0
         except psycopg.errors.UniqueViolation:
             raise self.store.lost_race(move.table.id, move.row["seq"] - 1) from None
         except psycopg.Error as error:
@@ -62,11 +69,44 @@ class PostgresWrites:
             dialect = self.store.engine.dialect
             raise sqlalchemy_error(INSERT_UNLESS_LEFT, error, psycopg.Error, dialect,
                                    gone) from error  # fmt: skip
+        except BaseException:  # cancelled midway (the server stops): its state is unknown
+            pgconn.finish()
+            raise
         finally:
             self.connections.give_back(pooled)
 
     async def close(self) -> None:
         await self.connections.close()
+
+
+#: The name of the move's statement on each of the loop's connections.
+PREPARED = b"carson_alone_move"
+#: Its parameters, in the order of ``$1``, ``$2``, … in :data:`INSERT_UNLESS_LEFT_PREPARED`.
+ALONE_PARAMETERS = (
+    "game_id", "seq", "seat", "action", "events", "created_at", "asked", "channel", "notice",
+)  # fmt: skip
+#: :data:`~.alone_moves.INSERT_UNLESS_LEFT` with numbered parameters, as libpq prepares it.
+INSERT_UNLESS_LEFT_PREPARED = re.sub(
+    r"%\((\w+)\)s",
+    lambda name: f"${ALONE_PARAMETERS.index(name[1]) + 1}",
+    INSERT_UNLESS_LEFT,
+).encode()
+
+
+def alone_texts(row: dict[str, Any], asked: list[int]) -> list[bytes]:
+    """The parameters of :data:`INSERT_UNLESS_LEFT_PREPARED` for one move ``row`` (with
+    its ``notice``) and the seats ``asked`` after it, as PostgreSQL reads them in text:
+    the same values psycopg sends for :func:`~.alone_moves.alone_parameters`."""
+    parameters = alone_parameters(row, asked)
+    return [_as_text(parameters[name]) for name in ALONE_PARAMETERS]
+
+
+def _as_text(value: str | int | datetime | list[int]) -> bytes:
+    if isinstance(value, list):  # an array of integers: {1,2}
+        return ("{" + ",".join(str(int(number)) for number in value) + "}").encode()
+    if isinstance(value, datetime):
+        return value.isoformat().encode()
+    return str(value).encode()
 
 
 class SqliteWrites:
