@@ -163,3 +163,26 @@ def test_a_click_on_the_resign_summary_survives_a_redraw_between_press_and_relea
     assert alice.evaluate(REDRAW, game) == "clock-state"  # the clocks drawn again
     alice.mouse.up()
     expect(alice.locator("#clocks details.resign")).to_have_attribute("open", "")
+
+
+#: A click on "Resign…", then the panel drawn again in the same task — as when a refresh's
+#: answer was already waiting: the click's toggle event comes only after the redraw took its
+#: element away (as htmx swaps an answer: its events tell the panel's old element).
+CLICK_THEN_REDRAW = """game => fetch("/games/" + game + "/clocks").then(answer => answer.text())
+  .then(html => new Promise(done => {
+    const panel = document.getElementById("clocks");
+    document.addEventListener("htmx:afterSettle", () => done(true), {once: true});
+    panel.querySelector("details.resign summary").click();
+    htmx.swap(panel, html, {swapStyle: "outerHTML"}, {eventInfo: {target: panel}});
+  }))"""
+
+
+def test_a_click_whose_toggle_event_comes_after_the_redraw_still_opens_the_confirmation(
+    browser: Browser, toy_base_url: str
+) -> None:
+    alice, game = two_playing(browser, toy_base_url, ("alice4", "bob4"))
+    alice.evaluate(CLICK_THEN_REDRAW, game)
+    expect(alice.locator("#clocks details.resign")).to_have_attribute("open", "")
+    alice.click("#clocks details.resign summary")  # closed by the player, before a redraw
+    alice.evaluate(CLICK_THEN_REDRAW, game)  # and opened again by the next click
+    expect(alice.locator("#clocks details.resign")).to_have_attribute("open", "")

@@ -96,6 +96,17 @@
     }
   }, true); // toggle does not bubble: listen while it is captured
 
+  // The player's own click on a confirmation's summary, told at once (it opens or closes
+  // the confirmation after this listener): its toggle event is a task of its own, and it
+  // never reaches the page when a redraw already took its element away.
+  document.addEventListener("click", function (event) {
+    const summary = event.target && event.target.closest ? event.target.closest("summary") : null;
+    const details = summary ? summary.parentElement : null;
+    if (details && details.tagName === "DETAILS" && details.id && details.closest("#clocks")) {
+      opened.set(details.id, !details.open);
+    }
+  }, true);
+
   function reopen(panel) {
     opened.forEach(function (isOpen, id) {
       const details = document.getElementById(id);
