@@ -126,6 +126,11 @@ def _validation_detail(error: RequestValidationError) -> str:
     """FastAPI's list of problems as one sentence: where each is, and what it is."""
     parts = []
     for problem in error.errors():
+        if problem.get("type") == "json_invalid":  # its place is a character's, not a field's
+            _, at = problem.get("loc", ("body", 0))
+            why = str(problem.get("ctx", {}).get("error", "invalid")).lower()
+            parts.append(f"the body is not valid JSON: {why} at character {at}")
+            continue
         where = ".".join(str(step) for step in problem.get("loc", ()))
         parts.append(f"{where}: {problem.get('msg', 'invalid')}")
     return "; ".join(parts) or "the request is malformed"
