@@ -89,7 +89,9 @@ def signed_in(base: str, store: TokenStore, name: str, lang: str = "en") -> tupl
 def test_a_whole_card_game_with_a_player_of_the_api(server: str, tmp_path: Path) -> None:
     store = TokenStore(tmp_path / "config" / "tokens.json")
     alice, said = signed_in(server, store, "alice")
-    assert "Wrong username or password." in said and "Logged in on" in said
+    # A new player is offered the account, not first told of a wrong password.
+    assert "No account alice with this password" in said and "Logged in on" in said
+    assert "Wrong username or password." not in said
     # The token is kept for the next game, readable by its owner alone.
     assert store.token(server, "alice") == alice.token and store.last_user(server) == "alice"
     assert stat.S_IMODE(store.path.stat().st_mode) == 0o600
@@ -142,6 +144,19 @@ def test_the_kept_token_signs_in_without_a_password(server: str, tmp_path: Path)
     passwords = iter(["password-carol"])
     SignIn(third, store, Texts("en"), console, Keyboard(), lambda _: next(passwords))("carol")
     assert third.token not in (None, "not-a-token") and store.token(server, "carol") == third.token
+
+
+def test_a_mistyped_password_declined_as_a_new_account_is_told_wrong(
+    server: str, tmp_path: Path
+) -> None:
+    signed_in(server, TokenStore(tmp_path / "first.json"), "frank")
+    store = TokenStore(tmp_path / "tokens.json")  # another machine: no token kept
+    client, console = ApiClient(server), screen()
+    passwords = iter(["password-frnak", "password-frank"])
+    SignIn(client, store, Texts("en"), console, Keyboard("n"), lambda _: next(passwords))("frank")
+    said = " ".join(console.export_text().split())  # the console wraps long lines
+    offer, refusal = said.index("No account frank"), said.index("Wrong username or password.")
+    assert offer < refusal < said.index("Logged in on") and client.token is not None
 
 
 def test_leaving_harms_nothing_and_joining_again_resumes(server: str, tmp_path: Path) -> None:

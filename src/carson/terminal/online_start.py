@@ -63,9 +63,11 @@ class SignIn:
             except ApiError as error:
                 if error.code != "wrong_credentials":
                     raise
-                self._error(error, username)
+                # The offer says why first ("No account … with this password"): the server's
+                # refusal is shown only to a player who declines it (a mistyped password).
                 token = self._offer_account(username, password)
                 if token is None:
+                    self._error(error, username)
                     continue
             self.store.save(server, username, token)
             self._say("logged_in", user=username)
