@@ -12,7 +12,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 import pytest
 from rich.console import Console
@@ -27,6 +27,7 @@ from carson.terminal.api_client import (
     server_url,
 )
 from carson.terminal.credentials import TokenStore
+from carson.terminal.live_stream import LiveStream
 from carson.terminal.online import MAX_RESENDS, OnlineGame, same_question
 from carson.terminal.online_start import NewOnlineGame, SignIn, open_game
 from carson.terminal.texts import Texts
@@ -126,6 +127,32 @@ def test_a_whole_card_game_with_a_player_of_the_api(server: str, tmp_path: Path)
     assert f"Game {game_id} is over." in out
     record = alice.record(game_id)
     assert {entry["seat"] for entry in record["actions"]} == {0, 1}
+
+
+def test_a_game_against_machines_waits_on_one_stream_per_turn(
+    server: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The machines' moves between two turns are news on one stream: not a connection,
+    nor a "waiting" line, per machine move."""
+    opened = []
+    connected = LiveStream._connected
+
+    def counted(stream: LiveStream, since: int | None) -> Any:
+        opened.append(since)
+        return connected(stream, since)
+
+    monkeypatch.setattr(LiveStream, "_connected", counted)
+    alice, _ = signed_in(server, TokenStore(tmp_path / "tokens.json"), "grace")
+    console = screen()
+    seats = ["human", "greedy", "greedy", "greedy"]  # machine seats, moved by the worker
+    game_id = open_game(alice, None, NewOnlineGame("card", seats, [], "en"), Texts("en"), console)
+    keyboard = Keyboard(console=console)
+    assert OnlineGame(alice, game_id, "en", console, keyboard, poll=0.02).run() == 0
+    turns = len(keyboard.asked)
+    waits = console.export_text().count("Waiting for the other players")
+    machine_moves = sum(entry["seat"] != 0 for entry in alice.record(game_id)["actions"])
+    assert machine_moves > turns  # machines move between turns
+    assert 0 < len(opened) <= turns + 1 and waits == len(opened)
 
 
 def test_the_kept_token_signs_in_without_a_password(server: str, tmp_path: Path) -> None:

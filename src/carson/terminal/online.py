@@ -63,6 +63,13 @@ def same_question(before: JsonDict, now: JsonDict, action: JsonDict) -> bool:
     )
 
 
+def awaited(before: JsonDict, now: JsonDict) -> bool:
+    """Whether a wait for the player's turn that began at view ``before`` ends at ``now``:
+    the player is asked something (a turn, or a step the server opened without a move) or
+    the game's status changed (it ended)."""
+    return bool(now["legal_actions"]) or now["status"] != before["status"]
+
+
 def _step(value: Any) -> Any:
     """A decision by its kind (its awaited seats change as the others answer)."""
     return value.get("kind") if isinstance(value, dict) else value
@@ -212,7 +219,9 @@ class OnlineGame:
 
     def _wait_live(self, view: JsonDict) -> JsonDict:
         """Reads the game's stream from the view's move on: each move's news as it comes,
-        until a view that differs or asks the player something."""
+        until a view that asks the player something or ends the game. Other players' and
+        machines' moves in between are told as news on the same stream: one connection per
+        wait, not one per move."""
         if self._seen is None:  # the news so far, before the stream's
             self._print_news(view)
         stream = LiveStream(self.client, self.game_id, sleep=self._sleep, on_retry=self._retry)
@@ -223,8 +232,7 @@ class OnlineGame:
                     self._live_news(data, view)
                 elif event == "view":
                     now = game_view(data)
-                    moved = (now["seq"], now["status"]) != (view["seq"], view["status"])
-                    if moved or now["legal_actions"]:
+                    if awaited(view, now):
                         return now
         finally:
             messages.close()
@@ -247,13 +255,12 @@ class OnlineGame:
         self._seen = seq
 
     def _wait_polling(self, view: JsonDict) -> JsonDict:
-        """Look again every :data:`POLL_SECONDS` until the game moves on."""
+        """Look again every :data:`POLL_SECONDS` until the player is asked something or the
+        game ends (the news of the moves between is told at the player's turn)."""
         while True:
             self._sleep(self.poll)
             now = self.client.view(self.game_id)
-            if now["seq"] != view["seq"] or now["status"] != view["status"]:
-                return now
-            if now["legal_actions"]:  # a step the server opened without a move (a draft)
+            if awaited(view, now):
                 return now
 
     def _show(self, view: JsonDict) -> None:
