@@ -112,6 +112,7 @@ async def hear(pgconn: PGconn, heard: Callable[[str], None]) -> None:
 
     socket = pgconn.socket
     loop.add_reader(socket, readable)
+    readable()  # what libpq may hold already (read with the answer to LISTEN)
     try:
         await lost
     finally:

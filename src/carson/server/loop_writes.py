@@ -51,11 +51,11 @@ class PostgresWrites:
     async def write(self, move: AloneMove) -> bool:
         import psycopg
 
+        notice = self.store.notice_of([move.row])
+        texts = alone_texts({**move.row, "notice": notice}, move.asked)
         pooled = await self.connections.take()
         if pooled is None:  # none free, or the database out of reach: the thread's pool
             return False
-        notice = self.store.notice_of([move.row])
-        texts = alone_texts({**move.row, "notice": notice}, move.asked)
         pgconn = pooled.connection.pgconn
         try:
             if PREPARED not in pooled.prepared:
