@@ -148,11 +148,15 @@ def test_a_game_against_machines_waits_on_one_stream_per_turn(
     game_id = open_game(alice, None, NewOnlineGame("card", seats, [], "en"), Texts("en"), console)
     keyboard = Keyboard(console=console)
     assert OnlineGame(alice, game_id, "en", console, keyboard, poll=0.02).run() == 0
-    turns = len(keyboard.asked)
-    waits = console.export_text().count("Waiting for the other players")
+    turns, out = len(keyboard.asked), console.export_text()
+    waits = out.count("Waiting for the other players")
     machine_moves = sum(entry["seat"] != 0 for entry in alice.record(game_id)["actions"])
     assert machine_moves > turns  # machines move between turns
     assert 0 < len(opened) <= turns + 1 and waits == len(opened)
+    # Every round's bids are told, the player's own last bid revealing them included.
+    bids = [entry for entry in alice.record(game_id)["actions"] if entry["seat"] == 0]
+    rounds = sum(entry["action"].get("type") == "bid" for entry in bids)
+    assert out.count("Auction cards: ") == rounds
 
 
 def test_the_kept_token_signs_in_without_a_password(server: str, tmp_path: Path) -> None:
@@ -184,6 +188,29 @@ def test_a_mistyped_password_declined_as_a_new_account_is_told_wrong(
     said = " ".join(console.export_text().split())  # the console wraps long lines
     offer, refusal = said.index("No account frank"), said.index("Wrong username or password.")
     assert offer < refusal < said.index("Logged in on") and client.token is not None
+
+
+def test_a_new_account_refused_for_its_form_is_said_and_tried_again(
+    server: str, tmp_path: Path
+) -> None:
+    """A password too short is refused in the server's words and the password asked again;
+    a name taken is said once, without a wrong password's line after it."""
+    signed_in(server, TokenStore(tmp_path / "first.json"), "ivan")
+    client, console = ApiClient(server), screen()
+    secrets = iter(["short", "short", "password-heidi", "password-heidi"])
+    sign_in = SignIn(client, TokenStore(tmp_path / "tokens.json"), Texts("en"), console,
+                     Keyboard("y", "y"), lambda _: next(secrets))  # fmt: skip
+    assert sign_in("heidi") == "heidi" and client.token is not None
+    said = " ".join(console.export_text().split())
+    assert "The server refuses this account (" in said and "8 characters" in said
+    assert "cannot use this request" not in said and "Wrong username" not in said
+    taken, console = ApiClient(server), screen()
+    secrets = iter(["password-other"] * 2 + ["password-ivan"])
+    sign_in = SignIn(taken, TokenStore(tmp_path / "taken.json"), Texts("en"), console,
+                     Keyboard("y"), lambda _: next(secrets))  # fmt: skip
+    assert sign_in("ivan") == "ivan"
+    said = " ".join(console.export_text().split())
+    assert "The username ivan is taken" in said and "Wrong username" not in said
 
 
 def test_leaving_harms_nothing_and_joining_again_resumes(server: str, tmp_path: Path) -> None:

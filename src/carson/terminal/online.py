@@ -225,7 +225,10 @@ class OnlineGame:
         if self._seen is None:  # the news so far, before the stream's
             self._print_news(view)
         stream = LiveStream(self.client, self.game_id, sleep=self._sleep, on_retry=self._retry)
-        messages = stream.messages(int(view["seq"]))
+        # From the last move the player was told of: his own move's news (the bids it
+        # revealed, the round it ended) comes first, then the others' as they move.
+        since = self._seen if self._seen is not None else int(view["seq"])
+        messages = stream.messages(min(since, int(view["seq"])))
         try:
             for event, data in messages:
                 if event == "move":

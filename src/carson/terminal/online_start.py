@@ -25,6 +25,9 @@ from carson.terminal.texts import Texts
 PASSWORD_TRIES = 3
 #: What a session's token is refused with: log in again.
 TOKEN_REFUSED = ("invalid_token", "unauthorized")
+#: The server's refusals of a new account, said before the password is asked again (a
+#: password too short or too long, a name taken or not of the allowed form).
+ACCOUNT_REFUSED = ("username_taken", "invalid_account", "bad_password", "validation_error")
 
 
 class SignInFailed(Exception):
@@ -63,11 +66,8 @@ class SignIn:
             except ApiError as error:
                 if error.code != "wrong_credentials":
                     raise
-                # The offer says why first ("No account … with this password"): the server's
-                # refusal is shown only to a player who declines it (a mistyped password).
-                token = self._offer_account(username, password)
+                token = self._offer_account(username, password, error)
                 if token is None:
-                    self._error(error, username)
                     continue
             self.store.save(server, username, token)
             self._say("logged_in", user=username)
@@ -92,10 +92,13 @@ class SignIn:
             return False
         return True
 
-    def _offer_account(self, username: str, password: str) -> str | None:
-        """A new account if the player wants one (its token), else ``None``."""
+    def _offer_account(self, username: str, password: str, refused: ApiError) -> str | None:
+        """A new account if the player wants one (its token), else ``None``. The offer says
+        why first ("No account … with this password"): the server's ``refused`` (wrong
+        credentials) is shown only to a player who declines it (a mistyped password)."""
         question = self.texts("online", "register_offer", user=username, server=self.client.base)
         if not ask_yes_no(self.asker, question):
+            self._error(refused, username)
             return None
         again = self.ask_secret(self.texts("online", "password_again") + ": ")
         if again != password:
@@ -104,8 +107,10 @@ class SignIn:
         try:
             return self.client.register(username, password)
         except ApiError as error:
-            if error.code not in ("username_taken", "invalid_account", "bad_password"):
+            if error.code not in ACCOUNT_REFUSED:
                 raise
+            if error.code == "validation_error":  # the name's or the password's form
+                error = ApiError(error.status, "invalid_account", error.detail)
             self._error(error, username)
             return None
 
