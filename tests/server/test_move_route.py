@@ -29,10 +29,12 @@ class FastPath:
         self.answered = 0
         plain = move_route.plain_move
 
-        async def switched(request: Request, game_id: str, body: bytes) -> Response | None:
+        async def switched(
+            request: Request, token: str, game_id: str, body: bytes
+        ) -> Response | None:
             if not self.on:
                 return None
-            answer = await plain(request, game_id, body)
+            answer = await plain(request, token, game_id, body)
             self.answered += answer is not None
             return answer
 
@@ -275,8 +277,8 @@ def test_a_refusal_met_by_the_shortcut_is_answered_by_the_applications_handler(
     url = f"/api/games/{view['id']}/actions"
     plain = move_route.plain_move
 
-    async def refusing(request: Request, game_id: str, sent: bytes) -> Response | None:
-        await plain(request, game_id, b"not json")  # no refusal: nothing counted or changed
+    async def refusing(request: Request, token: str, game_id: str, sent: bytes) -> Response | None:
+        await plain(request, token, game_id, b"not json")  # not plain: nothing counted
         raise Conflict("stale seq 0: another move was accepted first", "stale_seq")
 
     monkeypatch.setattr(move_route, "plain_move", refusing)

@@ -62,14 +62,15 @@ class MoveShortcut:
             await self.app(scope, receive, send)
             return
         request = Request(scope)
-        if bearer_token(request) is None or not json_content(request):
+        token = bearer_token(request)
+        if token is None or not json_content(request):
             await self.app(scope, receive, send)  # a page's cookie, a form, …: untouched
             return
         body = await _whole_body(receive)
         if body is None:  # the client left: nothing to answer
             return
         try:
-            answer = await plain_move(request, game_id, body)
+            answer = await plain_move(request, token, game_id, body)
         except Exception as refusal:  # answered inside, by the application's handlers
             scope[REFUSAL] = refusal
             answer = None
@@ -134,13 +135,10 @@ def json_content(request: Request) -> bool:
     return declared.split(";", 1)[0].strip().lower() == "application/json"
 
 
-async def plain_move(request: Request, game_id: str, body: bytes) -> Response | None:
-    """The answer to a plain move (a bearer token, a JSON body) of ``game_id``, or ``None``
-    for the generic handler to answer. Nothing is counted or changed before the request is
-    known to be plain."""
-    token = bearer_token(request)
-    if token is None:
-        return None
+async def plain_move(request: Request, token: str, game_id: str, body: bytes) -> Response | None:
+    """The answer to a plain move of ``game_id`` (sent with the bearer ``token`` and a JSON
+    ``body``), or ``None`` for the generic handler to answer. Nothing is counted or changed
+    before the request is known to be plain."""
     service = request.app.state.games
     accounts = request.app.state.accounts
     assert isinstance(service, GameService) and isinstance(accounts, Accounts)
