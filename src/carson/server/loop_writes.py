@@ -29,6 +29,20 @@ if TYPE_CHECKING:
     from carson.server.store import GameStore
 
 
+#: The name of the move's statement on each of the loop's connections.
+PREPARED = b"carson_alone_move"
+#: Its parameters, in the order of ``$1``, ``$2``, … in :data:`INSERT_UNLESS_LEFT_PREPARED`.
+ALONE_PARAMETERS = (
+    "game_id", "seq", "seat", "action", "events", "created_at", "asked", "channel", "notice",
+)  # fmt: skip
+#: :data:`~.alone_moves.INSERT_UNLESS_LEFT` with numbered parameters, as libpq prepares it.
+INSERT_UNLESS_LEFT_PREPARED = re.sub(
+    r"%\((\w+)\)s",
+    lambda name: f"${ALONE_PARAMETERS.index(name[1]) + 1}",
+    INSERT_UNLESS_LEFT,
+).encode()
+
+
 class LoopWrites(Protocol):
     async def write(self, move: AloneMove) -> bool:
         """Write the move's row alone, unless a person asked next has left or it cannot be
@@ -77,20 +91,6 @@ class PostgresWrites:
 
     async def close(self) -> None:
         await self.connections.close()
-
-
-#: The name of the move's statement on each of the loop's connections.
-PREPARED = b"carson_alone_move"
-#: Its parameters, in the order of ``$1``, ``$2``, … in :data:`INSERT_UNLESS_LEFT_PREPARED`.
-ALONE_PARAMETERS = (
-    "game_id", "seq", "seat", "action", "events", "created_at", "asked", "channel", "notice",
-)  # fmt: skip
-#: :data:`~.alone_moves.INSERT_UNLESS_LEFT` with numbered parameters, as libpq prepares it.
-INSERT_UNLESS_LEFT_PREPARED = re.sub(
-    r"%\((\w+)\)s",
-    lambda name: f"${ALONE_PARAMETERS.index(name[1]) + 1}",
-    INSERT_UNLESS_LEFT,
-).encode()
 
 
 def alone_texts(row: dict[str, Any], asked: list[int]) -> list[bytes]:

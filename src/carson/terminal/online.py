@@ -225,10 +225,11 @@ class OnlineGame:
         if self._seen is None:  # the news so far, before the stream's
             self._print_news(view)
         stream = LiveStream(self.client, self.game_id, sleep=self._sleep, on_retry=self._retry)
-        # From the last move the player was told of: his own move's news (the bids it
-        # revealed, the round it ended) comes first, then the others' as they move.
-        since = self._seen if self._seen is not None else int(view["seq"])
-        messages = stream.messages(min(since, int(view["seq"])))
+        # From the last move the player was told of (the news may have reached past the
+        # view): his own move's news (the bids it revealed, the round it ended) comes
+        # first, then the others' as they move.
+        assert self._seen is not None  # told just above, if never before
+        messages = stream.messages(min(self._seen, int(view["seq"])))
         try:
             for event, data in messages:
                 if event == "move":
