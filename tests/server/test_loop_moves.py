@@ -248,6 +248,61 @@ def test_sqlite_s_lock_held_by_another_process_never_blocks_the_loop(
         assert stored_seqs(f"sqlite:///{database}", view["id"])[-1] == view["seq"] + 1
 
 
+def test_sqlite_s_loop_writes_on_one_connection_of_its_own_that_never_waits(
+    tmp_path: Path, played: Played
+) -> None:
+    """Not the pool's: one connection, opened at the first move and kept, set as the pool's
+    are (WAL, NORMAL syncs, foreign keys) but with a busy timeout of 0; closed at the stop."""
+    url = f"sqlite:///{tmp_path / 'carson.db'}"
+    with one_move_in(url) as (client, alice, view):
+        writes = client.app.state.loop_moves.writes  # type: ignore[attr-defined]
+        assert isinstance(writes, loop_writes.SqliteWrites)
+        connection = writes._connection
+        assert connection is not None
+        pool = client.app.state.games.store.engine.pool  # type: ignore[attr-defined]
+        checked_out = pool.checkedout()
+        for _ in range(3):
+            view = send(client, alice, view).json()
+        assert played.on_loop == 4 and writes._connection is connection
+        assert pool.checkedout() == checked_out
+        settings = [
+            connection.execute(f"PRAGMA {name}").fetchone()[0]
+            for name in ("journal_mode", "synchronous", "foreign_keys", "busy_timeout")
+        ]
+        assert settings == ["wal", 1, 1, 0]
+    with pytest.raises(sqlite3.ProgrammingError):  # closed when the server stopped
+        connection.execute("SELECT 1")
+
+
+def test_sqlite_s_loop_connection_left_in_a_transaction_is_closed_and_replaced(
+    tmp_path: Path, played: Played, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A failure that leaves the loop's transaction open (its rollback failed): the move
+    goes to a thread, that connection is never used again, the next move opens another."""
+    url = f"sqlite:///{tmp_path / 'carson.db'}"
+
+    def failing(connection: sqlite3.Connection, row: dict[str, Any], asked: list[int]) -> bool:
+        connection.execute("INSERT INTO moves (game_id, seq, seat, action, events, created_at)"
+                           " VALUES ('nowhere', 1, 0, '{}', '[]', '2026-01-01')")  # fmt: skip
+        raise sqlite3.OperationalError("disk I/O error")
+
+    with one_move_in(url) as (client, alice, view):
+        writes = client.app.state.loop_moves.writes  # type: ignore[attr-defined]
+        first = writes._connection
+        monkeypatch.setattr(loop_writes, "written_sqlite", failing)
+        view = send(client, alice, view).json()  # answered by a thread, which wrote it
+        assert (played.on_loop, played.to_thread) == (1, 1)
+        assert writes._connection is None
+        with pytest.raises(sqlite3.ProgrammingError):  # closed
+            first.execute("SELECT 1")
+        monkeypatch.undo()
+        again = Played(monkeypatch)  # the undo took the count away too
+        view = send(client, alice, view).json()
+        assert again.on_loop == 1
+        assert writes._connection is not None and writes._connection is not first
+        assert stored_seqs(url, view["id"])[-2:] == [view["seq"] - 1, view["seq"]]
+
+
 def test_refusals_go_to_a_thread_and_the_rate_counts_each_move_once(
     url: str, played: Played
 ) -> None:

@@ -33,12 +33,10 @@ from sqlalchemy.dialects import sqlite
 from sqlalchemy.engine import Dialect, Engine
 from sqlalchemy.exc import DBAPIError, StatementError
 from sqlalchemy.orm import Session
-from sqlalchemy.pool import QueuePool
 
-from carson.server.db import POOL_OVERFLOW, POOL_SIZE, SQLITE_BUSY_SECONDS, Move, now
+from carson.server.db import Move, now
 from carson.server.jsonio import dumps
 from carson.server.live import CHANNEL
-from carson.server.write_turn import WriteTurn
 
 if TYPE_CHECKING:
     from carson.server.store import Table
@@ -152,52 +150,14 @@ def insert_alone_sqlite(
     pooled = engine.raw_connection()
     try:
         with turn:  # before the first write (the insert's implicit BEGIN)
-            return _written_sqlite(pooled.driver_connection, row, asked)
+            return written_sqlite(pooled.driver_connection, row, asked)
     except sqlite3.Error as error:
         raise sqlalchemy_error(SQLITE_INSERT, error, sqlite3.Error, engine.dialect) from error
     finally:
         pooled.close()
 
 
-def insert_alone_sqlite_now(engine: Engine, row: dict[str, Any], asked: list[int],
-                            turn: WriteTurn) -> bool:  # fmt: skip
-    """SQLite, on the event loop (:mod:`.loop_moves`): :func:`insert_alone_sqlite` if it
-    can be done without waiting — the write turn free, a connection in the pool, no other
-    process holding SQLite's write lock — else nothing: whether the move was written. Any
-    failure (a lost race, a full disk) writes nothing and is not raised: the move then goes
-    to a request thread, which meets it again and answers it (409, 503)."""
-    pool = engine.pool
-    if not isinstance(pool, QueuePool) or pool.checkedout() >= POOL_SIZE + POOL_OVERFLOW:
-        return False  # one more would wait for one to come back
-    if not turn.take_now():
-        return False
-    try:
-        pooled = engine.raw_connection()
-        try:
-            return _written_without_waiting(pooled, row, asked)
-        finally:
-            pooled.close()
-    finally:
-        turn.give_back()
-
-
-def _written_without_waiting(pooled: Any, row: dict[str, Any], asked: list[int]) -> bool:
-    """:func:`_written_sqlite` on a pooled connection that does not wait for another
-    process's write lock (it fails at once instead); its busy timeout is put back after."""
-    connection: Any = pooled.driver_connection  # sqlite3's Connection
-    try:
-        connection.execute("PRAGMA busy_timeout = 0")  # another process writes: not now
-        return _written_sqlite(connection, row, asked)
-    except sqlite3.Error:
-        return False
-    finally:
-        try:
-            connection.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_SECONDS * 1000}")
-        except sqlite3.Error as error:
-            pooled.invalidate(error)  # its timeout may still be 0: not given out again
-
-
-def _written_sqlite(connection: Any, row: dict[str, Any], asked: list[int]) -> bool:
+def written_sqlite(connection: Any, row: dict[str, Any], asked: list[int]) -> bool:
     """On ``connection`` (sqlite3's), in the write turn: the move's row, committed unless
     one of the seats ``asked`` was left (then rolled back): whether it was written."""
     assert _SQLITE_DATE is not None

@@ -1,6 +1,6 @@
 """How the event loop writes a move alone (:mod:`.loop_moves`), by database: PostgreSQL's one
-statement on an asyncio connection of the loop's own; SQLite's short transaction, written on
-the loop itself when that needs no waiting (issue 22).
+statement on a connection of the loop's own; SQLite's short transaction, on the loop itself
+and on a connection of its own, when that needs no waiting (issue 22).
 
 Both answer whether the move was written: when it was not, nothing was, and the move goes to
 a request thread, which writes it as every move (:mod:`.alone_moves`, :mod:`.store`).
@@ -9,6 +9,7 @@ a request thread, which writes it as every move (:mod:`.alone_moves`, :mod:`.sto
 from __future__ import annotations
 
 import re
+import sqlite3
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -17,9 +18,10 @@ from sqlalchemy.pool import QueuePool
 from carson.server.alone_moves import (
     INSERT_UNLESS_LEFT,
     alone_parameters,
-    insert_alone_sqlite_now,
     sqlalchemy_error,
+    written_sqlite,
 )
+from carson.server.db import sqlite_pragmas
 from carson.server.libpq_calls import prepare, run_prepared
 from carson.server.loop_connections import LoopConnections
 from carson.server.write_turn import WriteTurn
@@ -110,20 +112,59 @@ def _as_text(value: str | int | datetime | list[int]) -> bytes:
 
 
 class SqliteWrites:
-    """The move's short transaction, on the loop, when the write turn is free and no other
-    process holds SQLite's lock (:func:`~.alone_moves.insert_alone_sqlite_now`): in WAL
-    mode a commit does not wait for the disk, so it blocks the loop for as long as its CPU
-    work — less than the hop to a thread would cost."""
+    """The move's short transaction on the loop itself, on a connection of the loop's own,
+    when the write turn is free and no other process holds SQLite's lock. In WAL mode a
+    commit does not wait for the disk, so it blocks the loop for as long as its CPU work:
+    less than the hop to a thread would cost.
+
+    The connection never waits: its busy timeout is 0, so another process's write fails the
+    insert at once and the move goes to a request thread, which waits for it. It is opened at
+    the first move and kept: a pooled connection's check-out and return (with its rollback)
+    and the busy timeout set and put back around each move cost the loop more than the
+    insert (issue 22). A failure writes nothing and is not raised (the thread meets it again
+    and answers it: 409, 503); a connection whose transaction could not be rolled back is
+    closed, and the next move opens another."""
 
     def __init__(self, store: GameStore, turn: WriteTurn) -> None:
         self.store = store
         self.turn = turn
+        self._connection: sqlite3.Connection | None = None
 
     async def write(self, move: AloneMove) -> bool:
-        return insert_alone_sqlite_now(self.store.engine, move.row, move.asked, self.turn)
+        if not self.turn.take_now():
+            return False
+        try:
+            connection = self._connection or self._connect()
+            return written_sqlite(connection, move.row, move.asked)
+        except sqlite3.Error:
+            if self._connection is not None and self._connection.in_transaction:
+                self._close()  # its state unknown: not used again
+            return False
+        finally:
+            self.turn.give_back()
+
+    def _connect(self) -> sqlite3.Connection:
+        """The pool's own connection arguments, but a busy timeout of 0."""
+        engine = self.store.engine
+        arguments, options = engine.dialect.create_connect_args(engine.url)
+        settings: dict[str, Any] = {**options, "timeout": 0}
+        driver: Any = engine.dialect.loaded_dbapi  # sqlite3, as the pool's
+        connection: sqlite3.Connection = driver.connect(*arguments, **settings)
+        try:
+            sqlite_pragmas(connection)
+        except sqlite3.Error:
+            connection.close()
+            raise
+        self._connection = connection
+        return connection
+
+    def _close(self) -> None:
+        connection, self._connection = self._connection, None
+        if connection is not None:
+            connection.close()
 
     async def close(self) -> None:
-        pass
+        self._close()
 
 
 def loop_writes(store: GameStore) -> LoopWrites | None:
