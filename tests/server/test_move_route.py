@@ -10,13 +10,17 @@ from typing import Any
 import pytest
 from anyio import to_thread
 from api_helpers import account
-from fastapi import FastAPI, Request, Response
+from fastapi import FastAPI, Request
 from fastapi.testclient import TestClient
+from hypothesis import given
+from hypothesis import strategies as st
+from pydantic import ValidationError
 
 from carson.server import move_route
 from carson.server.app import create_app
 from carson.server.cookies import CSRF_COOKIE, CSRF_HEADER
 from carson.server.limits import Limits
+from carson.server.models import ActionIn
 
 SEATS = ["human", "expert", "expert", "expert"]
 
@@ -31,7 +35,7 @@ class FastPath:
 
         async def switched(
             request: Request, token: str, game_id: str, body: bytes
-        ) -> Response | None:
+        ) -> dict[str, Any] | None:
             if not self.on:
                 return None
             answer = await plain(request, token, game_id, body)
@@ -134,6 +138,35 @@ def test_refusals_are_answered_alike_and_change_nothing(
     assert generic.status_code in (400, 401, 403, 409, 422), generic.text
     same(generic, quick)
     assert client.get(f"/api/games/{view['id']}", headers=alice).json()["seq"] == view["seq"]
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+BODIES = st.fixed_dictionaries(
+    {}, optional={"seq": JSON_VALUES, "action": JSON_VALUES, "other": JSON_VALUES}
+)
+
+
+@given(st.one_of(BODIES, JSON_VALUES))
+def test_the_shortcut_takes_exactly_the_bodies_the_model_accepts(data: Any) -> None:
+    """Any parsed JSON body: :func:`plain_action` takes it, with the same seq and action,
+    if and only if the generic handler's model does."""
+    expected: tuple[int, dict[str, Any]] | None
+    try:
+        model = ActionIn.model_validate(data)
+        expected = (model.seq, model.action)
+    except ValidationError:
+        expected = None
+    try:
+        found: tuple[int, dict[str, Any]] | None = move_route.plain_action(data)
+    except move_route.NotPlain:
+        found = None
+    assert found == expected
 
 
 def test_a_bearer_scheme_in_any_case_and_a_charset_are_plain(
@@ -277,7 +310,9 @@ def test_a_refusal_met_by_the_shortcut_is_answered_by_the_applications_handler(
     url = f"/api/games/{view['id']}/actions"
     plain = move_route.plain_move
 
-    async def refusing(request: Request, token: str, game_id: str, sent: bytes) -> Response | None:
+    async def refusing(
+        request: Request, token: str, game_id: str, sent: bytes
+    ) -> dict[str, Any] | None:
         await plain(request, token, game_id, b"not json")  # not plain: nothing counted
         raise Conflict("stale seq 0: another move was accepted first", "stale_seq")
 
