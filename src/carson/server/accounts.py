@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections.abc import Callable
 from datetime import datetime
 
@@ -65,10 +66,14 @@ class Accounts:
         self.clock = clock
         self.limiter = limiter or RateLimiter(Limits())
         self.pool = pool
-        self._memory: TTLCache[str, User] = TTLCache(
-            memory_size, TOKEN_MEMORY, timer=lambda: self.clock().timestamp()
-        )
+        self._memory: TTLCache[str, User] = TTLCache(memory_size, TOKEN_MEMORY, timer=self._seconds)
         self._guard = threading.Lock()  # a TTLCache is not safe across threads
+
+    def _seconds(self) -> float:
+        """The clock in seconds, for the memory's expiry; without making a date from the
+        system's clock (read on every move) when the clock is the system's."""
+        clock = self.clock  # tests move it after the start
+        return time.time() if clock is now else clock().timestamp()
 
     def remembered_user(self, token: str) -> User | None:
         """The token's user if this process checked the token lately (no database query)."""
