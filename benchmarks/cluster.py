@@ -57,6 +57,7 @@ def main(argv: Sequence[str] = ()) -> None:
         }
         if cluster.pids("worker"):
             groups["workers"] = lambda: cluster.pids("worker")
+        groups["client"] = lambda: [os.getpid()]  # the players, in this process
         paces = [(f"think {t:g} s", t) for t in args.think or [1.0]] + [("flat out", 0.0)]
         for pace, think in paces:
             run = uvloop.run(

@@ -58,10 +58,11 @@ class Run:
             f"{group} CPU {1000 * seconds / max(moves, 1):.2f} ms/move"
             for group, seconds in self.cpu.items()
         )
-        if self.cpu.get("client"):
-            # The players' CPU per move is the same code in every run: the server's share of
-            # it moves far less with the machine's speed than either figure (docs/deploy.md).
-            cpu += f"   server/client {self.cpu.get('server', 0.0) / self.cpu['client']:.2f}"
+        first = next(iter(self.cpu), "client")  # the server's processes come first
+        if first != "client" and self.cpu.get("client"):
+            # The players' CPU per move is the same code in every run: the server's CPU over
+            # theirs moves far less with the machine's speed than either (docs/deploy.md).
+            cpu += f"   {first}/client {self.cpu[first] / self.cpu['client']:.2f}"
         return (
             f"  {label:<36} {moves / self.seconds:7.1f} moves/s   p50 {p50:6.1f} ms   "
             f"p99 {p99:7.1f} ms   {cpu}   ({moves} moves, {self.refused} refused, "

@@ -100,6 +100,31 @@ class Member:
                 self.process.wait()
 
 
+def nginx_conf(directory: Path, port: int, ports: list[int]) -> Path:
+    """deploy/nginx.conf filled in, in ``directory``: nginx on ``port`` in front of web
+    processes on ``ports``."""
+    temporary = directory / "nginx-temp"
+    temporary.mkdir(exist_ok=True)
+    # nginx's workers run as an unprivileged user when started by root: they must reach
+    # their temporary directory.
+    for folder in (directory, temporary):
+        folder.chmod(0o755)
+    servers = "\n".join(
+        f"        server 127.0.0.1:{web} max_fails=1 fail_timeout=2s;" for web in ports
+    )
+    text = NGINX.read_text()
+    for key, value in {
+        "PORT": str(port),
+        "SERVERS": servers.strip(),
+        "DIR": str(directory),
+        "TEMP": str(temporary),
+    }.items():
+        text = text.replace("{{" + key + "}}", value)
+    conf = directory / "nginx.conf"
+    conf.write_text(text)
+    return conf
+
+
 @dataclass
 class Cluster:
     """nginx on ``port`` in front of ``web`` web processes and ``workers`` workers."""
@@ -178,7 +203,7 @@ class Cluster:
                 "-p",
                 str(self.directory),
                 "-c",
-                str(self._nginx_conf(ports)),
+                str(nginx_conf(self.directory, self.port, ports)),
                 "-g",
                 "daemon off;",
             ],
@@ -187,28 +212,6 @@ class Cluster:
         self.members.append(nginx)
         nginx.start(environment)
         wait_for(self.url + "/healthz")
-
-    def _nginx_conf(self, ports: list[int]) -> Path:
-        temporary = self.directory / "nginx-temp"
-        temporary.mkdir(exist_ok=True)
-        # nginx's workers run as an unprivileged user when started by root: they must reach
-        # their temporary directory.
-        for folder in (self.directory, temporary):
-            folder.chmod(0o755)
-        servers = "\n".join(
-            f"        server 127.0.0.1:{port} max_fails=1 fail_timeout=2s;" for port in ports
-        )
-        text = NGINX.read_text()
-        for key, value in {
-            "PORT": str(self.port),
-            "SERVERS": servers.strip(),
-            "DIR": str(self.directory),
-            "TEMP": str(temporary),
-        }.items():
-            text = text.replace("{{" + key + "}}", value)
-        conf = self.directory / "nginx.conf"
-        conf.write_text(text)
-        return conf
 
     def _supervise(self, environment: dict[str, str]) -> None:
         while not self._stop.wait(0.2):
