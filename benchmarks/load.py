@@ -12,6 +12,7 @@ import os
 import random
 import statistics
 import time
+import zlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -74,10 +75,20 @@ class Players:
     """``games`` players, each in a game of its own (1 human seat + 3 expert virtual seats:
     the card game's virtual seats move inside the engine, so every move is a player's)."""
 
-    def __init__(self, client: aiohttp.ClientSession, bases: Sequence[str], run: Run) -> None:
+    def __init__(
+        self, client: aiohttp.ClientSession, bases: Sequence[str], run: Run, by_game: bool = False
+    ) -> None:
         self.client = client
         self.bases = bases
         self.run = run
+        self.by_game = by_game
+
+    def base_for(self, game: str, turn: int) -> str:
+        """The process a game's request goes to: the next in turn (round robin, as nginx
+        without affinity), or always the game's own (``by_game``: as deploy/nginx.conf)."""
+        if self.by_game:
+            return self.bases[zlib.crc32(game.encode()) % len(self.bases)]
+        return self.bases[turn % len(self.bases)]
 
     async def request(self, method: str, url: str, **options: Any) -> tuple[int, Any]:
         """Status and JSON body; a stale kept-alive connection is retried on a new one (a
@@ -124,7 +135,7 @@ class Players:
         view = None
         await asyncio.sleep(rng.uniform(0, think))  # players start at their own moments
         while time.monotonic() < stop:
-            base = self.bases[turn % len(self.bases)]  # round robin over the processes
+            base = self.base_for(game, turn)
             turn += 1
             if view is None:
                 _, view = await self.request("GET", f"{base}/api/games/{game}", headers=headers)
@@ -153,13 +164,15 @@ async def drive(
     think: float,
     warmup: float,
     processes: dict[str, Callable[[], list[int]]],
+    by_game: bool = False,
 ) -> Run:
     """One run: moves made in the ``seconds`` after ``warmup`` count, and the CPU time of
-    each group of ``processes`` (name → its current pids) over that same window."""
+    each group of ``processes`` (name → its current pids) over that same window. A game's
+    requests go round robin over ``bases``, or with ``by_game`` always to the same one."""
     run = Run(seconds)
     connector = aiohttp.TCPConnector(limit=games + 10)
     async with aiohttp.ClientSession(connector=connector) as client:
-        players = Players(client, bases, run)
+        players = Players(client, bases, run, by_game)
         signing_up = asyncio.Semaphore(8)  # a password hash each: not all at once
 
         async def setup(player: int) -> tuple[dict[str, str], str]:

@@ -6,11 +6,15 @@ Starts ``carson serve`` on loopback — one process on SQLite, then two processe
 throwaway PostgreSQL database (if PostgreSQL is installed) — registers one player per game and
 lets every player act with random legal moves for a fixed time: first paced (each player waits
 ``--think`` seconds between moves, as people do), then flat out (no waiting: the most the
-server can take). Reports accepted moves per second, the latency of a move (p50, p99) after a
-warm-up, and the server processes' CPU time per accepted move (from /proc, over the same
-window; less disturbed by other work on a shared machine than the latencies), and the players'
-own (``client``). The players run in this process, on the same machine, so they take CPU from
-the server: the figures are a floor.
+server can take). On PostgreSQL a game's requests go round robin over the processes (as
+through nginx without affinity: each process replays the other's moves from their notices),
+then each game's to one process (``by game``: as deploy/nginx.conf routes them). Reports
+accepted moves per second, the latency of a move (p50, p99) after a warm-up, and the server
+processes' CPU time per accepted move (from /proc, over the same window; less disturbed by
+other work on a shared machine than the latencies), the players' own (``client``), and the
+first over the second (the same client code every run: the machine's speed moves it least).
+The players run in this process, on the same machine, so they take CPU from the server: the
+figures are a floor.
 """
 
 from __future__ import annotations
@@ -109,12 +113,16 @@ def describe(args: argparse.Namespace) -> None:
     print(reference_line(), flush=True)
 
 
-def run_paces(label: str, bases: list[str], pids: list[int], args: argparse.Namespace) -> None:
+def run_paces(
+    label: str, bases: list[str], pids: list[int], args: argparse.Namespace, by_game: bool = False
+) -> None:
     paces = [(f"think {think:g} s", think) for think in args.think or [1.0]] + [("flat out", 0.0)]
     # The players (this process) share the machine with the server: their CPU is reported too.
     groups = {"server": lambda: pids, "client": lambda: [os.getpid()]}
     for pace, think in paces:
-        run = uvloop.run(drive(bases, args.games, args.seconds, think, args.warmup, groups))
+        run = uvloop.run(
+            drive(bases, args.games, args.seconds, think, args.warmup, groups, by_game)
+        )
         print(run.line(f"{label}, {pace}"), flush=True)
 
 
@@ -149,3 +157,4 @@ def main(argv: Sequence[str] = ()) -> None:
         with ExitStack() as stack:
             bases = [stack.enter_context(server(postgres, pids)) for _ in range(2)]
             run_paces("2 processes, PostgreSQL", bases, pids, args)
+            run_paces("2 processes, PostgreSQL, by game", bases, pids, args, by_game=True)

@@ -105,6 +105,8 @@ def test_pages_of_messages(table: ChatTable) -> None:
     last = first["messages"][-1]["seq"]
     rest = table.read(table.bob, since=last).json()
     assert [m["text"] for m in rest["messages"]] == ["m3", "m4"] and not rest["more"]
+    assert table.read(table.bob, since=2**31 - 1).json()["messages"] == []
+    assert table.read(table.bob, since=2**31).status_code == 422  # past the column's integers
 
 
 def test_the_rate_is_limited_per_account(db_url: str, tmp_path: Path) -> None:

@@ -251,8 +251,8 @@ def test_sqlite_s_lock_held_by_another_process_never_blocks_the_loop(
 def test_sqlite_s_loop_writes_on_one_connection_of_its_own_that_never_waits(
     tmp_path: Path, played: Played
 ) -> None:
-    """Not the pool's: one connection, opened at the first move and kept, set as the pool's
-    are (WAL, NORMAL syncs, foreign keys) but with a busy timeout of 0; closed at the stop."""
+    """One connection, made by the pool at the first move (WAL, NORMAL syncs, foreign keys),
+    then detached from it and kept, with a busy timeout of 0; closed at the stop."""
     url = f"sqlite:///{tmp_path / 'carson.db'}"
     with one_move_in(url) as (client, alice, view):
         writes = client.app.state.loop_moves.writes  # type: ignore[attr-defined]
@@ -265,6 +265,7 @@ def test_sqlite_s_loop_writes_on_one_connection_of_its_own_that_never_waits(
             view = send(client, alice, view).json()
         assert played.on_loop == 4 and writes._connection is connection
         assert pool.checkedout() == checked_out
+        assert not writes.turn._holders  # detached: no thread holds it for the write turn
         settings = [
             connection.execute(f"PRAGMA {name}").fetchone()[0]
             for name in ("journal_mode", "synchronous", "foreign_keys", "busy_timeout")

@@ -3,6 +3,8 @@ everything else through FastAPI's generic handler; for every request, both answe
 
 from __future__ import annotations
 
+import json
+import re
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -20,6 +22,7 @@ from carson.server import move_route
 from carson.server.app import create_app
 from carson.server.cookies import CSRF_COOKIE, CSRF_HEADER
 from carson.server.limits import Limits
+from carson.server.logs import REQUEST_ID
 from carson.server.models import ActionIn
 
 SEATS = ["human", "expert", "expert", "expert"]
@@ -310,15 +313,63 @@ def test_a_refusal_met_by_the_shortcut_is_answered_by_the_applications_handler(
     url = f"/api/games/{view['id']}/actions"
     plain = move_route.plain_move
 
+    logged: list[str] = []
+
     async def refusing(
         request: Request, token: str, game_id: str, sent: bytes
     ) -> dict[str, Any] | None:
         await plain(request, token, game_id, b"not json")  # not plain: nothing counted
+        logged.append(REQUEST_ID.get())  # the id the shortcut's log records carry
         raise Conflict("stale seq 0: another move was accepted first", "stale_seq")
 
     monkeypatch.setattr(move_route, "plain_move", refusing)
     refused = client.post(url, json=body, headers=alice)
     assert refused.status_code == 409 and refused.json()["code"] == "stale_seq"
-    assert "x-request-id" in refused.headers and "content-security-policy" in refused.headers
+    assert "content-security-policy" in refused.headers
+    assert refused.headers["x-request-id"] == logged[0]  # the same id, in and out
     monkeypatch.setattr(move_route, "plain_move", plain)
     assert client.post(url, json=body, headers=alice).status_code == 200  # nothing changed
+
+
+def test_the_shortcut_s_answer_carries_the_request_s_id_or_a_new_one(
+    client: TestClient, fast: FastPath
+) -> None:
+    alice = account(client, "alice")
+    view = new_game(client, alice)
+    url = f"/api/games/{view['id']}/actions"
+    for sent, expected in (("client-id-7", "client-id-7"), ("not sane!", None), (None, None)):
+        body = {"seq": view["seq"], "action": view["legal_actions"][0]}
+        headers = alice if sent is None else {**alice, "X-Request-ID": sent}
+        answer = client.post(url, json=body, headers=headers)
+        assert answer.status_code == 200
+        given = answer.headers["x-request-id"]
+        assert given == expected if expected else re.fullmatch("[0-9a-f]{32}", given)
+        view = answer.json()
+    assert fast.answered == 3
+
+
+def test_a_chunked_move_is_left_to_the_application_which_counts_its_size(
+    client: TestClient, fast: FastPath
+) -> None:
+    """No declared size: the body limit counts it as it comes; the generic handler answers
+    the move as the shortcut would have."""
+    alice = account(client, "alice")
+    views = [new_game(client, alice), new_game(client, alice)]  # the same deal
+    answers = []
+    for view, chunked in zip(views, (True, False), strict=True):
+        text = json.dumps({"seq": view["seq"], "action": view["legal_actions"][0]}).encode()
+        content: Any = iter([text[:5], text[5:]]) if chunked else text
+        headers = {**alice, "content-type": "application/json"}
+        answers.append(client.post(f"/api/games/{view['id']}/actions", content=content,
+                                   headers=headers))  # fmt: skip
+    assert fast.answered == 1  # the second only
+    generic, quick = answers
+    assert generic.status_code == quick.status_code == 200
+    assert {**generic.json(), "id": None} == {**quick.json(), "id": None}
+    assert {name: value for name, value in generic.headers.items() if name not in VARYING} == {
+        name: value for name, value in quick.headers.items() if name not in VARYING
+    }
+    huge = iter([b'{"seq": 0, "action": {"type": "', b"x" * 200_000, b'"}}'])
+    too_large = client.post(f"/api/games/{views[0]['id']}/actions", content=huge,
+                            headers={**alice, "content-type": "application/json"})  # fmt: skip
+    assert too_large.status_code == 413 and fast.answered == 1

@@ -10,13 +10,14 @@ import logging
 import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from functools import partial
 
 from anyio import to_thread
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from fastapi.telemetry import TelemetryConfig
 from sqlalchemy.engine import Engine
-from starlette.types import Scope
+from starlette.types import Receive, Scope, Send
 
 from carson import __version__
 from carson.server import (
@@ -90,6 +91,16 @@ ROUTERS = (
 )
 
 
+class CarsonApp(FastAPI):
+    """FastAPI with :class:`~carson.server.move_route.MoveShortcut` in front of its whole
+    stack: a request that is not a plain move goes on to FastAPI untouched."""
+
+    front: MoveShortcut
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self.front(scope, receive, send)
+
+
 def create_server(
     url: str | None = None,
     budget_ms: int | None = None,
@@ -114,7 +125,7 @@ def create_server(
     service = GameService(engine, budget_ms, clock)
     service.accounts.forget_expired()
     jobs = Worker(service.store, ChildProcessThinker(), budget_ms) if worker else None
-    app = FastAPI(
+    app = CarsonApp(
         title="carson",
         summary="Carson City, the card game and the board game, online: accounts, games, "
         "moves, live views.",
@@ -132,9 +143,8 @@ def create_server(
     #: The move route's play on the event loop (:mod:`carson.server.loop_moves`), while
     #: the server runs.
     app.state.loop_moves = None
-    # The innermost middleware (the first added): a plain move answered before the routing,
-    # inside the body limit, the request ids and the security headers (added after).
-    app.add_middleware(MoveShortcut)
+    # In front of everything: a plain move answered before the middlewares and the routing.
+    app.front = MoveShortcut(app, partial(FastAPI.__call__, app), limits.body_limit)
     _add_limits(app, service, limits)
     for routes in ROUTERS:
         app.include_router(routes)

@@ -75,6 +75,8 @@ MAX_CHARS = 300
 MAX_REASON = 200
 #: Messages in one answer at most; a reader pages on with ``since``.
 MAX_PAGE = 100
+#: The largest seq a reader may name (a seq is an INTEGER column: 32 bits on PostgreSQL).
+MAX_SEQ = 2**31 - 1
 #: Accounts one account may mute (its list stays bounded).
 MAX_MUTES = 500
 #: A game's chat wake-up key in the notifier (the moves' keys are bare game ids).

@@ -16,7 +16,16 @@ from starlette.concurrency import run_in_threadpool
 from carson.server import chat_stream
 from carson.server.accounts import Accounts
 from carson.server.api import CHANGE, CurrentUser, Service
-from carson.server.chat import MAX_CHARS, MAX_PAGE, MAX_REASON, PHRASES, Chat, Message, Phrase
+from carson.server.chat import (
+    MAX_CHARS,
+    MAX_PAGE,
+    MAX_REASON,
+    MAX_SEQ,
+    PHRASES,
+    Chat,
+    Message,
+    Phrase,
+)
 from carson.server.errors import GameError, declared
 from carson.server.games import GameService
 from carson.server.stream_slots import RETRY_SECONDS, StreamSlots
@@ -104,7 +113,7 @@ def read_chat(
     channel: Annotated[
         Channel | None, Query(description="omitted: every channel one may read")
     ] = None,
-    since: Annotated[int, Query(ge=0, description="the messages after this seq")] = 0,
+    since: Annotated[int, Query(ge=0, le=MAX_SEQ, description="the messages after this seq")] = 0,
     limit: Annotated[int, Query(ge=1, le=MAX_PAGE, description="most messages")] = MAX_PAGE,
 ) -> JSONResponse:
     """A game's chat as the caller may read it: the players' channel for its seated players,
@@ -138,7 +147,7 @@ async def stream_start(
     user: CurrentUser,
     chat: ChatDep,
     request: Request,
-    since: Annotated[int, Query(ge=0, description="the messages after this seq")] = 0,
+    since: Annotated[int, Query(ge=0, le=MAX_SEQ, description="the messages after this seq")] = 0,
     last_event_id: Annotated[str | None, Header(description="the last id a stream sent")] = None,
 ) -> AsyncIterator[chat_stream.ChatStart]:
     """Checked before the stream starts (404, 422); the stream holds one of the chat's

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fastapi.sse import ServerSentEvent
 from starlette.concurrency import run_in_threadpool
 
-from carson.server.chat import MAX_PAGE, Chat, wake_key
+from carson.server.chat import MAX_PAGE, MAX_SEQ, Chat, wake_key
 from carson.server.db import User
 from carson.server.errors import Unprocessable
 from carson.server.stream import LIVE_TIMEOUT
@@ -36,7 +36,7 @@ def resumed_at(last_event_id: str | None, since: int) -> int:
     """Where a stream starts: after ``Last-Event-ID`` (a reconnect) or ``since``."""
     if last_event_id is None or not last_event_id.strip():
         return since
-    if not last_event_id.strip().isdecimal():
+    if not last_event_id.strip().isdecimal() or int(last_event_id) > MAX_SEQ:
         raise Unprocessable(f"Last-Event-ID {last_event_id!r} is not a chat seq")
     return int(last_event_id)
 

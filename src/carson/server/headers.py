@@ -44,6 +44,11 @@ def policy_for(path: str, content_type: bytes) -> str:
     return PAGE_POLICY
 
 
+def security_headers(path: str, content_type: bytes) -> list[tuple[bytes, bytes]]:
+    """The headers above for an answer of ``content_type`` on ``path``."""
+    return [*COMMON, (b"content-security-policy", policy_for(path, content_type).encode())]
+
+
 class SecurityHeaders:
     """ASGI middleware adding the headers above to every HTTP response."""
 

@@ -13,6 +13,7 @@ import sqlite3
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import QueuePool
 
 from carson.server.alone_moves import (
@@ -21,7 +22,7 @@ from carson.server.alone_moves import (
     sqlalchemy_error,
     written_sqlite,
 )
-from carson.server.db import sqlite_pragmas
+from carson.server.db import POOL_OVERFLOW, POOL_SIZE
 from carson.server.libpq_calls import prepare, run_prepared
 from carson.server.loop_connections import LoopConnections
 from carson.server.write_turn import WriteTurn
@@ -117,45 +118,56 @@ class SqliteWrites:
     commit does not wait for the disk, so it blocks the loop for as long as its CPU work:
     less than the hop to a thread would cost.
 
-    The connection never waits: its busy timeout is 0, so another process's write fails the
-    insert at once and the move goes to a request thread, which waits for it. It is opened at
-    the first move and kept: a pooled connection's check-out and return (with its rollback)
-    and the busy timeout set and put back around each move cost the loop more than the
-    insert (issue 22). A failure writes nothing and is not raised (the thread meets it again
-    and answers it: 409, 503); a connection whose transaction could not be rolled back is
-    closed, and the next move opens another."""
+    The connection is made by the engine's pool, as its own are (every listener of its
+    ``connect`` event: the pragmas), then detached from it and kept, its busy timeout 0: it
+    never waits, so another process's write fails the insert at once and the move goes to a
+    request thread, which waits for it. A check-out and return per move (with its rollback),
+    and the busy timeout set and put back around each, cost the loop more than the insert
+    (issue 22). A failure writes nothing and is not raised (the thread meets it again and
+    answers it: 409, 503). The connection is made again after the engine's pool was renewed
+    (:meth:`~sqlalchemy.engine.Engine.dispose`), and after a failure whose transaction could
+    not be rolled back."""
 
     def __init__(self, store: GameStore, turn: WriteTurn) -> None:
         self.store = store
         self.turn = turn
         self._connection: sqlite3.Connection | None = None
+        self._pool: Any = None  # the pool that made it
 
     async def write(self, move: AloneMove) -> bool:
         if not self.turn.take_now():
             return False
         try:
-            connection = self._connection or self._connect()
+            connection = self._current()
+            if connection is None:
+                return False
             return written_sqlite(connection, move.row, move.asked)
-        except sqlite3.Error:
+        except (sqlite3.Error, DBAPIError):  # DBAPIError: the pool could not connect
             if self._connection is not None and self._connection.in_transaction:
                 self._close()  # its state unknown: not used again
             return False
         finally:
             self.turn.give_back()
 
-    def _connect(self) -> sqlite3.Connection:
-        """The pool's own connection arguments, but a busy timeout of 0."""
-        engine = self.store.engine
-        arguments, options = engine.dialect.create_connect_args(engine.url)
-        settings: dict[str, Any] = {**options, "timeout": 0}
-        driver: Any = engine.dialect.loaded_dbapi  # sqlite3, as the pool's
-        connection: sqlite3.Connection = driver.connect(*arguments, **settings)
+    def _current(self) -> sqlite3.Connection | None:
+        """The loop's connection, made now if the pool that made it is gone; ``None`` if
+        making one would wait for the pool."""
+        pool = self.store.engine.pool
+        if self._connection is not None and self._pool is pool:
+            return self._connection
+        self._close()
+        if not isinstance(pool, QueuePool) or pool.checkedout() >= POOL_SIZE + POOL_OVERFLOW:
+            return None
+        pooled = self.store.engine.raw_connection()
+        connection = pooled.driver_connection
+        pooled.detach()  # the loop's own from now on: closed, not returned
+        assert isinstance(connection, sqlite3.Connection)
         try:
-            sqlite_pragmas(connection)
+            connection.execute("PRAGMA busy_timeout = 0")
         except sqlite3.Error:
             connection.close()
             raise
-        self._connection = connection
+        self._connection, self._pool = connection, pool
         return connection
 
     def _close(self) -> None:

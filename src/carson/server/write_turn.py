@@ -78,6 +78,7 @@ class WriteTurn:
         """Follow which thread holds which of ``engine``'s connections."""
         event.listen(engine, "checkout", self._checked_out)
         event.listen(engine, "checkin", self._checked_in)
+        event.listen(engine, "detach", self._checked_in)  # the connection leaves the pool
 
     def _checked_out(self, _: Any, entry: ConnectionPoolEntry, __: Any) -> None:
         self._holders[id(entry)] = (threading.get_ident(), entry)
