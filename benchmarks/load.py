@@ -65,7 +65,7 @@ class Run:
             # theirs moves far less with the machine's speed than either (docs/deploy.md).
             cpu += f"   {first}/client {self.cpu[first] / self.cpu['client']:.2f}"
         return (
-            f"  {label:<36} {moves / self.seconds:7.1f} moves/s   p50 {p50:6.1f} ms   "
+            f"  {label:<44} {moves / self.seconds:7.1f} moves/s   p50 {p50:6.1f} ms   "
             f"p99 {p99:7.1f} ms   {cpu}   ({moves} moves, {self.refused} refused, "
             f"{self.retried} resent)"
         )
