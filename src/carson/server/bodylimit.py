@@ -40,7 +40,7 @@ class BodyLimit:
             await self.app(scope, receive, send)
             return
         limit = self.limit_for(scope["path"])
-        declared = _content_length(scope)
+        declared = content_length(scope)
         if declared is not None and declared > limit:
             await self._refuse(scope, send, limit)
             return
@@ -71,7 +71,8 @@ class BodyLimit:
         await send({"type": "http.response.body", "body": body})
 
 
-def _content_length(scope: Scope) -> int | None:
+def content_length(scope: Scope) -> int | None:
+    """The body's declared size, ``None`` if none (or not a number)."""
     for name, value in scope["headers"]:
         if name == b"content-length":
             try:

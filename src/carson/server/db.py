@@ -272,18 +272,6 @@ RECYCLE_SECONDS = 1800
 SQLITE_BUSY_SECONDS = 30
 
 
-def sqlite_pragmas(connection: Any) -> None:
-    """What every SQLite connection of the server sets first (``sqlite3``'s ``connection``)."""
-    cursor = connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")  # readers never wait for the writer
-    # In WAL mode, NORMAL syncs the log at checkpoints, not at every commit: a committed
-    # move survives the process being killed (the log is in the OS's hands), though not a
-    # power cut within the last moments.
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.close()
-
-
 def make_engine(url: str) -> Engine:
     """The engine for ``url``, its pool sized to the request threads; its errors and logs
     never show a statement's parameters (a token's digest, a password's hash)."""
@@ -299,7 +287,17 @@ def make_engine(url: str) -> Engine:
             **pool,
         )
 
-        event.listen(engine, "connect", lambda connection, _: sqlite_pragmas(connection))
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(connection: Any, _: Any) -> None:
+            cursor = connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")  # readers never wait for the writer
+            # In WAL mode, NORMAL syncs the log at checkpoints, not at every commit: a
+            # committed move survives the process being killed (the log is in the OS's
+            # hands), though not a power cut within the last moments.
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
         return engine
     # No ping at each checkout (a round trip per request, issue 22): a connection the
     # database dropped fails its request once, answered 503 with Retry-After, and that error

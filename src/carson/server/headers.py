@@ -66,10 +66,9 @@ class SecurityHeaders:
                 headers = list(message.get("headers", []))
                 names = {name.lower() for name, _ in headers}
                 content_type = next((v for n, v in headers if n.lower() == b"content-type"), b"")
-                policy = policy_for(path, content_type).encode()
-                headers += [(n, v) for n, v in COMMON if n not in names]
-                if b"content-security-policy" not in names:
-                    headers.append((b"content-security-policy", policy))
+                headers += [
+                    (n, v) for n, v in security_headers(path, content_type) if n not in names
+                ]
                 message = {**message, "headers": headers}
             await send(message)
 

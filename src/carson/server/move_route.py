@@ -33,13 +33,12 @@ from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from carson.server.accounts import Accounts
-from carson.server.bodylimit import replaying
+from carson.server.bodylimit import content_length, replaying
 from carson.server.db import User
 from carson.server.games import GameService
 from carson.server.headers import security_headers
 from carson.server.jsonio import OPTIONS
 from carson.server.logs import REQUEST_ID, request_id_from
-from carson.server.models import ActionIn
 
 Handler = Callable[[Request], Coroutine[Any, Any, Response]]
 
@@ -100,14 +99,6 @@ class MoveShortcut:
             await self.app(scope, replaying(body, receive), send)
         else:
             await send_view(send, view, request_id)
-
-
-def content_length(scope: Scope) -> int | None:
-    """The body's declared size, ``None`` if none (or not a number)."""
-    for name, value in scope["headers"]:
-        if name == b"content-length":
-            return int(value) if value.isdigit() else None
-    return None
 
 
 async def send_view(send: Send, view: dict[str, Any], request_id: str) -> None:
@@ -201,17 +192,14 @@ async def plain_move(
     user = service.remembered_user(token)
     on_loop = state.loop_moves  # None before the lifespan has started it
     if user is None:  # not checked lately: asked of the database in the move's thread hop
-        move = ActionIn.model_construct(seq=seq, action=action)
-        view = await hop(_check_and_act, service, accounts, token, game_id, move)
+        view = await hop(_check_and_act, service, accounts, token, game_id, seq, action)
     elif on_loop is not None and accounts.limiter.in_process:
         accounts.moving(user.id)  # 429 beyond the account's rate of moves, counted once
         view = await on_loop.play(user, game_id, seq, action)
         if view is None:  # not a move the loop plays (carson.server.loop_moves)
             view = await hop(service.act, user, game_id, seq, action)
     else:
-        view = await hop(
-            _act, service, accounts, user, game_id, ActionIn.model_construct(seq=seq, action=action)
-        )
+        view = await hop(_act, service, accounts, user, game_id, seq, action)
     return view  # None: a token the database does not know, which the generic handler refuses (401)
 
 
@@ -232,17 +220,17 @@ def plain_action(data: Any) -> tuple[int, dict[str, Any]]:
 
 
 def _act(
-    service: GameService, accounts: Accounts, user: User, game_id: str, move: ActionIn
+    service: GameService, accounts: Accounts, user: User, game_id: str, seq: int, action: Any
 ) -> dict[str, Any]:
     """In a request thread: the rate limit's count (its store may be a server) and the move."""
     accounts.moving(user.id)  # 429 beyond the account's rate of moves
-    return service.act(user, game_id, move.seq, move.action)
+    return service.act(user, game_id, seq, action)
 
 
 def _check_and_act(
-    service: GameService, accounts: Accounts, token: str, game_id: str, move: ActionIn
+    service: GameService, accounts: Accounts, token: str, game_id: str, seq: int, action: Any
 ) -> dict[str, Any] | None:
     """In a request thread: the token's user (``None`` if it has none: nothing is counted
     or changed), then the move."""
     user = service.user_for_token(token)
-    return None if user is None else _act(service, accounts, user, game_id, move)
+    return None if user is None else _act(service, accounts, user, game_id, seq, action)
