@@ -2,7 +2,7 @@
 
     python -m benchmarks server-pair --base <other checkout>/src [--only sqlite|postgresql]
                                      [--games 100] [--seconds 20] [--warmup 8] [--think 1]
-                                     [--rounds 3]
+                                     [--rounds 3] [--by-game]
 
 On a shared machine the CPU a move costs moves by a third between runs minutes apart (the
 players' own CPU, the same code each time, shows it), so two versions measured one after
@@ -53,6 +53,9 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--warmup", type=float, default=8.0, help="seconds not counted")
     parser.add_argument("--think", type=float, default=1.0, help="mean pause between moves")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument(
+        "--by-game", action="store_true", help="each game's requests to one process (PostgreSQL)"
+    )
     args = parser.parse_args(list(argv))
     if not (Path(args.base) / "carson").is_dir():
         parser.error(f"--base {args.base!r} holds no carson package (give a checkout's src)")
@@ -79,7 +82,8 @@ async def both(bases: dict[str, list[str]], pids: dict[str, list[int]],
     """One round: every version's players at once, over the same window."""
     return await asyncio.gather(*(
         drive(bases[version], args.games, args.seconds, args.think, args.warmup,
-              {version: lambda version=version: pids[version]})  # type: ignore[misc]
+              {version: lambda version=version: pids[version]},  # type: ignore[misc]
+              args.by_game)
         for version in VERSIONS
     ))  # fmt: skip
 
@@ -87,6 +91,7 @@ async def both(bases: dict[str, list[str]], pids: dict[str, list[int]],
 def main(argv: Sequence[str] = ()) -> None:
     args = parse(argv)
     layout = "1 process on SQLite" if args.only == "sqlite" else "2 processes on PostgreSQL"
+    layout += ", each game's requests to one process" if args.by_game else ""
     print(f"Two versions side by side, each {layout} with {args.games} games, think "
           f"{args.think:g} s, {args.seconds:.0f} s a round after {args.warmup:.0f} s: "
           f"base = {args.base}, this = {THIS}")  # fmt: skip

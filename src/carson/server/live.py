@@ -62,9 +62,9 @@ class Notifier:
         self._listening: asyncio.Task[None] | None = None
         #: Told the game whose table another process changed (set by the game store).
         self.seats_changed: Callable[[str], None] | None = None
-        #: Given a move's notice (set by the game store: its cache plays the moves it carries,
-        #: :mod:`carson.server.move_notices`).
-        self.moves_heard: Callable[[str], object] | None = None
+        #: Given a move's notice (set by the game store: its cache keeps the moves it carries,
+        #: :mod:`carson.server.move_notices`); answers whether the game's streams wake.
+        self.moves_heard: Callable[[str], bool] | None = None
 
     # ------------------------------------------------------------------ life cycle
 
@@ -119,7 +119,8 @@ class Notifier:
             game_id = payload.partition(" ")[0]  # a move's notice carries the moves after it
             if self.moves_heard is not None:
                 try:  # before the streams wake: they find the move cached
-                    self.moves_heard(payload)
+                    if not self.moves_heard(payload):
+                        return  # this process's own move: its streams were woken
                 except Exception:  # a hint only: the listening goes on whatever happened
                     log.exception("a move notice of game %s was not played", game_id)
         self.publish(game_id)

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from carson.server.alone_moves import goes_alone
+from carson.server.cache import heard_played
 from carson.server.errors import GameError
 from carson.server.left_seats import people_asked
 from carson.server.machines import machine_seat
@@ -58,23 +59,25 @@ def planned(
 ) -> AloneMove | None:
     """The move, checked against the cached game, if it can be played on the loop (the
     caller holds the game's lock); ``None`` for the thread to handle."""
-    store = service.store
     seat = table.seat_or_none(user)
-    state = store.cache.state(table.id)
+    cached, heard = service.store.cache.state_and_heard(table.id)
     if (
         seat is None
         or table.waiting
         or table.ended is not None
-        or state is None
-        or len(state.actions) != seq
-        or drafting(table.kind, state)
+        or cached is None
+        or len(cached.actions) + len(heard) != seq
     ):
+        return None
+    # The moves heard from other processes since, played on the copy this move is played on.
+    state = heard_played(table.id, cached, heard) if heard else cached
+    if state is None or drafting(table.kind, state):
         return None
     try:
         action = checked_action(table, state, seat, seq, data)
     except GameError:  # the cache may be behind another process: the thread reads, then refuses
         return None
-    after, [row] = played(table.id, state, [(seat, action)])
+    after, [row] = played(table.id, state, [(seat, action)], copy=not heard)
     if not goes_alone(table, after, 1) or machine_seat(table, after) is not None:
         return None
     return AloneMove(table, seat, after, row, people_asked(table, after))

@@ -1,14 +1,15 @@
 """The moves a notification carries between server processes (PostgreSQL, issue 22).
 
 A stored move's ``NOTIFY`` carries the move itself — the seq it follows, each move's seat
-and action — besides the game's id. A process that has the game in its cache plays the move
-there when the notice arrives, so the game's next move, sent to that process, finds its
-cached state current and does not read the other process's move back from the database
-(that read and its ``BEGIN`` were a third of a move's wall time when moves alternate between
-processes). A notice is a hint, never the truth: one that does not continue the cached state
-exactly (missed, late, the game not cached) changes nothing, and the next request reads the
-database as before. Notices are delivered only once their transaction commits, so a move
-heard is a stored move.
+and action — besides the game's id. A process that has the game in its cache keeps the move
+there when the notice arrives (:meth:`.GameCache.hear`: played when the game is next asked
+for), so the game's next move, sent to that process, does not read the other process's move
+back from the database (that read and its ``BEGIN`` were a third of a move's wall time when
+moves alternate between processes). A notice is a hint, never the truth: one that does not
+continue the cached state exactly (missed, late, the game not cached) changes nothing, and
+the next request reads the database as before. Notices are delivered only once their
+transaction commits, so a move heard is a stored move. Every process hears its own notices
+too: :func:`is_own` knows them without reading their moves.
 
 Payload: ``<game>`` alone, or ``<game> <json>`` with ``{"by": process, "after": seq,
 "moves": [[seat, action], ...]}``; a payload that would pass PostgreSQL's limit is sent as
@@ -25,7 +26,6 @@ from typing import Any
 import orjson
 from sqlalchemy import JSON, Integer, String, bindparam, cast, func, insert, select
 
-from carson.server.cache import GameCache
 from carson.server.db import Move
 from carson.server.live import CHANNEL
 
@@ -69,6 +69,17 @@ def notice_payload(game_id: str, by: str, after: int, moves: Sequence[tuple[int,
     return payload if len(payload.encode()) < MAX_PAYLOAD else game_id
 
 
+def own_prefix(by: str) -> str:
+    """How the moves of each notice from the process ``by`` begin (its first key)."""
+    return '{"by":' + orjson.dumps(by).decode() + ","
+
+
+def is_own(payload: str, prefix: str) -> bool:
+    """Whether a notice carries moves of the process whose :func:`own_prefix` is ``prefix``,
+    told without parsing them (a process hears its own notices too)."""
+    return payload.partition(" ")[2].startswith(prefix)
+
+
 def read_notice(payload: str) -> tuple[str, HeardMoves | None]:
     """The game a notice names, and the moves it carries (``None``: none, or unreadable)."""
     game_id, _, body = payload.partition(" ")
@@ -81,20 +92,3 @@ def read_notice(payload: str) -> tuple[str, HeardMoves | None]:
     except (orjson.JSONDecodeError, KeyError, TypeError, ValueError):
         log.warning("a move notice of game %s could not be read: ignored", game_id)
         return game_id, None
-
-
-def play_heard(cache: GameCache, heard: HeardMoves) -> bool:
-    """Play ``heard`` on the game's cached state if it stands exactly before them (a state
-    at another seq, or none, is left as it is). Answers whether the cache moved on."""
-    state = cache.state(heard.game)
-    if state is None or len(state.actions) != heard.after:
-        return False
-    after = state.clone()
-    try:
-        for seat, action in heard.moves:
-            after.apply_json(seat, action)
-    except Exception:  # a notice is a hint: the database stays the truth
-        log.exception("a move notice of game %s does not apply: the cache forgets it", heard.game)
-        cache.drop(heard.game)
-        return False
-    return cache.replace(heard.game, state, after)

@@ -36,7 +36,7 @@ from carson.server.events import encode_events
 from carson.server.jobs import Clock, JobQueue, utc_now
 from carson.server.left_seats import forget_answer, insert_asking_left, people_asked
 from carson.server.live import CHANNEL, SEATS_CHANGED, Notifier
-from carson.server.move_notices import notice_payload, play_heard, read_notice
+from carson.server.move_notices import is_own, notice_payload, own_prefix, read_notice
 from carson.server.standings import finish_game
 from carson.server.table_settings import TableSettings
 from carson.server.write_turn import write_turn_for
@@ -140,12 +140,13 @@ def drafting(kind: AnyGameKind, state: Any) -> bool:
 
 
 def played(
-    game_id: str, state: Any, moves: list[tuple[int, Any]]
+    game_id: str, state: Any, moves: list[tuple[int, Any]], copy: bool = True
 ) -> tuple[Any, list[dict[str, Any]]]:
-    """The state after ``(seat, action)`` moves played on (a copy of) ``state``, and their
-    rows as stored, with their events."""
+    """The state after ``(seat, action)`` moves played on a copy of ``state`` (on ``state``
+    itself without ``copy``: a copy of the caller's own), and their rows as stored, with
+    their events."""
     seq = len(state.actions)
-    after = state.clone()
+    after = state.clone() if copy else state
     rows = []
     for seat, action in moves:
         seq += 1
@@ -223,7 +224,8 @@ class GameStore:
         self.notifier.seats_changed = self.forget_table  # another process's resign, abort
         #: This process's name in its move notices (it ignores its own).
         self.instance = secrets.token_hex(6)
-        self.notifier.moves_heard = self._play_heard
+        self._own_notices = own_prefix(self.instance)
+        self.notifier.moves_heard = self._hear
         self.cache = GameCache(self.games_in_memory)
         #: The tables of started games, least recently used out (cachetools is not
         #: thread-safe: the guard serialises the request threads).
@@ -453,10 +455,18 @@ class GameStore:
         self.cache.drop(game_id)
         return Conflict(f"stale seq {seq}: another move was accepted first", "stale_seq")
 
-    def _play_heard(self, payload: str) -> None:
-        _, heard = read_notice(payload)
-        if heard is not None and heard.by != self.instance:
-            play_heard(self.cache, heard)
+    def _hear(self, payload: str) -> bool:
+        """A move notice: its moves kept for the game's cached state if another process
+        stored them. Whether the game's streams should wake: not for this process's own
+        moves, which woke them when written."""
+        if is_own(payload, self._own_notices):
+            return False
+        game_id, _, _ = payload.partition(" ")
+        if self.cache.has(game_id):  # else its moves are not read
+            _, heard = read_notice(payload)
+            if heard is not None and heard.by != self.instance:
+                self.cache.hear(game_id, heard.after, heard.moves)
+        return True
 
     def announce(self, session: Session, game_id: str, seats: bool = False) -> None:
         """On PostgreSQL, tell every server process of a change to the game when the
