@@ -231,6 +231,28 @@ def test_a_scheduled_job_does_not_run_before_its_time(db_url: str) -> None:
     assert service.jobs.listing() == []  # done jobs are not kept
 
 
+def test_an_idle_worker_sleeps_until_the_next_job_falls_due(db_url: str) -> None:
+    """On PostgreSQL a queued job wakes the workers, so an idle one waits for the next
+    scheduled job or lost lease rather than looking every second; on SQLite it looks."""
+    _, service = quiet_server(db_url)
+    clock = Clock()
+    service.jobs.clock = clock
+    worker = Worker(service.store, InlineThinker(), lease=30)
+    postgres = db_url.startswith("postgresql")
+    assert service.jobs.next_due() is None
+    assert worker._idle_seconds() == (30.0 if postgres else 1.0)
+    service.jobs.submit(RECORD.name, {}, run_at=T0 + timedelta(seconds=20))
+    assert service.jobs.next_due() == T0 + timedelta(seconds=20)
+    assert worker._idle_seconds() == (pytest.approx(20.01) if postgres else 1.0)
+    service.jobs.submit(RECORD.name, {"n": 1})
+    held = service.jobs.claim(lease=5)  # its worker may die: due again when the lease ends
+    assert held is not None and held.payload == {"n": 1}
+    assert service.jobs.next_due() == T0 + timedelta(seconds=5)
+    clock.advance(60)  # overdue: no sleep
+    assert worker._idle_seconds() == (0.0 if postgres else 1.0)
+    assert Worker(service.store, InlineThinker(), poll=0.5)._idle_seconds() <= 0.5
+
+
 def test_a_keyed_job_is_queued_once(db_url: str) -> None:
     _, service = quiet_server(db_url)
     for _ in range(2):

@@ -30,7 +30,13 @@ def worker(
     lease: Annotated[
         float, typer.Option(help="seconds a claimed job stays this worker's unless renewed")
     ] = 30.0,
-    poll: Annotated[float, typer.Option(help="longest sleep between looks at the queue")] = 1.0,
+    poll: Annotated[
+        float | None,
+        typer.Option(
+            help="longest sleep between looks at the queue, in seconds (default: 1 on SQLite; "
+            "30 on PostgreSQL, where a queued job wakes the workers at once)"
+        ),
+    ] = None,
     budget_ms: Annotated[
         int | None,
         typer.Option(help="AI thinking time per decision in ms (default: as each level says)"),
@@ -44,7 +50,7 @@ def worker(
     from carson.server.thinking import InlineThinker
     from carson.server.worker import Worker
 
-    if lease < 1 or poll <= 0:
+    if lease < 1 or (poll is not None and poll <= 0):
         fail("--lease must be at least 1 second and --poll more than 0")
     if budget_ms is not None and budget_ms < 0:
         fail(f"--budget-ms must be 0 or more, not {budget_ms}")

@@ -176,6 +176,19 @@ class JobQueue:
                     return ClaimedJob(job_id, taken.kind, taken.payload, taken.attempts, claim)
         return None
 
+    def next_due(self) -> datetime | None:
+        """When a job next falls due: the earliest ready job's time or running job's lease
+        end (its worker may be lost); ``None`` if there is no such job."""
+        with self.sessions() as session:
+            ready, leased = session.execute(
+                select(
+                    func.min(Job.run_at).filter(Job.state == "ready"),
+                    func.min(Job.lease_until).filter(Job.state == "running"),
+                )
+            ).one()
+        return min((as_utc(moment) for moment in (ready, leased) if moment is not None),
+                   default=None)  # fmt: skip
+
     def _fail_abandoned(self, session: Session, now: datetime) -> None:
         """A job whose worker was lost on its last allowed try is not tried again."""
         session.execute(

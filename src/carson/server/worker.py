@@ -4,9 +4,12 @@
 thread (its machines think in a child process, see :mod:`carson.server.thinking`). Any
 number of workers, on any host that reaches the database, share the queue. A worker sleeps
 until woken — by ``NOTIFY carson_jobs`` on PostgreSQL, by its own process queuing a job —
-or for ``poll`` seconds at most (scheduled jobs fall due without a notice). While a job
-runs, a timer renews its lease; a worker killed mid-job lets the lease run out, and another
-worker takes the job.
+or for ``poll`` seconds at most (scheduled jobs fall due without a notice). On PostgreSQL,
+where a job queued by any process wakes every worker, an idle worker sleeps until the next
+job falls due instead (:data:`POLL_POSTGRES` at most): looking every second cost an idle
+server process more CPU than all else it does when idle (issue 22). While a job runs, a
+timer renews its lease; a worker killed mid-job lets the lease run out, and another worker
+takes the job.
 """
 
 from __future__ import annotations
@@ -42,8 +45,12 @@ log = logging.getLogger(__name__)
 
 #: Seconds a claim lasts unless renewed (renewed every third of it while the job runs).
 LEASE = 30.0
-#: Longest sleep between two looks at the queue.
+#: Longest sleep between two looks at the queue on SQLite (another process's job wakes
+#: nobody there).
 POLL = 1.0
+#: Longest sleep between two looks on PostgreSQL, where a worker sleeps until the next job
+#: falls due or a notice wakes it: a notice missed while the listening connection was down.
+POLL_POSTGRES = 30.0
 
 
 class Worker:
@@ -53,12 +60,14 @@ class Worker:
         think: Thinker,
         budget_ms: int | None = None,
         lease: float = LEASE,
-        poll: float = POLL,
+        poll: float | None = None,
     ) -> None:
+        """``poll``: the longest sleep between two looks at the queue (default: as the
+        database needs, :data:`POLL` or :data:`POLL_POSTGRES`)."""
         self.queue = store.jobs
         self.context = WorkerContext(store, store.jobs, think, budget_ms)
         self.lease = lease
-        self.poll = poll
+        self.poll = poll if poll is not None else POLL_POSTGRES if store.postgres else POLL
         self.name = f"{socket.gethostname()}:{os.getpid()}"
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
@@ -127,8 +136,21 @@ class Worker:
                 log.exception("worker %s: unexpected error", self.name)
                 worked = False
             if not worked:
-                self.queue.wake.wait(self.poll)
+                self.queue.wake.wait(self._idle_seconds())
         log.info("worker %s stopped", self.name)
+
+    def _idle_seconds(self) -> float:
+        """How long to sleep with nothing due: until the next job falls due on PostgreSQL
+        (a queued job wakes the worker sooner), at most :attr:`poll`."""
+        if not self.queue.postgres:
+            return self.poll
+        try:
+            due = self.queue.next_due()
+        except OperationalError:  # the database is away: look again shortly
+            return min(self.poll, POLL)
+        if due is None:
+            return self.poll
+        return min(self.poll, max(0.0, (due - self.queue.clock()).total_seconds() + 0.01))
 
     def start(self) -> None:
         """Run in a thread of this process (``carson serve``'s worker)."""
@@ -159,6 +181,7 @@ class Worker:
             try:
                 with psycopg.connect(conninfo, autocommit=True) as connection:
                     connection.execute(f"LISTEN {JOBS_CHANNEL}")
+                    self.queue.wake.set()  # a job queued while not listening is looked for
                     while not self._stop.is_set():
                         for _ in connection.notifies(timeout=0.5):
                             self.queue.wake.set()
