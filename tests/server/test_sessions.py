@@ -4,12 +4,14 @@ token memory of a process stays bounded and notices an end elsewhere within its 
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from datetime import datetime, timedelta
 
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from sqlalchemy import select
+from sqlalchemy import create_engine, delete, select, update
 
 from carson.server.accounts import TOKEN_MEMORY, memory_size_configured
 from carson.server.app import create_app
@@ -226,18 +228,66 @@ def test_the_token_memory_stays_bounded(client: TestClient, app: FastAPI) -> Non
     assert all(works(client, headers) for headers in tokens)  # the forgotten are asked again
 
 
-def test_an_end_in_another_process_is_noticed_within_the_memory_time(db_url: str) -> None:
+def soon(check: Callable[[], bool], seconds: float = 10) -> bool:
+    """Whether ``check`` holds within ``seconds`` (a notice between processes travels)."""
+    deadline = time.monotonic() + seconds
+    while not check():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+def test_an_end_in_another_process_is_noticed(db_url: str) -> None:
+    """On PostgreSQL at once (the ending's notice); on SQLite within the memory's time."""
     clock = Clock()
-    first, second = create_app(db_url), create_app(db_url)
+    first, second = create_app(db_url, worker=False), create_app(db_url, worker=False)
     for app in (first, second):
         service_of(app).accounts.clock = clock
     with TestClient(first) as here, TestClient(second) as there:
-        alice = sign_up(here)
-        assert works(here, alice)  # remembered by the first process
+        alice, bob = sign_up(here), sign_up(here, "bob")
+        assert works(here, alice) and works(here, bob)  # remembered by the first process
         assert there.delete("/api/session", headers=alice).status_code == 200
+        if db_url.startswith("postgresql"):
+            assert soon(lambda: not works(here, alice))
+            assert works(here, bob)  # only the ended session is forgotten
+            return
         assert works(here, alice)  # still remembered…
         clock.advance(seconds=TOKEN_MEMORY + 1)
         assert not works(here, alice)  # …for TOKEN_MEMORY seconds at most
+
+
+def test_a_process_back_from_a_lost_listening_connection_checks_every_token(
+    db_url: str,
+) -> None:
+    """Notices of ended sessions may have been missed meanwhile."""
+    if not db_url.startswith("postgresql"):
+        pytest.skip("processes hear of ended sessions through PostgreSQL")
+    with TestClient(create_app(db_url, worker=False)) as client:
+        alice = sign_up(client)
+        assert works(client, alice)
+        engine = create_engine(db_url, isolation_level="AUTOCOMMIT")
+        with engine.connect() as connection:  # ended behind every process's back
+            connection.execute(delete(Token))
+            assert connection.exec_driver_sql(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND query = 'LISTEN carson_moves'"
+            ).scalar()
+        engine.dispose()
+        assert soon(lambda: not works(client, alice))
+
+
+def test_a_token_is_not_remembered_past_its_expiry(
+    client: TestClient, app: FastAPI, clock: Clock
+) -> None:
+    alice = sign_up(client)
+    service = service_of(app)
+    with service.sessions.begin() as session:  # a minute left, used just now (not renewed)
+        session.execute(update(Token).values(expires_at=clock() + timedelta(seconds=60)))
+    service.accounts.forget_all()
+    assert works(client, alice)  # checked, remembered…
+    clock.advance(seconds=61)
+    assert not works(client, alice)  # …until it expires, well within the memory's time
 
 
 @pytest.mark.parametrize(

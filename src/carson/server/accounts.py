@@ -9,8 +9,11 @@ limit holds whatever addresses the guesses come from. A registration counts on i
 whether it succeeds or not: each costs a hash.
 
 The memory spares a database query per request: a token checked lately is trusted for
-:data:`TOKEN_MEMORY` seconds. A session ended in this process is forgotten at once; one ended
-by another process (or expired) is noticed within those seconds. At most
+:data:`TOKEN_MEMORY` seconds (never past its own expiry). A session ended in this process is
+forgotten at once; on PostgreSQL, every process forgets it at once too (a notice sent with
+the ending's transaction, :func:`carson.server.tokens.announce_forgotten`), and all it
+remembered when its listening connection comes back after an outage. On SQLite, one ended
+by another process is noticed within :data:`TOKEN_MEMORY` seconds. At most
 :data:`TOKEN_MEMORY_SIZE` tokens are remembered (the least recently used go first).
 """
 
@@ -22,7 +25,6 @@ import time
 from collections.abc import Callable
 from datetime import datetime
 
-from cachetools import TTLCache
 from sqlalchemy.orm import Session, sessionmaker
 
 from carson.server import auth, tokens
@@ -30,10 +32,14 @@ from carson.server.db import User, now
 from carson.server.limits import Limits
 from carson.server.passwords import PasswordPool
 from carson.server.ratelimit import RateLimiter, Rule, account_key
+from carson.server.token_memory import TokenMemory
 from carson.server.tokens import SessionInfo
 
-#: Seconds a process trusts a token it has checked before asking the database again.
-TOKEN_MEMORY = 30.0
+#: Seconds a process trusts a token it has checked before asking the database again: as
+#: long as the database's record of a token's use may lag anyway (``tokens.TOUCH_EVERY``).
+#: Asking every 30 s sent one move in 30 of a player moving each second to a request thread
+#: and the database (issue 22).
+TOKEN_MEMORY = 300.0
 
 
 def memory_size_configured() -> int:
@@ -66,8 +72,8 @@ class Accounts:
         self.clock = clock
         self.limiter = limiter or RateLimiter(Limits())
         self.pool = pool
-        self._memory: TTLCache[str, User] = TTLCache(memory_size, TOKEN_MEMORY, timer=self._seconds)
-        self._guard = threading.Lock()  # a TTLCache is not safe across threads
+        self._memory: TokenMemory[User] = TokenMemory(memory_size, self._seconds)
+        self._guard = threading.Lock()  # the memory is not safe across threads
 
     def _seconds(self) -> float:
         """The clock in seconds, for the memory's expiry; without making a date from the
@@ -86,10 +92,13 @@ class Accounts:
         if known is not None:
             return known
         with self.sessions.begin() as session:
-            user = tokens.user_for(session, token, self.clock())
-        if user is not None:
-            with self._guard:
-                self._memory[tokens.digest(token)] = user
+            checked = tokens.user_for(session, token, self.clock())
+        if checked is None:
+            return None
+        user, expires_at = checked
+        deadline = min(self._seconds() + TOKEN_MEMORY, expires_at.timestamp())
+        with self._guard:
+            self._memory.put(tokens.digest(token), user, deadline)
         return user
 
     def memory_size(self) -> int:
@@ -174,7 +183,11 @@ class Accounts:
         """Stop trusting these tokens in this process at once (their sessions were ended)."""
         self._forget(digests)
 
+    def forget_all(self) -> None:
+        """Check every token again (notices of ended sessions may have been missed)."""
+        with self._guard:
+            self._memory.clear()
+
     def _forget(self, digests: list[str]) -> None:
         with self._guard:
-            for digest in digests:
-                self._memory.pop(digest, None)
+            self._memory.forget(digests)

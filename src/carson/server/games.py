@@ -134,6 +134,7 @@ class GameService:
         self.spectator_updates = SpectatorUpdates()  # shared by a game's spectator streams
         #: Tokens and sessions, with this process's bounded memory of tokens.
         self.accounts = Accounts(self.sessions)
+        self.notifier.forget_tokens = self._forget_tokens
 
     # ------------------------------------------------------------------ accounts
 
@@ -146,6 +147,13 @@ class GameService:
 
     def revoke(self, token: str) -> None:
         self.accounts.revoke(token)
+
+    def _forget_tokens(self, digests: list[str] | None) -> None:
+        """Another process ended these sessions (``None``: notices may have been missed)."""
+        if digests is None:
+            self.accounts.forget_all()
+        else:
+            self.accounts.forget(digests)
 
     # ------------------------------------------------------------------ requests
 

@@ -25,6 +25,9 @@ CHANNEL = "carson_moves"
 #: The prefix of a notice whose game's table changed (a seat left, the game ended early):
 #: every process forgets its cached table of that game.
 SEATS_CHANGED = "seats:"
+#: The prefix of a notice naming tokens (their digests, comma-separated) that every process
+#: forgets if it remembers them: their sessions ended, or their account changed.
+FORGET_TOKENS = "tokens:"
 log = logging.getLogger("carson.server.live")
 
 
@@ -62,6 +65,9 @@ class Notifier:
         self._listening: asyncio.Task[None] | None = None
         #: Told the game whose table another process changed (set by the game store).
         self.seats_changed: Callable[[str], None] | None = None
+        #: Told the tokens to forget, and (with ``None``) to forget every token when the
+        #: listening comes back after an outage: notices were missed (set by the games).
+        self.forget_tokens: Callable[[list[str] | None], None] | None = None
         #: Given a move's notice (set by the game store: its cache keeps the moves it carries,
         #: :mod:`carson.server.move_notices`); answers whether the game's streams wake.
         self.moves_heard: Callable[[str], bool] | None = None
@@ -100,6 +106,8 @@ class Notifier:
                     if failing:
                         log.warning("listening for other processes' moves again")
                         failing = False
+                        if self.forget_tokens is not None:  # an ended session's notice missed
+                            self.forget_tokens(None)
                     await hear(connection.pgconn, self._notice)  # until the connection fails
             except psycopg.Error as error:
                 if not failing:
@@ -111,6 +119,10 @@ class Notifier:
                 await asyncio.sleep(1.0)  # the database went away: try again shortly
 
     def _notice(self, payload: str) -> None:
+        if payload.startswith(FORGET_TOKENS):
+            if self.forget_tokens is not None:
+                self.forget_tokens(payload.removeprefix(FORGET_TOKENS).split(","))
+            return
         game_id = payload.removeprefix(SEATS_CHANGED)
         if game_id != payload:
             if self.seats_changed is not None:

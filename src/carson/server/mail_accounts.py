@@ -14,7 +14,7 @@ import logging
 
 from sqlalchemy import delete, select, update
 
-from carson.server import addresses, auth, mail_tokens
+from carson.server import addresses, auth, mail_tokens, tokens
 from carson.server.account_mail import queue_account_mail
 from carson.server.accounts import Accounts
 from carson.server.addresses import AddressError, AddressInfo
@@ -136,6 +136,7 @@ class MailAccounts:
             )
             ended = list(session.scalars(select(Token.digest).where(Token.user_id == used.user_id)))
             session.execute(delete(Token).where(Token.user_id == used.user_id))
+            tokens.announce_forgotten(session, ended)
         self.accounts.forget(ended)
         log.info(
             "account %d: password reset by mail, %d session(s) ended", used.user_id, len(ended)

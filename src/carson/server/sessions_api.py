@@ -65,8 +65,8 @@ async def list_sessions(caller: CurrentCaller, service: Service) -> SessionsOut:
 async def end_session(
     session_id: SessionId, caller: CurrentCaller, service: Service
 ) -> SessionEnded:
-    """End one of the caller's sessions (its token stops working; in other server processes
-    within 30 seconds). Ending the current one logs out."""
+    """End one of the caller's sessions (its token stops working at once, in every server
+    process on PostgreSQL). Ending the current one logs out."""
     if not await run_in_threadpool(service.accounts.end_session, caller.user, session_id):
         raise NotFound(f"you have no session {session_id!r}", "no_such_session")
     return SessionEnded(id=session_id, ended=True)

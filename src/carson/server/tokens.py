@@ -17,14 +17,17 @@ import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
 from carson.server.db import Token, User
+from carson.server.live import CHANNEL, FORGET_TOKENS
 
 IDLE = timedelta(days=30)
 TOUCH_EVERY = timedelta(minutes=5)
 MAX_SESSIONS = 50
+#: Digests per notice to forget them (PostgreSQL takes payloads under 8000 bytes).
+ANNOUNCED_AT_ONCE = 100
 #: The longest user-agent label kept.
 MAX_LABEL = 60
 
@@ -54,6 +57,7 @@ def issue(session: Session, user: User, now: datetime, label: str = "") -> str:
     stale = list(session.scalars(kept))
     if stale:
         session.execute(delete(Token).where(Token.digest.in_(stale)))
+        announce_forgotten(session, stale)
     token = secrets.token_urlsafe(32)
     session.add(
         Token(
@@ -70,21 +74,35 @@ def issue(session: Session, user: User, now: datetime, label: str = "") -> str:
     return token
 
 
-def user_for(session: Session, token: str, now: datetime) -> User | None:
-    """The token's user, or None for an unknown or expired token (an expired one is deleted).
-    Use renews it, writing at most once per :data:`TOUCH_EVERY`."""
+def user_for(session: Session, token: str, now: datetime) -> tuple[User, datetime] | None:
+    """The token's user and when the token expires, or None for an unknown or expired token
+    (an expired one is deleted). Use renews it, writing at most once per :data:`TOUCH_EVERY`."""
     key = digest(token)
     row = session.get(Token, key)
     if row is None:
         return None
     # Statements, not changes to the row: a row another request deleted meanwhile is no error.
-    if _aware(row.expires_at) <= now:
+    expires_at = _aware(row.expires_at)
+    if expires_at <= now:
         session.execute(delete(Token).where(Token.digest == key))
         return None
     if now - _aware(row.last_used_at) >= TOUCH_EVERY:
-        renewed = {"last_used_at": now, "expires_at": now + IDLE}
+        expires_at = now + IDLE
+        renewed = {"last_used_at": now, "expires_at": expires_at}
         session.execute(update(Token).where(Token.digest == key).values(renewed))
-    return session.get(User, row.user_id)
+    user = session.get(User, row.user_id)
+    return None if user is None else (user, expires_at)
+
+
+def announce_forgotten(session: Session, digests: list[str]) -> None:
+    """On PostgreSQL, tell every server process, when ``session``'s transaction commits, to
+    forget these tokens if it remembers them (their sessions ended, or their account
+    changed): :mod:`carson.server.accounts`. Elsewhere nothing (one process)."""
+    if not digests or session.get_bind().dialect.name != "postgresql":
+        return
+    for start in range(0, len(digests), ANNOUNCED_AT_ONCE):
+        payload = FORGET_TOKENS + ",".join(digests[start : start + ANNOUNCED_AT_ONCE])
+        session.execute(select(func.pg_notify(CHANNEL, payload)))
 
 
 def forget_expired(session: Session, now: datetime, user_id: int | None = None) -> None:
@@ -125,6 +143,7 @@ def end(session: Session, user_id: int, public_id: str) -> str | None:
     if row is None:
         return None
     session.execute(delete(Token).where(Token.digest == row.digest))
+    announce_forgotten(session, [row.digest])
     return row.digest
 
 
@@ -136,11 +155,13 @@ def end_others(session: Session, user_id: int, keep: str) -> list[str]:
     )
     if ended:
         session.execute(delete(Token).where(Token.digest.in_(ended)))
+        announce_forgotten(session, ended)
     return ended
 
 
 def end_token(session: Session, token: str) -> None:
     session.execute(delete(Token).where(Token.digest == digest(token)))
+    announce_forgotten(session, [digest(token)])
 
 
 def _aware(moment: datetime) -> datetime:
