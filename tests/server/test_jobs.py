@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from api_helpers import account, play_randomly
 from fastapi.testclient import TestClient
-from sqlalchemy import func, select
+from sqlalchemy import create_engine, func, select
 from typer.testing import CliRunner
 
 from carson.cli.main import app as cli
@@ -28,6 +28,7 @@ from carson.server.db import Job, Move, User
 from carson.server.games import GameService
 from carson.server.job_kinds import JobKind, WorkerContext, register
 from carson.server.jobs import ClaimedJob
+from carson.server.jobs_listening import JobsListener
 from carson.server.machines import MACHINE_MOVE, MachineMove, move_machine
 from carson.server.thinking import ChildProcessThinker, InlineThinker, ThinkRequest
 from carson.server.worker import Worker
@@ -251,6 +252,37 @@ def test_an_idle_worker_sleeps_until_the_next_job_falls_due(db_url: str) -> None
     clock.advance(60)  # overdue: no sleep
     assert worker._idle_seconds() == (0.0 if postgres else 1.0)
     assert Worker(service.store, InlineThinker(), poll=0.5)._idle_seconds() <= 0.5
+
+
+def test_a_job_queued_anywhere_wakes_a_listening_worker_at_once(db_url: str) -> None:
+    """PostgreSQL: the worker's listener sleeps on its connection (no timeout), wakes for
+    a job's notice, listens again after its connection was dropped, and stops at once."""
+    if not db_url.startswith("postgresql"):
+        pytest.skip("job notices are PostgreSQL's")
+    _, service = quiet_server(db_url)
+    wake = threading.Event()
+    conninfo = db_url.replace("postgresql+psycopg", "postgresql")
+    listener = JobsListener(conninfo, wake)
+    thread = threading.Thread(target=listener.run, daemon=True)
+    thread.start()
+    assert wake.wait(10)  # listening: a job queued meanwhile is looked for
+    wake.clear()
+    assert not wake.wait(0.3)
+    service.jobs.submit(RECORD.name, {}, run_at=T0 + timedelta(days=1))  # any job, any time
+    assert wake.wait(10)
+    wake.clear()
+    engine = create_engine(db_url, isolation_level="AUTOCOMMIT")
+    with engine.connect() as connection:
+        assert connection.exec_driver_sql(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND query = 'LISTEN carson_jobs'"
+        ).scalar()
+    engine.dispose()
+    assert wake.wait(10)  # listening again
+    started = time.monotonic()
+    listener.stop()
+    thread.join(5)
+    assert not thread.is_alive() and time.monotonic() - started < 2
 
 
 def test_a_keyed_job_is_queued_once(db_url: str) -> None:

@@ -37,7 +37,8 @@ from carson.server import (  # noqa: F401
     timeouts,
 )
 from carson.server.job_kinds import WorkerContext, job_kind
-from carson.server.jobs import JOBS_CHANNEL, ClaimedJob
+from carson.server.jobs import ClaimedJob
+from carson.server.jobs_listening import JobsListener
 from carson.server.store import GameStore
 from carson.server.thinking import Thinker
 
@@ -71,6 +72,7 @@ class Worker:
         self.name = f"{socket.gethostname()}:{os.getpid()}"
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
+        self._listener: JobsListener | None = None  # PostgreSQL's job notices, while running
 
     # ------------------------------------------------------------------ one job
 
@@ -124,7 +126,10 @@ class Worker:
         """Run jobs until :meth:`stop`."""
         log.info("worker %s started", self.name)
         if self.queue.postgres:
-            self._start(self._listen, "carson-jobs-listen")
+            url = self.context.store.engine.url.set(drivername="postgresql")
+            conninfo = url.render_as_string(hide_password=False)
+            self._listener = JobsListener(conninfo, self.queue.wake)
+            self._start(self._listener.run, "carson-jobs-listen")
         while not self._stop.is_set():
             self.queue.wake.clear()  # before looking: a job queued from now on wakes it
             try:
@@ -161,6 +166,8 @@ class Worker:
         short (its job is tried again, by this or another worker)."""
         self._stop.set()
         self.queue.wake.set()
+        if self._listener is not None:
+            self._listener.stop()
         self.context.think.close()
         for thread in self._threads:
             thread.join(timeout)
@@ -170,20 +177,3 @@ class Worker:
         thread = threading.Thread(target=target, name=name, daemon=True)
         thread.start()
         self._threads.append(thread)
-
-    def _listen(self) -> None:
-        """PostgreSQL: wake the loop when any process queues a job."""
-        import psycopg
-
-        engine = self.context.store.engine
-        conninfo = engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
-        while not self._stop.is_set():
-            try:
-                with psycopg.connect(conninfo, autocommit=True) as connection:
-                    connection.execute(f"LISTEN {JOBS_CHANNEL}")
-                    self.queue.wake.set()  # a job queued while not listening is looked for
-                    while not self._stop.is_set():
-                        for _ in connection.notifies(timeout=0.5):
-                            self.queue.wake.set()
-            except psycopg.Error:
-                self._stop.wait(1.0)
