@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from api_helpers import account
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine
@@ -182,6 +183,26 @@ def test_a_process_keeps_only_other_processes_moves(tmp_path: Path) -> None:
     assert store.cache.state_and_heard(GAME)[1] == tuple(move)
     assert store._hear(notice_payload("f" * 12, "other", 0, move))  # not cached: wakes only
     assert not store.cache.has("f" * 12)
+
+
+def test_a_view_built_while_a_heard_move_waits_is_of_the_state_asked_for(
+    tmp_path: Path,
+) -> None:
+    """A request thread holds the cached state when another process's move is heard: the
+    view it builds is of that state, with no moves of its own drafted."""
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}", worker=False)) as client:
+        alice = account(client, "alice")
+        game = client.post("/api/games", json={"seats": BOTS}, headers=alice).json()["id"]
+        seen = client.get(f"/api/games/{game}", headers=alice).json()
+        service = client.app.state.games  # type: ignore[attr-defined]
+        store = service.store
+        held, table = store.cache.state(game), store.known_table(game)
+        after = held.clone()
+        after.apply_json(0, seen["legal_actions"][0])
+        assert store.cache.hear(game, seen["seq"], heard(after))
+        view = service.seat_view(table, held, 0)
+        assert view["seq"] == seen["seq"] and view["drafted"] == 0
+        assert service.seat_view(table, store.cache.state(game), 0)["seq"] == seen["seq"] + 1
 
 
 def test_own_move_notices_do_not_wake_the_streams_again() -> None:

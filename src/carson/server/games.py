@@ -448,11 +448,12 @@ class GameService:
         change it."""
         if table.waiting or self.store.cache.state(table.id) is not state:
             # Seats are still being taken (the names change), or the state holds the
-            # seat's own draft (:mod:`carson.server.drafts`): built afresh.
+            # seat's own draft (:mod:`carson.server.drafts`), or the cache moved on since
+            # (a move heard from another process meanwhile): built afresh.
             view = self._build_view(table, state, seat)
             stored = self.store.cache.state(table.id)
             if stored is not None and not table.waiting:  # the seat's own moves not yet public
-                view["drafted"] = len(state.actions) - len(stored.actions)
+                view["drafted"] = max(0, len(state.actions) - len(stored.actions))
         else:
             key = (len(state.actions), table.waiting, seat)
             cached = self.store.cache.view(table.id, key)
