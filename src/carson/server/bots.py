@@ -7,7 +7,7 @@ from __future__ import annotations
 from sqlalchemy import exists, select, update
 
 from carson.server import tokens
-from carson.server.db import GameSeat, SeekRow, Token, User
+from carson.server.db import GameSeat, SeekRow, User
 from carson.server.errors import Conflict
 from carson.server.games import GameService
 
@@ -30,6 +30,5 @@ def make_bot(service: GameService, user: User) -> None:
         if getattr(changed, "rowcount", 0) != 1:
             raise Conflict("this account is a bot already", "already_bot")
         # Other processes remember the account as it was: they read it again.
-        sessions = select(Token.digest).where(Token.user_id == user.id)
-        tokens.announce_forgotten(session, list(session.scalars(sessions)))
+        tokens.announce_forgotten(session, tokens.digests_of(session, user.id))
     user.is_bot = True  # this process's remembered copy

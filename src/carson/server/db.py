@@ -268,6 +268,12 @@ POOL_OVERFLOW = 8
 RECYCLE_SECONDS = 1800
 
 
+def libpq_conninfo(engine: Engine) -> str:
+    """``engine``'s PostgreSQL database as psycopg's own connections take it (the ones the
+    event loop and the listeners open beside SQLAlchemy's pool), password included."""
+    return engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+
+
 #: How long a SQLite connection waits for another process's write lock before it fails.
 SQLITE_BUSY_SECONDS = 30
 

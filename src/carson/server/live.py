@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from sqlalchemy.engine import Engine
 
+from carson.server.db import libpq_conninfo
 from carson.server.libpq_calls import hear
 
 CHANNEL = "carson_moves"
@@ -91,7 +92,7 @@ class Notifier:
         processes' moves."""
         self._loop = asyncio.get_running_loop()
         if engine.dialect.name == "postgresql":
-            conninfo = engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+            conninfo = libpq_conninfo(engine)
             self._listening = self._loop.create_task(self._listen(conninfo), name="carson-listen")
 
     async def stop(self) -> None:

@@ -25,7 +25,7 @@ from typing import Any
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
-from carson.server.db import RECYCLE_SECONDS
+from carson.server.db import RECYCLE_SECONDS, libpq_conninfo
 
 #: Connections of a web process's event loop (beside SQLAlchemy's pool: docs/deploy.md).
 LOOP_CONNECTIONS = 8
@@ -62,9 +62,7 @@ class LoopConnections:
     def __init__(self, engine: Engine, size: int = LOOP_CONNECTIONS) -> None:
         self.engine = engine
         self.size = size
-        self._conninfo = engine.url.set(drivername="postgresql").render_as_string(
-            hide_password=False
-        )
+        self._conninfo = libpq_conninfo(engine)
         #: Connections given back. A connection is opened only by a taker that holds a slot
         #: and finds none idle, so the idle and the taken together never pass ``size``.
         self._idle: list[Pooled] = []

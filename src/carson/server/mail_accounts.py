@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, update
 
 from carson.server import addresses, auth, mail_tokens, tokens
 from carson.server.account_mail import queue_account_mail
@@ -134,7 +134,7 @@ class MailAccounts:
             session.execute(
                 update(User).where(User.id == used.user_id).values(password_hash=password_hash)
             )
-            ended = list(session.scalars(select(Token.digest).where(Token.user_id == used.user_id)))
+            ended = tokens.digests_of(session, used.user_id)
             session.execute(delete(Token).where(Token.user_id == used.user_id))
             tokens.announce_forgotten(session, ended)
         self.accounts.forget(ended)

@@ -147,6 +147,11 @@ def end(session: Session, user_id: int, public_id: str) -> str | None:
     return row.digest
 
 
+def digests_of(session: Session, user_id: int) -> list[str]:
+    """The digests of every session of the user."""
+    return list(session.scalars(select(Token.digest).where(Token.user_id == user_id)))
+
+
 def end_others(session: Session, user_id: int, keep: str) -> list[str]:
     """End every session of the user but ``keep``'s (a token); the digests ended."""
     kept = digest(keep)

@@ -36,6 +36,7 @@ from carson.server import (  # noqa: F401
     quickmatch,
     timeouts,
 )
+from carson.server.db import libpq_conninfo
 from carson.server.job_kinds import WorkerContext, job_kind
 from carson.server.jobs import ClaimedJob
 from carson.server.jobs_listening import JobsListener
@@ -126,8 +127,7 @@ class Worker:
         """Run jobs until :meth:`stop`."""
         log.info("worker %s started", self.name)
         if self.queue.postgres:
-            url = self.context.store.engine.url.set(drivername="postgresql")
-            conninfo = url.render_as_string(hide_password=False)
+            conninfo = libpq_conninfo(self.context.store.engine)
             self._listener = JobsListener(conninfo, self.queue.wake)
             self._start(self._listener.run, "carson-jobs-listen")
         while not self._stop.is_set():
