@@ -6,6 +6,8 @@ from __future__ import annotations
 import io
 import json
 import logging
+import os
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,7 +18,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from carson.app import create_app
-from carson.server.logs import make_handler, redact
+from carson.server.logs import RandomIds, make_handler, redact
 
 PASSWORD = "Tr0ub4dor-and-3"
 WRONG_PASSWORD = "not-the-password-7731"
@@ -141,3 +143,20 @@ def test_redact_keeps_the_rest_of_the_message() -> None:
         '{"password": "[redacted]", "username": "ann"}'
     )
     assert redact("GET /api/me 200") == "GET /api/me 200"
+
+
+def test_new_request_ids_are_random_hex_and_differ_across_batches_and_a_fork() -> None:
+    ids = RandomIds()
+    made = [ids.next() for _ in range(RandomIds.BATCH * 2 + 3)]  # three batches drawn
+    assert len(set(made)) == len(made)
+    assert all(re.fullmatch(r"[0-9a-f]{32}", made_id) for made_id in made)
+    reader, writer = os.pipe()
+    child = os.fork()
+    if child == 0:  # the child's next id is of its own bytes, not the parent's next one
+        os.write(writer, ids.next().encode())
+        os._exit(0)
+    os.waitpid(child, 0)
+    os.close(writer)
+    in_child = os.read(reader, 64).decode()
+    os.close(reader)
+    assert re.fullmatch(r"[0-9a-f]{32}", in_child) and in_child != ids.next()

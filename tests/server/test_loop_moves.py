@@ -436,6 +436,54 @@ def test_a_database_out_of_reach_is_tried_once_a_second(
     engine.dispose()
 
 
+def test_a_connection_s_socket_is_watched_from_its_first_statement_until_it_closes(
+    pool: LoopConnections,
+) -> None:
+    async def scenario() -> None:
+        loop = asyncio.get_running_loop()
+        pooled = await pool.take()
+        assert pooled is not None
+        socket = pooled.connection.pgconn.socket
+        statements = pooled.statements
+        await statements.prepare(b"one", b"SELECT $1::int + 1")
+        for number in (1, 2):  # the watch stays between statements: no second one added
+            result = await statements.run_prepared(b"one", [str(number).encode()])
+            assert result.get_value(0, 0) == str(number + 1).encode()
+        pool.give_back(pooled)
+        await pool.close()  # closed: the loop no longer watches the socket
+        assert pooled.connection.closed and not loop.remove_reader(socket)
+
+    asyncio.run(scenario())
+
+
+def test_an_idle_connection_the_database_ends_is_let_go_and_not_given_again(
+    pool: LoopConnections,
+) -> None:
+    """Watched while idle, a connection the server ends is read at once (no busy loop on
+    its closed socket) and the next move gets a new one."""
+
+    async def scenario() -> None:
+        pooled = await pool.take()
+        assert pooled is not None
+        await pooled.statements.prepare(b"one", b"SELECT 1")
+        pool.give_back(pooled)
+        with pool.engine.connect() as other:
+            pid = pooled.connection.pgconn.backend_pid
+            other.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+        started = time.process_time()
+        await asyncio.sleep(0.5)
+        assert time.process_time() - started < 0.25  # the loop did not spin on the socket
+        assert pooled.statements._loop is None and pooled.connection.closed
+        again = await pool.take()
+        assert again is not None and again is not pooled
+        await again.statements.prepare(b"two", b"SELECT 2")
+        assert (await again.statements.run_prepared(b"two", [])).get_value(0, 0) == b"2"
+        pool.give_back(again)
+        await pool.close()
+
+    asyncio.run(scenario())
+
+
 def test_a_taker_cancelled_while_waiting_leaves_no_slot_taken(pool: LoopConnections) -> None:
     async def scenario() -> None:
         first = await pool.take()

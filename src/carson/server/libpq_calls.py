@@ -9,8 +9,8 @@ the socket when the event loop finds it readable, 49 µs and 66–90 µs (the fi
 to reproduce them: docs/deploy.md, "Eleventh pass"). The connection stays psycopg's: it
 opens, configures and closes it, and its errors are psycopg's.
 
-Each call leaves the connection idle, or raises: a statement cancelled midway (the server
-stopping) leaves it busy, and the caller closes it.
+Each statement leaves the connection idle, or raises: a statement cancelled midway (the
+server stopping) leaves it busy, and the caller closes it (after :meth:`Statements.stop`).
 """
 
 from __future__ import annotations
@@ -23,75 +23,101 @@ if TYPE_CHECKING:
     from psycopg.pq.abc import PGconn, PGresult
 
 
-async def prepare(pgconn: PGconn, name: bytes, statement: bytes) -> None:
-    """Prepare ``statement`` (parameters ``$1``, ``$2``, …) as ``name`` on the connection."""
-    import psycopg
+class Statements:
+    """Statements sent on one connection and their results read as they come, the
+    connection's socket watched by the event loop from the first statement until
+    :meth:`stop` (or until the connection fails). Watching the socket only while a
+    statement waited cost a move about 30 µs of CPU: a poll handle made and dropped, and
+    four system calls (docs/deploy.md, "Fourteenth pass"). :meth:`stop` must come before
+    the connection closes, as the loop must not watch a closed socket."""
 
-    pgconn.send_prepare(name, statement)
-    result = await _result(pgconn)
-    if result.status != psycopg.pq.ExecStatus.COMMAND_OK:
-        raise psycopg.errors.error_from_result(result)
+    def __init__(self, pgconn: PGconn) -> None:
+        self.pgconn = pgconn
+        self._loop: asyncio.AbstractEventLoop | None = None  # watching on this loop
+        self._socket = -1
+        self._waiting: asyncio.Future[None] | None = None
+
+    async def prepare(self, name: bytes, statement: bytes) -> None:
+        """Prepare ``statement`` (parameters ``$1``, ``$2``, …) as ``name``."""
+        import psycopg
+
+        self.pgconn.send_prepare(name, statement)
+        result = await self._result()
+        if result.status != psycopg.pq.ExecStatus.COMMAND_OK:
+            raise psycopg.errors.error_from_result(result)
+
+    async def run_prepared(self, name: bytes, parameters: Sequence[bytes]) -> PGresult:
+        """The result of the prepared statement ``name`` run with ``parameters`` (as
+        text): its rows, or psycopg's error for the statement's failure (a unique
+        violation, …)."""
+        import psycopg
+
+        self.pgconn.send_query_prepared(name, parameters)
+        result = await self._result()
+        if result.status != psycopg.pq.ExecStatus.TUPLES_OK:
+            raise psycopg.errors.error_from_result(result)
+        return result
+
+    def stop(self) -> None:
+        """Stop watching the socket (the connection is about to close)."""
+        if self._loop is not None:
+            self._loop.remove_reader(self._socket)
+            self._loop = None
+
+    async def _result(self) -> PGresult:
+        """The one result of the statement just sent, once it has all come."""
+        pgconn = self.pgconn
+        loop = self._watching()
+        while pgconn.flush():  # more to send than the socket took: wait until it takes more
+            await _writable(loop, self._socket)
+        try:
+            while pgconn.is_busy():
+                self._waiting = loop.create_future()
+                await self._waiting
+        finally:
+            self._waiting = None
+        result = pgconn.get_result()
+        while pgconn.get_result() is not None:  # a statement has one; the end is read too
+            pass
+        if result is None:
+            raise AssertionError("libpq gave no result for a statement sent")
+        return result
+
+    def _watching(self) -> asyncio.AbstractEventLoop:
+        loop = asyncio.get_running_loop()
+        if self._loop is None:
+            self._socket = self.pgconn.socket  # psycopg's error if the connection is closed
+            loop.add_reader(self._socket, self._readable)
+            self._loop = loop
+        return loop
+
+    def _readable(self) -> None:
+        """What came is read (between statements too: a notice, the server going away)."""
+        waiting = self._waiting
+        try:
+            self.pgconn.consume_input()
+        except Exception as error:  # psycopg's: the connection failed (its socket closed)
+            self.stop()
+            if waiting is not None and not waiting.done():
+                waiting.set_exception(error)
+            return
+        if waiting is not None and not waiting.done() and not self.pgconn.is_busy():
+            waiting.set_result(None)
 
 
-async def run_prepared(pgconn: PGconn, name: bytes, parameters: Sequence[bytes]) -> PGresult:
-    """The result of the prepared statement ``name`` run with ``parameters`` (as text):
-    its rows, or psycopg's error for the statement's failure (a unique violation, …)."""
-    import psycopg
-
-    pgconn.send_query_prepared(name, parameters)
-    result = await _result(pgconn)
-    if result.status != psycopg.pq.ExecStatus.TUPLES_OK:
-        raise psycopg.errors.error_from_result(result)
-    return result
-
-
-async def _result(pgconn: PGconn) -> PGresult:
-    """The one result of the statement just sent, once it has all come."""
-    loop = asyncio.get_running_loop()
-    socket = pgconn.socket
-    while pgconn.flush():  # more to send than the socket took: wait until it takes more
-        await _when(loop, socket, writing=True)
-    while pgconn.is_busy():
-        await _when(loop, socket, writing=False, read=pgconn.consume_input)
-    result = pgconn.get_result()
-    while pgconn.get_result() is not None:  # a statement has one; the end is read too
-        pass
-    if result is None:
-        raise AssertionError("libpq gave no result for a statement sent")
-    return result
-
-
-async def _when(
-    loop: asyncio.AbstractEventLoop,
-    socket: int,
-    writing: bool,
-    read: Callable[[], None] | None = None,
-) -> None:
-    """Until the socket is writable (``writing``) or readable, and what came ``read``."""
+async def _writable(loop: asyncio.AbstractEventLoop, socket: int) -> None:
+    """Until the socket takes more of a statement (rare: a statement is small)."""
     ready: asyncio.Future[None] = loop.create_future()
 
     def woken() -> None:
-        if ready.done():
-            return
-        try:
-            if read is not None:
-                read()
-        except Exception as error:  # psycopg's: the connection failed
-            ready.set_exception(error)
-        else:
+        if not ready.done():
             ready.set_result(None)
 
-    if writing:
-        loop.add_writer(socket, woken)
-    else:
-        loop.add_reader(socket, woken)
+    loop.add_writer(socket, woken)
     try:
         await ready
     finally:
-        if writing:
-            loop.remove_writer(socket)
-        else:
-            loop.remove_reader(socket)
+        loop.remove_writer(socket)
 
 
 async def hear(pgconn: PGconn, heard: Callable[[str], None]) -> None:

@@ -26,6 +26,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
 from carson.server.db import RECYCLE_SECONDS, libpq_conninfo
+from carson.server.libpq_calls import Statements
 
 #: Connections of a web process's event loop (beside SQLAlchemy's pool: docs/deploy.md).
 LOOP_CONNECTIONS = 8
@@ -46,13 +47,28 @@ async def psycopg_connect(conninfo: str) -> Any:
 
 @dataclass
 class Pooled:
-    """A connection, the pool's generation it was opened in, and when."""
+    """A connection, the pool's generation it was opened in, and when; its statements go
+    through :attr:`statements` (libpq directly) and it is closed by :meth:`finish` or
+    :meth:`close`, which first stop the event loop's watch of its socket."""
 
     connection: Any  # psycopg's AsyncConnection
     generation: int
     opened: float
     #: The names of the statements prepared on it.
     prepared: set[bytes] = field(default_factory=set)
+    statements: Statements = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.statements = Statements(self.connection.pgconn)
+
+    def finish(self) -> None:
+        """Closed now, without a goodbye (a dead socket, a statement cut off midway)."""
+        self.statements.stop()
+        self.connection.pgconn.finish()
+
+    async def close(self) -> None:
+        self.statements.stop()
+        await self.connection.close()
 
 
 class LoopConnections:
@@ -128,7 +144,7 @@ class LoopConnections:
         """The connection is idle again (unless it was closed: one that failed, or one
         given back once the pool is closed, which is closed now)."""
         if self._closed and not pooled.connection.closed:
-            pooled.connection.pgconn.finish()
+            pooled.finish()
         if not pooled.connection.closed:
             self._idle.append(pooled)
         self._slots.release()
@@ -139,14 +155,14 @@ class LoopConnections:
         gone = self.engine.dialect.is_disconnect(error, pooled.connection, None)  # type: ignore[arg-type]
         if gone:
             self._generation += 1
-            pooled.connection.pgconn.finish()  # no goodbye on a dead socket: closed now
+            pooled.finish()  # no goodbye on a dead socket: closed now
             # SQLAlchemy's connections were opened before too: they are dropped unused,
             # as its own pool does when it meets a lost connection.
             self.engine.dispose(close=False)
         return gone
 
     async def _close(self, pooled: Pooled) -> None:
-        await pooled.connection.close()
+        await pooled.close()
 
     async def close(self) -> None:
         """Close the idle connections; those in use are closed as they come back."""

@@ -23,7 +23,6 @@ from carson.server.alone_moves import (
     written_sqlite,
 )
 from carson.server.db import POOL_OVERFLOW, POOL_SIZE
-from carson.server.libpq_calls import prepare, run_prepared
 from carson.server.loop_connections import LoopConnections
 from carson.server.write_turn import WriteTurn
 
@@ -73,12 +72,12 @@ class PostgresWrites:
         pooled = await self.connections.take()
         if pooled is None:  # none free, or the database out of reach: the thread's pool
             return False
-        pgconn = pooled.connection.pgconn
+        statements = pooled.statements
         try:
             if PREPARED not in pooled.prepared:
-                await prepare(pgconn, PREPARED, INSERT_UNLESS_LEFT_PREPARED)
+                await statements.prepare(PREPARED, INSERT_UNLESS_LEFT_PREPARED)
                 pooled.prepared.add(PREPARED)
-            return (await run_prepared(pgconn, PREPARED, texts)).ntuples > 0
+            return (await statements.run_prepared(PREPARED, texts)).ntuples > 0
         except psycopg.errors.UniqueViolation:
             raise self.store.lost_race(move.table.id, move.row["seq"] - 1) from None
         except psycopg.Error as error:
@@ -87,7 +86,7 @@ class PostgresWrites:
             raise sqlalchemy_error(INSERT_UNLESS_LEFT, error, psycopg.Error, dialect,
                                    gone) from error  # fmt: skip
         except BaseException:  # cancelled midway (the server stops): its state is unknown
-            pgconn.finish()
+            pooled.finish()
             raise
         finally:
             self.connections.give_back(pooled)
