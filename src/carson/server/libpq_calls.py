@@ -84,12 +84,14 @@ class Statements:
         return result
 
     def _watching(self) -> asyncio.AbstractEventLoop:
-        loop = asyncio.get_running_loop()
+        """The loop that watches the socket (the running one: a connection is used by one
+        event loop only)."""
         if self._loop is None:
+            loop = asyncio.get_running_loop()
             self._socket = self.pgconn.socket  # psycopg's error if the connection is closed
             loop.add_reader(self._socket, self._readable)
             self._loop = loop
-        return loop
+        return self._loop
 
     def _readable(self) -> None:
         """What came is read (between statements too: a notice, the server going away)."""
