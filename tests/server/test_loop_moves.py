@@ -460,7 +460,7 @@ def test_an_idle_connection_the_database_ends_is_let_go_and_not_given_again(
     pool: LoopConnections,
 ) -> None:
     """Watched while idle, a connection the server ends is read at once (no busy loop on
-    its closed socket) and the next move gets a new one."""
+    its closed socket), both pools are renewed, and the next move gets a new one."""
 
     async def scenario() -> None:
         pooled = await pool.take()
@@ -470,10 +470,12 @@ def test_an_idle_connection_the_database_ends_is_let_go_and_not_given_again(
         with pool.engine.connect() as other:
             pid = pooled.connection.pgconn.backend_pid
             other.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+        sqlalchemy_pool = pool.engine.pool
         started = time.process_time()
         await asyncio.sleep(0.5)
         assert time.process_time() - started < 0.25  # the loop did not spin on the socket
         assert pooled.statements._loop is None and pooled.connection.closed
+        assert pool.engine.pool is not sqlalchemy_pool  # a restart: SQLAlchemy's renewed too
         again = await pool.take()
         assert again is not None and again is not pooled
         await again.statements.prepare(b"two", b"SELECT 2")

@@ -31,8 +31,10 @@ class Statements:
     four system calls (docs/deploy.md, "Fourteenth pass"). :meth:`stop` must come before
     the connection closes, as the loop must not watch a closed socket."""
 
-    def __init__(self, pgconn: PGconn) -> None:
+    def __init__(self, pgconn: PGconn, lost: Callable[[Exception], object] | None = None) -> None:
         self.pgconn = pgconn
+        #: Told of the connection's failure found between statements (psycopg's error).
+        self.lost = lost
         self._loop: asyncio.AbstractEventLoop | None = None  # watching on this loop
         self._socket = -1
         self._waiting: asyncio.Future[None] | None = None
@@ -101,7 +103,9 @@ class Statements:
         except Exception as error:  # psycopg's: the connection failed (its socket closed)
             self.stop()
             if waiting is not None and not waiting.done():
-                waiting.set_exception(error)
+                waiting.set_exception(error)  # the statement's caller handles it
+            elif self.lost is not None:
+                self.lost(error)
             return
         if waiting is not None and not waiting.done() and not self.pgconn.is_busy():
             waiting.set_result(None)

@@ -11,7 +11,9 @@ failed ``connect`` hands out none for a second — the moves then go to threads.
 Both pools are renewed together, as SQLAlchemy renews its own on a lost connection: a
 connection the database dropped fails one request (503) and renews SQLAlchemy's pool too
 (``dispose``), and when SQLAlchemy's pool invalidates a connection, the idle ones here are
-dropped as well — a restart of the database fails one move, whichever path it took.
+dropped as well — a restart of the database fails at most one move, whichever path it took.
+An idle connection here is watched (:class:`~.libpq_calls.Statements`): one the database
+drops renews both pools at once, often before any request meets a dropped connection.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,10 +59,15 @@ class Pooled:
     opened: float
     #: The names of the statements prepared on it.
     prepared: set[bytes] = field(default_factory=set)
+    #: Told when the connection fails between statements (the pool renews itself).
+    lost: Callable[[Pooled, Exception], object] | None = None
     statements: Statements = field(init=False)
 
     def __post_init__(self) -> None:
-        self.statements = Statements(self.connection.pgconn)
+        lost = self.lost
+        self.statements = Statements(
+            self.connection.pgconn, None if lost is None else lambda error: lost(self, error)
+        )
 
     def finish(self) -> None:
         """Closed now, without a goodbye (a dead socket, a statement cut off midway)."""
@@ -131,7 +139,7 @@ class LoopConnections:
             # The driver's class only: its message may name the server and user.
             log.info("no connection for the event loop's moves (%s)", type(error).__name__)
             return None
-        return Pooled(connection, self._generation, time.monotonic())
+        return Pooled(connection, self._generation, time.monotonic(), lost=self.failed)
 
     def _usable(self, pooled: Pooled) -> bool:
         return (
@@ -150,8 +158,9 @@ class LoopConnections:
         self._slots.release()
 
     def failed(self, pooled: Pooled, error: Exception) -> bool:
-        """The statement on ``pooled`` failed with the driver's ``error``: whether the
-        connection was lost — then it is closed, and both pools are renewed."""
+        """The statement on ``pooled`` failed with the driver's ``error``, or the idle
+        connection did: whether the connection was lost — then it is closed, and both
+        pools are renewed."""
         gone = self.engine.dialect.is_disconnect(error, pooled.connection, None)  # type: ignore[arg-type]
         if gone:
             self._generation += 1
