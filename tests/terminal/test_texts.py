@@ -55,6 +55,30 @@ def test_every_message_is_translated_with_the_same_placeholders(template: Path, 
         assert _fields(message.string) == _fields(str(message.id)), where
 
 
+#: The word for no in each language, as its players would type it.
+NO_WORDS = {"en": "no", "de": "nein", "fr": "non", "it": "no", "nl": "nee"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_word_a_prompt_offers_for_no_is_the_language_s_own_and_taken_as_no(
+    lang: str,
+) -> None:
+    """A prompt that ends "…, or 'no'" names the word in the player's language, and the
+    terminal takes that word as no (it once told German players to type 'no')."""
+    offered = 0
+    for kit in installed_kits():
+        texts_of_game = Texts(lang, kit.text_sources())
+        english_texts = Texts("en", kit.text_sources())
+        for key in texts_of_game.keys("ui"):
+            if not english_texts.template("ui", key).endswith("'no'"):
+                continue
+            said = texts_of_game.template("ui", key)
+            word = said.rsplit("'", 2)[-2]
+            assert word == NO_WORDS[lang] and texts_of_game.yes(word) is False, said
+            offered += 1
+    assert offered >= 2  # the auctioneer's and the paperboy's prompts at least
+
+
 def test_a_game_reads_its_own_catalog_then_the_shared_one() -> None:
     for kit in installed_kits():
         assert kit.text_sources()[-1] == SHARED
