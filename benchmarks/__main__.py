@@ -26,6 +26,7 @@ from benchmarks import (
     server,
     server_limits,
     server_pair,
+    server_target,
     strength,
     watching,
 )
@@ -38,6 +39,7 @@ BENCHMARKS: dict[str, Callable[[Sequence[str]], None]] = {
     "search": search.main,
     "server": server.main,
     "server-pair": server_pair.main,
+    "server-target": server_target.main,
     "move-path": move_path.main,
     "move-notices": move_notices.main,
     "collector": collector.main,

@@ -1,13 +1,15 @@
 """This server against another version of it, side by side in one run (issue 22):
 
-    python -m benchmarks server-pair --base <other checkout>/src [--only sqlite|postgresql]
-                                     [--games 100] [--seconds 20] [--warmup 8] [--think 1]
-                                     [--rounds 3] [--by-game]
+    python -m benchmarks server-pair (--base <other checkout>/src | --base-commit <rev>)
+                                     [--only sqlite|postgresql] [--games 100] [--seconds 20]
+                                     [--warmup 8] [--think 1] [--rounds 3] [--by-game]
 
 On a shared machine the CPU a move costs moves by a third between runs minutes apart (the
 players' own CPU, the same code each time, shows it), so two versions measured one after
 the other cannot be told apart by less than that. Here both run at once: the other version
-(``--base``: its ``src`` directory, put first on the servers' ``PYTHONPATH``) and this
+(``--base``: its ``src`` directory, put first on the servers' ``PYTHONPATH``; or
+``--base-commit``: a commit of this repository, its ``src`` exported to a temporary
+directory for the run) and this
 checkout's each get their own server processes and their own database — one process on a
 SQLite file each, or two processes each on their own database of one throwaway PostgreSQL
 cluster — and ``--games`` players each, driven together for the same window, so both meet
@@ -18,14 +20,20 @@ Each version has half the load of ``make bench BENCH=server`` by default (100 ga
 200): its fixed costs weigh more per move, so the ratio is the figure to read, not the
 absolute CPU. Flat out (``--think 0``), the two compete for the cores and the one with more
 runnable threads gets more of them: compare the CPU per move, not the moves per second.
+
+``make bench BENCH=server-target`` reads issue 22's CPU target this way, against the server
+the issue measured (:mod:`benchmarks.server_target`).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import io
 import os
+import subprocess
 import sys
+import tarfile
 import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager
@@ -40,13 +48,16 @@ from benchmarks.server import BENCH_LIMITS, server
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "server"))
 from postgres import new_database, throwaway_cluster
 
-THIS = str(Path(__file__).resolve().parent.parent / "src")
+REPOSITORY = Path(__file__).resolve().parent.parent
+THIS = str(REPOSITORY / "src")
 VERSIONS = ("base", "this")
 
 
 def parse(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m benchmarks server-pair")
-    parser.add_argument("--base", required=True, help="the other version's src directory")
+    base = parser.add_mutually_exclusive_group(required=True)
+    base.add_argument("--base", help="the other version's src directory")
+    base.add_argument("--base-commit", help="a commit of this repository: its src, exported")
     parser.add_argument("--only", choices=["sqlite", "postgresql"], default="postgresql")
     parser.add_argument("--games", type=int, default=100, help="players of each version")
     parser.add_argument("--seconds", type=float, default=20.0)
@@ -57,9 +68,25 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
         "--by-game", action="store_true", help="each game's requests to one process (PostgreSQL)"
     )
     args = parser.parse_args(list(argv))
-    if not (Path(args.base) / "carson").is_dir():
+    if args.base is not None and not (Path(args.base) / "carson").is_dir():
         parser.error(f"--base {args.base!r} holds no carson package (give a checkout's src)")
     return args
+
+
+@contextmanager
+def exported(commit: str) -> Iterator[str]:
+    """The ``src`` directory of this repository's ``commit``, written to a temporary directory
+    for as long as the context lasts (``git archive``: no worktree left behind)."""
+    archive = subprocess.run(
+        ["git", "archive", "--format=tar", commit, "src"], cwd=REPOSITORY, capture_output=True
+    )
+    if archive.returncode != 0:
+        message = archive.stderr.decode(errors="replace").strip()
+        raise SystemExit(f"--base-commit {commit!r}: git archive failed: {message}")
+    with tempfile.TemporaryDirectory(prefix="carson-base-") as directory:
+        with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+            tar.extractall(directory, filter="data")
+        yield str(Path(directory) / "src")
 
 
 @contextmanager
@@ -90,31 +117,44 @@ async def both(bases: dict[str, list[str]], pids: dict[str, list[int]],
 
 def main(argv: Sequence[str] = ()) -> None:
     args = parse(argv)
+    if args.base_commit is None:
+        compare(args, args.base)
+        return
+    with exported(args.base_commit) as base:
+        compare(args, base, label=f"commit {args.base_commit}")
+
+
+def compare(args: argparse.Namespace, base: str, label: str = "") -> list[float]:
+    """Every round of both versions, ``base`` (a ``src`` directory) and this checkout: the
+    rounds' ratios of this one's server CPU per move to the other's (none if skipped)."""
     layout = "1 process on SQLite" if args.only == "sqlite" else "2 processes on PostgreSQL"
     layout += ", each game's requests to one process" if args.by_game else ""
     print(f"Two versions side by side, each {layout} with {args.games} games, think "
           f"{args.think:g} s, {args.seconds:.0f} s a round after {args.warmup:.0f} s: "
-          f"base = {args.base}, this = {THIS}")  # fmt: skip
+          f"base = {label or base}, this = {THIS}")  # fmt: skip
     print(reference_line(), flush=True)
     processes = 1 if args.only == "sqlite" else 2
     with databases(args.only) as urls, ExitStack() as stack:
         if urls is None:
             print("  skipped: PostgreSQL is not installed")
-            return
+            return []
         pids: dict[str, list[int]] = {version: [] for version in VERSIONS}
         bases: dict[str, list[str]] = {}
-        for version, path in (("base", args.base), ("this", THIS)):
+        for version, path in (("base", base), ("this", THIS)):
             environment = {**os.environ, **BENCH_LIMITS, "PYTHONPATH": path}
             bases[version] = [
                 stack.enter_context(server(urls[version], pids[version], environment))
                 for _ in range(processes)
             ]
+        ratios = []
         for round_ in range(1, args.rounds + 1):
             runs = dict(zip(VERSIONS, uvloop.run(both(bases, pids, args)), strict=True))
             for version, run in runs.items():
                 print(run.line(f"round {round_}, {version}"), flush=True)
             ratio = cpu_per_move(runs["this"]) / max(cpu_per_move(runs["base"]), 1e-9)
             print(f"  round {round_}: this / base, server CPU per move: {ratio:.3f}", flush=True)
+            ratios.append(ratio)
+        return ratios
 
 
 def cpu_per_move(run: Run) -> float:
