@@ -19,8 +19,9 @@ from typing import Any
 import pytest
 
 from carson.core.game import IllegalActionError
+from carson.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from carson.core.record import GameRecord, replay
-from carson.core.registry import AnyGameKind, game_kind, games
+from carson.core.registry import AnyGameKind, game_kind, games, title_of
 from toy import toy_installed
 
 GAMES = ("card", "board", "toy")
@@ -121,3 +122,22 @@ def test_a_pending_secret_choice_stays_secret(kind: AnyGameKind) -> None:
             seat = asked[0]
             state.apply(seat, state.legal_actions(seat)[0])
     pytest.fail(f"{kind.name}: no simultaneous step met in 40 games")
+
+
+def test_a_title_catalog_translates_the_title_in_every_language(kind: AnyGameKind) -> None:
+    """A game naming the catalog of its title has it in every language carson speaks (the
+    bell, the mails and the terminal's lobby name the game by it); one without says its title
+    alike everywhere."""
+    for lang in LANGUAGES:
+        title = kind.title_in(lang)
+        if kind.title_catalog is None or lang == DEFAULT_LANGUAGE:
+            assert title == kind.title
+        else:
+            assert title and title != kind.title, (lang, title)
+    assert title_of(kind.name, "xx") == kind.title  # a language carson does not speak
+
+
+def test_a_game_not_installed_is_named_by_its_name() -> None:
+    assert title_of("no-such-game", "de") == "no-such-game"
+    assert title_of("card", "de") == "Carson City: Das Kartenspiel"
+    assert title_of("card", "en") == "Carson City: The Card Game"

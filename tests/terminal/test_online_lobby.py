@@ -83,3 +83,5 @@ def test_table_lines_in_every_language() -> None:
              "rating_max": 1800}  # fmt: skip
     assert table_line(table, Texts("fr")).endswith("10+5 · classée · classements …–1800")
     assert "Tisch von kim: 4 Plätze, 2 frei" in table_line(table, Texts("de"))
+    assert "Carson City: Das Kartenspiel" in table_line(table, Texts("de"))  # its own title
+    assert "Carson City: Het kaartspel" in table_line(table, Texts("nl"))

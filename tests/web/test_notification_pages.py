@@ -151,8 +151,8 @@ def test_each_notice_names_its_game_and_links_to_it(client: TestClient) -> None:
     for path in ("/notifications", "/notifications/panel"):
         page = client.get(path).text
         assert (
-            f'href="/games/{machines}">Du bist am Zug. In deiner Partie Carson City: The Card Game'
-            " gegen die Maschinen.</a>"
+            f'href="/games/{machines}">Du bist am Zug. In deiner Partie Carson City: Das'
+            " Kartenspiel gegen die Maschinen.</a>"
         ) in page
         assert (
             f'href="/games/{with_bob}">Die Partie ist vorbei. In deiner Partie Carson City mit'

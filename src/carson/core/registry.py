@@ -25,6 +25,7 @@ from typing import Any, Generic, TypeVar
 
 from carson.core.chance import ChanceHook
 from carson.core.game import JSON, Action, GameState
+from carson.core.i18n import LANGUAGES, chain
 from carson.core.players import Player
 
 #: The entry-point group through which packages offer games.
@@ -83,6 +84,15 @@ class GameKind(Generic[StateT, ActionT, ObservationT]):
     #: Its random events as explicit steps (:mod:`carson.core.chance`), for chance-aware
     #: tools (OpenSpiel's chance nodes); ``None``: its chance lies in its seed only.
     chance: ChanceHook[StateT] | None = None
+    #: The game's catalog, ``(package, domain)``, that translates ``title``; ``None``: the
+    #: title reads the same in every language.
+    title_catalog: tuple[str, str] | None = None
+
+    def title_in(self, lang: str) -> str:
+        """The game's title in ``lang`` (as it is, for a language carson does not speak)."""
+        if self.title_catalog is None or lang not in LANGUAGES:
+            return self.title
+        return str(chain([self.title_catalog], lang).gettext(self.title))
 
     @property
     def seat_kinds(self) -> tuple[str, ...]:
@@ -164,6 +174,13 @@ def games() -> Mapping[str, AnyGameKind]:
             raise TypeError(f"entry point {point.name!r} offers the game {kind.name!r}")
         found.setdefault(kind.name, kind)
     return dict(sorted(found.items(), key=lambda item: (item[1].order, item[0])))
+
+
+def title_of(name: str, lang: str) -> str:
+    """The title of the game ``name`` in ``lang``; its name when it is not installed here
+    (a game stored by a server that had a plug-in this one lacks)."""
+    kind = games().get(name)
+    return name if kind is None else kind.title_in(lang)
 
 
 def game_kind(name: str) -> AnyGameKind:

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from carson.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog
+from carson.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, chain
+from carson.core.registry import title_of
 from carson.server import notices
 
 DOMAIN = ("carson.server", "notify")
@@ -14,7 +15,7 @@ DOMAIN = ("carson.server", "notify")
 
 def gettext(lang: str, message: str) -> str:
     """``message`` in ``lang`` (English for a language carson does not speak)."""
-    return str(catalog(*DOMAIN, lang if lang in LANGUAGES else DEFAULT_LANGUAGE).gettext(message))
+    return str(chain([DOMAIN], lang if lang in LANGUAGES else DEFAULT_LANGUAGE).gettext(message))
 
 
 def notice_text(lang: str, kind: str, payload: dict[str, Any]) -> str:
@@ -37,11 +38,12 @@ def notice_text(lang: str, kind: str, payload: dict[str, Any]) -> str:
 
 def game_text(lang: str, game: notices.NoticeGame) -> str:
     """Which game: its title and who else plays it (or that machines do)."""
+    title = title_of(game.game, lang)
     if game.others:
         players = ", ".join(game.others)
         said = gettext(lang, "In your game of %(game)s with %(players)s.")
-        return said % {"game": game.title, "players": players}
-    return gettext(lang, "In your game of %(game)s against the machines.") % {"game": game.title}
+        return said % {"game": title, "players": players}
+    return gettext(lang, "In your game of %(game)s against the machines.") % {"game": title}
 
 
 def notice_line(

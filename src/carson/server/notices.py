@@ -20,7 +20,7 @@ from sqlalchemy import and_, bindparam, exists, func, insert, select, update
 from sqlalchemy.orm import Session, aliased
 from sqlalchemy.sql.elements import BindParameter
 
-from carson.core.registry import HUMAN, games
+from carson.core.registry import HUMAN
 from carson.server.db import Game, GameSeat, User
 from carson.server.jobs import JobQueue
 from carson.server.mail_tables import MailAddress
@@ -212,10 +212,10 @@ def listing(session: Session, user_id: int, before: int | None = None,
 
 @dataclass(frozen=True)
 class NoticeGame:
-    """The game a notification is about, as its person knows it: the game's title, the
-    others seated (by seat) and how many machines play."""
+    """The game a notification is about, as its person knows it: which game it is (its
+    name), the others seated (by seat) and how many machines play."""
 
-    title: str
+    game: str
     others: tuple[str, ...]
     machines: int
 
@@ -236,14 +236,12 @@ def notice_games(
         .where(GameSeat.game_id.in_(ids))
         .order_by(GameSeat.game_id, GameSeat.seat)
     ).all()
-    installed = games()
     named: dict[str, NoticeGame] = {}
     for game_id, game, seat_kinds in found:
         held = {seat: (user, name) for gid, seat, user, name in seated if gid == game_id}
         others = tuple(name for _, (user, name) in sorted(held.items()) if user != user_id)
         machines = sum(kind != HUMAN and seat not in held for seat, kind in enumerate(seat_kinds))
-        title = installed[game].title if game in installed else game
-        named[game_id] = NoticeGame(title, others, machines)
+        named[game_id] = NoticeGame(game, others, machines)
     return named
 
 

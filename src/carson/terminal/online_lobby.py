@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from carson.core.registry import GameSetupError, game_kind
+from carson.core.registry import title_of
 from carson.terminal.api_client import ApiClient, ApiError, JsonDict
 from carson.terminal.asker import Asker, ask_number
 from carson.terminal.online import refusal
@@ -20,21 +20,13 @@ TRY_ANOTHER = ("rating_out_of_range", "table_closed", "no_free_seat", "not_found
 REFRESH = ("", "r")
 
 
-def game_title(game: str) -> str:
-    """A game's title, or its name when it is not installed here."""
-    try:
-        return game_kind(game).title
-    except GameSetupError:
-        return game
-
-
 def table_line(table: JsonDict, texts: Texts) -> str:
     """One table of the lobby: its game, host, seats and settings."""
     control = table.get("time_control") or texts("online", "lobby_no_clock")
     rated = texts("online", "lobby_rated" if table["rated"] else "lobby_unrated")
     low, high = table.get("rating_min"), table.get("rating_max")
     line = texts(
-        "online", "lobby_table", game=game_title(str(table["game"])), host=table["host"],
+        "online", "lobby_table", game=title_of(str(table["game"]), texts.lang), host=table["host"],
         seats=len(table["seats"]), free=table["free"], control=control, rated=rated,
     )  # fmt: skip
     if low is not None or high is not None:
@@ -112,6 +104,6 @@ MENU = ("new", "lobby", "quick")
 def start_menu(asker: Asker, server: str, game: str) -> str:
     """What the player wants when he named nothing: ``"new"``, ``"lobby"`` or ``"quick"``."""
     texts = asker.texts
-    asker.console.print(texts("online", "menu", server=server, game=game_title(game)),
+    asker.console.print(texts("online", "menu", server=server, game=title_of(game, texts.lang)),
                         markup=False)  # fmt: skip
     return MENU[ask_number(asker, texts("online", "menu_choose"), [1, 2, 3]) - 1]

@@ -57,5 +57,6 @@ GAME: GameKind[CardGameState, CardAction, SeatObservation] = GameKind(
         "analysis": "carson.games.card.ai.search:ANALYST",
     },
     chance=CHANCE,
+    title_catalog=("carson.games.card", "web"),
     order=1,
 )
