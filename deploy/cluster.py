@@ -8,8 +8,10 @@ loopback, each process restarted if it dies (as systemd's ``Restart=always`` wou
 
 ``up`` starts a supervisor in the background and returns once nginx answers; ``down`` stops
 it, which stops every process. Without ``--database``, a throwaway PostgreSQL cluster is
-created in DIR (and removed by ``down``). Logs are in DIR. The tests and the benchmark use
-:class:`Cluster` directly. See docs/deploy.md for the layout on several hosts.
+created in a temporary directory (and removed by ``down``). Logs are in DIR: one per
+process, nginx's requests with their upstream times (``nginx-access.log``), and the
+supervisor's own (``supervisor.log``: what runs where, every exit and restart). The tests
+and the benchmark use :class:`Cluster` directly. See docs/deploy.md for the layout on several hosts.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -86,6 +89,13 @@ class Member:
                 self.command, stdout=log, stderr=subprocess.STDOUT, env=environment
             )
 
+    def ended(self) -> str:
+        """How the process that ran ended, in words (an exit status or a signal)."""
+        code = None if self.process is None else self.process.returncode
+        if code is not None and code < 0:
+            return f"killed by {signal.Signals(-code).name}"
+        return f"exited with status {code}"
+
     @property
     def pid(self) -> int | None:
         return None if self.process is None else self.process.pid
@@ -125,6 +135,15 @@ def nginx_conf(directory: Path, port: int, ports: list[int]) -> Path:
     return conf
 
 
+def hidden_password(url: str) -> str:
+    """A database URL as a log may show it: its password, if any, as ``***``."""
+    parts = urllib.parse.urlsplit(url)
+    if parts.password is None:
+        return url
+    where = parts.netloc.rsplit("@", 1)[1]
+    return urllib.parse.urlunsplit(parts._replace(netloc=f"{parts.username}:***@{where}"))
+
+
 @dataclass
 class Cluster:
     """nginx on ``port`` in front of ``web`` web processes and ``workers`` workers."""
@@ -146,6 +165,12 @@ class Cluster:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
+    def say(self, line: str) -> None:
+        """One line of the supervisor's log (``supervisor.log`` in the directory)."""
+        stamp = time.strftime("%Y-%m-%d %H:%M:%S")
+        with (self.directory / "supervisor.log").open("a", encoding="utf-8") as log:
+            log.write(f"{stamp} {line}\n")
+
     def pids(self, role: str = "") -> list[int]:
         """The pids running now of the members whose name starts with ``role``."""
         with self._guard:
@@ -162,6 +187,7 @@ class Cluster:
                     "PostgreSQL is not installed (Debian: apt-get install postgresql)"
                 )
             environment = {**os.environ, "DATABASE_URL": database}
+            self.say(f"database {hidden_password(database)}")
             stack.callback(self._stop_all)
             self._start_members(environment)
             supervisor = threading.Thread(
@@ -186,6 +212,7 @@ class Cluster:
             )
             self.members.append(member)
             member.start(environment)
+            self.say(f"{member.name} (pid {member.pid}) serves 127.0.0.1:{port}")
             # The first one migrates the database; the others start on the migrated schema.
             wait_for(f"http://127.0.0.1:{port}/healthz")
         for index in range(workers):
@@ -196,6 +223,7 @@ class Cluster:
             )
             self.members.append(member)
             member.start(environment)
+            self.say(f"{member.name} (pid {member.pid}) runs jobs")
         nginx = Member(
             "nginx",
             [
@@ -211,12 +239,14 @@ class Cluster:
         )
         self.members.append(nginx)
         nginx.start(environment)
+        self.say(f"nginx (pid {nginx.pid}) listens on 127.0.0.1:{self.port}")
         wait_for(self.url + "/healthz")
 
     def _supervise(self, environment: dict[str, str]) -> None:
         while not self._stop.wait(0.2):
             for member in self.members:
                 if member.process is not None and member.process.poll() is not None:
+                    self.say(f"{member.name} (pid {member.pid}) {member.ended()}")
                     with self._guard:
                         member.process = None
                     self._stop.wait(RESTART_DELAY)
@@ -225,6 +255,8 @@ class Cluster:
                     with self._guard:
                         member.restarts += 1
                         member.start(environment)
+                    self.say(f"{member.name} started again (pid {member.pid}, restart "
+                             f"{member.restarts})")  # fmt: skip
 
     def _stop_all(self) -> None:
         self._stop.set()

@@ -12,6 +12,7 @@ import glob
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import sys
@@ -137,6 +138,17 @@ def test_games_finish_and_keep_every_acknowledged_move_when_processes_are_killed
             assert status == 200, record
             for seq, action in acknowledged[game].items():
                 assert record["actions"][seq - 1]["action"] == action, f"{game}: move {seq} lost"
+    # What an operator reads: the supervisor's log tells the deaths and restarts, nginx's
+    # access log each move with the web process's time (written out as nginx stops).
+    supervised = (cluster.directory / "supervisor.log").read_text()
+    assert f"(pid {web}) killed by SIGKILL" in supervised
+    assert not workers or f"(pid {workers[0]}) killed by SIGKILL" in supervised
+    assert "web1 started again" in supervised or "web2 started again" in supervised
+    access = (cluster.directory / "nginx-access.log").read_text()
+    # time, status, request, its time at nginx, then at the web process (seconds)
+    timed = re.findall(r'^\S+ 200 "POST /api/games/\S+/actions HTTP/1\.1" [\d.]+ \d+\.\d{3}',
+                       access, re.MULTILINE)  # fmt: skip
+    assert len(timed) >= 12, access[:2000]
 
 
 def test_a_stream_through_nginx_hears_moves_made_on_every_web_process(tmp_path: Path) -> None:
