@@ -146,3 +146,13 @@ def test_a_failed_login_keeps_the_name_typed_never_the_password(client: TestClie
     assert (
         post_account_form(client, "/login", "alice", next="/lobby").headers["location"] == "/lobby"
     )
+
+
+def test_the_forms_addresses_typed_lead_to_the_forms(client: TestClient) -> None:
+    """``/login`` and ``/register`` take the forms' posts; asked for as pages (a bookmark, an
+    address typed), they lead to the home page's forms instead of a bare 405."""
+    for path in ("/login", "/register"):
+        answer = client.get(path, follow_redirects=False)
+        assert answer.status_code == 303 and answer.headers["location"] == "/#login-form"
+        page = client.get(path)
+        assert page.status_code == 200 and 'id="login-form"' in page.text

@@ -163,6 +163,14 @@ def page_error(visit: Visit, code: str | None) -> str | None:
     return messages.get(code or "")
 
 
+@router.get("/login", include_in_schema=False)
+@router.get("/register", include_in_schema=False)
+async def account_forms() -> RedirectResponse:
+    """A typed or bookmarked address of the forms: the home page, which holds them (signed
+    in, it shows the player's games instead)."""
+    return RedirectResponse("/#login-form", status_code=303)
+
+
 @router.post("/register")
 async def register(request: Request) -> Response:
     return await _account(request, create=True)
