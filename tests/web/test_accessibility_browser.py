@@ -251,3 +251,16 @@ def test_the_pages_of_my_games(check: Check, player: Page, base_url: str) -> Non
     for width in WIDTHS:
         check(base_url + "/", width)
         check(base_url + "/?page=1", width)
+
+
+def test_a_players_pages(
+    check: Check, player: Page, base_url: str, request: pytest.FixtureRequest
+) -> None:
+    """A player's profile and list of games, with a game played to its end in both (the
+    tables scroll in their own box on a phone), and a game's leaderboard."""
+    _played_to_the_end(player, base_url, {"seats": ["human", "expert", "advanced", "beginner"]})
+    name = re.sub(r"[^a-z]", "", request.node.name)[-20:]
+    for width in WIDTHS:
+        check(f"{base_url}/players/{name}", width)
+        check(f"{base_url}/players/{name}/games", width)
+        check(f"{base_url}/ratings/card", width)
