@@ -186,7 +186,9 @@ class Cluster:
                 raise RuntimeError(
                     "PostgreSQL is not installed (Debian: apt-get install postgresql)"
                 )
-            environment = {**os.environ, "DATABASE_URL": database}
+            # Links in mails lead to nginx, the address players use (notification mails are
+            # sent only when it is known: docs/mail.md).
+            environment = {"CARSON_PUBLIC_URL": self.url, **os.environ, "DATABASE_URL": database}
             self.say(f"database {hidden_password(database)}")
             stack.callback(self._stop_all)
             self._start_members(environment)

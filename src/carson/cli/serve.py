@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated
 
@@ -88,9 +89,7 @@ def register(app: typer.Typer) -> None:
         application = _open_app(db, worker)
         if secure_cookies:
             application.state.secure_cookies = True
-        shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
-        address = f"http://{shown}:{port}/"
-        print(f"carson is running: open {address} in your browser (Ctrl+C stops it)", flush=True)
+        print(running_line(host, port), flush=True)
         # Live streams stay open: on shutdown they get 5 s to end, then the server stops.
         # log_config=None: uvicorn's records go through the handler configured above. The
         # scheme and client address come from the trusted proxies' forwarded headers:
@@ -105,6 +104,17 @@ def register(app: typer.Typer) -> None:
             proxy_headers=True,
             forwarded_allow_ips=forwarded_allow_ips,
         )
+
+
+def running_line(host: str, port: int) -> str:
+    """What the command says once it serves: where to open it (the public address players
+    use, behind a proxy, when ``CARSON_PUBLIC_URL`` names it; checked by ``_open_app``)."""
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    address = f"http://{shown}:{port}/"
+    public = os.environ.get("CARSON_PUBLIC_URL", "").strip()
+    if public:
+        return f"carson is running on {address}; players open {public} (Ctrl+C stops it)"
+    return f"carson is running: open {address} in your browser (Ctrl+C stops it)"
 
 
 def _open_app(db: str | None, worker: bool) -> FastAPI:
