@@ -131,3 +131,34 @@ def test_the_end_of_a_card_game_at_every_width(browser: Browser, base_url: str) 
         _fits(page, width)
         page.context.close()
     first.context.close()
+
+
+def test_a_board_swapped_in_leaves_the_page_where_the_player_looked(
+    browser: Browser, base_url: str
+) -> None:
+    """On a phone, scrolled down to the city, a tap on a marked place swaps the board in
+    (the placement's preview): the page stays where it was instead of following the log
+    below the old board down (the browser's scroll anchoring)."""
+    page = _player(browser, base_url, "phone", "anchored")
+    page.select_option("#play-now select[name=opponent]", "beginner")
+    page.click("#play-now button")
+    page.wait_for_url(GAME_URL)
+    rng = random.Random(3)
+    for _ in range(60):  # until this seat places a card: its city shows marked places
+        if page.locator("#board a.cell.mark").count():
+            break
+        terrain = page.locator("#board .row-card.terrain button.take")
+        if terrain.count():
+            terrain.first.click()
+            page.wait_for_timeout(200)
+        elif not play_one_decision(page, rng):
+            page.wait_for_timeout(100)
+    page.locator("#board a.cell.mark").first.scroll_into_view_if_needed()
+    before = page.evaluate("window.scrollY")
+    assert before > 0  # scrolled: a jump would show
+    page.evaluate("window.oldBoard = document.getElementById('board')")
+    page.locator("#board a.cell.mark").first.click()
+    page.wait_for_function("() => document.getElementById('board') !== window.oldBoard")
+    page.wait_for_timeout(200)  # the swap's settling
+    assert abs(page.evaluate("window.scrollY") - before) < 50
+    page.context.close()
