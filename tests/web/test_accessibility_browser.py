@@ -82,6 +82,25 @@ def test_the_platforms_pages(check: Check, base_url: str) -> None:
             check(base_url + path, width)
 
 
+def test_the_platforms_pages_in_german_on_a_phone(
+    check: Check, browser: Browser, player: Page, base_url: str
+) -> None:
+    """German's long compounds ("Benachrichtigungseinstellungen") and wider tables: nothing
+    overflows, and the bell's panel opens on the screen, not off its left edge."""
+    player.context.add_cookies([{"name": "lang", "value": "de", "url": base_url}])
+    for path in ("/", "/account", "/notifications", "/notifications/settings", "/lobby"):
+        check(base_url + path, "phone")
+    w, h = WIDTHS["phone"]
+    phone = browser.new_page(viewport={"width": w, "height": h})
+    phone.context.add_cookies(player.context.cookies())
+    phone.goto(base_url + "/")
+    phone.click("#bell-menu summary")
+    expect(phone.locator("#bell-panel")).to_be_visible()
+    box = phone.locator("#bell-panel").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= w, box
+    phone.close()
+
+
 def _together(page: Page, first: str, second: str) -> bool:
     """Whether, with ``second`` scrolled to the top of the screen, both are on it at once."""
     page.evaluate("selector => document.querySelector(selector).scrollIntoView()", second)
