@@ -37,9 +37,13 @@ def test_a_resigned_player_is_never_told_they_won(
     assert 0 in view["view"]["result"]["winners"]  # her seat scored best: the case at stake
     page = client.get(f"/games/{game_id}").text
     assert "You won!" not in page
-    # The headline names her seat, with what happened: she ranks last all the same.
-    headline = r"Winner: carol( \([A-Za-z]+\))? · left the game; a machine played the seat</h3>"
+    # The headline names her seat's score as the highest, with what happened, and nobody the
+    # winner: she ranks last all the same, and her history says she lost.
+    headline = (
+        r"Highest score: carol( \([A-Za-z]+\))? · left the game; a machine played the seat</h3>"
+    )
     assert re.search(headline, page), page[page.index('id="result"') :][:400]
+    assert "Winner:" not in page
     # Her analysis has nothing to weigh, and says so rather than a perfect score.
     token = client.cookies["carson_csrf"]
     asked = client.post(f"/games/{game_id}/analysis", data={"csrf": token, "seat": "0"})

@@ -420,6 +420,7 @@ class Presenter:
                 for index in result["winners"]
             ],
             "i_won": page["seat"] in result["winners"] and not _left(page),
+            "winner_left": _winners_left(page, result["winners"]),
         }
 
 
@@ -428,6 +429,12 @@ def _left(page: dict[str, Any]) -> bool:
     the end, and its player never counts as the winner, whatever it scored."""
     seat = page["seat"]
     return seat is not None and bool(page["seats"][seat].get("left"))
+
+
+def _winners_left(page: dict[str, Any], winners: list[int]) -> bool:
+    """Whether every best score is a left seat's: the game then has no winner (standings rank
+    a seat that left last), only a highest score."""
+    return bool(winners) and all(page["seats"][seat].get("left") for seat in winners)
 
 
 def _signed(value: int) -> str:

@@ -80,10 +80,14 @@ class BoardPresenter(Names):
             if me is not None and page["seats"][me].get("left"):  # a machine played it out
                 data["result"]["i_won"] = False  # a player who left never wins
             left = f" · {self._('left the game; a machine played the seat')}"
+            best = (view.get("result") or {}).get("winners", [])
             data["result"]["winners"] = [  # a winner who left ranks last all the same
-                seats[s].name + (left if page["seats"][s].get("left") else "")
-                for s in (view.get("result") or {}).get("winners", [])
+                seats[s].name + (left if page["seats"][s].get("left") else "") for s in best
             ]
+            # Only left seats scored best: no winner, a highest score (as the standings say).
+            data["result"]["winner_left"] = bool(best) and all(
+                page["seats"][s].get("left") for s in best
+            )
         return data
 
     def _compare(
