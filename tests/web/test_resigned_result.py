@@ -63,3 +63,22 @@ def test_a_resigned_player_is_offered_no_hint(client: TestClient) -> None:  # no
     assert client.post(f"/api/games/{game_id}/resign", headers=csrf).status_code == 200
     page = client.get(f"/games/{game_id}").text
     assert 'id="hint"' not in page and 'id="taken-over"' in page
+
+
+def test_a_resigned_player_whose_seat_is_to_move_reads_that_a_machine_plays_it(
+    client: TestClient,  # noqa: F811
+) -> None:
+    """Her seat alone to move after she resigned: not an empty "Waiting for:" but who plays."""
+    assert post_account_form(client, "/register", "erin").status_code == 303
+    csrf = {"X-CSRF-Token": client.cookies["carson_csrf"]}
+    for seed in range(20):  # a board game whose first move is hers
+        body = {"game": "board", "seats": ["human", "random"], "seed": seed}
+        game_id = client.post("/api/games", json=body, headers=csrf).json()["id"]
+        if client.get(f"/api/games/{game_id}").json()["legal_actions"]:
+            break
+    else:
+        raise AssertionError("no seed of 20 gave her the first move")
+    assert client.post(f"/api/games/{game_id}/resign", headers=csrf).status_code == 200
+    page = client.get(f"/games/{game_id}").text  # the machine has not moved for her yet
+    assert "A machine plays your seat." in page
+    assert not re.search(r"Waiting for: *</p>", page)
