@@ -134,6 +134,15 @@ def test_a_placement_reads_in_the_stable_frame_the_page_tells() -> None:
     assert card_action_label(present, {"type": "bid"}, None) is None
 
 
+def test_a_sale_names_the_card_by_its_parcels_never_its_catalog_number() -> None:
+    catalog = load_catalog()
+    present = Presenter(catalog, texts("en"), lambda message: message)
+    card = catalog.terrain_card(24)
+    label = card_action_label(present, {"type": "sell", "card": 24}, None)
+    assert label == "Sell " + present.terrain_name(parcel.id for parcel in card.parcels)
+    assert label.startswith("Sell Terrain card (") and "#" not in label and "24" not in label
+
+
 def test_the_board_game_names_seats_spaces_and_options() -> None:
     names = Names("en", lambda message: message)
     page = {"seats": [{"kind": "human", "user": "alice"}, {"kind": "human", "user": "bob"}]}

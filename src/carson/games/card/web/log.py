@@ -113,8 +113,7 @@ class MoveLog:
 
     def sold(self, event: Event) -> str:
         """The Auctioneer's sale, naming the card sold (the event gives only its id)."""
-        parcels = self.present.catalog.terrain_card(int(event.data["card"])).parcels
-        card = self.present.terrain_name(parcel.id for parcel in parcels)
+        card = self.present.terrain_card_name(int(event.data["card"]))
         values = {"who": self.who(event), "card": card, "count": event.data["sold"]}
         return self._("%(who)s sells %(card)s (sale %(count)s of 3).") % values
 

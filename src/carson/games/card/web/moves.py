@@ -46,7 +46,7 @@ def card_action_label(
         if kind == "use":
             return _("Use %(name)s") % {"name": present.personality(str(action["ability"]))}
         if kind == "sell":
-            return _("Sell #%(card)s") % {"card": action["card"]}
+            return _("Sell %(card)s") % {"card": present.terrain_card_name(int(action["card"]))}
         if kind == "pick":
             return present.personality(str(action["personality"]))
         if kind == "pass":

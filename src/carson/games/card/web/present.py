@@ -129,6 +129,10 @@ class Presenter:
         names = ", ".join(self.parcel(parcel_id) for parcel_id in parcel_ids)
         return self._("Terrain card") + f" ({names})"
 
+    def terrain_card_name(self, card_id: int) -> str:
+        """The terrain card of the catalog's number ``card_id`` in words (a sale's card)."""
+        return self.terrain_name(parcel.id for parcel in self.catalog.terrain_card(card_id).parcels)
+
     # ------------------------------------------------------------------ the page
 
     def game(
@@ -286,7 +290,7 @@ class Presenter:
             data["prompt"] = _("Auctioneer: sell a card of your city for 7 VP?")
             data["choices"] = [
                 Choice(
-                    _("Sell #%(card)s") % {"card": action["card"]},
+                    _("Sell %(card)s") % {"card": self.terrain_card_name(int(action["card"]))},
                     json.dumps(action),
                     _signed(holding.gain_after_sale(action["card"])) + " " + _("VP"),
                 )
