@@ -51,8 +51,8 @@ def verdict(ratios: Sequence[float]) -> str:
 
 def main(argv: Sequence[str] = ()) -> None:
     options = list(argv) or ["--rounds", "2"]
+    label = f"commit {ISSUE_COMMIT} (the server issue 22 measured)"
     with server_pair.exported(ISSUE_COMMIT) as base:
         for layout in LAYOUTS:
             args = server_pair.parse(["--base", base, *layout, *options])
-            label = f"commit {ISSUE_COMMIT} (the server issue 22 measured)"
             print(verdict(server_pair.compare(args, base, label)), flush=True)

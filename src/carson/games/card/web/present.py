@@ -23,6 +23,7 @@ from carson.games.card.web.compare import comparison
 from carson.terminal.texts import Texts
 from carson.web.choices import Choice
 from carson.web.i18n import machine_label
+from carson.web.left_seats import only_left_seats_best
 
 Gettext = Callable[[str], str]
 
@@ -424,7 +425,7 @@ class Presenter:
                 for index in result["winners"]
             ],
             "i_won": page["seat"] in result["winners"] and not _left(page),
-            "winner_left": _winners_left(page, result["winners"]),
+            "winner_left": only_left_seats_best(page["seats"], result["winners"]),
         }
 
 
@@ -433,12 +434,6 @@ def _left(page: dict[str, Any]) -> bool:
     the end, and its player never counts as the winner, whatever it scored."""
     seat = page["seat"]
     return seat is not None and bool(page["seats"][seat].get("left"))
-
-
-def _winners_left(page: dict[str, Any], winners: list[int]) -> bool:
-    """Whether every best score is a left seat's: the game then has no winner (standings rank
-    a seat that left last), only a highest score."""
-    return bool(winners) and all(page["seats"][seat].get("left") for seat in winners)
 
 
 def _signed(value: int) -> str:

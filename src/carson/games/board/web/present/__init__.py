@@ -35,6 +35,7 @@ from carson.games.board.web.present.result import result
 from carson.games.board.web.present.start import before_setup, show_start
 from carson.games.board.web.present.tables import personalities, players, track
 from carson.games.board.web.present.town import town
+from carson.web.left_seats import only_left_seats_best
 
 
 class BoardPresenter(Names):
@@ -84,10 +85,7 @@ class BoardPresenter(Names):
             data["result"]["winners"] = [  # a winner who left ranks last all the same
                 seats[s].name + (left if page["seats"][s].get("left") else "") for s in best
             ]
-            # Only left seats scored best: no winner, a highest score (as the standings say).
-            data["result"]["winner_left"] = bool(best) and all(
-                page["seats"][s].get("left") for s in best
-            )
+            data["result"]["winner_left"] = only_left_seats_best(page["seats"], best)
         return data
 
     def _compare(
