@@ -1,6 +1,6 @@
 """A post-game analysis's cost (issue 25): the CPU-seconds one worker spends weighing every
 decision of one person in a seeded game, at the default iterations per decision
-(``carson.server.evaluating.ANALYSIS_ITERATIONS``), for a card game of two players (and two
+(``carson.server.play.evaluating.ANALYSIS_ITERATIONS``), for a card game of two players (and two
 virtual seats) and a 2-player board game. The games are played by greedy seats; each
 decision is evaluated as the ``analysis`` job does (:func:`carson.ai.evaluation.evaluate`,
 the person's choice included), on the seat's observation only."""
@@ -12,7 +12,7 @@ from typing import Any
 
 from carson.ai.evaluation import evaluate
 from carson.core.registry import game_kind
-from carson.server.evaluating import ANALYSIS_ITERATIONS
+from carson.server.play.evaluating import ANALYSIS_ITERATIONS
 
 TABLES = {
     "card, 2 players + 2 virtual": ("card", ["human", "greedy", "expert", "expert"]),

@@ -19,7 +19,7 @@ from statistics import median, quantiles
 from fastapi.testclient import TestClient
 
 from carson.server.app import create_app
-from carson.server.limits import Limits
+from carson.server.kernel.limits import Limits
 
 MESSAGES = 300
 LIMITS = Limits(registrations_per_address="1000/minute", chat_messages_per_user="100000/minute")

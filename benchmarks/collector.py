@@ -1,5 +1,5 @@
 """The garbage collector's share of a move, Python's thresholds against a serving process's
-(:mod:`carson.server.collector`, issue 22):
+(:mod:`carson.server.kernel.collector`, issue 22):
 
     make bench BENCH=collector     [--games 200] [--moves 2000] [--rounds 3]
 
@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.move_asgi import GENEROUS, Tables
-from carson.server.collector import SERVING_THRESHOLDS
+from carson.server.kernel.collector import SERVING_THRESHOLDS
 
 PYTHON_DEFAULT = (700, 10, 10)
 #: Every player registers from the same address: its default limit would refuse them.

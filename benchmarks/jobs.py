@@ -17,12 +17,12 @@ from statistics import median
 from typing import Any
 
 from carson.core.registry import game_kind
-from carson.server.db import make_engine, migrate
-from carson.server.job_kinds import JobKind, WorkerContext, register
-from carson.server.jobs import ClaimedJob
-from carson.server.store import GameStore
-from carson.server.thinking import ChildProcessThinker, InlineThinker, Thinker, ThinkRequest
-from carson.server.worker import Worker
+from carson.server.jobs.kinds import JobKind, WorkerContext, register
+from carson.server.jobs.queue import ClaimedJob
+from carson.server.jobs.worker import Worker
+from carson.server.kernel.db import make_engine, migrate
+from carson.server.play.store import GameStore
+from carson.server.play.thinking import ChildProcessThinker, InlineThinker, Thinker, ThinkRequest
 
 JOBS = 300
 DECISIONS = 40

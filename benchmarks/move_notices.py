@@ -28,11 +28,12 @@ from typing import Any
 
 from sqlalchemy import event
 
-from carson.server import auth, store
-from carson.server.alone_moves import insert_alone
-from carson.server.db import User, make_engine, migrate
-from carson.server.games import GameService
-from carson.server.passwords import HashParameters, PasswordPool
+from carson.server.accounts import auth
+from carson.server.accounts.passwords import HashParameters, PasswordPool
+from carson.server.kernel.db import User, make_engine, migrate
+from carson.server.play import store
+from carson.server.play.games import GameService
+from carson.server.play.storage.alone_moves import insert_alone
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "server"))
 from postgres import throwaway_cluster

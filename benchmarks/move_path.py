@@ -34,10 +34,10 @@ from limits.strategies import MovingWindowRateLimiter
 from sqlalchemy import event
 
 from benchmarks.move_asgi import asgi_cpu
-from carson.server import auth
-from carson.server.db import User, make_engine, migrate
-from carson.server.games import GameService
-from carson.server.passwords import HashParameters, PasswordPool
+from carson.server.accounts import auth
+from carson.server.accounts.passwords import HashParameters, PasswordPool
+from carson.server.kernel.db import User, make_engine, migrate
+from carson.server.play.games import GameService
 
 SEATS = ["human", "expert", "expert", "expert"]  # the card game's virtual seats: no jobs
 
@@ -131,7 +131,7 @@ def main(argv: Sequence[str] = ()) -> None:
         print(f"  the ASGI application (middlewares, routing, handler, the move; no server): "
               f"{asgi:.3f} ms CPU per move ({moves} moves)")  # fmt: skip
     try:
-        from carson.server.ratelimit import ProcessCounters
+        from carson.server.kernel.ratelimit import ProcessCounters
     except ImportError:  # an older server (PYTHONPATH): the library's storage only
         ProcessCounters = None
     library = limiter_cpu(storage_from_string("memory://"))

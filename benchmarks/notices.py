@@ -16,11 +16,13 @@ from pathlib import Path
 from statistics import mean, median
 from typing import Any
 
-from carson.server import auth, notices, store
-from carson.server.db import User, make_engine, migrate
-from carson.server.games import GameService
-from carson.server.notify_tables import Notification
-from carson.server.passwords import HashParameters, PasswordPool
+from carson.server.accounts import auth
+from carson.server.accounts.passwords import HashParameters, PasswordPool
+from carson.server.kernel.db import User, make_engine, migrate
+from carson.server.notify import notices
+from carson.server.notify.tables import Notification
+from carson.server.play import store
+from carson.server.play.games import GameService
 
 MOVES = int(os.environ.get("BENCH_MOVES", "400"))
 

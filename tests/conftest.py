@@ -43,7 +43,7 @@ def server_seed(monkeypatch: pytest.MonkeyPatch) -> Callable[[int], None]:
     after (a game between people takes no chosen seed; a test still wants the same deal)."""
 
     def fix(seed: int) -> None:
-        monkeypatch.setattr("carson.server.integrity.secret_seed", lambda: seed)
+        monkeypatch.setattr("carson.server.play.integrity.secret_seed", lambda: seed)
 
     return fix
 

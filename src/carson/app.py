@@ -8,9 +8,9 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from carson.server.app import create_server
-from carson.server.errors import DATABASE_DOWN
-from carson.server.jobs import Clock, utc_now
-from carson.server.limits import Limits
+from carson.server.jobs.queue import Clock, utc_now
+from carson.server.kernel.errors import DATABASE_DOWN
+from carson.server.kernel.limits import Limits
 from carson.web import missing
 from carson.web.outage import database_down_page
 from carson.web.refusals import too_large_page

@@ -8,8 +8,8 @@ from api_helpers import account
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from carson.server.chat_admin import Moderation
-from carson.server.db import User
+from carson.server.chat.admin import Moderation
+from carson.server.kernel.db import User
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from typer.testing import CliRunner
 
 from carson.app import create_app
 from carson.cli.main import app as cli
-from carson.server.chat_admin import Moderation
+from carson.server.chat.admin import Moderation
 
 
 def test_granting_and_revoking_an_administrator(db_url: str) -> None:

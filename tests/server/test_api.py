@@ -18,8 +18,8 @@ from carson.core.record import GameRecord
 from carson.games.card.engine.determinize import determinize
 from carson.games.card.match import replay_record
 from carson.server.app import create_app
-from carson.server.db import Game, Move
-from carson.server.games import GameService
+from carson.server.kernel.db import Game, Move
+from carson.server.play.games import GameService
 
 
 def new_game(
@@ -266,7 +266,7 @@ def test_browser_sessions_use_httponly_cookies_and_csrf(client: TestClient) -> N
     assert opened.status_code == 200
     cookies = opened.headers.get_list("set-cookie")
     session_cookie = next(c for c in cookies if c.startswith("carson_session="))
-    # The one cookie policy (carson.server.cookies): the web forms' log-in sets the same.
+    # The one cookie policy (carson.server.kernel.cookies): the web forms' log-in sets the same.
     assert "HttpOnly" in session_cookie and "SameSite=lax" in session_cookie
     csrf = opened.json()["csrf"]
     assert client.get("/api/me").json()["username"] == "alice"  # the cookie alone, for a GET
@@ -344,7 +344,7 @@ def test_machines_move_on_after_a_restart(db_url: str) -> None:
         game = new_game(before, alice, ["human", "greedy", "expert", "expert"], seed=4)
         service: GameService = before.app.state.games  # type: ignore[attr-defined]
         with service.sessions() as session:
-            from carson.server.db import User
+            from carson.server.kernel.db import User
 
             user = session.get(User, 1)
         assert user is not None

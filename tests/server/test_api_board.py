@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from carson.core.record import GameRecord
 from carson.games.board.engine.observation import determinize
 from carson.games.board.match import replay_record
-from carson.server.games import GameService
+from carson.server.play.games import GameService
 
 
 def new_board_game(

@@ -22,8 +22,8 @@ from schemathesis.python import asgi
 from schemathesis.schemas import BaseSchema
 
 from carson.app import create_app
-from carson.server.limits import Limits
-from carson.server.passwords import HashParameters
+from carson.server.accounts.passwords import HashParameters
+from carson.server.kernel.limits import Limits
 
 #: Examples per operation and phase: enough for more than 2,000 requests in all.
 EXAMPLES = 80

@@ -8,7 +8,7 @@ import json
 
 from starlette.types import Message, Receive, Scope, Send
 
-from carson.server.bodylimit import BodyLimit
+from carson.server.kernel.bodylimit import BodyLimit
 
 seen: list[bytes] = []
 

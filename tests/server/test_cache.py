@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from carson.games.card.engine.config import GameConfig
 from carson.games.card.engine.state import CardGameState
-from carson.server.cache import GameCache
+from carson.server.play.cache import GameCache
 
 
 def state(seed: int) -> CardGameState:

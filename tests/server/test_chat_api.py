@@ -13,9 +13,9 @@ from chat_helpers import ChatTable, chat_table
 from fastapi.testclient import TestClient
 
 from carson.server.app import create_app
-from carson.server.chat import MAX_CHARS, Chat
-from carson.server.chat_api import chat_of
-from carson.server.limits import Limits
+from carson.server.chat.api import chat_of
+from carson.server.chat.service import MAX_CHARS, Chat
+from carson.server.kernel.limits import Limits
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from chat_helpers import chat_table
 from fastapi.testclient import TestClient
 
 from carson.server.app import create_app
-from carson.server.limits import Limits
+from carson.server.kernel.limits import Limits
 
 
 def listen(

@@ -22,9 +22,9 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select, update
 
 from carson.app import create_app
-from carson.server.clocks import TIMEOUT, Timeout
-from carson.server.db import Game, GameSeat, Job, Move
-from carson.server.games import GameService
+from carson.server.kernel.db import Game, GameSeat, Job, Move
+from carson.server.play.clocks import TIMEOUT, Timeout
+from carson.server.play.games import GameService
 from toy import toy_environment
 
 pytestmark = pytest.mark.usefixtures("toy_game")

@@ -14,10 +14,10 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select, update
 
 from carson.app import create_app
-from carson.server.db import GameSeat, Move
-from carson.server.games import GameService
-from carson.server.thinking import InlineThinker
-from carson.server.worker import Worker
+from carson.server.jobs.worker import Worker
+from carson.server.kernel.db import GameSeat, Move
+from carson.server.play.games import GameService
+from carson.server.play.thinking import InlineThinker
 from manual_clock import ManualClock as Clock
 
 pytestmark = pytest.mark.usefixtures("toy_game")

@@ -1,4 +1,4 @@
-"""The garbage collector of a serving process (:mod:`carson.server.collector`): less frequent
+"""The garbage collector of a serving process (:mod:`carson.server.kernel.collector`): less frequent
 collections while the server runs, Python's own settings again once it stops, and reference
 cycles still collected without anyone asking."""
 
@@ -11,7 +11,7 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from carson.server.app import create_app
-from carson.server.collector import SERVING_THRESHOLDS, YOUNGEST, tuned_for_serving
+from carson.server.kernel.collector import SERVING_THRESHOLDS, YOUNGEST, tuned_for_serving
 
 
 def test_a_running_server_collects_less_often_and_restores_the_settings_it_found(

@@ -13,8 +13,8 @@ from event_helpers import all_pages
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
-from carson.server.db import Draft, Move
-from carson.server.games import GameService
+from carson.server.kernel.db import Draft, Move
+from carson.server.play.games import GameService
 
 Headers = dict[str, str]
 #: The most moves played at random to reach a construction with roads to lay.

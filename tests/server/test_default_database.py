@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from carson.server.db import default_url
+from carson.server.kernel.db import default_url
 
 
 def test_carson_home_wins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

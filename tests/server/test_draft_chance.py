@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from carson.core.registry import games
-from carson.server.drafts import draws_chance
+from carson.server.play.drafts import draws_chance
 
 
 def test_draws_chance_is_true_exactly_for_the_moves_that_draw() -> None:

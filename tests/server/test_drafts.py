@@ -13,8 +13,8 @@ from event_helpers import all_pages, engine_events, visible
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
-from carson.server.db import Draft, Move
-from carson.server.games import GameService
+from carson.server.kernel.db import Draft, Move
+from carson.server.play.games import GameService
 
 NEW_BEGINNING = {"game": "board", "variants": ["new-beginning"]}
 

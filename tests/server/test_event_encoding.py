@@ -15,7 +15,7 @@ import pytest
 from carson.core import events as core
 from carson.core.game import Event
 from carson.core.registry import game_kind
-from carson.server.events import encode_events
+from carson.server.play.events import encode_events
 
 
 class Colour(StrEnum):

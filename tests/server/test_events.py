@@ -18,9 +18,9 @@ from sqlalchemy import func, inspect, select, update
 
 from carson.core.game import Event
 from carson.server.app import create_app
-from carson.server.db import MIGRATIONS, Game, Move, make_engine
-from carson.server.errors import Unprocessable
-from carson.server.games import GameService
+from carson.server.kernel.db import MIGRATIONS, Game, Move, make_engine
+from carson.server.kernel.errors import Unprocessable
+from carson.server.play.games import GameService
 
 
 def new_game(client: TestClient, headers: dict[str, str], body: dict[str, Any]) -> str:

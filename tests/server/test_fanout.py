@@ -13,12 +13,13 @@ import pytest
 from fastapi.sse import ServerSentEvent
 from starlette.concurrency import run_in_threadpool
 
-from carson.server import auth, stream
-from carson.server.db import User, make_engine, migrate
-from carson.server.fanout import SpectatorUpdates, Update
-from carson.server.games import GameService
-from carson.server.passwords import HashParameters, PasswordPool
-from carson.server.stream import StreamStart
+from carson.server.accounts import auth
+from carson.server.accounts.passwords import HashParameters, PasswordPool
+from carson.server.kernel.db import User, make_engine, migrate
+from carson.server.play.games import GameService
+from carson.server.play.live import stream
+from carson.server.play.live.fanout import SpectatorUpdates, Update
+from carson.server.play.live.stream import StreamStart
 
 POOL = PasswordPool(HashParameters(memory_kib=8, time_cost=1), 1)
 

@@ -12,13 +12,13 @@ from api_helpers import account
 from fastapi.testclient import TestClient
 
 from carson.core.registry import game_kind
-from carson.server.analysis import AnalysisJob, verdict
+from carson.server.analysis.hints import HintJob
+from carson.server.analysis.service import AnalysisJob, verdict
 from carson.server.app import create_app
-from carson.server.evaluating import EvaluateRequest, evaluate_request, search_seed
-from carson.server.games import GameService
-from carson.server.hints import HintJob
-from carson.server.thinking import ChildProcessThinker, InlineThinker
-from carson.server.worker import Worker
+from carson.server.jobs.worker import Worker
+from carson.server.play.evaluating import EvaluateRequest, evaluate_request, search_seed
+from carson.server.play.games import GameService
+from carson.server.play.thinking import ChildProcessThinker, InlineThinker
 
 
 @pytest.fixture(autouse=True)

@@ -24,14 +24,14 @@ from typer.testing import CliRunner
 from carson.cli.main import app as cli
 from carson.core.registry import GameKind, game_kind
 from carson.server.app import create_app
-from carson.server.db import Job, Move, User
-from carson.server.games import GameService
-from carson.server.job_kinds import JobKind, WorkerContext, register
-from carson.server.jobs import ClaimedJob
-from carson.server.jobs_listening import JobsListener
-from carson.server.machines import MACHINE_MOVE, MachineMove, move_machine
-from carson.server.thinking import ChildProcessThinker, InlineThinker, ThinkRequest
-from carson.server.worker import Worker
+from carson.server.jobs.kinds import JobKind, WorkerContext, register
+from carson.server.jobs.listening import JobsListener
+from carson.server.jobs.queue import ClaimedJob
+from carson.server.jobs.worker import Worker
+from carson.server.kernel.db import Job, Move, User
+from carson.server.play.games import GameService
+from carson.server.play.machines import MACHINE_MOVE, MachineMove, move_machine
+from carson.server.play.thinking import ChildProcessThinker, InlineThinker, ThinkRequest
 
 T0 = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)
 
@@ -186,7 +186,7 @@ def test_a_failing_job_is_retried_with_back_off_then_failed_and_listed(
     service.jobs.clock = clock
     worker = Worker(service.store, InlineThinker())
     service.jobs.submit(FAILING.name, {"n": 1}, max_attempts=3)
-    caplog.set_level(logging.WARNING, logger="carson.server.worker")
+    caplog.set_level(logging.WARNING, logger="carson.server.jobs.worker")
     for attempt, wait in ((1, 2), (2, 4)):
         assert worker.run_once()
         (row,) = service.jobs.listing()

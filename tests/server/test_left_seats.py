@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from carson.core.registry import HUMAN
-from carson.server import left_seats
+from carson.server.play import left_seats
 
 
 @dataclass

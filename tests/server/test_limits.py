@@ -17,10 +17,16 @@ from limits.strategies import MovingWindowRateLimiter
 from sqlalchemy import select
 
 from carson.app import create_app
-from carson.server.db import User
-from carson.server.limits import Limits
-from carson.server.passwords import MAX_PASSWORD_BYTES
-from carson.server.ratelimit import ProcessCounters, RateLimited, RateLimiter, Rule, client_address
+from carson.server.accounts.passwords import MAX_PASSWORD_BYTES
+from carson.server.kernel.db import User
+from carson.server.kernel.limits import Limits
+from carson.server.kernel.ratelimit import (
+    ProcessCounters,
+    RateLimited,
+    RateLimiter,
+    Rule,
+    client_address,
+)
 
 SMALL = Limits(
     login_failures_per_address="4/minute",

@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlalchemy import create_engine
 
-from carson.server.live import Notifier
+from carson.server.kernel.live import Notifier
 
 
 def with_notifier(scenario: Callable[[Notifier], Awaitable[None]], games: int = 10) -> None:

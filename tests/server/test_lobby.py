@@ -14,9 +14,9 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from carson.core.registry import HUMAN, game_kind
-from carson.server.db import Game, PlayerRating, User
-from carson.server.games import GameService
-from carson.server.lobby import LIVE_WAIT, LONG_WAIT, Person, seat_rows
+from carson.server.kernel.db import Game, PlayerRating, User
+from carson.server.lobby.tables import LIVE_WAIT, LONG_WAIT, Person, seat_rows
+from carson.server.play.games import GameService
 
 
 def table(game: str = "card", people: int = 2, **settings: Any) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from carson.app import create_app
-from carson.server.logs import RandomIds, make_handler, redact
+from carson.server.kernel.logs import RandomIds, make_handler, redact
 
 PASSWORD = "Tr0ub4dor-and-3"
 WRONG_PASSWORD = "not-the-password-7731"

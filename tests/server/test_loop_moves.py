@@ -1,7 +1,8 @@
-"""Plain moves played on the event loop (:mod:`carson.server.loop_moves`): the common move is
+"""Plain moves played on the event loop (:mod:`carson.server.play.loop_moves`): the common move is
 written there, every other case goes to a request thread, and both answer alike; the loop
 never waits — for a lock, the write turn, another process's write or a connection
-(:mod:`carson.server.loop_writes`, :mod:`carson.server.loop_connections`)."""
+(:mod:`carson.server.play.storage.loop_writes`,
+:mod:`carson.server.play.storage.loop_connections`)."""
 
 from __future__ import annotations
 
@@ -27,13 +28,13 @@ from sqlalchemy import create_engine, func, insert, select, text, update
 from sqlalchemy.orm import Session
 
 from carson.app import create_app
-from carson.server import loop_connections, loop_writes
-from carson.server.db import GameSeat, Job, Move
-from carson.server.limits import Limits
-from carson.server.loop_connections import LoopConnections
-from carson.server.loop_moves import LoopMoves
-from carson.server.machines import MACHINE_MOVE
-from carson.server.store import GameStore
+from carson.server.kernel.db import GameSeat, Job, Move
+from carson.server.kernel.limits import Limits
+from carson.server.play.loop_moves import LoopMoves
+from carson.server.play.machines import MACHINE_MOVE
+from carson.server.play.storage import loop_connections, loop_writes
+from carson.server.play.storage.loop_connections import LoopConnections
+from carson.server.play.store import GameStore
 
 VIRTUAL_SEATS = ["human", "expert", "expert", "expert"]  # no machine job: moves go alone
 MACHINE_SEATS = ["human", "greedy", "greedy", "greedy"]

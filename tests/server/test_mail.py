@@ -13,16 +13,16 @@ from sqlalchemy import select
 
 from carson.core.i18n import LANGUAGES
 from carson.server.app import create_app
-from carson.server.db import Job
-from carson.server.errors import BadSetting
-from carson.server.games import GameService
-from carson.server.logs import redact
-from carson.server.mail import MailMessage, MailSettings, masked
-from carson.server.mail_jobs import SEND_MAIL_KIND, QueuedMail, submit_mail
-from carson.server.mail_texts import AccountMail, compose
-from carson.server.mail_tokens import Purpose
-from carson.server.thinking import InlineThinker
-from carson.server.worker import Worker
+from carson.server.jobs.worker import Worker
+from carson.server.kernel.db import Job
+from carson.server.kernel.errors import BadSetting
+from carson.server.kernel.logs import redact
+from carson.server.mail.jobs import SEND_MAIL_KIND, QueuedMail, submit_mail
+from carson.server.mail.sending import MailMessage, MailSettings, masked
+from carson.server.mail.texts import AccountMail, compose
+from carson.server.mail.tokens import Purpose
+from carson.server.play.games import GameService
+from carson.server.play.thinking import InlineThinker
 from manual_clock import ManualClock
 from smtp_mailbox import Mailbox, running_mailbox
 
@@ -104,7 +104,7 @@ def test_without_an_smtp_server_a_mail_is_skipped_and_its_job_ends(
     monkeypatch.delenv("CARSON_SMTP_HOST", raising=False)
     service, worker = quiet_server(f"sqlite:///{tmp_path}/carson.db")
     submit_mail(service.jobs, HELLO)
-    caplog.set_level(logging.INFO, logger="carson.server.mail")
+    caplog.set_level(logging.INFO, logger="carson.server.mail.sending")
     assert worker.run_once()
     assert service.jobs.listing() == []
     ours = server_side_logs(caplog)

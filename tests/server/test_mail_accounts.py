@@ -11,10 +11,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from carson.server.app import create_app
-from carson.server.games import GameService
-from carson.server.limits import Limits
-from carson.server.thinking import InlineThinker
-from carson.server.worker import Worker
+from carson.server.jobs.worker import Worker
+from carson.server.kernel.limits import Limits
+from carson.server.play.games import GameService
+from carson.server.play.thinking import InlineThinker
 from manual_clock import ManualClock
 from smtp_mailbox import Arrived, Mailbox
 
@@ -69,7 +69,7 @@ def test_a_registration_address_gets_its_link_in_the_accounts_language_once(
     site = Site(db_url)
     alice = site.register("alice", "Alice@Example.COM", lang="de")
     with site.service.sessions() as session:  # the queued job holds no token
-        from carson.server.db import Job
+        from carson.server.kernel.db import Job
 
         (payload,) = [job.payload for job in session.query(Job)]
     assert set(payload) == {"user_id", "purpose", "base_url", "message_id"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from carson.server.mail import MailMessage, MailSettings, email_of
+from carson.server.mail.sending import MailMessage, MailSettings, email_of
 
 LINK = "https://carson.example/unsubscribe/1.your_turn.abc"
 

@@ -13,9 +13,9 @@ from api_helpers import account
 from fastapi.testclient import TestClient
 
 from carson.app import create_app
-from carson.server.errors import BadSetting
-from carson.server.games import GameService
-from carson.server.store import GameLocks
+from carson.server.kernel.errors import BadSetting
+from carson.server.play.games import GameService
+from carson.server.play.store import GameLocks
 
 KEPT = 4
 

@@ -11,9 +11,9 @@ from sqlalchemy import inspect, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
+from carson.server.accounts.tokens import digest
 from carson.server.app import create_app
-from carson.server.db import MIGRATIONS, User, make_engine, migrate
-from carson.server.tokens import digest
+from carson.server.kernel.db import MIGRATIONS, User, make_engine, migrate
 
 
 def migrate_to(engine: Engine, revision: str) -> None:

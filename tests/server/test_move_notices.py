@@ -1,4 +1,4 @@
-"""The moves a notice carries between server processes (carson.server.move_notices, issue
+"""The moves a notice carries between server processes (carson.server.play.live.move_notices, issue
 22): a process whose cache holds the game keeps another process's move when it hears of
 it, played when the game is next asked for, so the game's next move there does not read it
 back; a notice that does not continue the
@@ -26,9 +26,9 @@ from test_move_path import (
 
 from carson.app import create_app
 from carson.core.registry import game_kind
-from carson.server.cache import MAX_HEARD, GameCache
-from carson.server.live import Notifier
-from carson.server.move_notices import (
+from carson.server.kernel.live import Notifier
+from carson.server.play.cache import MAX_HEARD, GameCache
+from carson.server.play.live.move_notices import (
     MAX_PAYLOAD,
     HeardMoves,
     is_own,
@@ -36,7 +36,7 @@ from carson.server.move_notices import (
     own_prefix,
     read_notice,
 )
-from carson.server.store import GameStore
+from carson.server.play.store import GameStore
 
 GAME = "0123456789ab"
 

@@ -14,8 +14,8 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
 from carson.server.app import create_app
-from carson.server.db import GameSeat, Job, Move
-from carson.server.machines import MachineMove
+from carson.server.kernel.db import GameSeat, Job, Move
+from carson.server.play.machines import MachineMove
 
 BOTS = ["human", "expert", "expert", "expert"]  # the card game's virtual seats: no jobs
 
@@ -58,7 +58,7 @@ def label(statement: str) -> str:
 def one_move(db_url: str) -> list[str]:
     """What SQLAlchemy sends for a person's move in a started, cached game that writes
     nothing else: nothing, on either database — the insert (and on SQLite the look at the
-    seats) goes to the driver alone (:mod:`carson.server.alone_moves`)."""
+    seats) goes to the driver alone (:mod:`carson.server.play.storage.alone_moves`)."""
     return []
 
 

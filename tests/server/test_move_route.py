@@ -1,4 +1,4 @@
-"""A move's route answers a plain move on its fast path (:mod:`carson.server.move_route`) and
+"""A move's route answers a plain move on its fast path (:mod:`carson.server.play.move_route`) and
 everything else through FastAPI's generic handler; for every request, both answer alike."""
 
 from __future__ import annotations
@@ -18,12 +18,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from carson.server import move_route
 from carson.server.app import create_app
-from carson.server.cookies import CSRF_COOKIE, CSRF_HEADER
-from carson.server.limits import Limits
-from carson.server.logs import REQUEST_ID
-from carson.server.models import ActionIn
+from carson.server.kernel.cookies import CSRF_COOKIE, CSRF_HEADER
+from carson.server.kernel.limits import Limits
+from carson.server.kernel.logs import REQUEST_ID
+from carson.server.play import move_route
+from carson.server.play.models import ActionIn
 
 SEATS = ["human", "expert", "expert", "expert"]
 
@@ -258,7 +258,7 @@ def test_a_token_not_checked_lately_is_checked_in_the_moves_thread_hop(
 def test_a_plain_move_is_played_in_the_servers_request_threads(
     client: TestClient, fast: FastPath, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The fast path's hop is :class:`carson.server.threads.RequestThreads` while the server
+    """The fast path's hop is :class:`carson.server.kernel.threads.RequestThreads` while the server
     runs (its own named threads, within anyio's limiter), and leaves no token out."""
     played_in: list[str] = []
     act = move_route._act
@@ -305,7 +305,7 @@ def test_a_refusal_met_by_the_shortcut_is_answered_by_the_applications_handler(
 ) -> None:
     """A refusal raised on the shortcut is raised again inside the route: the application's
     handler answers it, with the headers of every answer."""
-    from carson.server.errors import Conflict
+    from carson.server.kernel.errors import Conflict
 
     alice = account(client, "alice")
     view = new_game(client, alice)

@@ -12,10 +12,10 @@ import pytest
 from sqlalchemy import select
 from test_clocks import Table
 
-from carson.server import notices
-from carson.server.addresses import remember_language
-from carson.server.db import User
-from carson.server.mail_tables import MailAddress
+from carson.server.kernel.db import User
+from carson.server.mail.addresses import remember_language
+from carson.server.mail.tables import MailAddress
+from carson.server.notify import notices
 from smtp_mailbox import Mailbox
 
 pytestmark = pytest.mark.usefixtures("toy_game")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from carson.server.notice_texts import game_text, notice_line
-from carson.server.notices import YOUR_TURN, NoticeGame
+from carson.server.notify.notices import YOUR_TURN, NoticeGame
+from carson.server.notify.texts import game_text, notice_line
 
 
 def test_the_game_is_named_by_its_title_in_the_persons_language() -> None:

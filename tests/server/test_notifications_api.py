@@ -10,10 +10,10 @@ import pytest
 from api_helpers import account, play_randomly
 from fastapi.testclient import TestClient
 
-from carson.server import notices
-from carson.server.db import User
-from carson.server.notice_texts import notice_text
-from carson.server.notify_tables import Notification
+from carson.server.kernel.db import User
+from carson.server.notify import notices
+from carson.server.notify.tables import Notification
+from carson.server.notify.texts import notice_text
 
 pytestmark = pytest.mark.usefixtures("toy_game")
 

@@ -12,7 +12,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from carson.core.registry import game_kind, games
-from carson.server.openapi import add_game_schemas
+from carson.server.kernel.openapi import add_game_schemas
 from toy import toy_installed
 
 ERROR_BODY = {"$ref": "#/components/schemas/ErrorBody"}

@@ -24,8 +24,8 @@ from typer.testing import CliRunner
 
 from carson.app import create_app
 from carson.cli.main import app as cli
-from carson.server.db import CorruptDatabase, Game, Move
-from carson.server.health import ReadinessProbe
+from carson.server.kernel.db import CorruptDatabase, Game, Move
+from carson.server.kernel.health import ReadinessProbe
 
 SEATS = ["human", "greedy", "greedy", "greedy"]
 VIRTUAL_SEATS = ["human", "expert", "expert", "expert"]  # the card game's virtual seats
@@ -93,7 +93,7 @@ def test_a_full_disk_refuses_a_move_written_alone_with_503_and_stores_nothing(
     client: TestClient, app: FastAPI
 ) -> None:
     """A move against virtual seats goes on the driver's own connection
-    (:mod:`carson.server.alone_moves`): a full disk is answered as on every other path,
+    (:mod:`carson.server.play.storage.alone_moves`): a full disk is answered as on every other path,
     503 and never a 500, and the refused move is not stored."""
     headers = account(client, "ann")
     game = client.post("/api/games", json={"seats": VIRTUAL_SEATS}, headers=headers).json()["id"]
@@ -254,8 +254,9 @@ def test_a_connection_postgresql_dropped_fails_at_most_one_request_and_changes_n
     drops them (a restart), one request answers 503 with Retry-After, the pools are renewed,
     and the request sent again is served, as if nothing had happened — whether the move is
     written in a transaction (a machine acts next) or alone, past SQLAlchemy
-    (:mod:`carson.server.alone_moves`) — and the requests after it are served too. Where the
-    event loop has a connection of its own open (:mod:`carson.server.loop_moves`), it sees
+    (:mod:`carson.server.play.storage.alone_moves`) — and the requests after it are served too.
+    Where the
+    event loop has a connection of its own open (:mod:`carson.server.play.loop_moves`), it sees
     it dropped while idle and renews both pools: no request fails."""
     with throwaway_cluster() as url:
         if url is None:

@@ -11,8 +11,13 @@ import pytest
 from fastapi.testclient import TestClient
 
 from carson.app import create_app
-from carson.server.limits import Limits
-from carson.server.passwords import HashingBusy, HashParameters, PasswordPool, PasswordTooLong
+from carson.server.accounts.passwords import (
+    HashingBusy,
+    HashParameters,
+    PasswordPool,
+    PasswordTooLong,
+)
+from carson.server.kernel.limits import Limits
 
 #: Cheap parameters for the tests that only count.
 CHEAP = HashParameters(memory_kib=8, time_cost=1, parallelism=1)

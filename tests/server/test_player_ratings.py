@@ -5,8 +5,8 @@ from __future__ import annotations
 from sqlalchemy.orm import Session
 
 from carson.core.ratings import INITIAL_MU, Rating
-from carson.server.db import PlayerRating, User, make_engine, migrate
-from carson.server.player_ratings import rating_of, ratings_of
+from carson.server.kernel.db import PlayerRating, User, make_engine, migrate
+from carson.server.ratings.player_ratings import rating_of, ratings_of
 
 
 def test_stored_and_new_ratings(db_url: str) -> None:

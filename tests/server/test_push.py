@@ -25,10 +25,10 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
 from carson.app import create_app
-from carson.server import push
-from carson.server.notify_tables import PushSubscription, ServerKey
-from carson.server.thinking import InlineThinker
-from carson.server.worker import Worker
+from carson.server.jobs.worker import Worker
+from carson.server.notify import push
+from carson.server.notify.tables import PushSubscription, ServerKey
+from carson.server.play.thinking import InlineThinker
 
 pytestmark = pytest.mark.usefixtures("toy_game")
 

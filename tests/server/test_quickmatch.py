@@ -14,8 +14,8 @@ from sqlalchemy import select
 from test_lobby import move_time, service, until
 
 from carson.core.seeks import FILL_AFTER
-from carson.server.db import PlayerRating, User
-from carson.server.quickmatch import SEEK_LIFETIME
+from carson.server.kernel.db import PlayerRating, User
+from carson.server.lobby.quickmatch import SEEK_LIFETIME
 
 
 def seek(**change: Any) -> dict[str, Any]:
@@ -145,9 +145,9 @@ def test_two_processes_pairing_at_once_make_one_table(db_url: str) -> None:
     same moment: one table, every seek in it, once."""
     import threading
 
-    from carson.server.db import Game, SeekRow, make_engine, migrate
-    from carson.server.quickmatch import pair_now
-    from carson.server.store import GameStore
+    from carson.server.kernel.db import Game, SeekRow, make_engine, migrate
+    from carson.server.lobby.quickmatch import pair_now
+    from carson.server.play.store import GameStore
 
     engines = [make_engine(db_url) for _ in range(2)]
     migrate(engines[0])

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select, update
 
 from carson.core.ratings import INITIAL_MU
-from carson.server.db import Game, GameSeat, PlayerRating, RatingChange
+from carson.server.kernel.db import Game, GameSeat, PlayerRating, RatingChange
 
 pytestmark = pytest.mark.usefixtures("toy_game")
 
@@ -96,7 +96,7 @@ def test_profiles_count_every_finished_game_and_rate_only_rated_ones(client: Tes
 def test_finished_games_come_newest_first_a_page_at_a_time(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("carson.server.profiles.GAMES_PAGE", 2)
+    monkeypatch.setattr("carson.server.ratings.profiles.GAMES_PAGE", 2)
     alice, bob = account(client, "alice"), account(client, "bob")
     ids = [played(client, [alice, bob], rated=False, seed=seed) for seed in range(3)]
     first = client.get("/api/players/alice/games", headers=bob).json()

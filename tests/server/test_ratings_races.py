@@ -13,9 +13,9 @@ from api_helpers import account
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from carson.server.db import Game, PlayerRating, RatingChange
-from carson.server.games import GameService
-from carson.server.rematch import Rematches
+from carson.server.kernel.db import Game, PlayerRating, RatingChange
+from carson.server.lobby.rematch import Rematches
+from carson.server.play.games import GameService
 
 pytestmark = pytest.mark.usefixtures("toy_game")
 

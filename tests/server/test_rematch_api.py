@@ -12,7 +12,7 @@ from api_helpers import account, play_randomly
 from fastapi.testclient import TestClient
 from test_lobby import move_time, service, until
 
-from carson.server.db import Game
+from carson.server.kernel.db import Game
 
 pytestmark = pytest.mark.usefixtures("toy_game")
 

@@ -8,7 +8,7 @@ from typing import Any
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
-from carson.server.db import Base, make_engine, migrate
+from carson.server.kernel.db import Base, make_engine, migrate
 
 #: Differences no migration can remove: SQLite's reflection skips expression indexes
 #: (``users_username_lower`` is created by migration 0003 and tested there).

@@ -13,10 +13,10 @@ from fastapi.testclient import TestClient
 
 from carson.core.players import player_seed
 from carson.core.registry import HUMAN, game_kind
-from carson.server.db import Game
-from carson.server.games import GameService
-from carson.server.integrity import MAX_SEED, secret_seed
-from carson.server.thinking import ThinkRequest
+from carson.server.kernel.db import Game
+from carson.server.play.games import GameService
+from carson.server.play.integrity import MAX_SEED, secret_seed
+from carson.server.play.thinking import ThinkRequest
 
 
 def with_people(game: str, people: int) -> list[str]:
@@ -128,7 +128,7 @@ def test_machine_seats_draw_from_the_secret_seed(
         given.append(request)
         return request
 
-    monkeypatch.setattr("carson.server.machines.ThinkRequest", recording)
+    monkeypatch.setattr("carson.server.play.machines.ThinkRequest", recording)
     alice, bob = account(client, "alice"), account(client, "bob")
     streams: list[int] = []
     for _ in range(2):

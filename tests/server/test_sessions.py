@@ -13,11 +13,11 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, delete, select, update
 
-from carson.server.accounts import TOKEN_MEMORY, memory_size_configured
+from carson.server.accounts.service import TOKEN_MEMORY, memory_size_configured
+from carson.server.accounts.tokens import IDLE, TOUCH_EVERY, agent_label
 from carson.server.app import create_app
-from carson.server.db import Token, now
-from carson.server.games import GameService
-from carson.server.tokens import IDLE, TOUCH_EVERY, agent_label
+from carson.server.kernel.db import Token, now
+from carson.server.play.games import GameService
 
 PASSWORD = "password-alice"
 

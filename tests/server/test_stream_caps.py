@@ -12,8 +12,8 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from carson.app import create_app
-from carson.server.limits import Limits
-from carson.server.stream_slots import StreamSlots
+from carson.server.kernel.limits import Limits
+from carson.server.kernel.stream_slots import StreamSlots
 
 pytestmark = pytest.mark.usefixtures("toy_game")
 

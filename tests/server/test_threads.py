@@ -1,4 +1,4 @@
-"""The move route's thread hop (:mod:`carson.server.threads`): work in another thread, in the
+"""The move route's thread hop (:mod:`carson.server.kernel.threads`): work in another thread, in the
 request's context, within the same limit of request threads as every other hop."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from contextvars import ContextVar
 import pytest
 from anyio import to_thread
 
-from carson.server.threads import RequestThreads
+from carson.server.kernel.threads import RequestThreads
 
 SEEN: ContextVar[str] = ContextVar("seen", default="-")
 

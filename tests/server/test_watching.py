@@ -14,9 +14,9 @@ from event_helpers import all_pages, stream_messages
 from fastapi.testclient import TestClient
 
 from carson.app import create_app
-from carson.server.limits import Limits
-from carson.server.watch_tables import Watcher
-from carson.server.watchers import WINDOW, Watchers, viewer_key
+from carson.server.kernel.limits import Limits
+from carson.server.play.live.watch_tables import Watcher
+from carson.server.play.live.watchers import WINDOW, Watchers, viewer_key
 
 
 def two_people_game(client: TestClient, alice: dict[str, str], bob: dict[str, str]) -> str:

@@ -1,4 +1,4 @@
-"""SQLite's write turn (carson.server.write_turn): taken before a transaction's first
+"""SQLite's write turn (carson.server.kernel.write_turn): taken before a transaction's first
 write, never after it; taking it late is refused at once instead of stalling 30 seconds
 (a board construction's reveal did so once: CI saw a move time out)."""
 
@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import Connection, Engine, text
 
-from carson.server.db import make_engine
-from carson.server.write_turn import TurnTakenLate, WriteTurn
+from carson.server.kernel.db import make_engine
+from carson.server.kernel.write_turn import TurnTakenLate, WriteTurn
 
 
 @pytest.fixture
@@ -94,7 +94,8 @@ def test_each_thread_answers_for_its_own_writes(engine: Engine, turn: WriteTurn)
 
 
 def test_the_turn_taken_now_or_not_at_all(engine: Engine, turn: WriteTurn) -> None:
-    """The event loop's way (:mod:`carson.server.loop_writes`): never waits, never taken
+    """The event loop's way (:mod:`carson.server.play.storage.loop_writes`): never waits, never
+    taken
     after a write of its own, and a thread waiting for the turn gets it once given back."""
     assert turn.take_now() and turn.held()
     assert not turn.take_now()  # taken: at once, no wait (the turn is not reentrant)

@@ -21,7 +21,7 @@ from carson.games.board.tui.kit import new_board_state
 from carson.games.card.tui.kit import KIT as CARD_KIT
 from carson.games.card.tui.kit import new_state
 from carson.games.card.tui.texts import texts
-from carson.server.events import decode_event, encode_events
+from carson.server.play.events import decode_event, encode_events
 from carson.terminal.game import RECENT_LINES, TerminalGame
 from carson.terminal.kit import GameKit
 from carson.terminal.replay import ReplayViewer

@@ -15,9 +15,9 @@ from fastapi.testclient import TestClient
 from signing import post_account_form
 
 from carson.app import create_app
-from carson.server.games import GameService
-from carson.server.thinking import InlineThinker
-from carson.server.worker import Worker
+from carson.server.jobs.worker import Worker
+from carson.server.play.games import GameService
+from carson.server.play.thinking import InlineThinker
 from carson.web.analysis import action_label
 from carson.web.loss_chart import HEIGHT, LossBar, loss_chart
 

@@ -19,7 +19,7 @@ from test_board_pages import HTMX, create, guest, sign_up
 from carson.app import create_app
 from carson.games.board.web.present.common import parcel_label
 from carson.games.board.web.present.compare import MAX_COMPARED, compared
-from carson.server.games import GameService
+from carson.server.play.games import GameService
 
 Player = tuple[TestClient, str]
 

@@ -17,12 +17,12 @@ from sqlalchemy import select
 import carson.web
 from carson.app import create_app
 from carson.core.i18n import LANGUAGES
-from carson.server.chat import PHRASES, Chat
-from carson.server.chat_admin import Moderation
-from carson.server.db import User
-from carson.server.games import GameService
-from carson.server.limits import Limits
-from carson.server.ratelimit import RateLimiter
+from carson.server.chat.admin import Moderation
+from carson.server.chat.service import PHRASES, Chat
+from carson.server.kernel.db import User
+from carson.server.kernel.limits import Limits
+from carson.server.kernel.ratelimit import RateLimiter
+from carson.server.play.games import GameService
 
 pytestmark = pytest.mark.usefixtures("toy_game")
 

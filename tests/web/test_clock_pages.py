@@ -14,8 +14,8 @@ from signing import post_account_form
 from sqlalchemy import select
 
 from carson.app import create_app
-from carson.server.db import User
-from carson.server.games import GameService
+from carson.server.kernel.db import User
+from carson.server.play.games import GameService
 from carson.web.clocks import shown_time
 from manual_clock import ManualClock as Clock
 

@@ -16,7 +16,7 @@ from carson.app import create_app
 from carson.games.board.web.guide import SETUP as BOARD_SETUP
 from carson.games.card.web.guide import SETUP as CARD_SETUP
 from carson.games.card.web.guide import card_guide_step
-from carson.server.db import Game
+from carson.server.kernel.db import Game
 from machines import after_machines
 
 HTMX = {"HX-Request": "true"}

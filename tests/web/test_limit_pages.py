@@ -12,8 +12,8 @@ from fastapi.testclient import TestClient
 from signing import post_account_form
 
 from carson.app import create_app
-from carson.server.limits import Limits
-from carson.server.ratelimit import RateLimiter
+from carson.server.kernel.limits import Limits
+from carson.server.kernel.ratelimit import RateLimiter
 
 LIMITS = Limits(
     login_failures_per_address="3/minute",

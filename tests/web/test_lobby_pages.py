@@ -16,7 +16,7 @@ from signing import post_account_form
 
 from carson.app import create_app
 from carson.core.seeks import FILL_AFTER
-from carson.server.games import GameService
+from carson.server.play.games import GameService
 
 
 @pytest.fixture

@@ -14,10 +14,10 @@ from fastapi.testclient import TestClient
 from signing import PASSWORD, anonymous_csrf, post_account_form
 
 from carson.app import create_app
-from carson.server.games import GameService
-from carson.server.limits import Limits
-from carson.server.thinking import InlineThinker
-from carson.server.worker import Worker
+from carson.server.jobs.worker import Worker
+from carson.server.kernel.limits import Limits
+from carson.server.play.games import GameService
+from carson.server.play.thinking import InlineThinker
 from smtp_mailbox import Arrived, Mailbox
 
 TOKEN = re.compile(r"[?&]token=([A-Za-z0-9_-]+)")

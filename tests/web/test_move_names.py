@@ -22,9 +22,9 @@ from carson.games.board.web.present.names import Names
 from carson.games.card.catalog import load_catalog
 from carson.games.card.web.moves import card_action_label
 from carson.games.card.web.present import Presenter
-from carson.server.games import GameService
-from carson.server.thinking import InlineThinker
-from carson.server.worker import Worker
+from carson.server.jobs.worker import Worker
+from carson.server.play.games import GameService
+from carson.server.play.thinking import InlineThinker
 from carson.terminal.texts import texts
 from carson.web.analysis import action_label, namer
 from carson.web.visit import Visit

@@ -13,8 +13,8 @@ from sqlalchemy import select
 
 from carson.app import create_app
 from carson.core.i18n import LANGUAGES
-from carson.server import notices
-from carson.server.db import User
+from carson.server.kernel.db import User
+from carson.server.notify import notices
 from carson.web.notifications import WORKER_POLICY
 
 

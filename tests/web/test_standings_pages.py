@@ -109,7 +109,7 @@ def test_a_stranger_sees_the_games_without_a_replay_link(app: FastAPI) -> None:
 def test_all_finished_games_come_a_page_at_a_time(
     browsers: tuple[TestClient, TestClient], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("carson.server.profiles.GAMES_PAGE", 1)
+    monkeypatch.setattr("carson.server.ratings.profiles.GAMES_PAGE", 1)
     alice, _ = browsers
     first, second = played(alice, rated=False, seed=1), played(alice, rated=False, seed=2)
     page_one = alice.get("/players/alice/games")

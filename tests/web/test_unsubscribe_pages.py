@@ -12,8 +12,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from carson.app import create_app
-from carson.server import notices, unsubscribe
-from carson.server.db import User
+from carson.server.kernel.db import User
+from carson.server.notify import notices, unsubscribe
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from signing import post_account_form
 
 from carson.app import create_app
-from carson.server.limits import Limits
+from carson.server.kernel.limits import Limits
 
 BANNER = 'id="watching"'
 HTMX = {"HX-Request": "true"}

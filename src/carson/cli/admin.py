@@ -13,7 +13,7 @@ from carson.cli.worker import DB_HELP, _database
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
 
-    from carson.server.chat_admin import Moderation
+    from carson.server.chat.admin import Moderation
 
 admin = typer.Typer(help="The server's administrators (the chat's reports, silenced accounts).",
                     no_args_is_help=True)  # fmt: skip
@@ -31,14 +31,14 @@ def _moderation(db: str | None, command: str) -> tuple[Engine, Moderation]:
     require(command, "server")
     from sqlalchemy.orm import sessionmaker
 
-    from carson.server.chat_admin import Moderation
+    from carson.server.chat.admin import Moderation
 
     engine = _database(db, command)
     return engine, Moderation(sessionmaker(engine, expire_on_commit=False))
 
 
 def _change(db: str | None, name: str, grant: bool) -> None:
-    from carson.server.errors import NotFound
+    from carson.server.kernel.errors import NotFound
 
     command = f"carson admin {'grant' if grant else 'revoke'}"
     engine, moderation = _moderation(db, command)

@@ -81,7 +81,7 @@ def register(app: typer.Typer) -> None:
         require("carson serve", "server")
         import uvicorn
 
-        from carson.server.logs import configure_logging
+        from carson.server.kernel.logs import configure_logging
 
         if not 0 < port < 65536:
             fail(f"--port must be 1–65535, not {port}")
@@ -93,7 +93,7 @@ def register(app: typer.Typer) -> None:
         # Live streams stay open: on shutdown they get 5 s to end, then the server stops.
         # log_config=None: uvicorn's records go through the handler configured above. The
         # scheme and client address come from the trusted proxies' forwarded headers:
-        # cookies are Secure behind a TLS proxy (carson.server.cookies).
+        # cookies are Secure behind a TLS proxy (carson.server.kernel.cookies).
         uvicorn.run(
             application,
             host=host,
@@ -123,8 +123,8 @@ def _open_app(db: str | None, worker: bool) -> FastAPI:
     from sqlalchemy.exc import ArgumentError, OperationalError
 
     from carson.app import create_app
-    from carson.server.db import CorruptDatabase
-    from carson.server.errors import BadSetting
+    from carson.server.kernel.db import CorruptDatabase
+    from carson.server.kernel.errors import BadSetting
 
     try:
         return create_app(db, worker=worker)

@@ -45,10 +45,10 @@ def worker(
     """Run queued jobs — the machine seats' moves — until stopped (Ctrl+C or SIGTERM).
     Start as many as you like, on any host that reaches the database."""
     require("carson worker", "server")
-    from carson.server.logs import configure_logging
-    from carson.server.store import GameStore
-    from carson.server.thinking import InlineThinker
-    from carson.server.worker import Worker
+    from carson.server.jobs.worker import Worker
+    from carson.server.kernel.logs import configure_logging
+    from carson.server.play.store import GameStore
+    from carson.server.play.thinking import InlineThinker
 
     if lease < 1 or (poll is not None and poll <= 0):
         fail("--lease must be at least 1 second and --poll more than 0")
@@ -78,7 +78,7 @@ def jobs(
 ) -> None:
     """List the queued, running and failed jobs (finished ones are not kept)."""
     require("carson jobs", "server")
-    from carson.server.jobs import JobQueue
+    from carson.server.jobs.queue import JobQueue
 
     if state is not None and state not in STATES:
         fail(f"--state must be one of {', '.join(STATES)}, not {state!r}")
@@ -106,7 +106,7 @@ def _database(db: str | None, command: str) -> Engine:
     one-line reason why it cannot be opened."""
     from sqlalchemy.exc import ArgumentError, OperationalError
 
-    from carson.server.db import default_url, make_engine, migrate
+    from carson.server.kernel.db import default_url, make_engine, migrate
 
     try:
         engine = make_engine(db or default_url())

@@ -38,7 +38,7 @@ def encode_events(events: Iterable[Event]) -> list[JSON]:
 
 def event_records(events: Iterable[Event]) -> list[JSON]:
     """Events as ``{"kind", "data", "seats"}`` before the JSON round trip of
-    :func:`encode_events` (which the server makes with orjson: :mod:`carson.server.events`)."""
+    :func:`encode_events` (which the server makes with orjson: :mod:`carson.server.play.events`)."""
     return [
         {
             "kind": event.kind,

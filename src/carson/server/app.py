@@ -20,47 +20,46 @@ from sqlalchemy.engine import Engine
 from starlette.types import Receive, Scope, Send
 
 from carson import __version__
-from carson.server import (
-    analysis_api,
-    chat_api,
-    errors,
-    health,
-    leaving_api,
-    lobby_api,
-    mail_api,
-    notifications_api,
-    openapi,
-    push,
-    push_api,
-    ratings_api,
-    sessions_api,
-    undo_api,
-    unsubscribe,
-    watch_api,
+from carson.server.accounts import sessions_api
+from carson.server.accounts.passwords import HashingBusy, HashParameters, PasswordPool
+from carson.server.accounts.service import Accounts
+from carson.server.analysis import api as analysis_api
+from carson.server.chat import api as chat_api
+from carson.server.jobs.queue import Clock, utc_now
+from carson.server.jobs.worker import Worker
+from carson.server.kernel import errors, health, openapi
+from carson.server.kernel.bodylimit import BodyLimit, json_refusal
+from carson.server.kernel.collector import tuned_for_serving
+from carson.server.kernel.cookies import secure_configured
+from carson.server.kernel.db import (
+    REQUEST_THREADS,
+    check_integrity,
+    default_url,
+    make_engine,
+    migrate,
 )
-from carson.server.account_mail import PUBLIC_URL_ENV, configured_base_url
-from carson.server.accounts import Accounts
-from carson.server.api import moves, router
-from carson.server.bodylimit import BodyLimit, json_refusal
-from carson.server.collector import tuned_for_serving
-from carson.server.cookies import secure_configured
-from carson.server.db import REQUEST_THREADS, check_integrity, default_url, make_engine, migrate
-from carson.server.errors import DATABASE_DOWN, error_response
-from carson.server.games import GameService
-from carson.server.headers import SecurityHeaders
-from carson.server.jobs import Clock, utc_now
-from carson.server.limits import Limits
-from carson.server.logs import RequestIds
-from carson.server.loop_moves import LoopMoves
-from carson.server.loop_writes import loop_writes
-from carson.server.mail import MailSettings
-from carson.server.move_route import MoveShortcut
-from carson.server.passwords import HashingBusy, HashParameters, PasswordPool
-from carson.server.ratelimit import RateLimited, RateLimiter
-from carson.server.stream_slots import StreamSlots
-from carson.server.thinking import ChildProcessThinker
-from carson.server.threads import RequestThreads
-from carson.server.worker import Worker
+from carson.server.kernel.errors import DATABASE_DOWN, error_response
+from carson.server.kernel.headers import SecurityHeaders
+from carson.server.kernel.limits import Limits
+from carson.server.kernel.logs import RequestIds
+from carson.server.kernel.ratelimit import RateLimited, RateLimiter
+from carson.server.kernel.stream_slots import StreamSlots
+from carson.server.kernel.threads import RequestThreads
+from carson.server.lobby import api as lobby_api
+from carson.server.lobby import watch_api
+from carson.server.mail import api as mail_api
+from carson.server.mail.account_mail import PUBLIC_URL_ENV, configured_base_url
+from carson.server.mail.sending import MailSettings
+from carson.server.notify import api as notifications_api
+from carson.server.notify import push, push_api, unsubscribe
+from carson.server.play import leaving_api, undo_api
+from carson.server.play.api import moves, router
+from carson.server.play.games import GameService
+from carson.server.play.loop_moves import LoopMoves
+from carson.server.play.move_route import MoveShortcut
+from carson.server.play.storage.loop_writes import loop_writes
+from carson.server.play.thinking import ChildProcessThinker
+from carson.server.ratings import api as ratings_api
 
 #: FastAPI's native OpenTelemetry, off: carson configures no OpenTelemetry provider, and
 #: asking on every request whether one is configured cost 8 µs of CPU each time.
@@ -92,7 +91,7 @@ ROUTERS = (
 
 
 class CarsonApp(FastAPI):
-    """FastAPI with :class:`~carson.server.move_route.MoveShortcut` in front of its whole
+    """FastAPI with :class:`~carson.server.play.move_route.MoveShortcut` in front of its whole
     stack: a request that is not a plain move goes on to FastAPI untouched."""
 
     front: MoveShortcut
@@ -109,7 +108,7 @@ def create_server(
     clock: Clock = utc_now,
 ) -> FastAPI:
     """The server on ``url`` (default: ``DATABASE_URL`` or SQLite in the data directory),
-    checked (a damaged SQLite file is refused: :class:`carson.server.db.CorruptDatabase`)
+    checked (a damaged SQLite file is refused: :class:`carson.server.kernel.db.CorruptDatabase`)
     and migrated to the newest schema before it serves; ``limits`` default to
     :meth:`Limits.from_environment`. With ``worker``, it also runs the queued jobs (machine
     seats' moves) in a thread, their search in a child process; without, ``carson worker``
@@ -138,9 +137,9 @@ def create_server(
     app.state.readiness = health.ReadinessProbe(engine)
     #: Cookies ``Secure`` even over http (a TLS proxy whose scheme is not forwarded).
     app.state.secure_cookies = secure_configured()
-    #: The move route's thread hop (:mod:`carson.server.threads`), while the server runs.
+    #: The move route's thread hop (:mod:`carson.server.kernel.threads`), while the server runs.
     app.state.threads = None
-    #: The move route's play on the event loop (:mod:`carson.server.loop_moves`), while
+    #: The move route's play on the event loop (:mod:`carson.server.play.loop_moves`), while
     #: the server runs.
     app.state.loop_moves = None
     # In front of everything: a plain move answered before the middlewares and the routing.
@@ -171,12 +170,12 @@ def _lifespan(
         to_thread.current_default_thread_limiter().total_tokens = REQUEST_THREADS
         app.state.threads = threads = RequestThreads(REQUEST_THREADS)
         writes = loop_writes(service.store)
-        if writes is not None:  # plain moves on the event loop (carson.server.loop_moves)
+        if writes is not None:  # plain moves on the event loop (carson.server.play.loop_moves)
             app.state.loop_moves = LoopMoves(service, writes)
         service.notifier.start(engine)
         # What exists now (modules, the card catalog, the schema) is frozen, and the
         # collector runs less often: it otherwise took a tenth of the CPU and paused all
-        # requests for tens of milliseconds (carson.server.collector).
+        # requests for tens of milliseconds (carson.server.kernel.collector).
         with tuned_for_serving():
             threading.Thread(
                 target=service.queue_waiting_machines, name="carson-resume", daemon=True

@@ -1,4 +1,4 @@
-"""A small client of carson's JSON API (:mod:`carson.server.api`) for ``carson play
+"""A small client of carson's JSON API (:mod:`carson.server.play.api`) for ``carson play
 --server``: accounts, games, views, moves and events, over the standard library's HTTP.
 
 Every refusal of the server is one body, ``{"detail", "code"}``: it comes back as an

@@ -2,7 +2,7 @@
 ``apply`` returned them, so that the news before a human's turn, a resumed game and
 ``carson replay`` show what happened without replaying the game to recover it.
 
-Numbering as the server's (:mod:`carson.server.events`): entry 0 holds the setup's events
+Numbering as the server's (:mod:`carson.server.play.events`): entry 0 holds the setup's events
 (the card game's deal), entry ``n`` those of move ``n``. Saves keep the entries in the
 server's stored form (``{"kind", "data", "seats"}``, through JSON), so an event read back
 from a save looks as one read back from the database.

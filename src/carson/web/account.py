@@ -11,11 +11,12 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from carson.server import auth, cookies
-from carson.server.mail_accounts import MailAccounts
-from carson.server.passwords import HashingBusy
-from carson.server.ratelimit import RateLimited
-from carson.server.tokens import IDLE
+from carson.server.accounts import auth
+from carson.server.accounts.passwords import HashingBusy
+from carson.server.accounts.tokens import IDLE
+from carson.server.kernel import cookies
+from carson.server.kernel.ratelimit import RateLimited
+from carson.server.mail.accounts import MailAccounts
 from carson.web.refusals import refused_page
 from carson.web.visit import Visit, service_of, signed_in_form, visit_of
 

@@ -10,9 +10,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from carson.server.chat_admin import Moderation
-from carson.server.db import User
-from carson.server.errors import GameError
+from carson.server.chat.admin import Moderation
+from carson.server.kernel.db import User
+from carson.server.kernel.errors import GameError
 from carson.web.chat import line
 from carson.web.visit import Visit, service_of, signed_in_form, visit_of
 

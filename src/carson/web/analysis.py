@@ -1,5 +1,5 @@
-"""Hints and post-game analyses on the pages (:mod:`carson.server.hints`,
-:mod:`carson.server.analysis`).
+"""Hints and post-game analyses on the pages (:mod:`carson.server.analysis.hints`,
+:mod:`carson.server.analysis.service`).
 
 A practice game's page has a hint box: its button asks a worker what the machine would do
 at the seat's decision; the box polls until the answer is there, then names the move, its
@@ -21,10 +21,10 @@ from starlette.concurrency import run_in_threadpool
 
 from carson.ai.evaluation import NotAnalysable, analyst_of
 from carson.core.registry import game_kind, games
-from carson.server.analysis import Analyses
-from carson.server.errors import GameError
-from carson.server.games import GameService
-from carson.server.hints import Hints
+from carson.server.analysis.hints import Hints
+from carson.server.analysis.service import Analyses
+from carson.server.kernel.errors import GameError
+from carson.server.play.games import GameService
 from carson.web.adapter import NamedMoves, web_game
 from carson.web.decision_pages import decision_pages
 from carson.web.loss_chart import LossBar, loss_chart
@@ -38,7 +38,7 @@ LOSS_DESCRIPTION = (
 )
 #: Next-best moves a hint shows besides the best.
 SHOWN_ALTERNATIVES = 3
-#: The verdicts a decision's loss earns (:func:`carson.server.analysis.verdict`).
+#: The verdicts a decision's loss earns (:func:`carson.server.analysis.service.verdict`).
 VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder", "forced", "unknown")
 
 

@@ -14,10 +14,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from carson.server.chat import MAX_CHARS, MAX_REASON, PHRASES, PLAYERS, Chat, Message
-from carson.server.chat_api import chat_of
-from carson.server.errors import GameError
-from carson.server.ratelimit import RateLimited
+from carson.server.chat.api import chat_of
+from carson.server.chat.service import MAX_CHARS, MAX_REASON, PHRASES, PLAYERS, Chat, Message
+from carson.server.kernel.errors import GameError
+from carson.server.kernel.ratelimit import RateLimited
 from carson.web.refusals import accounts_of
 from carson.web.visit import Visit, forbidden, service_of, signed_in_form, visit_of
 

@@ -14,8 +14,8 @@ from starlette.concurrency import run_in_threadpool
 
 from carson.core.clock import TimeControl
 from carson.core.registry import HUMAN
-from carson.server.games import GameError
-from carson.server.ratelimit import RateLimited
+from carson.server.kernel.ratelimit import RateLimited
+from carson.server.play.games import GameError
 from carson.web.refusals import refused_page
 from carson.web.visit import Visit, service_of, signed_in_form, visit_of
 from carson.web.watch import looked_at

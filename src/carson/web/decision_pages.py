@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from carson.server.games import GameService
+from carson.server.play.games import GameService
 
 Page = dict[str, Any]
 

@@ -15,8 +15,8 @@ from fastapi.responses import RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from carson.core.registry import games
-from carson.server.games import GameError
-from carson.server.guide import dismiss_guide, finished_games, running_guided, start_guided
+from carson.server.lobby.guide import dismiss_guide, finished_games, running_guided, start_guided
+from carson.server.play.games import GameError
 from carson.web.adapter import web_game
 from carson.web.visit import Visit, service_of, signed_in_form
 

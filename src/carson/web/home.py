@@ -12,14 +12,15 @@ from starlette.concurrency import run_in_threadpool
 from starlette.routing import Match
 
 from carson.core.registry import AnyGameKind, games
-from carson.server import auth, cookies
-from carson.server.account_mail import registration_hook
-from carson.server.api import MAX_GAMES_PAGE, client_label
-from carson.server.cookies import SESSION_COOKIE
-from carson.server.errors import Unprocessable
-from carson.server.mail_accounts import MailAccounts
-from carson.server.passwords import HashingBusy
-from carson.server.ratelimit import RateLimited, client_address
+from carson.server.accounts import auth
+from carson.server.accounts.passwords import HashingBusy
+from carson.server.kernel import cookies
+from carson.server.kernel.cookies import SESSION_COOKIE
+from carson.server.kernel.errors import Unprocessable
+from carson.server.kernel.ratelimit import RateLimited, client_address
+from carson.server.mail.account_mail import registration_hook
+from carson.server.mail.accounts import MailAccounts
+from carson.server.play.api import MAX_GAMES_PAGE, client_label
 from carson.web.adapter import Fragment, NewGameForm, web_game
 from carson.web.guide import guide_offer
 from carson.web.i18n import LANGUAGES

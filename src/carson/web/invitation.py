@@ -12,8 +12,8 @@ from sqlalchemy import select
 from starlette.concurrency import run_in_threadpool
 
 from carson.core.registry import HUMAN, games
-from carson.server.db import Game, GameSeat, User
-from carson.server.games import GameService
+from carson.server.kernel.db import Game, GameSeat, User
+from carson.server.play.games import GameService
 from carson.web.adapter import web_game
 from carson.web.visit import Visit
 

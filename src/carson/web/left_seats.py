@@ -1,5 +1,5 @@
 """What a game's result says of seats whose players left (resigned, or lost on time): a
-machine played them to the end, and they never count as a win (carson.server.standings),
+machine played them to the end, and they never count as a win (carson.server.ratings.standings),
 whatever they scored. Shared by the games' presenters."""
 
 from __future__ import annotations

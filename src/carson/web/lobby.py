@@ -15,10 +15,10 @@ from starlette.concurrency import run_in_threadpool
 from carson.core.clock import TimeControl
 from carson.core.registry import HUMAN, AnyGameKind, games
 from carson.core.seeks import FILL_AFTER
-from carson.server import lobby
-from carson.server.games import GameError
-from carson.server.ratelimit import RateLimited
-from carson.server.table_settings import default_timeout_level
+from carson.server.kernel.ratelimit import RateLimited
+from carson.server.lobby import tables as lobby
+from carson.server.play.games import GameError
+from carson.server.play.table_settings import default_timeout_level
 from carson.web.home import chosen_game, game_label, new_game_form
 from carson.web.i18n import LANGUAGES, language_name
 from carson.web.lobby_forms import (

@@ -1,5 +1,5 @@
 """The lobby's forms read: a new table with every setting of
-:class:`~carson.server.table_settings.TableSettings` (the game, its variants, each seat),
+:class:`~carson.server.play.table_settings.TableSettings` (the game, its variants, each seat),
 and a quick-match seek. Anything a form cannot hold (a number that is no number, an unknown
 seat) is a code the page says in the visitor's language; the server checks the rest."""
 
@@ -12,7 +12,7 @@ from typing import Any
 from carson.core.clock import CORRESPONDENCE_DAYS
 from carson.core.i18n import LANGUAGES
 from carson.core.registry import HUMAN, AnyGameKind
-from carson.server.quickmatch import SeekRequest
+from carson.server.lobby.quickmatch import SeekRequest
 from carson.web.adapter import web_game
 
 #: The time controls the forms offer (any other the API takes is valid too).

@@ -10,7 +10,7 @@ from fastapi import Request
 from starlette.concurrency import run_in_threadpool
 
 from carson.core.registry import HUMAN
-from carson.server import lobby_mine
+from carson.server.lobby import mine as lobby_mine
 from carson.web.visit import Visit, service_of
 
 

@@ -8,12 +8,13 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from carson.server import auth, cookies
-from carson.server.account_mail import base_url_for
-from carson.server.addresses import AddressError
-from carson.server.mail_accounts import MAX_LOGIN, MailAccounts
-from carson.server.passwords import HashingBusy
-from carson.server.ratelimit import RateLimited, client_address
+from carson.server.accounts import auth
+from carson.server.accounts.passwords import HashingBusy
+from carson.server.kernel import cookies
+from carson.server.kernel.ratelimit import RateLimited, client_address
+from carson.server.mail.account_mail import base_url_for
+from carson.server.mail.accounts import MAX_LOGIN, MailAccounts
+from carson.server.mail.addresses import AddressError
 from carson.web.account import account_page
 from carson.web.refusals import refused_page
 from carson.web.visit import Visit, checked_form, forbidden, service_of, signed_in_form, visit_of

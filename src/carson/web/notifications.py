@@ -11,12 +11,12 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from carson.server import notices
-from carson.server.db import User
-from carson.server.games import GameService
-from carson.server.notice_texts import notice_line
-from carson.server.notifications_api import choose, settings_of
-from carson.server.notify_tables import Notification
+from carson.server.kernel.db import User
+from carson.server.notify import notices
+from carson.server.notify.api import choose, settings_of
+from carson.server.notify.tables import Notification
+from carson.server.notify.texts import notice_line
+from carson.server.play.games import GameService
 from carson.web.visit import Visit, service_of, signed_in_form, visit_of
 
 router = APIRouter(include_in_schema=False)

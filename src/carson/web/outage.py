@@ -6,8 +6,8 @@ from __future__ import annotations
 from fastapi import Request
 from fastapi.responses import Response
 
-from carson.server import health
-from carson.server.cookies import CSRF_COOKIE
+from carson.server.kernel import health
+from carson.server.kernel.cookies import CSRF_COOKIE
 from carson.web.i18n import choose_language
 from carson.web.visit import Visit
 

@@ -10,9 +10,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from carson.server import quickmatch
-from carson.server.games import GameError
-from carson.server.ratelimit import RateLimited
+from carson.server.kernel.ratelimit import RateLimited
+from carson.server.lobby import quickmatch
+from carson.server.play.games import GameError
 from carson.web.home import chosen_game, game_label
 from carson.web.lobby import control_label, lobby_page, refusal_text, setup_refusal_text
 from carson.web.lobby_forms import FormRefused, new_seek

@@ -8,10 +8,10 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse
 from starlette.types import Scope
 
-from carson.server.accounts import Accounts
-from carson.server.cookies import CSRF_COOKIE
-from carson.server.passwords import HashingBusy
-from carson.server.ratelimit import RateLimited
+from carson.server.accounts.passwords import HashingBusy
+from carson.server.accounts.service import Accounts
+from carson.server.kernel.cookies import CSRF_COOKIE
+from carson.server.kernel.ratelimit import RateLimited
 from carson.web.i18n import choose_language
 from carson.web.visit import Visit
 

@@ -11,10 +11,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from carson.server.db import User
-from carson.server.errors import GameError
-from carson.server.games import GameService
-from carson.server.rematch import Rematches
+from carson.server.kernel.db import User
+from carson.server.kernel.errors import GameError
+from carson.server.lobby.rematch import Rematches
+from carson.server.play.games import GameService
 from carson.web.analysis import analysable
 from carson.web.visit import Visit, forbidden, service_of, signed_in_form, visit_of
 

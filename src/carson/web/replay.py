@@ -8,8 +8,8 @@ from fastapi.responses import HTMLResponse
 from starlette.concurrency import run_in_threadpool
 
 from carson.core.registry import games
-from carson.server.games import GameError
-from carson.server.ratelimit import RateLimited
+from carson.server.kernel.ratelimit import RateLimited
+from carson.server.play.games import GameError
 from carson.web.adapter import ReplayRequest, web_game
 from carson.web.generic import generic_replay
 from carson.web.refusals import refused_page

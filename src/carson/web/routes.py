@@ -4,7 +4,7 @@ the rules, and the pages each installed game's web adapter adds.
 Pages are rendered on the server; htmx swaps the game's table after a click and the page
 listens to the game's server-sent events to fetch the new table when others move. Browsers
 log in with the session cookie; every form that changes something carries the CSRF token
-(the double-submit cookie of :mod:`carson.server.cookies`).
+(the double-submit cookie of :mod:`carson.server.kernel.cookies`).
 """
 
 from __future__ import annotations

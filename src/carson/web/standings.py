@@ -16,8 +16,8 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from carson.core.registry import games
-from carson.server import profiles
-from carson.server.errors import GameError
+from carson.server.kernel.errors import GameError
+from carson.server.ratings import profiles
 from carson.web.charts import RatingPoint, rating_chart
 from carson.web.home import game_label
 from carson.web.visit import Visit, service_of, visit_of

@@ -16,11 +16,11 @@ from starlette.concurrency import run_in_threadpool
 
 from carson.core.record import GameRecord
 from carson.core.registry import HUMAN, AnyGameKind, games
-from carson.server.db import User
-from carson.server.events import SeatEvent
-from carson.server.games import GameError, GameService
-from carson.server.guide import guide_shown
-from carson.server.ratelimit import RateLimited
+from carson.server.kernel.db import User
+from carson.server.kernel.ratelimit import RateLimited
+from carson.server.lobby.guide import guide_shown
+from carson.server.play.events import SeatEvent
+from carson.server.play.games import GameError, GameService
 from carson.web.adapter import Fragment, TableRequest, web_game
 from carson.web.analysis import analysable, hint_box
 from carson.web.chat import chat_box

@@ -1,12 +1,12 @@
 """Taking back the last move of a secret step still open, from the game page (issue 25; the
-rules: :mod:`carson.server.undo`): a form post like a move, answered with the table."""
+rules: :mod:`carson.server.play.undo`): a form post like a move, answered with the table."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from carson.server.undo import undo_last
+from carson.server.play.undo import undo_last
 from carson.web.table import seat_post
 from carson.web.visit import service_of, signed_in_form
 

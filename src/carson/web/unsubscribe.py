@@ -1,4 +1,4 @@
-"""The unsubscribe link of a notification mail (:mod:`carson.server.unsubscribe`): a GET
+"""The unsubscribe link of a notification mail (:mod:`carson.server.notify.unsubscribe`): a GET
 shows what it stops and a button; a POST — the button, or a mail client's one-click
 (RFC 8058: ``List-Unsubscribe-Post``) — stops it. Signed out too: the signed token is the
 authority, so no session or CSRF token is asked; a forged token changes nothing."""
@@ -9,9 +9,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
-from carson.server import unsubscribe
-from carson.server.db import User
-from carson.server.games import GameService
+from carson.server.kernel.db import User
+from carson.server.notify import unsubscribe
+from carson.server.play.games import GameService
 from carson.web.notifications import kind_labels
 from carson.web.visit import Visit, service_of, visit_of
 

@@ -12,10 +12,11 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from carson.core.registry import HUMAN, AnyGameKind, games
-from carson.server import auth, cookies
-from carson.server.cookies import CSRF_COOKIE, SESSION_COOKIE
-from carson.server.db import Game, User
-from carson.server.games import GameService
+from carson.server.accounts import auth
+from carson.server.kernel import cookies
+from carson.server.kernel.cookies import CSRF_COOKIE, SESSION_COOKIE
+from carson.server.kernel.db import Game, User
+from carson.server.play.games import GameService
 from carson.web.adapter import web_game
 from carson.web.i18n import LANGUAGES, choose_language, language_name, machine_label, translations
 from carson.web.templating import environment

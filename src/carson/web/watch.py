@@ -1,7 +1,7 @@
 """Spectators on the pages: whoever is not seated at a game (signed in or not) sees its table
 for nobody's seat, under a banner that says so, with the number of people watching
 (docs/watching.md). Watching counts on the visitor's address like the API's
-(:mod:`carson.server.watching`), and a spectator's page counts as a watcher."""
+(:mod:`carson.server.play.live.watching`), and a spectator's page counts as a watcher."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from typing import Any, TypeVar
 from fastapi import Request
 from starlette.concurrency import run_in_threadpool
 
-from carson.server import watching
-from carson.server.ratelimit import client_address
-from carson.server.watchers import viewer_key
+from carson.server.kernel.ratelimit import client_address
+from carson.server.play.live import watching
+from carson.server.play.live.watchers import viewer_key
 from carson.web.refusals import accounts_of
 from carson.web.visit import Visit, service_of
 

@@ -1,6 +1,6 @@
 """The lobby's games in progress: the public games being played, with their players and
 ratings, how far they went, their time control and how many watch, each a link to watch it
-(:mod:`carson.server.playing`). Anyone sees it, signed in or not: the lobby loads it and
+(:mod:`carson.server.lobby.playing`). Anyone sees it, signed in or not: the lobby loads it and
 refreshes it every few seconds through htmx; without htmx it is a page of its own."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
 from carson.core.registry import games
-from carson.server import playing
-from carson.server.ratelimit import RateLimited
+from carson.server.kernel.ratelimit import RateLimited
+from carson.server.lobby import playing
 from carson.web.home import game_label
 from carson.web.lobby import control_label
 from carson.web.refusals import refused_page

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from alembic import context
 
-from carson.server.db import Base
+from carson.server.kernel.db import Base
 
 connection = context.config.attributes["connection"]
 context.configure(connection=connection, target_metadata=Base.metadata, render_as_batch=True)

@@ -4,7 +4,7 @@ Revision ID: 0002
 Revises: 0001
 
 Existing rows get NULL: the server derives their events once by replaying the game and
-writes them back (:mod:`carson.server.events`), so this migration needs no game code.
+writes them back (:mod:`carson.server.play.events`), so this migration needs no game code.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Spectators: who watches which game, as last seen (carson.server.watchers).
+"""Spectators: who watches which game, as last seen (carson.server.play.live.watchers).
 
 Revision ID: 0012
 Revises: 0011

@@ -1,0 +1,1 @@
+"""Accounts and sessions: sign-up and login, password hashes, bearer tokens, bots."""

@@ -1,0 +1,1 @@
+"""Hints and post-game analyses, computed by workers with the AI."""

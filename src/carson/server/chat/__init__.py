@@ -1,0 +1,1 @@
+"""Chat per game: its channels, moderation and live stream."""

@@ -1,0 +1,424 @@
+"""Chat per game: the seated players' channel and the spectators' channel.
+
+Who reads and writes what (docs/chat.md):
+
+- ``players``: the seated players, while the game waits, runs and after it is over;
+- ``spectators``: signed-in accounts that hold no seat in the game (a game's id is its
+  invitation: whoever has it may watch). Once the game is over, its players may read the
+  spectators' channel too (what the audience said can no longer help anyone) — but not
+  write in it: their own channel is theirs.
+
+A message is a text (control characters removed, trimmed, at most :data:`MAX_CHARS`
+characters) or a quick phrase by its code (:data:`PHRASES`), which each reader's page shows
+in the reader's own language. Posting is rate-limited per account; a silenced account
+(:mod:`carson.server.chat.admin`) cannot post. A reader never sees the messages of the
+accounts it muted. A stored message wakes the game's chat streams in every server process
+(:mod:`carson.server.kernel.live`, the key ``chat:<game>``).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Any
+
+from sqlalchemy import bindparam, delete, func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from carson.server.chat.tables import ChatMessage, ChatMute, ChatReport, ChatSilence
+from carson.server.jobs.queue import JobQueue
+from carson.server.kernel.db import Game, GameSeat, User, now
+from carson.server.kernel.errors import Conflict, Forbidden, NotFound, Unprocessable
+from carson.server.kernel.live import CHANNEL, Notifier
+from carson.server.kernel.ratelimit import RateLimiter, Rule
+from carson.server.notify.notices import notify_mention
+
+PLAYERS, SPECTATORS = "players", "spectators"
+CHANNELS = (PLAYERS, SPECTATORS)
+
+
+class Phrase(StrEnum):
+    """The quick phrases, by code; :data:`PHRASES` has their English (pages translate it)."""
+
+    HELLO = "hello"
+    GOOD_LUCK = "good_luck"
+    HAVE_FUN = "have_fun"
+    WELL_PLAYED = "well_played"
+    THANKS = "thanks"
+    YOUR_TURN = "your_turn"
+    ONE_MOMENT = "one_moment"
+    SORRY = "sorry"
+    MUST_GO = "must_go"
+    GOOD_GAME = "good_game"
+    REMATCH = "rematch"
+
+
+PHRASES: dict[str, str] = {
+    Phrase.HELLO: "Hello!",
+    Phrase.GOOD_LUCK: "Good luck!",
+    Phrase.HAVE_FUN: "Have fun!",
+    Phrase.WELL_PLAYED: "Well played!",
+    Phrase.THANKS: "Thanks!",
+    Phrase.YOUR_TURN: "Your turn!",
+    Phrase.ONE_MOMENT: "One moment, please.",
+    Phrase.SORRY: "Sorry!",
+    Phrase.MUST_GO: "Sorry, I must go.",
+    Phrase.GOOD_GAME: "Good game!",
+    Phrase.REMATCH: "Rematch?",
+}
+MAX_CHARS = 300
+MAX_REASON = 200
+#: Messages in one answer at most; a reader pages on with ``since``.
+MAX_PAGE = 100
+#: The largest seq a reader may name (a seq is an INTEGER column: 32 bits on PostgreSQL).
+MAX_SEQ = 2**31 - 1
+#: Accounts one account may mute (its list stays bounded).
+MAX_MUTES = 500
+#: A game's chat wake-up key in the notifier (the moves' keys are bare game ids).
+WAKE_PREFIX = "chat:"
+#: Bidirectional overrides and isolates: they could make a message read as another.
+_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+MENTION = re.compile(r"(?<![\w@])@([A-Za-z0-9_.-]{3,32})")
+_NOTIFY = select(func.pg_notify(CHANNEL, bindparam("key")))
+
+
+class Silenced(Forbidden):
+    default_code = "silenced"
+
+
+def wake_key(game_id: str) -> str:
+    return WAKE_PREFIX + game_id
+
+
+def clean_text(raw: str) -> str:
+    """``raw`` without control characters (a line break becomes a space) nor bidirectional
+    overrides, trimmed; refused if nothing is left or it is longer than :data:`MAX_CHARS`."""
+    kept = []
+    for char in raw:
+        if char in "\n\r\t":
+            kept.append(" ")
+        elif unicodedata.category(char) != "Cc" and char not in _BIDI:
+            kept.append(char)
+    text = "".join(kept).strip()
+    if not text:
+        raise Unprocessable("a message needs some text", "empty_message")
+    if len(text) > MAX_CHARS:
+        raise Unprocessable(
+            f"a message has at most {MAX_CHARS} characters, not {len(text)}", "message_too_long"
+        )
+    return text
+
+
+def mentions(text: str) -> list[str]:
+    """The ``@username``s a text names, in order, each once (case ignored)."""
+    seen: dict[str, str] = {}
+    for found in MENTION.findall(text):
+        name = found.rstrip(".")  # "… @alice." ends a sentence
+        if len(name) >= 3:
+            seen.setdefault(name.lower(), name)
+    return list(seen.values())
+
+
+@dataclass(frozen=True)
+class Seating:
+    """What a reader is to a game: seated or not, and whether the game is over."""
+
+    seated: bool
+    over: bool
+
+    @property
+    def readable(self) -> tuple[str, ...]:
+        if not self.seated:
+            return (SPECTATORS,)
+        return (PLAYERS, SPECTATORS) if self.over else (PLAYERS,)
+
+    @property
+    def writable(self) -> str:
+        return PLAYERS if self.seated else SPECTATORS
+
+
+@dataclass(frozen=True)
+class Message:
+    id: int
+    seq: int
+    channel: str
+    author: str
+    text: str | None
+    phrase: str | None
+    at: datetime
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "seq": self.seq,
+            "channel": self.channel,
+            "author": self.author,
+            "text": self.text if self.phrase is None else PHRASES[self.phrase],
+            "phrase": self.phrase,
+            "at": self.at.isoformat(),
+        }
+
+
+def seating(session: Session, game_id: str, user_id: int) -> Seating:
+    """``user_id``'s place in ``game_id`` (404 for no such game)."""
+    game = session.execute(select(Game.status).where(Game.id == game_id)).first()
+    if game is None:
+        raise NotFound(f"no game {game_id!r}")
+    seat = session.scalar(
+        select(GameSeat.seat).where(GameSeat.game_id == game_id, GameSeat.user_id == user_id)
+    )
+    return Seating(seated=seat is not None, over=game.status == "over")
+
+
+def _refusal(seated: bool, channel: str) -> Forbidden:
+    if channel == PLAYERS:
+        return Forbidden("the players' chat is for the game's seated players", "not_a_player")
+    if seated:
+        return Forbidden("the spectators' chat is for those not seated in the game; players "
+                         "read it once the game is over", "not_a_spectator")  # fmt: skip
+    return Forbidden("the spectators' chat is for those not seated in the game",
+                     "not_a_spectator")  # fmt: skip
+
+
+def _message(row: Any) -> Message:
+    at = row.at if row.at.tzinfo is not None else row.at.replace(tzinfo=UTC)  # SQLite's
+    return Message(row.id, row.seq, row.channel, row.username, row.text, row.phrase, at)
+
+
+def read_messages(
+    session: Session, game_id: str, reader_id: int, channels: Sequence[str], since: int,
+    limit: int = MAX_PAGE, latest: bool = False,
+) -> list[Message]:  # fmt: skip
+    """The messages of ``channels`` after ``since`` (a seq), oldest first, without those of
+    the accounts ``reader_id`` muted: the first ``limit`` of them, or with ``latest`` the
+    last ``limit``."""
+    muted = select(ChatMute.muted_id).where(ChatMute.user_id == reader_id)
+    rows = session.execute(
+        select(
+            ChatMessage.id,
+            ChatMessage.seq,
+            ChatMessage.channel,
+            User.username,
+            ChatMessage.text,
+            ChatMessage.phrase,
+            ChatMessage.at,
+        )
+        .join(User, User.id == ChatMessage.user_id)
+        .where(
+            ChatMessage.game_id == game_id,
+            ChatMessage.seq > since,
+            ChatMessage.channel.in_(channels),
+            ChatMessage.user_id.not_in(muted),
+        )
+        .order_by(ChatMessage.seq.desc() if latest else ChatMessage.seq)
+        .limit(limit)
+    ).all()
+    found = [_message(row) for row in rows]
+    return found[::-1] if latest else found
+
+
+class Chat:
+    """The chat of every game, for one server process."""
+
+    def __init__(
+        self, sessions: sessionmaker[Session], notifier: Notifier, limiter: RateLimiter,
+        jobs: JobQueue | None = None,
+    ) -> None:  # fmt: skip
+        """``jobs``: where a mention's notification is queued (``None``: nobody is told)."""
+        self.sessions = sessions
+        self.notifier = notifier
+        self.limiter = limiter
+        self.jobs = jobs
+
+    def readable(self, user: User, game_id: str) -> tuple[str, ...]:
+        with self.sessions() as session:
+            return seating(session, game_id, user.id).readable
+
+    def read(
+        self, user: User, game_id: str, channel: str | None, since: int = 0, limit: int = MAX_PAGE
+    ) -> list[Message]:
+        """What ``user`` may read of ``channel`` (``None``: of every channel it may read)."""
+        with self.sessions() as session:
+            place = seating(session, game_id, user.id)
+            if channel is not None and channel not in place.readable:
+                raise _refusal(place.seated, channel)
+            channels = place.readable if channel is None else (channel,)
+            return read_messages(
+                session, game_id, user.id, channels, since, min(limit, MAX_PAGE + 1)
+            )
+
+    def latest(self, user: User, game_id: str, count: int = MAX_PAGE) -> list[Message]:
+        """The last ``count`` messages ``user`` may read, oldest first (a page's panel)."""
+        with self.sessions() as session:
+            place = seating(session, game_id, user.id)
+            return read_messages(session, game_id, user.id, place.readable, 0,
+                                 min(count, MAX_PAGE), latest=True)  # fmt: skip
+
+    def post(
+        self, user: User, game_id: str, channel: str, text: str | None = None,
+        phrase: str | None = None,
+    ) -> Message:  # fmt: skip
+        """Store a message of ``user``'s (a text, or a quick phrase's code) and wake the
+        game's chat streams. Refused: bad text (422), not one's channel or silenced (403),
+        too many lately (429, :class:`~carson.server.kernel.ratelimit.RateLimited`)."""
+        if (text is None) == (phrase is None):
+            raise Unprocessable("send a text or a phrase, one of them", "text_or_phrase")
+        if phrase is not None and phrase not in PHRASES:
+            raise Unprocessable(f"unknown phrase {phrase!r}; choose from {', '.join(PHRASES)}",
+                                "unknown_phrase")  # fmt: skip
+        if channel not in CHANNELS:
+            raise Unprocessable(f"unknown channel {channel!r}", "unknown_channel")
+        cleaned = None if text is None else clean_text(text)
+        for attempt in range(5):  # another message took the seq: number it again
+            try:
+                return self._store(user, game_id, channel, cleaned, phrase, attempt == 0)
+            except IntegrityError:
+                continue
+        raise Conflict("the chat is busy: send it again", "chat_busy")
+
+    def _store(
+        self, user: User, game_id: str, channel: str, text: str | None, phrase: str | None,
+        count: bool,
+    ) -> Message:  # fmt: skip
+        """One try at storing the message; ``count``: against the account's rate (the first
+        try only: a message numbered again is still one message)."""
+        with self.sessions.begin() as session:
+            place = seating(session, game_id, user.id)
+            if channel != place.writable:
+                raise _refusal(place.seated, channel)
+            silence = session.get(ChatSilence, user.id)
+            if silence is not None:
+                raise Silenced(f"you may not post in the chat: {silence.reason}")
+            if count:
+                self.limiter.take(Rule.CHAT_USER, str(user.id))
+            last = session.scalar(
+                select(func.max(ChatMessage.seq)).where(ChatMessage.game_id == game_id)
+            )
+            at = now()
+            stored = ChatMessage(game_id=game_id, seq=(last or 0) + 1, channel=channel,
+                                 user_id=user.id, text=text, phrase=phrase, at=at)  # fmt: skip
+            session.add(stored)
+            session.flush()
+            if self.jobs is not None:  # told in the message's transaction: both or neither
+                readers = [user_id for user_id, _ in mentioned_readers(session, stored)]
+                notify_mention(session, self.jobs, readers, game_id, user.username)
+            if session.get_bind().dialect.name == "postgresql":
+                session.execute(_NOTIFY, {"key": wake_key(game_id)})  # at commit
+            message = Message(stored.id, stored.seq, channel, user.username, text, phrase, at)
+        self.notifier.publish(wake_key(game_id))
+        return message
+
+    # ------------------------------------------------------------------ mutes
+
+    def mute(self, user: User, username: str) -> str:
+        """Hide ``username``'s messages from ``user`` in every game; answers the name."""
+        with self.sessions.begin() as session:
+            other = _account(session, username)
+            if other.id == user.id:
+                raise Unprocessable("you cannot mute yourself", "mute_self")
+            if session.get(ChatMute, (user.id, other.id)) is None:
+                count = session.scalar(select(func.count()).where(ChatMute.user_id == user.id))
+                if (count or 0) >= MAX_MUTES:
+                    raise Unprocessable(f"you muted {MAX_MUTES} accounts, the most one may: "
+                                        "unmute one first", "too_many_mutes")  # fmt: skip
+                session.add(ChatMute(user_id=user.id, muted_id=other.id))
+            return other.username
+
+    def unmute(self, user: User, username: str) -> str:
+        with self.sessions.begin() as session:
+            other = _account(session, username)
+            session.execute(
+                delete(ChatMute).where(ChatMute.user_id == user.id, ChatMute.muted_id == other.id)
+            )
+            return other.username
+
+    def mutes(self, user: User) -> list[str]:
+        """The accounts ``user`` muted, by name."""
+        with self.sessions() as session:
+            return list(
+                session.scalars(
+                    select(User.username)
+                    .join(ChatMute, ChatMute.muted_id == User.id)
+                    .where(ChatMute.user_id == user.id)
+                    .order_by(func.lower(User.username))
+                )
+            )
+
+    # ------------------------------------------------------------------ reports
+
+    def report(self, user: User, message_id: int, reason: str = "") -> int:
+        """Report a message ``user`` may read (once); answers the report's id."""
+        reason = " ".join(clean_reason(reason).split())
+        with self.sessions.begin() as session:
+            stored = session.get(ChatMessage, message_id)
+            if stored is None:
+                raise NotFound(f"no message {message_id}")
+            place = seating(session, stored.game_id, user.id)
+            if stored.channel not in place.readable:
+                raise NotFound(f"no message {message_id}")  # not even that it exists
+            if stored.user_id == user.id:
+                raise Unprocessable("you cannot report your own message", "report_self")
+            report = ChatReport(message_id=message_id, reporter_id=user.id, reason=reason)
+            session.add(report)
+            try:
+                session.flush()
+            except IntegrityError:
+                raise Conflict("you reported this message already", "reported") from None
+            return report.id
+
+    def mentioned(self, message_id: int) -> list[str]:
+        """The accounts a stored message names as ``@username`` that may read it (its
+        channel) and have not muted its author, by name."""
+        with self.sessions() as session:
+            stored = session.get(ChatMessage, message_id)
+            if stored is None:
+                raise NotFound(f"no message {message_id}")
+            return [name for _, name in mentioned_readers(session, stored)]
+
+
+def mentioned_readers(session: Session, stored: ChatMessage) -> list[tuple[int, str]]:
+    """(id, name) of the accounts ``stored`` names that may read it and have not muted its
+    author, in the order named: the people a mention notifies."""
+    names = [name.lower() for name in mentions(stored.text or "")]
+    if not names:
+        return []
+    muting = select(ChatMute.user_id).where(ChatMute.muted_id == stored.user_id)
+    found = session.execute(
+        select(User.id, User.username).where(
+            func.lower(User.username).in_(names),
+            User.id != stored.user_id,
+            User.id.not_in(muting),
+        )
+    ).all()
+    readers = [
+        (user_id, name) for user_id, name in found
+        if stored.channel in seating(session, stored.game_id, user_id).readable
+    ]  # fmt: skip
+    return sorted(readers, key=lambda reader: names.index(reader[1].lower()))
+
+
+def clean_reason(raw: str) -> str:
+    """A report's or a silence's reason: as a message's text, but may be empty."""
+    text = "".join(
+        " " if char in "\n\r\t" else char
+        for char in raw
+        if unicodedata.category(char) != "Cc" or char in "\n\r\t"
+    ).strip()
+    text = "".join(char for char in text if char not in _BIDI)
+    if len(text) > MAX_REASON:
+        raise Unprocessable(
+            f"a reason has at most {MAX_REASON} characters, not {len(text)}", "reason_too_long"
+        )
+    return text
+
+
+def _account(session: Session, username: str) -> User:
+    found = session.scalar(select(User).where(func.lower(User.username) == username.lower()))
+    if found is None:
+        raise NotFound(f"no account {username!r}")
+    return found

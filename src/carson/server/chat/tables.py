@@ -1,0 +1,86 @@
+"""The chat's tables (:mod:`carson.server.chat.service`): messages per game and channel, mutes,
+reports, silenced accounts, and the administrators who read reports and silence accounts.
+
+Kept apart from :mod:`carson.server.kernel.db` (imported once at its end, so the metadata knows
+them); migration 0010 creates them.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import BigInteger, DateTime, ForeignKey, Index, Integer, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from carson.server.kernel.db import Base, now
+
+#: A message id: 64 bits on PostgreSQL, SQLite's own row id there.
+MessageId = BigInteger().with_variant(Integer, "sqlite")
+
+
+class ChatMessage(Base):
+    """One message of a game's channel (``players`` or ``spectators``): a text, or a quick
+    phrase by its code (each reader sees it in the reader's own language). ``seq`` numbers a
+    game's messages, both channels together: the unique (game, seq) makes a reader that saw
+    message n never miss an earlier one committed later."""
+
+    __tablename__ = "chat_messages"
+    id: Mapped[int] = mapped_column(MessageId, primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"))
+    seq: Mapped[int] = mapped_column(Integer)
+    channel: Mapped[str] = mapped_column(String(10))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    text: Mapped[str | None] = mapped_column(String(300))
+    phrase: Mapped[str | None] = mapped_column(String(24))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+    __table_args__ = (Index("ux_chat_messages_game_seq", "game_id", "seq", unique=True),)
+
+
+class ChatMute(Base):
+    """``user_id`` reads nothing more of ``muted_id``, in every game, until unmuted."""
+
+    __tablename__ = "chat_mutes"
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    muted_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class ChatReport(Base):
+    """A reader's report of a message (one per reader and message); open until an
+    administrator dismisses it or silences the message's author."""
+
+    __tablename__ = "chat_reports"
+    id: Mapped[int] = mapped_column(MessageId, primary_key=True)
+    message_id: Mapped[int] = mapped_column(ForeignKey("chat_messages.id"))
+    reporter_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    reason: Mapped[str] = mapped_column(String(200), default="")
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    #: ``dismissed`` or ``silenced``, by whom and when; NULL while open.
+    resolution: Mapped[str | None] = mapped_column(String(10))
+    resolved_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    resolved_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+    __table_args__ = (
+        Index("ux_chat_reports_once", "message_id", "reporter_id", unique=True),
+        Index("ix_chat_reports_open", "resolution", "at"),
+    )
+
+
+class ChatSilence(Base):
+    """An account that may not post in any chat, why, by which administrator, since when;
+    deleting the row lifts it."""
+
+    __tablename__ = "chat_silences"
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    reason: Mapped[str] = mapped_column(String(200))
+    by_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class Admin(Base):
+    """An administrator (granted with ``carson admin grant NAME``)."""
+
+    __tablename__ = "admins"
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    granted_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

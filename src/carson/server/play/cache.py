@@ -1,0 +1,133 @@
+"""The in-memory cache of game states and their seats' views (the database stays the truth),
+with the moves other server processes were heard to store (:mod:`.move_notices`).
+
+A heard move is kept beside the cached state and played only when the game is next asked
+for (issue 22). Played at once, each heard move cost a copy of the state and the release of
+the old one, whether or not the process would ever serve the game again: with each game's
+requests sent to one process (deploy/nginx.conf), most moves a process hears are of games it
+only happened to create. Played late, the heard moves of a game share one copy, and a move
+played on the loop plays them on its own copy (:func:`.loop_moves.planned`). A game heard of
+:data:`MAX_HEARD` times without being asked for is let go.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import OrderedDict
+from typing import Any
+
+#: A view's key: (the game's seq, whether it waits for players, the seat).
+ViewKey = tuple[int, bool, int | None]  # seat None: a spectator
+#: Moves heard after a cached state: (seat, action as JSON), in order.
+Heard = tuple[tuple[int, Any], ...]
+#: Moves heard of one game, not yet played, before the cache lets go of the game.
+MAX_HEARD = 32
+log = logging.getLogger("carson.server.play.cache")
+
+
+class GameCache:
+    """The engine states of recently used games and their seats' views at the current move,
+    least recently used first out. Shared by the request threads, hence the lock."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._states: OrderedDict[str, Any] = OrderedDict()
+        self._heard: dict[str, Heard] = {}
+        self._views: dict[str, dict[ViewKey, dict[str, Any]]] = {}
+        self._guard = threading.Lock()
+
+    def state(self, game_id: str) -> Any:
+        """The game's state with the moves heard since played on (a copy of) it; ``None``
+        if the game is not cached (or its heard moves do not apply: it is let go)."""
+        for _ in range(3):  # a thread may move the game on while the heard moves are played
+            state, heard = self.state_and_heard(game_id)
+            if not heard:
+                return state
+            after = heard_played(game_id, state, heard)
+            with self._guard:
+                if self._states.get(game_id) is state and self._heard.get(game_id) is heard:
+                    self._heard.pop(game_id)
+                    self._views.pop(game_id, None)
+                    if after is None:
+                        del self._states[game_id]
+                    else:
+                        self._states[game_id] = after
+                    return after
+        return None  # the caller reads the database
+
+    def state_and_heard(self, game_id: str) -> tuple[Any, Heard]:
+        """The game's cached state as it was put, and the moves heard after it, not played
+        (the caller plays them on a copy of its own); ``(None, ())`` if not cached."""
+        with self._guard:
+            state = self._states.get(game_id)
+            if state is None:
+                return None, ()
+            self._states.move_to_end(game_id)
+            return state, self._heard.get(game_id, ())
+
+    def has(self, game_id: str) -> bool:
+        """Whether the game is cached (not counted as a use)."""
+        with self._guard:
+            return game_id in self._states
+
+    def hear(self, game_id: str, after: int, moves: list[tuple[int, Any]]) -> bool:
+        """Keep ``moves`` another process stored after move ``after``, to be played when the
+        game is next asked for, if they continue the cached state and the moves heard
+        before exactly (else nothing changes: the next request reads the database). Answers
+        whether they were kept. Hearing is not a use of the game."""
+        with self._guard:
+            state = self._states.get(game_id)
+            if state is None:
+                return False
+            heard = self._heard.get(game_id, ())
+            if len(state.actions) + len(heard) != after:
+                return False
+            if len(heard) + len(moves) > MAX_HEARD:  # served elsewhere: let go of it
+                self._forget(game_id)
+                return False
+            self._heard[game_id] = heard + tuple(moves)
+            return True
+
+    def put(self, game_id: str, state: Any) -> None:
+        with self._guard:
+            self._states[game_id] = state
+            self._states.move_to_end(game_id)
+            self._heard.pop(game_id, None)  # moves heard after an older state
+            self._views.pop(game_id, None)  # views of an older move
+            while len(self._states) > self.size:
+                self._forget(next(iter(self._states)))
+
+    def drop(self, game_id: str) -> None:
+        with self._guard:
+            self._forget(game_id)
+
+    def _forget(self, game_id: str) -> None:
+        self._states.pop(game_id, None)
+        self._heard.pop(game_id, None)
+        self._views.pop(game_id, None)
+
+    def view(self, game_id: str, key: ViewKey) -> dict[str, Any] | None:
+        with self._guard:
+            return self._views.get(game_id, {}).get(key)
+
+    def put_view(self, game_id: str, key: ViewKey, view: dict[str, Any]) -> None:
+        with self._guard:
+            if game_id in self._states:
+                views = self._views.setdefault(game_id, {})
+                if any(seq != key[0] for seq, _, _ in views):
+                    views.clear()
+                views[key] = view
+
+
+def heard_played(game_id: str, state: Any, heard: Heard) -> Any:
+    """A copy of ``state`` with the ``heard`` moves played on it; ``None`` (logged) if one
+    does not apply: a notice is a hint, the database stays the truth."""
+    after = state.clone()
+    try:
+        for seat, action in heard:
+            after.apply_json(seat, action)
+    except Exception:
+        log.exception("a move heard of game %s does not apply: the cache forgets it", game_id)
+        return None
+    return after

@@ -1,0 +1,496 @@
+"""Games on the server: create, join, view, act, read events, and the moves of machine seats.
+
+The database is the truth (:mod:`carson.server.play.store`): a game is its row plus its moves, each
+with its events (:mod:`carson.server.play.event_log`). What a seat is shown is always the engine's
+per-seat view (CG-9, BG-11) and the events addressed to it: no hidden fact leaves here. Which
+game a stored game is (the card game, the board game) decides only how its state is rebuilt
+and who plays its machine seats (:mod:`carson.core.registry`).
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from carson.core.game import JSON
+from carson.core.i18n import LANGUAGES as LANGS
+from carson.core.registry import HUMAN, GameSetupError, game_kind
+from carson.server.accounts.service import Accounts
+from carson.server.jobs.queue import Clock, utc_now
+from carson.server.kernel.db import Game, GameSeat, User
+from carson.server.kernel.errors import Conflict, Forbidden, GameError, NotFound, Unprocessable
+from carson.server.lobby import tables as lobby
+from carson.server.notify import notices
+from carson.server.play.cache import GameCache
+from carson.server.play.drafts import DraftBook
+from carson.server.play.event_log import MAX_PAGE_MOVES, EventLog
+from carson.server.play.events import EventPage, SeatEvent, encode_events, opening_events
+from carson.server.play.integrity import game_seed, is_practice
+from carson.server.play.leaving import Leaving
+from carson.server.play.live.fanout import SpectatorUpdates
+from carson.server.play.live.watchers import Watchers
+from carson.server.play.machines import no_machine_next, queue_next, queue_waiting_games
+from carson.server.play.move_checks import checked_action
+from carson.server.play.store import BeforeCommit, GameStore, Table
+from carson.server.play.table_settings import TableSettings, checked_settings
+
+__all__ = [
+    "Conflict",
+    "Forbidden",
+    "GameCache",
+    "GameError",
+    "GameService",
+    "NotFound",
+    "Table",
+    "Unprocessable",
+    "open_table",
+]
+
+
+def open_table(
+    store: GameStore,
+    session: Session,
+    people: list[int],
+    game: str,
+    config: JSON,
+    kinds: list[str],
+    seed: int,
+    lang: str | None,
+    settings: TableSettings,
+) -> tuple[Game, Any]:
+    """In ``session``'s transaction: a new table of ``game`` with ``people`` (user ids) in
+    its first human seats, the first its creator; started if they fill every human seat
+    (else waiting, with its expiry). Answers the row and the new state."""
+    which = game_kind(game)
+    state = which.new_state(config, seed)
+    stored = Game(
+        id=secrets.token_hex(6),
+        game=which.name,
+        config=config,
+        seat_kinds=list(kinds),
+        seed=seed,
+        lang=lang or "en",
+        status="waiting",
+        creator_id=people[0],
+        opening_events=encode_events(opening_events(state)),  # seq 0
+        **settings.to_json(),
+    )
+    session.add(stored)
+    session.flush()
+    humans = [seat for seat, kind in enumerate(kinds) if kind == HUMAN]
+    for seat, user_id in zip(humans, people, strict=False):
+        session.add(GameSeat(game_id=stored.id, seat=seat, user_id=user_id))
+    notices.notify(session, store.jobs, people[1:], notices.INVITATION, stored.id)  # paired
+    start_if_full(store, session, stored, state)
+    lobby.on_created(store.jobs, session, stored, settings)
+    return stored, state
+
+
+def seat_asked(table: Table, user: User | None, watch: bool) -> int | None:
+    """The caller's seat (403 for anyone holding none); with ``watch``, ``None`` for a
+    spectator instead: anyone not seated, signed in or not (docs/watching.md)."""
+    if watch:
+        return table.seat_or_none(user)
+    if user is None:
+        raise Forbidden("you have no seat in this game")
+    return table.seat_of(user)
+
+
+def start_if_full(store: GameStore, session: Session, game: Game, state: Any = None) -> None:
+    """Start the game once every human seat is taken, and queue its first machine seat's
+    move (in the same transaction)."""
+    session.flush()
+    store.start_if_full(session, game)
+    if game.status == "playing":
+        session.flush()
+        table = store.table(session, game.id, remember=False)  # not committed yet
+        if state is None:
+            state = store.state(session, table)
+        clocks = table.settings.time_control
+        store.clocks.start(session, game.id, clocks, len(table.seat_kinds), state)
+        if len(table.holders) > 1:  # alone against machines, one is on the page
+            notices.after_moves(session, store.jobs, game.id, table.people, None, state)
+        queue_next(store.jobs, session, table, state)
+
+
+class GameService:
+    def __init__(
+        self, engine: Engine, budget_ms: int | None = None, clock: Clock = utc_now
+    ) -> None:
+        """``clock``: the server's time (the games' clocks, scheduled jobs); tests move it."""
+        self.store = GameStore(engine, clock)
+        self.sessions = self.store.sessions
+        self.notifier = self.store.notifier
+        self.budget_ms = budget_ms
+        self.drafts = DraftBook(self.store)
+        self.jobs = self.store.jobs
+        self.log = EventLog(self.store)
+        self.leaving = Leaving(self.store)
+        self.watchers = Watchers(self.store)  # who watches which game
+        self.spectator_updates = SpectatorUpdates()  # shared by a game's spectator streams
+        #: Tokens and sessions, with this process's bounded memory of tokens.
+        self.accounts = Accounts(self.sessions)
+        self.notifier.forget_tokens = self._forget_tokens
+
+    # ------------------------------------------------------------------ accounts
+
+    def remembered_user(self, token: str) -> User | None:
+        """The token's user if this process checked the token lately (no database query)."""
+        return self.accounts.remembered_user(token)
+
+    def user_for_token(self, token: str) -> User | None:
+        return self.accounts.user_for_token(token)
+
+    def revoke(self, token: str) -> None:
+        self.accounts.revoke(token)
+
+    def _forget_tokens(self, digests: list[str] | None) -> None:
+        """Another process ended these sessions (``None``: notices may have been missed)."""
+        if digests is None:
+            self.accounts.forget_all()
+        else:
+            self.accounts.forget(digests)
+
+    # ------------------------------------------------------------------ requests
+
+    def create(
+        self,
+        user: User,
+        kinds: list[str],
+        seed: int | None,
+        lang: str | None,
+        game: str = "card",
+        variants: list[str] | None = None,
+        settings: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """A new game with the creator in its first human seat. ``settings``: the table's
+        (:func:`carson.server.play.table_settings.checked_settings`'s keywords)."""
+        try:
+            which = game_kind(game)
+            config = which.config(kinds, variants or [])
+        except GameSetupError as error:
+            raise Unprocessable(str(error), "invalid_setup") from None
+        table = checked_settings(which, kinds, **(settings or {}))
+        if HUMAN not in kinds:
+            raise Unprocessable("a game needs at least one 'human' seat (the creator's)",
+                                "invalid_setup")  # fmt: skip
+        if lang is not None and lang not in LANGS:
+            raise Unprocessable(f"unknown language {lang!r}; choose from {', '.join(LANGS)}",
+                                "invalid_setup")  # fmt: skip
+        seed = game_seed(seed, kinds, table.rated)
+        with self.sessions.begin() as session:
+            stored, state = open_table(
+                self.store, session, [user.id], which.name, config, kinds, seed, lang, table
+            )
+        self.store.cache.put(stored.id, state)  # the fresh state: no second deal to view it
+        return self.view(user, stored.id)
+
+    def join(self, user: User, game_id: str) -> dict[str, Any]:
+        with self.sessions.begin() as session:
+            game = self.store.game(session, game_id, lock=True)  # no cancel slips in
+            lobby.check_joinable(session, game, user, self.jobs.clock())
+            if game.status != "waiting":
+                raise Conflict("this game has no free seat", "no_free_seat")
+            if game.rematch_of is not None:  # its seats are kept for the old game's people
+                accept = f"POST /api/games/{game.rematch_of}/rematch"
+                raise Conflict(f"this table is a rematch: its players accept it with {accept}",
+                               "rematch_reserved")  # fmt: skip
+            holders = self.store.holders(session, game_id)
+            if user.id in holders.values():
+                raise Conflict("you already hold a seat in this game", "already_seated")
+            free = [
+                seat
+                for seat, kind in enumerate(game.seat_kinds)
+                if kind == HUMAN and seat not in holders
+            ]
+            session.add(GameSeat(game_id=game_id, seat=free[0], user_id=user.id))
+            try:
+                session.flush()
+            except IntegrityError:
+                raise Conflict(
+                    "someone took that seat a moment ago; try again", "seat_taken"
+                ) from None
+            start_if_full(self.store, session, game)
+            self.store.announce(session, game_id)  # the seated players' pages hear of it
+        self.notifier.publish(game_id)
+        return self.view(user, game_id)
+
+    def games_of(self, user: User, offset: int = 0, limit: int = 50) -> list[dict[str, Any]]:
+        """The player's games, newest first: ``limit`` of them after the first ``offset``
+        (one page's states are built, never a whole long history's)."""
+        with self.sessions() as session:
+            rows = session.execute(
+                select(Game, GameSeat.seat)
+                .join(GameSeat, GameSeat.game_id == Game.id)
+                .where(GameSeat.user_id == user.id)
+                .order_by(Game.created_at.desc(), Game.id.desc())
+                .offset(offset)
+                .limit(limit)
+            ).all()
+            listing = []
+            for game, seat in rows:
+                state = self.store.state(session, game)
+                if game_kind(game.game).drafts(state, seat):  # its turn may be over already
+                    state = self._seat_state(session, self.store.table(session, game.id), seat)
+                listing.append(
+                    {
+                        "id": game.id,
+                        "game": game.game,
+                        "status": game.status,
+                        "ended": game.ended,
+                        "seat": seat,
+                        "seats": game.seat_kinds,
+                        "practice": is_practice(game.seat_kinds, game.rated),
+                        "seq": len(state.actions),
+                        "to_act": list(state.seats_to_act) if game.status == "playing" else [],
+                        "your_turn": game.status == "playing" and seat in state.seats_to_act,
+                    }
+                )
+            return listing
+
+    def view(self, user: User | None, game_id: str, watch: bool = False) -> dict[str, Any]:
+        """The caller's seat's view; with ``watch``, a spectator's (``seat``: ``None``) for
+        anyone not seated."""
+        with self.sessions() as session:
+            table = self.store.table(session, game_id)
+            seat = seat_asked(table, user, watch)
+            return self._view(session, table, self._seat_state(session, table, seat), seat)
+
+    def observe(
+        self, user: User | None, game_id: str, watch: bool = False
+    ) -> tuple[dict[str, Any], Any]:
+        """The caller's view and what its seat may see of the game, as its game's players
+        take it (for the web pages, which draw the seat's own city and preview placements);
+        a spectator (``watch``) observes for no seat: ``None``."""
+        with self.sessions() as session:
+            table = self.store.table(session, game_id)
+            seat = seat_asked(table, user, watch)
+            state = self._seat_state(session, table, seat)
+            seen = None if seat is None else table.kind.observation(state, seat)
+            return self._view(session, table, state, seat), seen
+
+    def seat_kinds(self, game_id: str) -> list[str]:
+        """The seat kinds of a game as created (``human`` or a machine kind), to anyone."""
+        with self.sessions() as session:
+            return list(self.store.table(session, game_id).seat_kinds)
+
+    def replay(
+        self, user: User | None, game_id: str, step: int, watch: bool = False
+    ) -> tuple[dict[str, Any], int]:
+        """A finished game as the caller's seat (``watch``: or a spectator) saw it after
+        ``step`` actions (clamped to the game), and the number of actions. Shown once the
+        game is over, like the record."""
+        with self.sessions() as session:
+            table = self.store.table(session, game_id)
+            seat = seat_asked(table, user, watch)
+            final = self.store.state(session, table)
+            if not table.over(final):
+                raise Forbidden("the replay is shown once the game is over")
+            total = len(final.actions)
+            step = max(0, min(step, total))
+            state = table.kind.new_state(table.config, table.seed)
+            for acting, action in final.actions[:step]:
+                state.apply(acting, action)
+            return self._build_view(table, state, seat), total
+
+    def act(self, user: User, game_id: str, seq: int, data: Any) -> dict[str, Any]:
+        with self.store.lock(game_id), self.sessions() as session:
+            table = self.store.table(session, game_id)
+            seat = table.seat_of(user)
+            if table.ended is not None:
+                raise Unprocessable(f"the table was {table.ended} before it started",
+                                    "game_over")  # fmt: skip
+            if table.waiting:
+                raise Conflict(
+                    "the game has not started: it waits for players to join", "not_started"
+                )
+            game = self.store.state_to_write(session, table, seq)
+            try:
+                drafts, state, action = self._checked(session, table, game, seat, seq, data)
+            except GameError:
+                fresh = self.store.state(session, table)
+                if fresh is game:  # it was read, or nothing changed: the refusal stands
+                    raise
+                # The cached state was behind another process's move: answer as of now.
+                game = fresh
+                drafts, state, action = self._checked(session, table, game, seat, seq, data)
+            queue = self._queue_machines(table, stored=len(game.actions))
+            if table.kind.drafts(state, seat):  # a secret step of several moves
+                after = self.drafts.submit(session, table, game, drafts, seat, action, queue)
+            else:
+                after = self.store.record_move(session, table, game, seat, action, queue,
+                                               no_machine_next(table))  # fmt: skip
+            return self._view(session, table, after, seat)
+
+    def _checked(
+        self, session: Session, table: Table, game: Any, seat: int, seq: int, data: Any
+    ) -> tuple[Any, Any, Any]:
+        """The game's drafts, the seat's state (with its own draft) and the action ``data``
+        names, once it is checked against them (409, 422 otherwise)."""
+        drafts = self.drafts.of(session, table, game)
+        state = self.drafts.seat_state(game, drafts, seat)  # with the seat's own draft
+        return drafts, state, checked_action(table, state, seat, seq, data)
+
+    def record(self, user: User, game_id: str) -> JSON:
+        with self.sessions() as session:
+            table = self.store.table(session, game_id)
+            table.seat_of(user)
+            state = self.store.state(session, table)
+            if not table.over(state):
+                raise Forbidden("the record is shown once the game is over")
+            return {
+                "format": 1,
+                "game": table.game,
+                "config": table.config,
+                "seed": table.seed,
+                "seats": table.seat_kinds,
+                "actions": [
+                    {"seat": seat, "action": action.to_json()} for seat, action in state.actions
+                ],
+            }
+
+    # ------------------------------------------------------------------ leaving
+
+    def resign(self, user: User, game_id: str) -> dict[str, Any]:
+        """The caller resigns (:mod:`carson.server.play.leaving`); answers the caller's view."""
+        self.leaving.resign(game_id, lambda table: table.seat_of(user))
+        return self.view(user, game_id)
+
+    def abort(self, user: User, game_id: str) -> dict[str, Any]:
+        """The caller asks to abort the game in its first round; answers the caller's view
+        (``over`` once everyone needed agreed, else with the seats that asked)."""
+        self.leaving.abort(game_id, lambda table: table.seat_of(user))
+        return self.view(user, game_id)
+
+    # ------------------------------------------------------------------ events
+
+    def events_page(
+        self,
+        user: User | None,
+        game_id: str,
+        since: int | None,
+        limit: int = MAX_PAGE_MOVES,
+        watch: bool = False,
+    ) -> EventPage:
+        """The events the caller's seat (``watch``: or a spectator) may see of at most
+        ``limit`` moves after ``since`` (``None``: from the setup, seq 0, on); ``until`` and
+        ``more`` say where to go on."""
+        with self.sessions() as session:
+            table = self.store.table(session, game_id)
+            seat = seat_asked(table, user, watch)
+            now = len(self.store.state(session, table).actions)
+            return self.log.page(session, table, seat, since, now, min(limit, MAX_PAGE_MOVES))
+
+    def seat_events(
+        self,
+        user: User | None,
+        game_id: str,
+        since: int | None = None,
+        upto: int | None = None,
+        watch: bool = False,
+    ) -> list[SeatEvent]:
+        """Every event the caller's seat (``watch``: or a spectator) may see of the moves
+        after ``since`` (``None``: with the setup's, seq 0) up to move ``upto`` (``None``:
+        the latest), oldest first — what a move log draws, without replaying the game."""
+        with self.sessions() as session:
+            table = self.store.table(session, game_id)
+            seat = seat_asked(table, user, watch)
+            now = len(self.store.state(session, table).actions)
+            if upto is not None:
+                now = max(0, min(upto, now))
+            return self.log.page(session, table, seat, since, now).events
+
+    # ------------------------------------------------------------------ machine seats
+
+    def start_if_full(self, session: Session, game: Game) -> None:
+        """Start the game if its last human seat was just taken (a rematch's accept)."""
+        start_if_full(self.store, session, game)
+
+    def _queue_machines(self, table: Table, stored: int | None = None) -> BeforeCommit:
+        """The job of the machine seat that acts after a person's move, if one does. A
+        person's draft move (the game as stored still at ``stored`` moves) queues nothing:
+        the machines draft on their own (:mod:`carson.server.play.machines`)."""
+
+        def queue(session: Session, after: Any) -> None:
+            if stored is None or len(after.actions) > stored:
+                queue_next(self.jobs, session, table, after)
+
+        return queue
+
+    def queue_waiting_machines(self) -> int:
+        """At start: queue the machine moves that games wait for and that have no job."""
+        return queue_waiting_games(self.store)
+
+    # ------------------------------------------------------------------ views
+
+    def _seat_state(self, session: Session, table: Table, seat: int | None) -> Any:
+        """The game as the seat knows it: with its own draft, if it is drafting."""
+        state = self.store.state(session, table)
+        return self.drafts.seat_state(state, self.drafts.of(session, table, state), seat)
+
+    def _view(self, session: Session, table: Table, state: Any, seat: int | None) -> dict[str, Any]:
+        """The seat's view (:meth:`seat_view`); a timed game's carries every clock as it is
+        now."""
+        view = self.seat_view(table, state, seat)
+        if table.settings.time_control is None or table.waiting:
+            return view
+        as_stored = self.store.cache.state(table.id) or state  # a seat's draft is no move
+        clocks = self.store.clocks
+        return {**view, "clock": clocks.view(clocks.at(session, table.id, len(as_stored.actions)))}
+
+    def seat_view(self, table: Table, state: Any, seat: int | None) -> dict[str, Any]:
+        """The seat's view without the clocks, built once per move: polling clients and
+        live streams of a game ask for the same view again and again. Callers must not
+        change it."""
+        if table.waiting or self.store.cache.state(table.id) is not state:
+            # Seats are still being taken (the names change), or the state holds the
+            # seat's own draft (:mod:`carson.server.play.drafts`), or the cache moved on since
+            # (a move heard from another process meanwhile): built afresh.
+            view = self._build_view(table, state, seat)
+            stored = self.store.cache.state(table.id)
+            if stored is not None and not table.waiting:  # the seat's own moves not yet public
+                view["drafted"] = max(0, len(state.actions) - len(stored.actions))
+        else:
+            key = (len(state.actions), table.waiting, seat)
+            cached = self.store.cache.view(table.id, key)
+            if cached is None:
+                cached = self._build_view(table, state, seat)
+                self.store.cache.put_view(table.id, key, cached)
+            view = cached
+        return view
+
+    def _build_view(self, table: Table, state: Any, seat: int | None) -> dict[str, Any]:
+        status = table.status(state)
+        playing = status == "playing" and seat is not None and seat not in table.left
+        legal = state.legal_actions(seat) if playing else []
+        return {
+            "id": table.id,
+            "game": table.game,
+            "status": status,
+            "seq": len(state.actions),
+            "seat": seat,
+            "lang": table.lang,
+            "practice": is_practice(table.seat_kinds, table.settings.rated),
+            "table": table.settings.to_json(),
+            "seats": [
+                {
+                    "seat": index,
+                    "kind": kind,
+                    "user": table.names.get(index),
+                    "bot": index in table.bots,
+                    "left": table.left.get(index),
+                }
+                for index, kind in enumerate(table.seat_kinds)
+            ],
+            "legal_actions": [action.to_json() for action in legal],
+            "view": state.view(seat),
+            "clock": None,
+            "abort_asked": sorted(table.abort_asked),
+            "ended": table.ended or ("finished" if state.is_over else None),
+            "drafted": 0,
+        }

@@ -1,0 +1,266 @@
+"""The bodies of the JSON API's requests and answers, as the OpenAPI document shows them.
+
+A game's own part — an action, the engine's per-seat view — is described by the game
+(:attr:`carson.core.registry.GameKind.action_schema`, ``view_schema``);
+:mod:`carson.server.kernel.openapi` puts those schemas in the document in place of the generic
+objects here.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic.config import JsonDict
+
+from carson.server.accounts.auth import MIN_PASSWORD
+from carson.server.accounts.passwords import PasswordTooLong, check_length
+from carson.server.play.event_log import MAX_PAGE_MOVES
+from carson.server.play.integrity import MAX_SEED
+from carson.server.play.table_settings import RATING_BOUNDS
+
+GameStatus = Literal["waiting", "playing", "over"]
+
+
+_ACCOUNT: JsonDict = {"username": "alice", "password": "correct-horse"}
+
+
+def _bounded(password: str) -> str:
+    """A password of at most MAX_PASSWORD_BYTES (a longer one is not hashed: 422)."""
+    try:
+        check_length(password)
+    except PasswordTooLong as error:
+        raise ValueError(str(error)) from None
+    return password
+
+
+class Credentials(BaseModel):
+    model_config = ConfigDict(json_schema_extra={"examples": [_ACCOUNT]})
+
+    username: str = Field(max_length=256)
+    password: Annotated[str, AfterValidator(_bounded)]
+
+
+class NewAccount(BaseModel):
+    model_config = ConfigDict(json_schema_extra={"examples": [_ACCOUNT]})
+
+    username: str = Field(pattern=r"^[A-Za-z0-9_.-]{3,32}$",
+                          description="3–32 letters, digits, '.', '_' or '-'")  # fmt: skip
+    password: Annotated[str, AfterValidator(_bounded)] = Field(min_length=MIN_PASSWORD)
+    email: str | None = Field(
+        default=None, max_length=254,
+        description="optional; a link mailed to it verifies it (never shown to others)",
+    )  # fmt: skip
+    language: Literal["en", "de", "it", "nl", "fr"] | None = Field(
+        default=None, description="the language of the account's mail (default: English)"
+    )
+
+
+class TokenOut(BaseModel):
+    token: str = Field(description="send it as `Authorization: Bearer <token>`")
+
+
+class Health(BaseModel):
+    status: Literal["ok"]
+
+
+class Ready(BaseModel):
+    status: Literal["ready"]
+
+
+class SessionOpened(BaseModel):
+    username: str
+    csrf: str = Field(description="send it back in `X-CSRF-Token` with every change")
+
+
+class SessionClosed(BaseModel):
+    username: str
+    logged_out: bool
+
+
+class Me(BaseModel):
+    id: int
+    username: str
+    bot: bool = Field(default=False, description="a bot account (played by a program)")
+
+
+class NewGame(BaseModel):
+    game: str = Field(
+        default="card", description="'card' (the card game, 4–6 seats) or 'board' (2–5 seats)"
+    )
+    seats: list[str] = Field(
+        description="seat kinds in order: 'human', an AI level (ai-easy, ai-medium, ai-hard), "
+        "'greedy' or 'random'; in the card game also a virtual level (beginner, advanced, "
+        "expert)"
+    )
+    variants: list[str] = Field(
+        default_factory=list,
+        description="board game only: red-sides | random-sides | vote-sides, duel-tiles, "
+        "river, new-beginning",
+    )
+    seed: int | None = Field(
+        default=None,
+        strict=True,
+        ge=0,
+        le=MAX_SEED - 1,
+        description="practice games only (one human seat): the seed of the deal, to replay "
+        "a game; otherwise the server draws one in secret (422 if given)",
+    )
+    lang: str | None = None
+    public: bool = Field(
+        default=False, strict=True, description="listed in the lobby for anyone to join"
+    )
+    rated: bool = Field(
+        default=False,
+        strict=True,
+        description="ratings change after the game (two or more human seats)",
+    )
+    time_control: str | None = Field(
+        default=None,
+        max_length=8,
+        description="live: minutes per game + seconds per move ('10+5'); correspondence: "
+        "days per move ('1d', '2d', '3d', '7d'); null: no clock",
+    )
+    on_timeout: Literal["move", "takeover"] = Field(
+        default="move",
+        description="when a clock runs out: 'move' — a machine makes that move and the "
+        "player may come back; 'takeover' — a machine plays the seat to the end and the "
+        "player ranks last",
+    )
+    timeout_level: str | None = Field(
+        default=None,
+        max_length=16,
+        description="the machine that moves on a timeout (null: ai-medium, or the game's "
+        "first machine level if it has none of that name)",
+    )
+    rating_min: int | None = Field(
+        default=None, strict=True, ge=RATING_BOUNDS[0], le=RATING_BOUNDS[1],
+        description="the lowest rating that may join",
+    )  # fmt: skip
+    rating_max: int | None = Field(
+        default=None, strict=True, ge=RATING_BOUNDS[0], le=RATING_BOUNDS[1],
+        description="the highest rating that may join",
+    )  # fmt: skip
+
+
+class TableSettingsOut(BaseModel):
+    """A table's settings, as chosen at its creation."""
+
+    public: bool
+    rated: bool
+    time_control: str | None
+    on_timeout: Literal["move", "takeover"]
+    timeout_level: str
+    rating_min: int | None
+    rating_max: int | None
+
+
+class ActionIn(BaseModel):
+    seq: int = Field(
+        strict=True, description="the number of accepted actions the client has seen (an integer)"
+    )
+    action: dict[str, Any] = Field(description="an action object as listed in legal_actions")
+
+
+class SeatOut(BaseModel):
+    seat: int
+    kind: str = Field(description="'human' or a machine seat kind")
+    user: str | None = Field(description="the username holding a human seat, if taken")
+    bot: bool = Field(default=False, description="whether that user is a bot account")
+    left: Literal["resigned", "timeout"] | None = Field(
+        default=None,
+        description="the player left the seat (resigned, or took too long under the "
+        "'takeover' rule): a machine plays it and the player ranks last",
+    )
+
+
+class ClockOut(BaseModel):
+    """Every seat's clock, as the server's clock says at ``now``."""
+
+    control: str = Field(description="'10+5' (live) or '3d' (correspondence)")
+    kind: Literal["live", "correspondence"]
+    left: list[float] = Field(description="seconds each seat has left at ``now``")
+    running: list[bool] = Field(description="whose clock runs (the seats asked to act)")
+    deadlines: list[float | None] = Field(
+        description="when each running clock runs out (seconds since the epoch)"
+    )
+    now: float = Field(description="the server's time of this view (seconds since the epoch)")
+
+
+class GameView(BaseModel):
+    """A seat's view of a game (the game's own part typed per game in the document)."""
+
+    id: str
+    game: str
+    status: GameStatus
+    seq: int = Field(description="the number of accepted actions")
+    seat: int | None = Field(description="the caller's seat (null: a spectator's view)")
+    lang: str
+    seats: list[SeatOut]
+    legal_actions: list[dict[str, Any]] = Field(description="what the caller may do now")
+    view: dict[str, Any] = Field(description="the engine's view for the caller's seat")
+    table: TableSettingsOut
+    clock: ClockOut | None = Field(
+        default=None, description="every seat's clock (null: the table has no time control)"
+    )
+    abort_asked: list[int] = Field(
+        default_factory=list, description="the seats whose players asked to abort the game"
+    )
+    ended: Literal["finished", "aborted", "cancelled", "expired"] | None = Field(
+        default=None, description="how a game that is over ended, when known"
+    )
+    drafted: int = Field(
+        default=0,
+        description="how many of the caller's last moves are its private draft, which nobody "
+        "else sees and which it may take back one by one (POST /api/games/{id}/undo)",
+    )
+
+
+class GameSummary(BaseModel):
+    id: str
+    game: str
+    status: GameStatus
+    ended: Literal["finished", "aborted", "cancelled", "expired"] | None = Field(
+        default=None,
+        description="how a game that is over ended: played to its end, aborted by its "
+        "players, cancelled by its creator or expired while it waited (these two never "
+        "started, and have no replay)",
+    )
+    seat: int
+    seats: list[str] = Field(description="the seat kinds")
+    seq: int
+    to_act: list[int]
+    your_turn: bool
+
+
+class RecordedAction(BaseModel):
+    seat: int
+    action: dict[str, Any]
+
+
+class GameRecord(BaseModel):
+    """A finished game, enough to replay it: configuration, seed and actions."""
+
+    format: int
+    game: str
+    config: dict[str, Any]
+    seed: int
+    seats: list[str]
+    actions: list[RecordedAction]
+
+
+class EventOut(BaseModel):
+    seq: int = Field(description="the move that made it (0: the game's setup)")
+    kind: str
+    data: dict[str, Any]
+    seats: list[int] | None = Field(description="who may see it (null: everyone)")
+
+
+class EventsPage(BaseModel):
+    since: int | None
+    until: int
+    more: bool
+    events: list[EventOut]
+    next: str | None = Field(
+        default=None, description=f"the next page's URL, when ``more`` (at most {MAX_PAGE_MOVES})"
+    )

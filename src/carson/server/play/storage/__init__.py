@@ -1,0 +1,1 @@
+"""How a move reaches the database: the writes that take no thread, per database."""

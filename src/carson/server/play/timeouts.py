@@ -1,0 +1,96 @@
+"""A clock's timeout, as a durable job (kind ``timeout``, queued by
+:mod:`carson.server.play.clocks` at the deadline, keyed by game, seq and seat).
+
+When it runs, it acts only if the timeout is still due — the game goes on, the seat is
+still asked (with its own draft, in a secret step), a person still plays it and its clock
+has run out — and then applies the table's rule in one transaction with the job's end:
+
+- ``move``: a forced machine move for the seat (the table's timeout level plays that one
+  move, or the seat's whole secret step), queued once by its key; the player may come back;
+- ``takeover``: the seat is left (``timeout``): a machine plays it to the end and the
+  player ranks last (:mod:`carson.server.play.leaving`).
+
+A job that finds nothing due (the seat moved in time) ends with nothing done; the keys of
+moves, of jobs and the seat's ``left`` make sure a timeout acts once, whichever worker of
+whichever process runs it, however often it is tried.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import partial
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from carson.core.registry import HUMAN
+from carson.server.jobs.kinds import JobKind, WorkerContext, register
+from carson.server.jobs.queue import ClaimedJob
+from carson.server.kernel.errors import Conflict, NotFound
+from carson.server.play.clocks import TIMEOUT, StoredClocks, Timeout
+from carson.server.play.drafts import DraftBook
+from carson.server.play.leaving import Leaving
+from carson.server.play.machines import MACHINE_MOVE, MachineMove
+from carson.server.play.store import Table
+
+log = logging.getLogger(__name__)
+
+
+def due(table: Table, state: Any, known: Any, stored: StoredClocks | None, seat: int,
+        now: float) -> bool:  # fmt: skip
+    """Whether ``seat``'s timeout applies now (``known``: the game as the seat knows it)."""
+    if stored is None or table.waiting or table.over(state):
+        return False
+    if table.seat_kinds[seat] != HUMAN or seat in table.left or seat in stored.closed:
+        return False
+    if stored.seq != len(state.actions) or seat not in known.seats_to_act:
+        return False
+    return seat in stored.clocks.flagged(now)
+
+
+def run_timeout(context: WorkerContext, job: ClaimedJob, payload: Timeout) -> None:
+    store = context.store
+    book = DraftBook(store)
+    with store.lock(payload.game), store.sessions() as session:
+        try:
+            table = store.table(session, payload.game, fresh=True)
+        except NotFound:
+            context.queue.complete(job)
+            return
+        state = store.state(session, table)
+        drafts = book.of(session, table, state)
+        known = book.seat_state(state, drafts, payload.seat)
+        stored = store.clocks.stored(session, table.id)
+        if not due(table, state, known, stored, payload.seat, store.clocks.now()):
+            context.queue.complete(job)  # moved in time, or the game went on: nothing due
+            return
+        log.info("game %s: seat %d ran out of time (%s)", table.id, payload.seat,
+                 table.settings.on_timeout)  # fmt: skip
+        if table.settings.on_timeout == "takeover":
+            finish = partial(_finish_with, context, job)
+            try:
+                Leaving(store).leave(session, table, state, payload.seat, "timeout", finish)
+            except Conflict as lost:  # another worker applied it first: nothing more to do
+                log.info("timeout job %d: %s", job.id, lost.message)
+                context.queue.complete(job)
+                return
+        else:
+            drafted = sum(len(moves) for moves in drafts.values())
+            level = table.settings.timeout_level
+            forced = MachineMove(table.id, len(state.actions), drafted, payload.seat, level)
+            with store.write_turn:
+                context.queue.enqueue(
+                    session, MACHINE_MOVE.name, forced.payload(), key=forced.key()
+                )
+                _finish_with(context, job, session)
+                session.commit()
+    store.notifier.publish(payload.game)
+
+
+def _finish_with(context: WorkerContext, job: ClaimedJob, session: Session) -> None:
+    """End the job in the session's transaction (with what the timeout writes)."""
+    if not context.queue.finish(session, job):
+        raise Conflict("this job's lease ran out: another worker holds it")
+
+
+TIMEOUT_JOB = register(JobKind(TIMEOUT, Timeout.read, run_timeout))

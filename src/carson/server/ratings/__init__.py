@@ -1,0 +1,1 @@
+"""Ratings: a finished game's standings and rating changes, leaderboards and profiles."""
