@@ -11,9 +11,9 @@ from carson.server.app import create_server
 from carson.server.jobs.queue import Clock, utc_now
 from carson.server.kernel.errors import DATABASE_DOWN
 from carson.server.kernel.limits import Limits
-from carson.web import missing
-from carson.web.outage import database_down_page
-from carson.web.refusals import too_large_page
+from carson.web.kernel import missing
+from carson.web.kernel.outage import database_down_page
+from carson.web.kernel.refusals import too_large_page
 from carson.web.routes import STATIC, web_router
 
 

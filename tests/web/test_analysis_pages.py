@@ -18,8 +18,8 @@ from carson.app import create_app
 from carson.server.jobs.worker import Worker
 from carson.server.play.games import GameService
 from carson.server.play.thinking import InlineThinker
-from carson.web.analysis import action_label
-from carson.web.loss_chart import HEIGHT, LossBar, loss_chart
+from carson.web.analysis.loss_chart import HEIGHT, LossBar, loss_chart
+from carson.web.analysis.pages import action_label
 
 SVG = "{http://www.w3.org/2000/svg}"
 

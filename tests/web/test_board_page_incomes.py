@@ -14,7 +14,7 @@ from carson.core.i18n import LANGUAGES
 from carson.games.board.web.present.common import Seat
 from carson.games.board.web.present.describe import describe
 from carson.games.board.web.present.names import Names
-from carson.web.i18n import translations
+from carson.web.kernel.i18n import translations
 
 SEATS = [Seat(0, "alice", "red"), Seat(1, "bob", "blue")]
 

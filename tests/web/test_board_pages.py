@@ -20,7 +20,7 @@ from signing import post_account_form
 
 from carson.app import create_app
 from carson.games.board.catalog import PERSONALITY_IDS
-from carson.web.i18n import LANGUAGES
+from carson.web.kernel.i18n import LANGUAGES
 from machines import MOVED_ON, after_machines
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "carson"
@@ -486,7 +486,7 @@ def test_roads_taken_back_are_told_in_the_move_log(lang: str) -> None:
     from carson.games.board.web.present.common import Seat
     from carson.games.board.web.present.describe import describe
     from carson.games.board.web.present.names import Names
-    from carson.web.i18n import translations
+    from carson.web.kernel.i18n import translations
 
     gettext = translations(lang, [("carson.games.board", "web")]).gettext
     seats = [Seat(0, "alice", "red"), Seat(1, "bob", "blue")]

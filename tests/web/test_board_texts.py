@@ -411,7 +411,7 @@ def test_every_parcel_in_the_move_log_is_named_as_on_the_board(
     from carson.games.board.web.present.common import Seat
     from carson.games.board.web.present.describe import describe
     from carson.games.board.web.present.names import Names
-    from carson.web.i18n import translations
+    from carson.web.kernel.i18n import translations
 
     gettext = translations(lang, [("carson.games.board", "web")]).gettext
     seats = [Seat(0, "alice", "red"), Seat(1, "bob", "blue")]

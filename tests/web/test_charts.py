@@ -6,7 +6,7 @@ import re
 import xml.etree.ElementTree as ET
 from datetime import date
 
-from carson.web.charts import HEIGHT, WIDTH, RatingPoint, rating_chart
+from carson.web.ratings.charts import HEIGHT, WIDTH, RatingPoint, rating_chart
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 from signing import post_account_form
 
 from carson.app import create_app
-from carson.web.visit import same_site_path
+from carson.web.kernel.visit import same_site_path
 
 ELSEWHERE = [
     "//evil.example/x",

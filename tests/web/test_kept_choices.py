@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from signing import post_account_form
 
 from carson.app import create_app
-from carson.web.table import decision_key
+from carson.web.play.table import decision_key
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from carson.web.log_filter import KindGroup, filtered, line_seat
+from carson.web.play.log_filter import KindGroup, filtered, line_seat
 
 GROUPS = [
     KindGroup("bids", "Bids", frozenset({"bid"})),

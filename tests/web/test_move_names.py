@@ -26,8 +26,8 @@ from carson.server.jobs.worker import Worker
 from carson.server.play.games import GameService
 from carson.server.play.thinking import InlineThinker
 from carson.terminal.texts import texts
-from carson.web.analysis import action_label, namer
-from carson.web.visit import Visit
+from carson.web.analysis.pages import action_label, namer
+from carson.web.kernel.visit import Visit
 
 GERMAN = {"Accept-Language": "de"}
 

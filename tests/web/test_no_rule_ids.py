@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from signing import post_account_form
 
 from carson.app import create_app
-from carson.web.i18n import LANGUAGES
+from carson.web.kernel.i18n import LANGUAGES
 
 RULE_ID = re.compile(r"\b(?:CG|BG)-\d")
 HTMX = {"HX-Request": "true"}

@@ -15,7 +15,7 @@ from carson.app import create_app
 from carson.core.i18n import LANGUAGES
 from carson.server.kernel.db import User
 from carson.server.notify import notices
-from carson.web.notifications import WORKER_POLICY
+from carson.web.notify.notifications import WORKER_POLICY
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from signing import post_account_form
 
 from carson.app import create_app
-from carson.web.i18n import LANGUAGES, choose_language
+from carson.web.kernel.i18n import LANGUAGES, choose_language
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "carson"
 WEB = SRC / "web"
@@ -209,7 +209,7 @@ def test_the_scoring_assistant_answers_with_the_sheet_or_what_is_wrong(
 def test_my_games_are_paged_newest_first(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("carson.web.home.GAMES_PAGE", 2)
+    monkeypatch.setattr("carson.web.lobby.home.GAMES_PAGE", 2)
     csrf = sign_up(client, "pager")
     headers = {"X-CSRF-Token": csrf}
     made = [

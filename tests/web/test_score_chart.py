@@ -22,7 +22,7 @@ from carson.core.record import GameRecord
 from carson.core.registry import games
 from carson.games.board.web.chart import board_chart
 from carson.games.card.web.chart import card_chart
-from carson.web.score_chart import HEIGHT, WIDTH, ScoreHistory, score_chart
+from carson.web.play.score_chart import HEIGHT, WIDTH, ScoreHistory, score_chart
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -15,28 +15,18 @@ from pathlib import Path
 from fastapi import APIRouter
 
 from carson.core.registry import games
-from carson.web import (
-    account,
-    admin,
-    analysis,
-    chat,
-    clocks,
-    guide,
-    home,
-    lobby,
-    mail_pages,
-    notifications,
-    quickmatch,
-    rematch,
-    replay,
-    rules,
-    standings,
-    table,
-    undo,
-    unsubscribe,
-    watch_lobby,
-)
-from carson.web.adapter import web_game
+from carson.web.accounts import account
+from carson.web.analysis import pages as analysis
+from carson.web.chat import admin
+from carson.web.chat import panel as chat
+from carson.web.kernel.adapter import web_game
+from carson.web.lobby import guide, home, quickmatch, rematch, rules
+from carson.web.lobby import playing as watch_lobby
+from carson.web.lobby import tables as lobby
+from carson.web.mail import pages as mail_pages
+from carson.web.notify import notifications, unsubscribe
+from carson.web.play import clocks, replay, table, undo
+from carson.web.ratings import standings
 
 STATIC = Path(str(resources.files("carson.web").joinpath("static")))
 

@@ -4,7 +4,7 @@
 (function () {
   "use strict";
 
-  // The same as carson.web.clocks.shown_time: 4:05, 1:02:03, 2d 3:04; a correspondence
+  // The same as carson.web.play.clocks.shown_time: 4:05, 1:02:03, 2d 3:04; a correspondence
   // clock in days and hours by the panel's translated format ("%(days)s d %(hours)s h").
   function formatLeft(seconds, daysHours) {
     const whole = Math.max(0, Math.floor(seconds));

@@ -1,4 +1,4 @@
-// The hint box (carson.web.analysis): marks the machine's move on the table, where the
+// The hint box (carson.web.analysis.pages): marks the machine's move on the table, where the
 // table has a button for it (the games' tables carry each legal action's JSON on its
 // button), and fetches the box again once the table shows another decision.
 (function () {

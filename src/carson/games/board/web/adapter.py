@@ -20,7 +20,7 @@ from carson.games.board.web.present.compare import compared
 from carson.games.board.web.present.compare_cowboys import marked_places
 from carson.games.board.web.present.moves import board_action_label
 from carson.games.board.web.present.names import Names
-from carson.web.adapter import (
+from carson.web.kernel.adapter import (
     Fragment,
     Gettext,
     NewGameForm,
@@ -28,8 +28,8 @@ from carson.web.adapter import (
     TableRequest,
     WebGame,
 )
-from carson.web.guide import GuideSetup
-from carson.web.log_filter import filtered
+from carson.web.lobby.guide import GuideSetup
+from carson.web.play.log_filter import filtered
 
 #: The machine seats the home page offers, the easiest first.
 OPPONENTS = ("ai-easy", "ai-medium", "ai-hard", "greedy", "random")

@@ -1,5 +1,5 @@
 """The board game's VP after each of its rounds, from its record replayed: the platform's
-chart (:mod:`carson.web.score_chart`) with the board game's rounds and VP track."""
+chart (:mod:`carson.web.play.score_chart`) with the board game's rounds and VP track."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from carson.core.record import GameRecord
 from carson.games.board.engine.state import BoardGameState
 from carson.games.board.plugin import GAME
-from carson.web.adapter import Gettext
-from carson.web.score_chart import ScoreChart, chart_of, score_history
+from carson.web.kernel.adapter import Gettext
+from carson.web.play.score_chart import ScoreChart, chart_of, score_history
 
 
 def _round(state: BoardGameState) -> int:

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from carson.web.adapter import Gettext
-from carson.web.guide import GuideSetup
+from carson.web.kernel.adapter import Gettext
+from carson.web.lobby.guide import GuideSetup
 
 #: The standard game (all yellow sides) against two bots that move quickly.
 SETUP = GuideSetup(("human", "greedy", "greedy"), (), seed=2025)

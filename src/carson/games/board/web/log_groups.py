@@ -3,8 +3,8 @@ holds."""
 
 from __future__ import annotations
 
-from carson.web.adapter import Gettext
-from carson.web.log_filter import KindGroup
+from carson.web.kernel.adapter import Gettext
+from carson.web.play.log_filter import KindGroup
 
 
 def board_log_groups(gettext: Gettext) -> list[KindGroup]:

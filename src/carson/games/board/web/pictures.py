@@ -4,7 +4,7 @@ so that a tile is told by its shape first and its colour second."""
 
 from __future__ import annotations
 
-from carson.web.pictures import (
+from carson.web.kernel.pictures import (
     ARCH,
     BARS,
     BLACK,

@@ -25,7 +25,7 @@ from carson.games.card.web.moves import card_action_label
 from carson.games.card.web.pictures import PARCEL_PICTURES
 from carson.games.card.web.present import Cell, Presenter
 from carson.terminal.texts import texts
-from carson.web.adapter import (
+from carson.web.kernel.adapter import (
     Fragment,
     Gettext,
     NewGameForm,
@@ -33,8 +33,8 @@ from carson.web.adapter import (
     TableRequest,
     WebGame,
 )
-from carson.web.guide import GuideSetup
-from carson.web.log_filter import filtered
+from carson.web.lobby.guide import GuideSetup
+from carson.web.play.log_filter import filtered
 
 #: The machine seats the home page offers, strongest virtual player first.
 OPPONENTS = ("expert", "advanced", "beginner", "ai-easy", "ai-medium", "ai-hard", "greedy")

@@ -14,7 +14,7 @@ from carson.games.card.web import MESSAGES
 from carson.games.card.web.assistant_sheet import sheet_lines
 from carson.games.card.web.pictures import PARCEL_PICTURES
 from carson.terminal.texts import texts
-from carson.web.visit import Visit, visit_of
+from carson.web.kernel.visit import Visit, visit_of
 
 router = APIRouter(include_in_schema=False)
 ASSISTANT_SIZE = 9  # the largest city (9×8 or 8×9 with the Captain) fits

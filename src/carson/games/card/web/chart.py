@@ -1,5 +1,5 @@
 """The card game's scores after each round, from its record replayed: the platform's chart
-(:mod:`carson.web.score_chart`) with the card game's rounds and scores."""
+(:mod:`carson.web.play.score_chart`) with the card game's rounds and scores."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from carson.core.record import GameRecord
 from carson.games.card.engine.state import CardGameState
 from carson.games.card.plugin import GAME
-from carson.web.adapter import Gettext
-from carson.web.score_chart import ScoreChart, chart_of, score_history
+from carson.web.kernel.adapter import Gettext
+from carson.web.play.score_chart import ScoreChart, chart_of, score_history
 
 
 def _round(state: CardGameState) -> int:

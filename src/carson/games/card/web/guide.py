@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from carson.web.adapter import Gettext
-from carson.web.guide import GuideSetup
+from carson.web.kernel.adapter import Gettext
+from carson.web.lobby.guide import GuideSetup
 
 #: A fixed deal against three beginners: virtual players move at once, the rounds go fast.
 SETUP = GuideSetup(("human", "beginner", "beginner", "beginner"), (), seed=2025)

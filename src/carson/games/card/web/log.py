@@ -16,7 +16,7 @@ from typing import Any
 from carson.core.game import Event
 from carson.games.card.engine.abilities import BOOSTS
 from carson.games.card.web.present import Presenter, SeatPanel
-from carson.web.log_filter import line_seat
+from carson.web.play.log_filter import line_seat
 
 
 @dataclass

@@ -3,8 +3,8 @@ holds. The scoring has no log line (the score sheet tells it), so no group."""
 
 from __future__ import annotations
 
-from carson.web.adapter import Gettext
-from carson.web.log_filter import KindGroup
+from carson.web.kernel.adapter import Gettext
+from carson.web.play.log_filter import KindGroup
 
 
 def card_log_groups(gettext: Gettext) -> list[KindGroup]:

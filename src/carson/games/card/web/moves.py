@@ -1,11 +1,11 @@
 """The card game's actions in its pages' words, for the hint box and the analysis
-(:class:`carson.web.adapter.NamedMoves`): the auction card, the card of the row, the corner
+(:class:`carson.web.kernel.adapter.NamedMoves`): the auction card, the card of the row, the corner
 of a placement, the personalities by name.
 
 A placement's corner is given in the city's stable frame of columns and rows (the
 terminal's, :mod:`carson.games.card.tui.places`) where the seat's page tells the city's
 origin: a hint's page, or the page at an analysed decision (replayed by the analysis page,
-:mod:`carson.web.decision_pages`); without a page, the engine's x, y of its moment."""
+:mod:`carson.web.play.decision_pages`); without a page, the engine's x, y of its moment."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ palette, so that a parcel is told by its shape first and its colour second."""
 
 from __future__ import annotations
 
-from carson.web.pictures import (
+from carson.web.kernel.pictures import (
     ARCH,
     BARS,
     BLACK,

@@ -21,9 +21,9 @@ from carson.games.card.previews import ScorePreview as Holding
 from carson.games.card.scoring import CATEGORIES, city_points, score_city
 from carson.games.card.web.compare import comparison
 from carson.terminal.texts import Texts
-from carson.web.choices import Choice
-from carson.web.i18n import machine_label
-from carson.web.left_seats import only_left_seats_best
+from carson.web.kernel.choices import Choice
+from carson.web.kernel.i18n import machine_label
+from carson.web.play.left_seats import only_left_seats_best
 
 Gettext = Callable[[str], str]
 

@@ -35,7 +35,7 @@ from carson.games.board.web.present.result import result
 from carson.games.board.web.present.start import before_setup, show_start
 from carson.games.board.web.present.tables import personalities, players, track
 from carson.games.board.web.present.town import town
-from carson.web.left_seats import only_left_seats_best
+from carson.web.play.left_seats import only_left_seats_best
 
 
 class BoardPresenter(Names):

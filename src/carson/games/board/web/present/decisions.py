@@ -19,7 +19,7 @@ from carson.games.board.web.present.common import (
 from carson.games.board.web.present.menus import menu
 from carson.games.board.web.present.names import Names
 from carson.games.board.web.present.placing import construct, item_price, place, roads, spent
-from carson.web.choices import Choice
+from carson.web.kernel.choices import Choice
 
 
 @dataclass

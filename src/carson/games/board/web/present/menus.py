@@ -10,7 +10,7 @@ from typing import Any
 
 from carson.games.board.catalog import BUILDING_IDS
 from carson.games.board.web.present.names import Names
-from carson.web.choices import Choice
+from carson.web.kernel.choices import Choice
 
 
 @dataclass

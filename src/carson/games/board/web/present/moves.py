@@ -1,5 +1,5 @@
 """The board game's actions in its pages' words, for the hint box and the analysis
-(:class:`carson.web.adapter.NamedMoves`): a cowboy on an action space or a parcel, the
+(:class:`carson.web.kernel.adapter.NamedMoves`): a cowboy on an action space or a parcel, the
 parcels by the page's column letter and row number, the personalities, buildings, roads'
 edges and menu options by their names."""
 

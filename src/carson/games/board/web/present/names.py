@@ -8,7 +8,7 @@ from typing import Any
 
 from carson.games.board.catalog import SPACE_IDS, BoardCatalog, load_board_catalog
 from carson.games.board.web.present.common import Gettext, parcel_label
-from carson.web.i18n import machine_label
+from carson.web.kernel.i18n import machine_label
 
 
 class Names:

@@ -13,7 +13,7 @@ from carson.games.board.web.present.common import (
     parcel_label,
 )
 from carson.games.board.web.present.names import Names
-from carson.web.choices import Choice
+from carson.web.kernel.choices import Choice
 
 
 def place(

@@ -10,7 +10,7 @@ from carson.core.game import Event
 from carson.games.board.web.present.common import Seat
 from carson.games.board.web.present.describe import describe
 from carson.games.board.web.present.names import Names
-from carson.web.log_filter import line_seat
+from carson.web.play.log_filter import line_seat
 
 
 def result(

@@ -1,0 +1,1 @@
+"""One's account on the pages: sessions and password."""

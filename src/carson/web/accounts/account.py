@@ -1,0 +1,107 @@
+"""One's account page: the sessions (where one is logged in), each of which one can end, the
+password change, which ends every other session, and the e-mail address
+(:mod:`carson.web.mail.pages`)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from babel.dates import format_datetime
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
+
+from carson.server.accounts import auth
+from carson.server.accounts.passwords import HashingBusy
+from carson.server.accounts.tokens import IDLE
+from carson.server.kernel import cookies
+from carson.server.kernel.ratelimit import RateLimited
+from carson.server.mail.accounts import MailAccounts
+from carson.web.kernel.refusals import refused_page
+from carson.web.kernel.visit import Visit, service_of, signed_in_form, visit_of
+
+router = APIRouter(include_in_schema=False)
+#: What the page says after a change (``?done=``), by its key.
+DONE = ("ended", "password", "email", "same", "removed")
+
+
+def when(moment: datetime, lang: str) -> str:
+    """A moment as the visitor's language writes it (in UTC)."""
+    return format_datetime(moment, format="medium", tzinfo=moment.tzinfo, locale=lang) + " UTC"
+
+
+async def account_page(visit: Visit, error: str | None = None, status: int = 200) -> Response:
+    if visit.user is None or visit.token is None:
+        return visit.render("login_needed.html", next="/account")
+    accounts = service_of(visit.request).accounts
+    found = await run_in_threadpool(accounts.sessions_of, visit.user, visit.token)
+    mail = MailAccounts(accounts, service_of(visit.request).jobs)
+    email = await run_in_threadpool(mail.address, visit.user)
+    done = visit.request.query_params.get("done")
+    notices = {
+        "ended": visit.gettext("The session has ended."),
+        "password": visit.gettext("Your password has changed; your other sessions have ended."),
+        "email": visit.gettext("A link to confirm your address is on its way to it."),
+        "same": visit.gettext("That is your address already."),
+        "removed": visit.gettext("Your e-mail address is removed."),
+    }
+    return visit.render(
+        "account.html",
+        status=status,
+        sessions=[
+            (item, when(item.created_at, visit.lang), when(item.last_used_at, visit.lang))
+            for item in found
+        ],
+        error=error,
+        notice=notices.get(done or ""),
+        min_password=auth.MIN_PASSWORD,
+        idle_days=IDLE.days,
+        email=email,
+    )
+
+
+@router.get("/account", response_class=HTMLResponse)
+async def account(request: Request) -> Response:
+    return await account_page(await visit_of(request))
+
+
+@router.post("/account/sessions/{session_id}/end")
+async def end_session(session_id: str, request: Request) -> Response:
+    checked = await signed_in_form(request)
+    if isinstance(checked, Response):
+        return checked
+    visit, user, _ = checked
+    accounts = service_of(request).accounts
+    mine = await run_in_threadpool(accounts.sessions_of, user, visit.token or "")
+    current = any(item.id == session_id and item.current for item in mine)
+    if not await run_in_threadpool(accounts.end_session, user, session_id):
+        message = visit.gettext("You have no such session.")
+        return await account_page(visit, message, status=404)
+    if current:  # ending this browser's session is logging out
+        response = RedirectResponse("/", status_code=303)
+        cookies.clear_session(response, request)
+        return response
+    return RedirectResponse("/account?done=ended", status_code=303)
+
+
+@router.post("/account/password")
+async def change_password(request: Request) -> Response:
+    checked = await signed_in_form(request)
+    if isinstance(checked, Response):
+        return checked
+    visit, user, form = checked
+    new = form.get("new_password", "")
+    if new != form.get("repeat_password", ""):
+        return await account_page(visit, visit.gettext("The two new passwords differ."), 422)
+    if len(new) < auth.MIN_PASSWORD:
+        too_short = visit.gettext("A password has at least %(count)s characters.")
+        return await account_page(visit, too_short % {"count": auth.MIN_PASSWORD}, 422)
+    accounts = service_of(request).accounts
+    current = form.get("current_password", "")
+    try:
+        await run_in_threadpool(accounts.change_password, user, visit.token or "", current, new)
+    except (RateLimited, HashingBusy) as error:
+        return refused_page(visit, error)
+    except auth.AuthError:
+        return await account_page(visit, visit.gettext("The current password is wrong."), 422)
+    return RedirectResponse("/account?done=password", status_code=303)

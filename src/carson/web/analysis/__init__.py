@@ -1,0 +1,1 @@
+"""Hints and post-game analyses on the pages."""

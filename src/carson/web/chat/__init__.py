@@ -1,0 +1,1 @@
+"""The chat on the pages: a game's chat panel and the administrators' reports."""

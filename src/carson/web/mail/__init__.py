@@ -1,0 +1,1 @@
+"""Mail on the pages: one's address, its verification, and the forgotten password."""

@@ -1,0 +1,1 @@
+"""Notifications on the pages: the bell, the list, one's settings and unsubscribe links."""

@@ -1,0 +1,181 @@
+"""The clocks on a game page, and leaving a game from it: every seat's clock (ticking in the
+browser, ``static/clocks.js``; the server's clock is the authority and the panel is fetched
+again after every move), the resign button (behind a confirmation) and the abort button of
+the first round."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
+
+from carson.core.clock import TimeControl
+from carson.core.registry import HUMAN
+from carson.server.kernel.ratelimit import RateLimited
+from carson.server.play.games import GameError
+from carson.web.kernel.refusals import refused_page
+from carson.web.kernel.visit import Visit, service_of, signed_in_form, visit_of
+from carson.web.play.watch import looked_at
+
+router = APIRouter(include_in_schema=False)
+
+
+def shown_time(seconds: float, days_hours: str | None = None) -> str:
+    """Seconds left as a clock shows them: ``4:05``, ``1:02:03``, ``2d 3:04``; a
+    correspondence clock in days and hours only, by its translated ``days_hours`` format
+    (``2 d 3 h``). The same as ``formatLeft`` in ``static/clocks.js``."""
+    whole = max(0, int(seconds))
+    days, rest = divmod(whole, 86_400)
+    hours, rest = divmod(rest, 3600)
+    minutes, secs = divmod(rest, 60)
+    if days_hours is not None:
+        return days_hours % {"days": days, "hours": hours}
+    if days:
+        return f"{days}d {hours}:{minutes:02d}"
+    if hours:
+        return f"{hours}:{minutes:02d}:{secs:02d}"
+    return f"{minutes}:{secs:02d}"
+
+
+@dataclass(frozen=True)
+class SeatClock:
+    name: str
+    left: float
+    shown: str
+    running: bool
+    mine: bool
+    gone: str | None  # why the player left, in words
+
+
+@dataclass(frozen=True)
+class ClockPanel:
+    """What the panel shows of a seat's view: the clocks, and what the seat may do."""
+
+    game: str
+    control: str | None
+    now: float | None
+    seats: list[SeatClock]
+    can_resign: bool
+    can_abort: bool
+    abort_asked: bool  # this seat asked already
+    others_asked: bool
+    #: How a game that ended before its end ended: ``aborted``, ``cancelled``, ``expired``.
+    ended_early: str | None = None
+    #: A correspondence clock's translated format in days and hours (``None``: live).
+    days_hours: str | None = None
+    #: This seat left a game still played (resigned, out of time): a machine plays it now,
+    #: which the page says, lest its decision box seem to speak of the player's own moves.
+    taken_over: bool = False
+
+    @property
+    def empty(self) -> bool:
+        """Nothing to show (a table waiting for its players, with no clock)."""
+        asks = self.can_resign or self.can_abort or self.abort_asked or self.others_asked
+        said = self.ended_early is not None or self.taken_over
+        return self.control is None and not said and not asks
+
+
+def clock_panel(visit: Visit, page: dict[str, Any]) -> ClockPanel:
+    """The panel of a seat's view (as ``GET /api/games/{id}`` answers it)."""
+    clock, seat = page.get("clock"), page["seat"]  # seat None: a spectator, who plays not
+    going_on = seat is not None and page["status"] == "playing"
+    playing = going_on and page["seats"][seat].get("left") is None
+    number = page["view"].get("round") if isinstance(page.get("view"), dict) else None
+    first_round = not isinstance(number, int) or number <= 1
+    asked = list(page.get("abort_asked", []))
+    ended = page.get("ended")
+    early = ended if ended in ("aborted", "cancelled", "expired") else None
+    slow = clock is not None and TimeControl.parse(clock["control"]).kind == "correspondence"
+    days_hours = visit.gettext("%(days)s d %(hours)s h") if slow else None
+    return ClockPanel(
+        game=page["id"],
+        control=None if clock is None else clock["control"],
+        now=None if clock is None else clock["now"],
+        seats=[] if clock is None else _seats(visit, page, clock, days_hours),
+        can_resign=playing,
+        can_abort=playing and first_round and seat not in asked,
+        abort_asked=seat in asked and early is None,
+        others_asked=any(other != seat for other in asked) and early is None,
+        ended_early=early,
+        days_hours=days_hours,
+        taken_over=going_on and not playing,
+    )
+
+
+def _seats(
+    visit: Visit, page: dict[str, Any], clock: dict[str, Any], days_hours: str | None
+) -> list[SeatClock]:
+    gone = {
+        "resigned": visit.gettext("resigned"),
+        "timeout": visit.gettext("out of time: a machine plays on"),
+    }
+    seats = []
+    for index, seat in enumerate(page["seats"]):
+        human = seat["kind"] == HUMAN and seat["user"]
+        name = seat["user"] if human else visit.seat_label(page["game"], seat["kind"])
+        left = float(clock["left"][index])
+        seats.append(
+            SeatClock(
+                name=str(name),
+                left=left,
+                shown=shown_time(left, days_hours),
+                running=bool(clock["running"][index]),
+                mine=index == page["seat"],
+                gone=gone.get(seat.get("left") or ""),
+            )
+        )
+    return seats
+
+
+@router.get("/games/{game_id}/clocks", response_class=HTMLResponse)
+async def clocks(game_id: str, request: Request) -> HTMLResponse:
+    """The panel alone (the page fetches it again after every move)."""
+    visit = await visit_of(request)
+    service = service_of(request)
+    try:
+        page = await looked_at(request, visit, lambda: service.view(visit.user, game_id, True))
+    except RateLimited as limited:
+        return refused_page(visit, limited)
+    except GameError as error:
+        return visit.render("message.html", status=error.status, message=error.message)
+    return visit.render("clock_panel.html", panel=clock_panel(visit, page))
+
+
+@router.post("/games/{game_id}/resign")
+async def resign(game_id: str, request: Request) -> Response:
+    return await _leave(game_id, request, "resign")
+
+
+@router.post("/games/{game_id}/abort")
+async def abort(game_id: str, request: Request) -> Response:
+    return await _leave(game_id, request, "abort")
+
+
+async def _leave(game_id: str, request: Request, how: str) -> Response:
+    checked = await signed_in_form(request)
+    if isinstance(checked, Response):
+        return checked
+    visit, user, _ = checked
+    service = service_of(request)
+    act = service.resign if how == "resign" else service.abort
+    try:
+        await run_in_threadpool(act, user, game_id)
+    except GameError as error:
+        message = refusals(visit).get(error.code, error.message)
+        return visit.render("message.html", status=error.status, message=message)
+    return RedirectResponse(f"/games/{game_id}", status_code=303)
+
+
+def refusals(visit: Visit) -> dict[str, str]:
+    """A refused resign or abort in the player's words, by the API's code."""
+    return {
+        "too_late": visit.gettext("A game can be aborted in its first round only."),
+        "left_game": visit.gettext("You left this game already: a machine plays your seat."),
+        "game_over": visit.gettext("The game is over."),
+        "not_started": visit.gettext("The game has not started yet."),
+        "forbidden": visit.gettext("You have no seat in this game."),
+        "not_found": visit.gettext("There is no such game."),
+    }

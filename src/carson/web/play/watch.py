@@ -1,0 +1,44 @@
+"""Spectators on the pages: whoever is not seated at a game (signed in or not) sees its table
+for nobody's seat, under a banner that says so, with the number of people watching
+(docs/watching.md). Watching counts on the visitor's address like the API's
+(:mod:`carson.server.play.live.watching`), and a spectator's page counts as a watcher."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from fastapi import Request
+from starlette.concurrency import run_in_threadpool
+
+from carson.server.kernel.ratelimit import client_address
+from carson.server.play.live import watching
+from carson.server.play.live.watchers import viewer_key
+from carson.web.kernel.refusals import accounts_of
+from carson.web.kernel.visit import Visit, service_of
+
+T = TypeVar("T")
+
+
+async def looked_at(request: Request, visit: Visit, look: Callable[[], T]) -> T:
+    """``look`` (a reading of the game) run off the event loop, counted as the API counts a
+    spectator's request: raises ``RateLimited`` beyond the address's rate."""
+    accounts = accounts_of(request)
+
+    def counted() -> T:
+        with watching.counted(accounts, client_address(request), visit.user):
+            return look()
+
+    return await run_in_threadpool(counted)
+
+
+async def watchers_now(request: Request, visit: Visit, page: dict[str, Any]) -> int:
+    """How many people watch the game of ``page`` (a seat's or a spectator's view), the
+    visitor included when it watches."""
+    service = service_of(request)
+    game_id = str(page["id"])
+    if page["seat"] is None and page["status"] == "playing":
+        viewer = viewer_key(visit.user, client_address(request))
+        if await run_in_threadpool(service.watchers.seen, game_id, viewer):
+            service.notifier.publish(game_id)  # the players' pages show the new count now
+    return await run_in_threadpool(service.watchers.count, game_id)

@@ -1,0 +1,1 @@
+"""Ratings on the pages: leaderboards, players' profiles and their charts."""
