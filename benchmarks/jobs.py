@@ -17,12 +17,13 @@ from statistics import median
 from typing import Any
 
 from carson.core.registry import game_kind
-from carson.server.jobs.kinds import JobKind, WorkerContext, register
+from carson.server.jobs.kinds import JobKind, register
 from carson.server.jobs.queue import ClaimedJob
-from carson.server.jobs.worker import Worker
 from carson.server.kernel.db import make_engine, migrate
 from carson.server.play.store import GameStore
 from carson.server.play.thinking import ChildProcessThinker, InlineThinker, Thinker, ThinkRequest
+from carson.server.play.worker_context import WorkerContext
+from carson.server.workers import game_worker
 
 JOBS = 300
 DECISIONS = 40
@@ -40,7 +41,7 @@ def queue_rate(url: str) -> float:
     engine = make_engine(url)
     migrate(engine)
     store = GameStore(engine)
-    worker = Worker(store, InlineThinker())
+    worker = game_worker(store, InlineThinker())
     best = 0.0
     for _ in range(3):
         for _ in range(JOBS):

@@ -14,10 +14,10 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select, update
 
 from carson.app import create_app
-from carson.server.jobs.worker import Worker
 from carson.server.kernel.db import GameSeat, Move
 from carson.server.play.games import GameService
 from carson.server.play.thinking import InlineThinker
+from carson.server.workers import game_worker
 from manual_clock import ManualClock as Clock
 
 pytestmark = pytest.mark.usefixtures("toy_game")
@@ -32,7 +32,7 @@ class Table:
         self.clock = Clock()
         self.client = TestClient(create_app(db_url, budget_ms=5, worker=False, clock=self.clock))
         self.service: GameService = self.client.app.state.games  # type: ignore[attr-defined]
-        self.worker = Worker(self.service.store, InlineThinker(), budget_ms=5)
+        self.worker = game_worker(self.service.store, InlineThinker(), budget_ms=5)
         self.alice, self.bob = account(self.client, "alice"), account(self.client, "bob")
         self.game = ""
 

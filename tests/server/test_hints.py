@@ -15,10 +15,10 @@ from carson.core.registry import game_kind
 from carson.server.analysis.hints import HintJob
 from carson.server.analysis.service import AnalysisJob, verdict
 from carson.server.app import create_app
-from carson.server.jobs.worker import Worker
 from carson.server.play.evaluating import EvaluateRequest, evaluate_request, search_seed
 from carson.server.play.games import GameService
 from carson.server.play.thinking import ChildProcessThinker, InlineThinker
+from carson.server.workers import GameWorker, game_worker
 
 
 @pytest.fixture(autouse=True)
@@ -27,14 +27,14 @@ def quick_searches(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("CARSON_ANALYSIS_ITERATIONS", "4")
 
 
-def quiet(db_url: str) -> tuple[TestClient, Worker]:
+def quiet(db_url: str) -> tuple[TestClient, GameWorker]:
     """A server without its worker, and a worker the test drives."""
     client = TestClient(create_app(db_url, budget_ms=5, worker=False))
     service: GameService = client.app.state.games  # type: ignore[attr-defined]
-    return client, Worker(service.store, InlineThinker(), budget_ms=5)
+    return client, game_worker(service.store, InlineThinker(), budget_ms=5)
 
 
-def work(worker: Worker) -> int:
+def work(worker: GameWorker) -> int:
     done = 0
     while worker.run_once():
         done += 1
@@ -48,7 +48,9 @@ def new_game(client: TestClient, who: dict[str, str], **body: Any) -> str:
     return game_id
 
 
-def my_turn(client: TestClient, game: str, who: dict[str, str], worker: Worker) -> dict[str, Any]:
+def my_turn(
+    client: TestClient, game: str, who: dict[str, str], worker: GameWorker
+) -> dict[str, Any]:
     work(worker)  # the machines move until the person must
     view: dict[str, Any] = client.get(f"/api/games/{game}", headers=who).json()
     assert view["legal_actions"], view
@@ -131,7 +133,7 @@ def test_no_hint_without_a_decision_or_an_analyst(db_url: str, toy_game: None) -
     assert refused.status_code == 409 and refused.json()["code"] == "no_decision"
 
 
-def played(client: TestClient, worker: Worker, who: dict[str, str], **body: Any) -> str:
+def played(client: TestClient, worker: GameWorker, who: dict[str, str], **body: Any) -> str:
     game = new_game(client, who, **body)
     rng = random.Random(2)
     view = my_turn(client, game, who, worker)

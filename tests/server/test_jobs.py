@@ -24,14 +24,15 @@ from typer.testing import CliRunner
 from carson.cli.main import app as cli
 from carson.core.registry import GameKind, game_kind
 from carson.server.app import create_app
-from carson.server.jobs.kinds import JobKind, WorkerContext, register
+from carson.server.jobs.kinds import JobKind, register
 from carson.server.jobs.listening import JobsListener
 from carson.server.jobs.queue import ClaimedJob
-from carson.server.jobs.worker import Worker
 from carson.server.kernel.db import Job, Move, User
 from carson.server.play.games import GameService
 from carson.server.play.machines import MACHINE_MOVE, MachineMove, move_machine
 from carson.server.play.thinking import ChildProcessThinker, InlineThinker, ThinkRequest
+from carson.server.play.worker_context import WorkerContext
+from carson.server.workers import GameWorker, game_worker
 
 T0 = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)
 
@@ -88,7 +89,9 @@ def moves_of(service: GameService, game: str) -> list[int]:
         )
 
 
-def play_with_workers(service: GameService, game: str, workers: list[Worker], who: User) -> None:
+def play_with_workers(
+    service: GameService, game: str, workers: list[GameWorker], who: User
+) -> None:
     """The human acts at random; the workers take turns at the queue; until the game ends."""
     rng = random.Random(4)
     for _ in range(5000):
@@ -119,7 +122,7 @@ def test_a_move_queues_the_next_machine_seats_job_in_its_transaction(db_url: str
     alice = account(client, "alice")
     body = {"game": "board", "seats": ["human", "random"], "seed": 3}
     game = client.post("/api/games", json=body, headers=alice).json()["id"]
-    worker = Worker(service.store, InlineThinker(), budget_ms=5)
+    worker = game_worker(service.store, InlineThinker(), budget_ms=5)
     for _ in range(20):
         due = machine_due(service, game)
         expected = [] if due is None else [("machine_move", f"machine_move:{game}:{due}", "ready")]
@@ -144,7 +147,7 @@ def test_a_machine_game_plays_to_the_end_through_jobs(db_url: str) -> None:
     account(client, "alice")
     alice = user(service, "alice")
     game = service.create(alice, ["human", "greedy", "ai-easy", "expert"], 5, None)["id"]
-    workers = [Worker(service.store, InlineThinker(), budget_ms=5) for _ in range(2)]
+    workers = [game_worker(service.store, InlineThinker(), budget_ms=5) for _ in range(2)]
     play_with_workers(service, game, workers, alice)
     assert moves_of(service, game) == list(range(1, len(moves_of(service, game)) + 1))
     assert jobs_of(service) == []
@@ -161,7 +164,7 @@ def test_a_job_of_a_dead_worker_is_taken_by_another_and_the_move_made_once(db_ur
     if view["legal_actions"]:  # let the machine seat be the one to act
         service.act(alice, game, view["seq"], view["legal_actions"][0])
     seq = service.view(alice, game)["seq"]
-    other = Worker(service.store, InlineThinker(), budget_ms=5, lease=30)
+    other = game_worker(service.store, InlineThinker(), budget_ms=5, lease=30)
     while len(service.jobs.listing()) > 1:  # a job left from seq 0 (both could claim) ends
         other.run_once()
     dead = service.jobs.claim(lease=30)  # a worker takes the job… and dies
@@ -184,7 +187,7 @@ def test_a_failing_job_is_retried_with_back_off_then_failed_and_listed(
     _, service = quiet_server(db_url)
     clock = Clock()
     service.jobs.clock = clock
-    worker = Worker(service.store, InlineThinker())
+    worker = game_worker(service.store, InlineThinker())
     service.jobs.submit(FAILING.name, {"n": 1}, max_attempts=3)
     caplog.set_level(logging.WARNING, logger="carson.server.jobs.worker")
     for attempt, wait in ((1, 2), (2, 4)):
@@ -220,7 +223,7 @@ def test_a_scheduled_job_does_not_run_before_its_time(db_url: str) -> None:
     _, service = quiet_server(db_url)
     clock = Clock()
     service.jobs.clock = clock
-    worker = Worker(service.store, InlineThinker())
+    worker = game_worker(service.store, InlineThinker())
     RUNS.clear()
     service.jobs.submit(RECORD.name, {"when": "later"}, run_at=T0 + timedelta(minutes=1))
     service.jobs.submit(RECORD.name, {"when": "now"})
@@ -238,7 +241,7 @@ def test_an_idle_worker_sleeps_until_the_next_job_falls_due(db_url: str) -> None
     _, service = quiet_server(db_url)
     clock = Clock()
     service.jobs.clock = clock
-    worker = Worker(service.store, InlineThinker(), lease=30)
+    worker = game_worker(service.store, InlineThinker(), lease=30)
     postgres = db_url.startswith("postgresql")
     assert service.jobs.next_due() is None
     assert worker._idle_seconds() == (30.0 if postgres else 1.0)
@@ -251,7 +254,7 @@ def test_an_idle_worker_sleeps_until_the_next_job_falls_due(db_url: str) -> None
     assert service.jobs.next_due() == T0 + timedelta(seconds=5)
     clock.advance(60)  # overdue: no sleep
     assert worker._idle_seconds() == (0.0 if postgres else 1.0)
-    assert Worker(service.store, InlineThinker(), poll=0.5)._idle_seconds() <= 0.5
+    assert game_worker(service.store, InlineThinker(), poll=0.5)._idle_seconds() <= 0.5
 
 
 def test_a_job_queued_anywhere_wakes_a_listening_worker_at_once(db_url: str) -> None:
@@ -295,7 +298,7 @@ def test_a_keyed_job_is_queued_once(db_url: str) -> None:
 def test_a_malformed_payload_fails_the_job(db_url: str) -> None:
     _, service = quiet_server(db_url)
     service.jobs.submit(MACHINE_MOVE.name, {"game": 3}, max_attempts=1)
-    assert Worker(service.store, InlineThinker()).run_once()
+    assert game_worker(service.store, InlineThinker()).run_once()
     (row,) = service.jobs.listing("failed")
     assert row.last_error is not None and "needs a game and a seq" in row.last_error
 

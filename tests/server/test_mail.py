@@ -13,7 +13,6 @@ from sqlalchemy import select
 
 from carson.core.i18n import LANGUAGES
 from carson.server.app import create_app
-from carson.server.jobs.worker import Worker
 from carson.server.kernel.db import Job
 from carson.server.kernel.errors import BadSetting
 from carson.server.kernel.logs import redact
@@ -23,6 +22,7 @@ from carson.server.mail.texts import AccountMail, compose
 from carson.server.mail.tokens import Purpose
 from carson.server.play.games import GameService
 from carson.server.play.thinking import InlineThinker
+from carson.server.workers import GameWorker, game_worker
 from manual_clock import ManualClock
 from smtp_mailbox import Mailbox, running_mailbox
 
@@ -44,11 +44,11 @@ def server_side_logs(caplog: pytest.LogCaptureFixture) -> str:
     )
 
 
-def quiet_server(db_url: str) -> tuple[GameService, Worker]:
+def quiet_server(db_url: str) -> tuple[GameService, GameWorker]:
     """The server's service without its own worker thread, and a worker the test runs."""
     client = TestClient(create_app(db_url, budget_ms=5, worker=False))
     service: GameService = client.app.state.games  # type: ignore[attr-defined]
-    return service, Worker(service.store, InlineThinker())
+    return service, game_worker(service.store, InlineThinker())
 
 
 def test_a_queued_mail_arrives_through_the_worker_once(db_url: str, mailbox: Mailbox) -> None:

@@ -11,10 +11,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from carson.server.app import create_app
-from carson.server.jobs.worker import Worker
 from carson.server.kernel.limits import Limits
 from carson.server.play.games import GameService
 from carson.server.play.thinking import InlineThinker
+from carson.server.workers import game_worker
 from manual_clock import ManualClock
 from smtp_mailbox import Arrived, Mailbox
 
@@ -28,7 +28,7 @@ class Site:
     def __init__(self, db_url: str, limits: Limits | None = None) -> None:
         self.client = TestClient(create_app(db_url, budget_ms=5, worker=False, limits=limits))
         self.service: GameService = self.client.app.state.games  # type: ignore[attr-defined]
-        self.worker = Worker(self.service.store, InlineThinker())
+        self.worker = game_worker(self.service.store, InlineThinker())
         self.clock = ManualClock()
         self.service.jobs.clock = self.clock
         self.service.accounts.clock = self.clock

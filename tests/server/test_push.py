@@ -25,10 +25,10 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
 from carson.app import create_app
-from carson.server.jobs.worker import Worker
 from carson.server.notify import push
 from carson.server.notify.tables import PushSubscription, ServerKey
 from carson.server.play.thinking import InlineThinker
+from carson.server.workers import game_worker
 
 pytestmark = pytest.mark.usefixtures("toy_game")
 
@@ -95,7 +95,7 @@ def client(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]
 
 
 def run_jobs(client: TestClient) -> None:
-    worker = Worker(client.app.state.games.store, InlineThinker(), budget_ms=5)  # type: ignore[attr-defined]
+    worker = game_worker(client.app.state.games.store, InlineThinker(), budget_ms=5)  # type: ignore[attr-defined]
     while worker.run_once():
         pass
 

@@ -8,7 +8,8 @@ from typing import Any
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
-from carson.server.kernel.db import Base, make_engine, migrate
+from carson.server.kernel.db import make_engine, migrate
+from carson.server.tables import METADATA
 
 #: Differences no migration can remove: SQLite's reflection skips expression indexes
 #: (``users_username_lower`` is created by migration 0003 and tested there).
@@ -32,7 +33,7 @@ def test_the_migrated_schema_is_the_models_schema(db_url: str) -> None:
         )
         differences = [
             difference
-            for difference in compare_metadata(context, Base.metadata)
+            for difference in compare_metadata(context, METADATA)
             if _named(difference) not in EXPRESSION_INDEXES
         ]
     engine.dispose()

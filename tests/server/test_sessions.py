@@ -220,7 +220,7 @@ def test_the_session_routes_are_documented(client: TestClient) -> None:
 def test_the_token_memory_stays_bounded(client: TestClient, app: FastAPI) -> None:
     accounts = service_of(app).accounts
     small = type(accounts)(accounts.sessions, accounts.clock, memory_size=3)
-    service_of(app).accounts = small
+    service_of(app).accounts = app.state.accounts = small
     tokens = [sign_up(client, f"user{number}") for number in range(6)]
     for headers in tokens:
         assert works(client, headers)

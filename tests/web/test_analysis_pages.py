@@ -15,9 +15,9 @@ from fastapi.testclient import TestClient
 from signing import post_account_form
 
 from carson.app import create_app
-from carson.server.jobs.worker import Worker
 from carson.server.play.games import GameService
 from carson.server.play.thinking import InlineThinker
+from carson.server.workers import GameWorker, game_worker
 from carson.web.analysis.loss_chart import HEIGHT, LossBar, loss_chart
 from carson.web.analysis.pages import action_label
 
@@ -33,9 +33,9 @@ def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClie
         yield test_client
 
 
-def worker(client: TestClient) -> Worker:
+def worker(client: TestClient) -> GameWorker:
     service: GameService = client.app.state.games  # type: ignore[attr-defined]
-    return Worker(service.store, InlineThinker(), budget_ms=5)
+    return game_worker(service.store, InlineThinker(), budget_ms=5)
 
 
 def work(client: TestClient) -> None:

@@ -14,10 +14,10 @@ from fastapi.testclient import TestClient
 from signing import PASSWORD, anonymous_csrf, post_account_form
 
 from carson.app import create_app
-from carson.server.jobs.worker import Worker
 from carson.server.kernel.limits import Limits
 from carson.server.play.games import GameService
 from carson.server.play.thinking import InlineThinker
+from carson.server.workers import game_worker
 from smtp_mailbox import Arrived, Mailbox
 
 TOKEN = re.compile(r"[?&]token=([A-Za-z0-9_-]+)")
@@ -27,7 +27,7 @@ class Pages:
     def __init__(self, client: TestClient) -> None:
         self.client = client
         service: GameService = client.app.state.games  # type: ignore[attr-defined]
-        self.worker = Worker(service.store, InlineThinker())
+        self.worker = game_worker(service.store, InlineThinker())
 
     def deliver(self) -> None:
         while self.worker.run_once():

@@ -22,9 +22,9 @@ from carson.games.board.web.present.names import Names
 from carson.games.card.catalog import load_catalog
 from carson.games.card.web.moves import card_action_label
 from carson.games.card.web.present import Presenter
-from carson.server.jobs.worker import Worker
 from carson.server.play.games import GameService
 from carson.server.play.thinking import InlineThinker
+from carson.server.workers import game_worker
 from carson.terminal.texts import texts
 from carson.web.analysis.pages import action_label, namer
 from carson.web.kernel.visit import Visit
@@ -43,7 +43,7 @@ def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClie
 
 def work(client: TestClient) -> None:
     service: GameService = client.app.state.games  # type: ignore[attr-defined]
-    running = Worker(service.store, InlineThinker(), budget_ms=5)
+    running = game_worker(service.store, InlineThinker(), budget_ms=5)
     while running.run_once():
         pass
 

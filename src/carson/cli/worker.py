@@ -45,10 +45,10 @@ def worker(
     """Run queued jobs — the machine seats' moves — until stopped (Ctrl+C or SIGTERM).
     Start as many as you like, on any host that reaches the database."""
     require("carson worker", "server")
-    from carson.server.jobs.worker import Worker
     from carson.server.kernel.logs import configure_logging
     from carson.server.play.store import GameStore
     from carson.server.play.thinking import InlineThinker
+    from carson.server.workers import game_worker
 
     if lease < 1 or (poll is not None and poll <= 0):
         fail("--lease must be at least 1 second and --poll more than 0")
@@ -56,7 +56,7 @@ def worker(
         fail(f"--budget-ms must be 0 or more, not {budget_ms}")
     engine = _database(db, "carson worker")
     configure_logging()  # as `carson serve` does: request-free records, no secrets
-    running = Worker(GameStore(engine), InlineThinker(), budget_ms, lease=lease, poll=poll)
+    running = game_worker(GameStore(engine), InlineThinker(), budget_ms, lease=lease, poll=poll)
 
     def stop(signum: int, frame: FrameType | None) -> None:
         running.stop(timeout=0)

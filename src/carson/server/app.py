@@ -20,13 +20,14 @@ from sqlalchemy.engine import Engine
 from starlette.types import Receive, Scope, Send
 
 from carson import __version__
+from carson.server import tables as _every_table  # noqa: F401 (the whole schema, for SQLAlchemy)
+from carson.server.accounts import api as accounts_api
 from carson.server.accounts import sessions_api
 from carson.server.accounts.passwords import HashingBusy, HashParameters, PasswordPool
 from carson.server.accounts.service import Accounts
 from carson.server.analysis import api as analysis_api
 from carson.server.chat import api as chat_api
 from carson.server.jobs.queue import Clock, utc_now
-from carson.server.jobs.worker import Worker
 from carson.server.kernel import errors, health, openapi
 from carson.server.kernel.bodylimit import BodyLimit, json_refusal
 from carson.server.kernel.collector import tuned_for_serving
@@ -46,9 +47,9 @@ from carson.server.kernel.ratelimit import RateLimited, RateLimiter
 from carson.server.kernel.stream_slots import StreamSlots
 from carson.server.kernel.threads import RequestThreads
 from carson.server.lobby import api as lobby_api
-from carson.server.lobby import watch_api
+from carson.server.lobby import rematch_api, watch_api
 from carson.server.mail import api as mail_api
-from carson.server.mail.account_mail import PUBLIC_URL_ENV, configured_base_url
+from carson.server.mail.account_mail import PUBLIC_URL_ENV, configured_base_url, registration_hook
 from carson.server.mail.sending import MailSettings
 from carson.server.notify import api as notifications_api
 from carson.server.notify import push, push_api, unsubscribe
@@ -60,6 +61,7 @@ from carson.server.play.move_route import MoveShortcut
 from carson.server.play.storage.loop_writes import loop_writes
 from carson.server.play.thinking import ChildProcessThinker
 from carson.server.ratings import api as ratings_api
+from carson.server.workers import GameWorker, game_worker
 
 #: FastAPI's native OpenTelemetry, off: carson configures no OpenTelemetry provider, and
 #: asking on every request whether one is configured cost 8 µs of CPU each time.
@@ -75,9 +77,11 @@ NO_TELEMETRY: TelemetryConfig = {
 ROUTERS = (
     moves,
     health.router,
+    accounts_api.router,
     router,
     sessions_api.router,
     ratings_api.router,
+    rematch_api.router,
     leaving_api.router,
     undo_api.router,
     lobby_api.router,
@@ -123,7 +127,7 @@ def create_server(
 
     service = GameService(engine, budget_ms, clock)
     service.accounts.forget_expired()
-    jobs = Worker(service.store, ChildProcessThinker(), budget_ms) if worker else None
+    jobs = game_worker(service.store, ChildProcessThinker(), budget_ms) if worker else None
     app = CarsonApp(
         title="carson",
         summary="Carson City, the card game and the board game, online: accounts, games, "
@@ -159,7 +163,7 @@ def create_server(
 
 
 def _lifespan(
-    engine: Engine, service: GameService, jobs: Worker | None
+    engine: Engine, service: GameService, jobs: GameWorker | None
 ) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
     """What starts with the server and stops with it: the database's notifications, the
     queue of machine seats left waiting, this process's worker."""
@@ -202,6 +206,7 @@ def _add_limits(app: FastAPI, service: GameService, limits: Limits) -> None:
     app.state.limits = limits
     # One Accounts for the API, the pages and the service: rate limits and the pool.
     service.accounts = Accounts(service.sessions, limiter=RateLimiter(limits), pool=pool)
+    service.accounts.registration = registration_hook
     app.state.accounts = service.accounts
     app.state.streams = StreamSlots(limits.streams_per_user, limits.streams_total)
     # A page's chat stream counts apart from its game stream, with the same caps.

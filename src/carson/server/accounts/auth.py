@@ -75,6 +75,11 @@ def normal_username(username: str) -> str:
     return unicodedata.normalize("NFKC", username)
 
 
+def account_key(username: str) -> str:
+    """An account as the rate limits count it: the name as stored, whatever its case."""
+    return normal_username(username).lower()
+
+
 def register(
     session: Session, username: str, password: str, pool: PasswordPool = DEFAULT_POOL
 ) -> User:

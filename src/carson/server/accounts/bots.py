@@ -4,17 +4,22 @@ has played: no seat at any table and no seek, so no person's game changes meanin
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
+
 from sqlalchemy import exists, select, update
+from sqlalchemy.orm import Session, sessionmaker
 
 from carson.server.accounts import tokens
 from carson.server.kernel.db import GameSeat, SeekRow, User
 from carson.server.kernel.errors import Conflict
-from carson.server.play.games import GameService
 
 
-def make_bot(service: GameService, user: User) -> None:
-    """Flag the caller's account as a bot (409 if it has played or is one already)."""
-    with service.store.write_turn, service.sessions.begin() as session:
+def make_bot(
+    sessions: sessionmaker[Session], write_turn: AbstractContextManager[object], user: User
+) -> None:
+    """Flag the caller's account as a bot (409 if it has played or is one already), in the
+    database's write turn (:mod:`carson.server.kernel.write_turn`)."""
+    with write_turn, sessions.begin() as session:
         played = session.scalar(
             select(
                 exists().where(GameSeat.user_id == user.id)

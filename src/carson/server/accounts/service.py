@@ -24,16 +24,29 @@ import threading
 import time
 from collections.abc import Callable
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from sqlalchemy.orm import Session, sessionmaker
 
 from carson.server.accounts import auth, tokens
+from carson.server.accounts.auth import account_key
 from carson.server.accounts.passwords import PasswordPool
 from carson.server.accounts.token_memory import TokenMemory
 from carson.server.accounts.tokens import SessionInfo
 from carson.server.kernel.db import User, now
 from carson.server.kernel.limits import Limits
-from carson.server.kernel.ratelimit import RateLimiter, Rule, account_key
+from carson.server.kernel.ratelimit import RateLimiter, Rule
+
+if TYPE_CHECKING:
+    from starlette.requests import Request
+
+#: What a sign-up through the API also does, given its request and the body's address and
+#: language: checks them first (refusing the sign-up), then returns what to do in the new
+#: account's transaction. The composition root sets the mail feature's (an address to
+#: verify); accounts know no mail.
+RegistrationHook = Callable[
+    ["Request", str | None, str | None], Callable[[Session, User], None] | None
+]
 
 #: Seconds a process trusts a token it has checked before asking the database again: as
 #: long as the database's record of a token's use may lag anyway (``tokens.TOUCH_EVERY``).
@@ -74,6 +87,7 @@ class Accounts:
         self.pool = pool
         self._memory: TokenMemory[User] = TokenMemory(memory_size, self._seconds)
         self._guard = threading.Lock()  # the memory is not safe across threads
+        self.registration: RegistrationHook | None = None
 
     def _seconds(self) -> float:
         """The clock in seconds, for the memory's expiry; without making a date from the

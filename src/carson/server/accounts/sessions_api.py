@@ -11,8 +11,8 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from carson.server.accounts import auth
+from carson.server.accounts.deps import CurrentCaller, ServerAccounts
 from carson.server.kernel.errors import NotFound, Unprocessable, declared
-from carson.server.play.api import CurrentCaller, Service
 
 router = APIRouter(tags=["sessions"])
 
@@ -52,9 +52,9 @@ SessionId = Annotated[str, Path(max_length=16, description="a session's id from 
     "/api/sessions", operation_id="list_sessions", response_model=SessionsOut,
     responses=declared(401),
 )  # fmt: skip
-async def list_sessions(caller: CurrentCaller, service: Service) -> SessionsOut:
+async def list_sessions(caller: CurrentCaller, accounts: ServerAccounts) -> SessionsOut:
     """The caller's live sessions, most recently used first."""
-    found = await run_in_threadpool(service.accounts.sessions_of, caller.user, caller.token)
+    found = await run_in_threadpool(accounts.sessions_of, caller.user, caller.token)
     return SessionsOut(sessions=[SessionOut(**vars(info)) for info in found])
 
 
@@ -63,11 +63,11 @@ async def list_sessions(caller: CurrentCaller, service: Service) -> SessionsOut:
     responses=declared(401, 403, 404, 422),
 )  # fmt: skip
 async def end_session(
-    session_id: SessionId, caller: CurrentCaller, service: Service
+    session_id: SessionId, caller: CurrentCaller, accounts: ServerAccounts
 ) -> SessionEnded:
     """End one of the caller's sessions (its token stops working at once, in every server
     process on PostgreSQL). Ending the current one logs out."""
-    if not await run_in_threadpool(service.accounts.end_session, caller.user, session_id):
+    if not await run_in_threadpool(accounts.end_session, caller.user, session_id):
         raise NotFound(f"you have no session {session_id!r}", "no_such_session")
     return SessionEnded(id=session_id, ended=True)
 
@@ -77,11 +77,10 @@ async def end_session(
     responses=declared(400, 401, 403, 413, 422, 429),
 )  # fmt: skip
 async def change_password(
-    body: PasswordChange, caller: CurrentCaller, service: Service
+    body: PasswordChange, caller: CurrentCaller, accounts: ServerAccounts
 ) -> PasswordChanged:
     """Change the caller's password; every other session of the caller ends, this one
     stays. A wrong current password changes nothing."""
-    accounts = service.accounts
     try:
         await run_in_threadpool(
             accounts.change_password,

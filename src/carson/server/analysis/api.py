@@ -11,11 +11,12 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
+from carson.server.accounts.deps import AUTH, CHANGE, CurrentUser
 from carson.server.analysis.hints import Hints
 from carson.server.analysis.service import Analyses
 from carson.server.kernel.errors import declared
 from carson.server.kernel.jsonio import FastJSONResponse
-from carson.server.play.api import AUTH, CHANGE, CurrentUser, Service
+from carson.server.play.api import Service
 from carson.server.play.games import GameService
 
 router = APIRouter(tags=["analysis"])

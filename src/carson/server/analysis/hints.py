@@ -25,7 +25,7 @@ from sqlalchemy.orm import Session
 from carson.ai.evaluation import NotAnalysable, analyst_of
 from carson.core.game import JSON
 from carson.server.analysis.tables import HintRow
-from carson.server.jobs.kinds import JobKind, WorkerContext, register
+from carson.server.jobs.kinds import JobKind, register
 from carson.server.jobs.queue import ClaimedJob, whole_number
 from carson.server.kernel.db import User
 from carson.server.kernel.errors import Conflict, Forbidden, NotFound
@@ -40,6 +40,7 @@ from carson.server.play.evaluating import (
 )
 from carson.server.play.integrity import is_practice
 from carson.server.play.store import GameStore, Table
+from carson.server.play.worker_context import WorkerContext
 
 log = logging.getLogger(__name__)
 

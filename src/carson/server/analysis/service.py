@@ -31,7 +31,7 @@ from carson.ai.evaluation import NotAnalysable, analyst_of
 from carson.core.game import JSON
 from carson.core.registry import HUMAN
 from carson.server.analysis.tables import AnalysisRow
-from carson.server.jobs.kinds import JobKind, WorkerContext, register
+from carson.server.jobs.kinds import JobKind, register
 from carson.server.jobs.queue import ClaimedJob, whole_number
 from carson.server.kernel.db import GameSeat, User
 from carson.server.kernel.errors import Conflict, Forbidden, NotFound
@@ -44,6 +44,7 @@ from carson.server.play.evaluating import (
     search_seed,
 )
 from carson.server.play.store import GameStore, Table
+from carson.server.play.worker_context import WorkerContext
 
 #: Losses (points of final margin) from which a choice is an inaccuracy, a mistake, a blunder.
 INACCURACY, MISTAKE, BLUNDER = 1.0, 3.0, 6.0

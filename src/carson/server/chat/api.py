@@ -13,6 +13,7 @@ from fastapi.sse import EventSourceResponse, ServerSentEvent
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
+from carson.server.accounts.deps import CHANGE, CurrentUser
 from carson.server.accounts.service import Accounts
 from carson.server.chat import stream as chat_stream
 from carson.server.chat.service import (
@@ -27,7 +28,7 @@ from carson.server.chat.service import (
 )
 from carson.server.kernel.errors import GameError, declared
 from carson.server.kernel.stream_slots import RETRY_SECONDS, StreamSlots
-from carson.server.play.api import CHANGE, CurrentUser, Service
+from carson.server.play.api import Service
 from carson.server.play.games import GameService
 
 router = APIRouter()

@@ -1,8 +1,8 @@
 """The chat's tables (:mod:`carson.server.chat.service`): messages per game and channel, mutes,
 reports, silenced accounts, and the administrators who read reports and silence accounts.
 
-Kept apart from :mod:`carson.server.kernel.db` (imported once at its end, so the metadata knows
-them); migration 0010 creates them.
+On the kernel's ``Base`` (:mod:`carson.server.kernel.db`); :mod:`carson.server.tables` gathers
+them with every other table. Migration 0010 creates them.
 """
 
 from __future__ import annotations

@@ -10,6 +10,9 @@ job falls due instead (:data:`POLL_POSTGRES` at most): looking every second cost
 server process more CPU than all else it does when idle (issue 22). While a job runs, a
 timer renews its lease; a worker killed mid-job lets the lease run out, and another worker
 takes the job.
+
+The worker knows no feature: the composition root (:mod:`carson.server.workers`) registers
+every feature's job kinds and hands the worker the context their handlers run in.
 """
 
 from __future__ import annotations
@@ -19,32 +22,18 @@ import os
 import socket
 import threading
 import traceback
+from collections.abc import Callable
+from typing import Generic, TypeVar
 
 from sqlalchemy.exc import OperationalError
 
-from carson.server.analysis import hints  # noqa: F401
-from carson.server.analysis import service as analysis  # noqa: F401
-from carson.server.jobs.kinds import WorkerContext, job_kind
+from carson.server.jobs.kinds import job_kind
 from carson.server.jobs.listening import JobsListener
-from carson.server.jobs.queue import ClaimedJob
-from carson.server.kernel.db import libpq_conninfo
-from carson.server.lobby import quickmatch  # noqa: F401
-from carson.server.lobby import tables as lobby  # noqa: F401
-
-# Registering the job kinds: machine_move, timeout, expire_table, pair_seeks, send_mail,
-# account_mail, timeout_soon, notify_push, notify_mail, hint, analysis.
-from carson.server.mail import account_mail  # noqa: F401
-from carson.server.mail import jobs as mail_jobs  # noqa: F401
-from carson.server.notify import jobs as notice_jobs  # noqa: F401
-from carson.server.notify import mail as notice_mail  # noqa: F401
-from carson.server.play import (
-    machines,  # noqa: F401
-    timeouts,  # noqa: F401
-)
-from carson.server.play.store import GameStore
-from carson.server.play.thinking import Thinker
+from carson.server.jobs.queue import ClaimedJob, JobQueue
 
 log = logging.getLogger(__name__)
+
+ContextT = TypeVar("ContextT")
 
 #: Seconds a claim lasts unless renewed (renewed every third of it while the job runs).
 LEASE = 30.0
@@ -56,21 +45,28 @@ POLL = 1.0
 POLL_POSTGRES = 30.0
 
 
-class Worker:
+class Worker(Generic[ContextT]):
     def __init__(
         self,
-        store: GameStore,
-        think: Thinker,
-        budget_ms: int | None = None,
+        queue: JobQueue,
+        context: ContextT,
+        *,
+        conninfo: str | None = None,
+        close: Callable[[], None] = lambda: None,
         lease: float = LEASE,
         poll: float | None = None,
     ) -> None:
-        """``poll``: the longest sleep between two looks at the queue (default: as the
-        database needs, :data:`POLL` or :data:`POLL_POSTGRES`)."""
-        self.queue = store.jobs
-        self.context = WorkerContext(store, store.jobs, think, budget_ms)
+        """``context``: what the jobs' handlers receive; ``conninfo``: libpq's address of the
+        database, to listen for job notices on PostgreSQL; ``close``: called on :meth:`stop`
+        (a decision thought out in a child process is cut short); ``poll``: the longest sleep
+        between two looks at the queue (default: as the database needs, :data:`POLL` or
+        :data:`POLL_POSTGRES`)."""
+        self.queue = queue
+        self.context = context
+        self.conninfo = conninfo
+        self.close = close
         self.lease = lease
-        self.poll = poll if poll is not None else POLL_POSTGRES if store.postgres else POLL
+        self.poll = poll if poll is not None else POLL_POSTGRES if queue.postgres else POLL
         self.name = f"{socket.gethostname()}:{os.getpid()}"
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
@@ -127,9 +123,8 @@ class Worker:
     def run(self) -> None:
         """Run jobs until :meth:`stop`."""
         log.info("worker %s started", self.name)
-        if self.queue.postgres:
-            conninfo = libpq_conninfo(self.context.store.engine)
-            self._listener = JobsListener(conninfo, self.queue.wake)
+        if self.queue.postgres and self.conninfo is not None:
+            self._listener = JobsListener(self.conninfo, self.queue.wake)
             self._start(self._listener.run, "carson-jobs-listen")
         while not self._stop.is_set():
             self.queue.wake.clear()  # before looking: a job queued from now on wakes it
@@ -169,7 +164,7 @@ class Worker:
         self.queue.wake.set()
         if self._listener is not None:
             self._listener.stop()
-        self.context.think.close()
+        self.close()
         for thread in self._threads:
             thread.join(timeout)
 

@@ -348,11 +348,3 @@ def migrate(engine: Engine) -> None:
     with engine.begin() as connection:
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
-
-
-from carson.server.analysis import tables as analysis_tables  # noqa: E402,F401
-from carson.server.chat import tables as chat_tables  # noqa: E402,F401
-from carson.server.lobby import guide_tables  # noqa: E402,F401
-from carson.server.mail import tables as mail_tables  # noqa: E402,F401
-from carson.server.notify import tables as notify_tables  # noqa: E402,F401
-from carson.server.play.live import watch_tables  # noqa: E402,F401

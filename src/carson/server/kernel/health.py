@@ -13,14 +13,24 @@ import asyncio
 import contextlib
 import logging
 import threading
+from typing import Literal
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel
 from sqlalchemy import text
 from sqlalchemy.engine import Engine
 
 from carson.server.kernel.errors import database_failure, declared
-from carson.server.play.models import Health, Ready
+
+
+class Health(BaseModel):
+    status: Literal["ok"]
+
+
+class Ready(BaseModel):
+    status: Literal["ready"]
+
 
 log = logging.getLogger("carson.server")
 

@@ -20,7 +20,6 @@ from limits.storage import MemoryStorage, MovingWindowSupport, StorageTypes, sto
 from limits.strategies import MovingWindowRateLimiter, SlidingWindowCounterRateLimiter
 from limits.strategies import RateLimiter as Strategy
 
-from carson.server.accounts.auth import normal_username
 from carson.server.kernel.limits import Limits
 
 
@@ -63,11 +62,6 @@ def client_address(request: Request) -> str:
             return str(address.ipv4_mapped)
         return str(ipaddress.ip_network(f"{address}/64", strict=False))
     return str(address)
-
-
-def account_key(username: str) -> str:
-    """An account as the limits count it: the name as stored, whatever its case."""
-    return normal_username(username).lower()
 
 
 #: Seconds between two sweeps of the expired counts out of a process's memory.

@@ -13,12 +13,14 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from carson.server.accounts import bots
+from carson.server.accounts.deps import CurrentUser
+from carson.server.accounts.models import Me
 from carson.server.kernel.errors import declared
 from carson.server.lobby import quickmatch
 from carson.server.lobby import tables as lobby
 from carson.server.lobby.quickmatch import SeekRequest
-from carson.server.play.api import CurrentUser, Service
-from carson.server.play.models import Me, SeatOut
+from carson.server.play.api import Service
+from carson.server.play.models import SeatOut
 from carson.server.play.table_settings import RATING_BOUNDS
 
 router = APIRouter(tags=["lobby"])
@@ -160,5 +162,5 @@ async def cancel_seek(seek_id: SeekId, user: CurrentUser, service: Service) -> S
 async def become_bot(user: CurrentUser, service: Service) -> Me:
     """Make the caller's account a bot account (flagged as such wherever its name shows);
     only before it has played (409)."""
-    await run_in_threadpool(bots.make_bot, service, user)
+    await run_in_threadpool(bots.make_bot, service.sessions, service.store.write_turn, user)
     return Me(id=user.id, username=user.username, bot=True)

@@ -29,7 +29,7 @@ from carson.core.clock import TimeControl, TimeControlError
 from carson.core.i18n import LANGUAGES
 from carson.core.registry import HUMAN, GameSetupError, game_kind
 from carson.core.seeks import FILL_AFTER, Seek, pair
-from carson.server.jobs.kinds import JobKind, WorkerContext, register
+from carson.server.jobs.kinds import JobKind, register
 from carson.server.jobs.queue import ClaimedJob, as_utc
 from carson.server.kernel.db import SeekRow, User
 from carson.server.kernel.errors import Conflict, NotFound, Unprocessable
@@ -37,6 +37,7 @@ from carson.server.play.games import GameService, open_table
 from carson.server.play.integrity import secret_seed
 from carson.server.play.store import GameStore
 from carson.server.play.table_settings import RATING_BOUNDS, checked_settings, default_timeout_level
+from carson.server.play.worker_context import WorkerContext
 from carson.server.ratings.player_ratings import ratings_of
 
 #: How long a seek nobody answers stays open.

@@ -24,11 +24,12 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import ColumnElement, or_, select, update
 from sqlalchemy.orm import Session
 
-from carson.server.jobs.kinds import JobKind, WorkerContext, register
+from carson.server.jobs.kinds import JobKind, register
 from carson.server.jobs.queue import ClaimedJob, JobQueue, as_utc
 from carson.server.kernel.db import Game, GameSeat, User
 from carson.server.kernel.errors import Conflict, Forbidden
 from carson.server.play.table_settings import TableSettings
+from carson.server.play.worker_context import WorkerContext
 from carson.server.ratings.player_ratings import rating_of
 
 if TYPE_CHECKING:

@@ -10,10 +10,11 @@ from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
+from carson.server.accounts.deps import OPTIONAL_AUTH, Viewer
 from carson.server.kernel.errors import declared
 from carson.server.kernel.ratelimit import client_address
 from carson.server.lobby import playing
-from carson.server.play.api import OPTIONAL_AUTH, Service, Viewer
+from carson.server.play.api import Service
 from carson.server.play.live import watching
 
 router = APIRouter(tags=["lobby"])

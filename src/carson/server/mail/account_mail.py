@@ -26,7 +26,7 @@ from fastapi import Request
 from sqlalchemy.orm import Session
 
 from carson.core.i18n import DEFAULT_LANGUAGE
-from carson.server.jobs.kinds import JobKind, WorkerContext, register
+from carson.server.jobs.kinds import JobKind, register
 from carson.server.jobs.queue import ClaimedJob, JobQueue, whole_number
 from carson.server.kernel.db import User
 from carson.server.kernel.errors import BadSetting, GameError, Unprocessable
@@ -37,6 +37,7 @@ from carson.server.mail.sending import MailMessage, MailSettings, masked, send
 from carson.server.mail.tables import MailAddress
 from carson.server.mail.texts import LINK_PATHS, AccountMail, compose
 from carson.server.mail.tokens import Purpose
+from carson.server.play.worker_context import WorkerContext
 
 log = logging.getLogger(__name__)
 

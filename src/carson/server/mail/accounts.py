@@ -15,11 +15,12 @@ import logging
 from sqlalchemy import delete, update
 
 from carson.server.accounts import auth, tokens
+from carson.server.accounts.auth import account_key
 from carson.server.accounts.passwords import PasswordTooLong, check_length
 from carson.server.accounts.service import Accounts
 from carson.server.jobs.queue import JobQueue
 from carson.server.kernel.db import Token, User
-from carson.server.kernel.ratelimit import RateLimited, Rule, account_key
+from carson.server.kernel.ratelimit import RateLimited, Rule
 from carson.server.mail import addresses
 from carson.server.mail import tokens as mail_tokens
 from carson.server.mail.account_mail import queue_account_mail

@@ -10,6 +10,8 @@ from pydantic import AfterValidator, BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from carson.server.accounts import auth
+from carson.server.accounts.deps import CurrentCaller
+from carson.server.accounts.models import bounded_password
 from carson.server.kernel.errors import Conflict, Unprocessable, declared
 from carson.server.kernel.ratelimit import client_address
 from carson.server.mail.account_mail import base_url_for
@@ -17,8 +19,7 @@ from carson.server.mail.accounts import MAX_LOGIN, MailAccounts
 from carson.server.mail.addresses import AddressError
 from carson.server.mail.tables import ADDRESS_CHARS
 from carson.server.mail.tokens import MAX_TOKEN
-from carson.server.play.api import CurrentCaller, Service
-from carson.server.play.models import _bounded
+from carson.server.play.api import Service
 
 router = APIRouter(tags=["mail"])
 
@@ -37,7 +38,9 @@ class AddressOut(BaseModel):
 
 class AddressChange(BaseModel):
     email: str = Field(min_length=1, max_length=ADDRESS_CHARS)
-    password: Annotated[str, AfterValidator(_bounded)] = Field(description="the account's password")
+    password: Annotated[str, AfterValidator(bounded_password)] = Field(
+        description="the account's password"
+    )
 
 
 class AddressChanged(BaseModel):
@@ -68,7 +71,9 @@ class ForgottenPassword(BaseModel):
 
 class PasswordReset(BaseModel):
     token: str = Field(min_length=1, max_length=MAX_TOKEN)
-    new_password: Annotated[str, AfterValidator(_bounded)] = Field(min_length=auth.MIN_PASSWORD)
+    new_password: Annotated[str, AfterValidator(bounded_password)] = Field(
+        min_length=auth.MIN_PASSWORD
+    )
 
 
 class ResetDone(BaseModel):

@@ -18,9 +18,10 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from carson.server.jobs.kinds import JobKind, WorkerContext, register
+from carson.server.jobs.kinds import JobKind, register
 from carson.server.jobs.queue import ClaimedJob, JobQueue
 from carson.server.mail.sending import MailMessage, MailSettings, send
+from carson.server.play.worker_context import WorkerContext
 
 SEND_MAIL_KIND = "send_mail"
 #: The longest caller's key (the ``jobs.key`` column holds the kind's prefix too).

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from alembic import context
 
-from carson.server.kernel.db import Base
+from carson.server.tables import METADATA
 
 connection = context.config.attributes["connection"]
-context.configure(connection=connection, target_metadata=Base.metadata, render_as_batch=True)
+context.configure(connection=connection, target_metadata=METADATA, render_as_batch=True)
 with context.begin_transaction():
     context.run_migrations()

@@ -10,11 +10,12 @@ from fastapi import APIRouter, Query
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
+from carson.server.accounts.deps import CurrentUser
 from carson.server.jobs.queue import as_utc
 from carson.server.kernel.db import User
 from carson.server.kernel.errors import Unprocessable, declared
 from carson.server.notify import notices
-from carson.server.play.api import CurrentUser, Service
+from carson.server.play.api import Service
 from carson.server.play.games import GameService
 
 router = APIRouter(tags=["notifications"])

@@ -7,12 +7,13 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from carson.server.jobs.kinds import JobKind, WorkerContext, register
+from carson.server.jobs.kinds import JobKind, register
 from carson.server.jobs.queue import ClaimedJob
 from carson.server.kernel.errors import Conflict, NotFound
 from carson.server.notify import notices
 from carson.server.play.clocks import TIMEOUT_SOON, StoredClocks, Timeout
 from carson.server.play.store import Table
+from carson.server.play.worker_context import WorkerContext
 
 
 def still_asked(table: Table, state: Any, stored: StoredClocks | None, due: Timeout) -> bool:

@@ -17,7 +17,7 @@ from datetime import timedelta
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from carson.server.jobs.kinds import JobKind, WorkerContext, register
+from carson.server.jobs.kinds import JobKind, register
 from carson.server.jobs.queue import ClaimedJob
 from carson.server.kernel.db import Game, GameSeat, Move
 from carson.server.kernel.errors import Conflict
@@ -30,6 +30,7 @@ from carson.server.notify.push import NoticeJob
 from carson.server.notify.tables import Notification
 from carson.server.notify.texts import gettext, notice_line
 from carson.server.notify.unsubscribe import ALL, token_for
+from carson.server.play.worker_context import WorkerContext
 
 log = logging.getLogger(__name__)
 

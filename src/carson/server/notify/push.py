@@ -28,7 +28,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
-from carson.server.jobs.kinds import JobKind, WorkerContext, register
+from carson.server.jobs.kinds import JobKind, register
 from carson.server.jobs.queue import ClaimedJob, whole_number
 from carson.server.kernel.db import now
 from carson.server.kernel.errors import Unprocessable
@@ -36,6 +36,7 @@ from carson.server.mail import addresses
 from carson.server.notify import notices
 from carson.server.notify.tables import Notification, PushSubscription, ServerKey
 from carson.server.notify.texts import notice_line
+from carson.server.play.worker_context import WorkerContext
 
 log = logging.getLogger(__name__)
 

@@ -7,10 +7,11 @@ from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
+from carson.server.accounts.deps import CurrentUser
 from carson.server.kernel.db import User
 from carson.server.kernel.errors import declared
 from carson.server.notify import push
-from carson.server.play.api import CurrentUser, Service
+from carson.server.play.api import Service
 from carson.server.play.games import GameService
 
 router = APIRouter(tags=["notifications"])

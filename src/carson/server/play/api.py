@@ -8,51 +8,40 @@ an action the game refuses; 413 and 429 come from the request limits).
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
+from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, HTTPException, Query, Request
 from fastapi.responses import JSONResponse
-from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.sse import EventSourceResponse, ServerSentEvent
-from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
-from carson.server.accounts import auth, tokens
-from carson.server.accounts.service import Accounts
-from carson.server.kernel import cookies
-from carson.server.kernel.cookies import CSRF_COOKIE, CSRF_HEADER, SAFE_METHODS, SESSION_COOKIE
-from carson.server.kernel.db import User
+from carson.server.accounts.deps import (
+    AUTH,
+    CHANGE,
+    OPTIONAL_AUTH,
+    CurrentUser,
+    Viewer,
+    accounts_of,
+)
 from carson.server.kernel.errors import (
-    Conflict,
-    Forbidden,
     GameError,
-    Unauthorized,
-    Unprocessable,
     declared,
 )
 from carson.server.kernel.jsonio import FastJSONResponse
 from carson.server.kernel.ratelimit import client_address
 from carson.server.kernel.stream_slots import RETRY_SECONDS, StreamSlots
-from carson.server.mail.account_mail import registration_hook
 from carson.server.play.event_log import MAX_PAGE_MOVES
 from carson.server.play.games import GameService
 from carson.server.play.live import stream, watchers, watching
 from carson.server.play.live.stream import StreamStart
 from carson.server.play.models import (
     ActionIn,
-    Credentials,
     EventsPage,
     GameRecord,
     GameSummary,
     GameView,
-    Me,
-    NewAccount,
     NewGame,
-    SessionClosed,
-    SessionOpened,
-    TokenOut,
 )
 from carson.server.play.move_route import MoveRoute
 
@@ -66,7 +55,6 @@ moves = APIRouter(route_class=MoveRoute)
 #: The fields of a new game's body that are its table's settings.
 TABLE_FIELDS = {"public", "rated", "time_control", "on_timeout", "timeout_level",
                 "rating_min", "rating_max"}  # fmt: skip
-bearer = HTTPBearer(auto_error=False)
 #: Moves in a page of events when the caller names no ``limit``.
 DEFAULT_PAGE_MOVES = 100
 
@@ -83,113 +71,9 @@ async def games(request: Request) -> GameService:
     return _service(request)
 
 
-@dataclass(frozen=True)
-class Caller:
-    """Who calls, and with which session's token."""
-
-    user: User
-    token: str
-
-
-async def current_caller(
-    request: Request,
-    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
-) -> Caller:
-    """The caller, from ``Authorization: Bearer <token>`` (API clients) or from the session
-    cookie (browsers). A cookie is sent by the browser on its own, so a state-changing
-    request authenticated by it must also carry the CSRF token (double-submit cookie) and
-    come from this site (:func:`carson.server.kernel.cookies.same_origin`)."""
-    if credentials is not None and credentials.scheme.lower() == "bearer":
-        token = credentials.credentials
-    elif SESSION_COOKIE in request.cookies:
-        token = request.cookies[SESSION_COOKIE]
-        if request.method not in SAFE_METHODS:
-            expected = request.cookies.get(CSRF_COOKIE, "")
-            sent = request.headers.get(CSRF_HEADER, "")
-            if not expected or not auth.same_secret(expected, sent):
-                raise Forbidden(f"missing or wrong CSRF token (send {CSRF_HEADER})", "csrf")
-            if not cookies.same_origin(request):
-                raise Forbidden("a request from another site (Origin) is refused", "origin")
-    else:
-        raise Unauthorized("log in: send Authorization: Bearer <token>")
-    service = _service(request)
-    user = service.remembered_user(token)
-    if user is None:  # not seen lately: ask the database, off the event loop
-        user = await run_in_threadpool(service.user_for_token, token)
-    if user is None:
-        raise Unauthorized(
-            "the token is not valid (unknown, expired or logged out)", "invalid_token"
-        )
-    return Caller(user, token)
-
-
-async def current_user(caller: Annotated[Caller, Depends(current_caller)]) -> User:
-    return caller.user
-
-
-async def optional_user(
-    request: Request,
-    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
-) -> User | None:
-    """The caller if it sends a session (as :func:`current_caller`), else ``None``: a
-    spectator. A browser's stale session cookie counts as none (its page is watched signed
-    out); a bearer token that is not valid is still refused (401)."""
-    if credentials is None and SESSION_COOKIE not in request.cookies:
-        return None
-    try:
-        return (await current_caller(request, credentials)).user
-    except Unauthorized:
-        if credentials is not None:
-            raise
-        return None
-
-
 Service = Annotated[GameService, Depends(games)]
-CurrentCaller = Annotated[Caller, Depends(current_caller)]
-CurrentUser = Annotated[User, Depends(current_user)]
-#: Whoever calls a route that spectators may use too (``None``: signed out).
-Viewer = Annotated[User | None, Depends(optional_user)]
-#: Such a route's document: the bearer token is optional (``{}``: none at all).
-OPTIONAL_AUTH: dict[str, Any] = {"security": [{}]}
 
 
-def client_label(request: Request) -> str:
-    """Which client opens a session, as its user will see it in the session list."""
-    return tokens.agent_label(request.headers.get("user-agent"))
-
-
-def _accounts(request: Request) -> Accounts:
-    accounts = request.app.state.accounts
-    assert isinstance(accounts, Accounts)
-    return accounts
-
-
-def _logged_in(
-    request: Request,
-    body: Credentials,
-    create: bool = False,
-    then: Callable[[Session, User], None] | None = None,
-) -> str:
-    """A new session's token for the credentials (rate-limited: 429 after too many
-    failures); with ``create``, for a new account (``then`` in its transaction)."""
-    address, label = client_address(request), client_label(request)
-    accounts = _accounts(request)
-    try:
-        return accounts.log_in(address, body.username, body.password, label, create, then)
-    except auth.BadPassword as error:
-        raise Unprocessable(str(error), "bad_password") from None
-    except auth.UsernameTaken as error:
-        raise Conflict(str(error), "username_taken") from None
-    except auth.AuthError as error:
-        if create:
-            raise Unprocessable(str(error), "invalid_account") from None
-        raise Unauthorized(str(error), "wrong_credentials") from None
-
-
-#: The errors of any route that needs a logged-in caller; a change also needs the CSRF
-#: token when the caller is authenticated by the session cookie (403).
-AUTH = (401,)
-CHANGE = (401, 403)
 GAME_ID = "$response.body#/id"
 #: What a client can do next with a game it got (OpenAPI links, which the stateful tests
 #: follow): look at it, join it, act in it with the seq and a legal action it was given.
@@ -213,63 +97,6 @@ def _game_answer(status: int, description: str) -> dict[int | str, dict[str, Any
 
 #: For the routes of other modules that answer a game's view.
 game_answer = _game_answer
-
-
-@router.post(
-    "/api/register", operation_id="register", response_model=TokenOut,
-    responses=declared(400, 409, 413, 422, 429),
-)  # fmt: skip
-def register(body: NewAccount, request: Request) -> TokenOut:
-    """A new account and a session's token. An ``email`` given is checked first (422
-    ``bad_address``) and gets a verification link by mail."""
-    then = registration_hook(request, body.email, body.language)
-    credentials = Credentials(username=body.username, password=body.password)
-    return TokenOut(token=_logged_in(request, credentials, create=True, then=then))
-
-
-@router.post(
-    "/api/login", operation_id="login", response_model=TokenOut,
-    responses=declared(400, 401, 413, 422, 429),
-)  # fmt: skip
-def login(body: Credentials, request: Request) -> TokenOut:
-    """A new session's bearer token; it expires once left unused for 30 days."""
-    return TokenOut(token=_logged_in(request, body))
-
-
-@router.post(
-    "/api/session", operation_id="open_session", response_model=SessionOpened,
-    responses=declared(400, 401, 413, 422, 429),
-)  # fmt: skip
-def open_session(body: Credentials, request: Request) -> JSONResponse:
-    """Log a browser in: sets the HttpOnly session cookie and the CSRF cookie, whose value
-    the page sends back in ``X-CSRF-Token`` with every state-changing request."""
-    if not cookies.same_origin(request):
-        raise Forbidden("a request from another site (Origin) is refused", "origin")
-    token = _logged_in(request, body)
-    csrf = cookies.new_csrf()
-    username = auth.normal_username(body.username)
-    response = JSONResponse(SessionOpened(username=username, csrf=csrf).model_dump())
-    cookies.set_session(response, request, token, csrf)
-    return response
-
-
-@router.delete(
-    "/api/session", operation_id="close_session", response_model=SessionClosed,
-    responses=declared(*CHANGE),
-)  # fmt: skip
-def close_session(request: Request, caller: CurrentCaller, service: Service) -> JSONResponse:
-    """Log out: the token this request was sent with (bearer or cookie) stops working, and
-    the cookies are cleared."""
-    service.revoke(caller.token)
-    closed = SessionClosed(username=caller.user.username, logged_out=True)
-    response = JSONResponse(closed.model_dump())
-    cookies.clear_session(response, request)
-    return response
-
-
-@router.get("/api/me", operation_id="me", response_model=Me, responses=declared(*AUTH))
-def me(user: CurrentUser) -> Me:
-    return Me(id=user.id, username=user.username, bot=bool(user.is_bot))
 
 
 @router.post(
@@ -324,7 +151,7 @@ def game_view(game_id: str, user: Viewer, service: Service, request: Request) ->
     """The caller's view of the game: ``status``, ``seq``, ``seat``, ``seats``,
     ``legal_actions`` and ``view`` (the engine's per-seat view, CG-9). Anyone not seated,
     signed in or not, gets a spectator's view (``seat``: ``null``, no hidden fact)."""
-    with watching.counted(_accounts(request), client_address(request), user):
+    with watching.counted(accounts_of(request), client_address(request), user):
         return FastJSONResponse(service.view(user, game_id, watch=True))
 
 
@@ -337,7 +164,7 @@ def act(
     game_id: str, body: ActionIn, user: CurrentUser, service: Service, request: Request
 ) -> JSONResponse:
     """Apply an action (one of ``legal_actions``) at ``seq``; answers the new view."""
-    _accounts(request).moving(user.id)  # 429 beyond the account's rate of moves
+    accounts_of(request).moving(user.id)  # 429 beyond the account's rate of moves
     return FastJSONResponse(service.act(user, game_id, body.seq, body.action))
 
 
@@ -375,7 +202,7 @@ def game_events(
     each with its ``seq`` (the move that made it; 0: the game's setup, e.g. the deal) and
     its ``seats`` (``null``: public). A page covers the moves up to ``until``; with
     ``more``, ``next`` is the next page's URL."""
-    with watching.counted(_accounts(request), client_address(request), user):
+    with watching.counted(accounts_of(request), client_address(request), user):
         page = service.events_page(user, game_id, since, limit or DEFAULT_PAGE_MOVES, watch=True)
     body = page.to_json()
     if page.more:
@@ -407,7 +234,7 @@ async def stream_start(
         headers = {"Retry-After": str(RETRY_SECONDS)}
         raise HTTPException(error.status, error.message, headers=headers) from None
     try:
-        with watching.counted(_accounts(request), address, user):
+        with watching.counted(accounts_of(request), address, user):
             woken = service.notifier.version(game_id)  # read before looking: no move slips by
             view = await run_in_threadpool(service.view, user, game_id, True)
         told = stream.last_event_id(last_event_id, view["seq"])

@@ -6,9 +6,10 @@ from __future__ import annotations
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 
+from carson.server.accounts.deps import CHANGE, CurrentUser
 from carson.server.kernel.errors import declared
 from carson.server.kernel.jsonio import FastJSONResponse
-from carson.server.play.api import CHANGE, CurrentUser, Service, game_answer
+from carson.server.play.api import Service, game_answer
 from carson.server.play.models import GameView
 
 router = APIRouter()

@@ -30,7 +30,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from carson.core.registry import HUMAN
-from carson.server.jobs.kinds import JobKind, WorkerContext, register
+from carson.server.jobs.kinds import JobKind, register
 from carson.server.jobs.queue import ClaimedJob, JobQueue, whole_number
 from carson.server.kernel.db import Game, Job
 from carson.server.kernel.errors import Conflict, NotFound
@@ -38,6 +38,7 @@ from carson.server.play.drafts import DraftBook, Drafts
 from carson.server.play.left_seats import left_among
 from carson.server.play.store import GameStore, Table
 from carson.server.play.thinking import ThinkRequest
+from carson.server.play.worker_context import WorkerContext
 
 log = logging.getLogger(__name__)
 

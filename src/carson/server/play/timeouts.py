@@ -24,7 +24,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from carson.core.registry import HUMAN
-from carson.server.jobs.kinds import JobKind, WorkerContext, register
+from carson.server.jobs.kinds import JobKind, register
 from carson.server.jobs.queue import ClaimedJob
 from carson.server.kernel.errors import Conflict, NotFound
 from carson.server.play.clocks import TIMEOUT, StoredClocks, Timeout
@@ -32,6 +32,7 @@ from carson.server.play.drafts import DraftBook
 from carson.server.play.leaving import Leaving
 from carson.server.play.machines import MACHINE_MOVE, MachineMove
 from carson.server.play.store import Table
+from carson.server.play.worker_context import WorkerContext
 
 log = logging.getLogger(__name__)
 

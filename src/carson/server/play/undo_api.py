@@ -7,10 +7,11 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
+from carson.server.accounts.deps import CHANGE, CurrentUser
 from carson.server.accounts.service import Accounts
 from carson.server.kernel.errors import declared
 from carson.server.kernel.jsonio import FastJSONResponse
-from carson.server.play.api import CHANGE, CurrentUser, Service, game_answer
+from carson.server.play.api import Service, game_answer
 from carson.server.play.models import GameView
 from carson.server.play.undo import undo_last
 

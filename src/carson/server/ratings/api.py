@@ -1,6 +1,5 @@
-"""Ratings, players and rematches in the API: a game's leaderboard, a player's profile, rating
-history and finished games (to anyone logged in), and the rematch of a game that is over (to
-its people)."""
+"""Ratings and players in the API: a game's leaderboard, a player's profile, rating history
+and finished games (to anyone logged in)."""
 
 from __future__ import annotations
 
@@ -12,10 +11,10 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
+from carson.server.accounts.deps import CurrentUser
 from carson.server.kernel.errors import declared
 from carson.server.kernel.jsonio import FastJSONResponse
-from carson.server.lobby.rematch import Rematches
-from carson.server.play.api import CurrentUser, Service
+from carson.server.play.api import Service
 from carson.server.ratings import profiles
 
 router = APIRouter(tags=["ratings"])
@@ -105,15 +104,6 @@ class RatingHistory(BaseModel):
     points: list[RatingPointOut] = Field(description="oldest first (the latest 200)")
 
 
-class RematchOut(BaseModel):
-    game: str = Field(description="the game that is over")
-    rematch: str = Field(description="the new game's id")
-    status: str = Field(description="'waiting' until everyone accepted, then 'playing'")
-    accepted: list[str]
-    waiting_for: list[str]
-    expires_at: datetime | None = Field(description="when an offer not accepted lapses")
-
-
 def _paged(number: int, size: int) -> profiles.Page:
     return profiles.Page(number, size)
 
@@ -179,22 +169,3 @@ async def rating_history(
             return profiles.rating_history(session, username, game)
 
     return FastJSONResponse(await run_in_threadpool(read))
-
-
-@router.post(
-    "/api/games/{game_id}/rematch", operation_id="rematch", response_model=RematchOut,
-    responses=declared(401, 403, 404, 409, 422),
-)  # fmt: skip
-def rematch(game_id: GameId, user: CurrentUser, service: Service) -> JSONResponse:
-    """Offer the rematch of a game that is over, or accept the one offered: the caller
-    takes their old seat; the new game starts when all of the game's people have."""
-    return FastJSONResponse(Rematches(service).offer(user, game_id))
-
-
-@router.get(
-    "/api/games/{game_id}/rematch", operation_id="rematch_offer", response_model=RematchOut,
-    responses=declared(401, 403, 404, 409, 422),
-)  # fmt: skip
-def rematch_offer(game_id: GameId, user: CurrentUser, service: Service) -> JSONResponse:
-    """The rematch offered after the game (404 while none is)."""
-    return FastJSONResponse(Rematches(service).state(user, game_id))
