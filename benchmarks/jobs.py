@@ -20,6 +20,7 @@ from carson.core.registry import game_kind
 from carson.server.jobs.kinds import JobKind, register
 from carson.server.jobs.queue import ClaimedJob
 from carson.server.kernel.db import make_engine, migrate
+from carson.server.listening import every_listener
 from carson.server.play.store import GameStore
 from carson.server.play.thinking import ChildProcessThinker, InlineThinker, Thinker, ThinkRequest
 from carson.server.play.worker_context import WorkerContext
@@ -40,7 +41,7 @@ def queue_rate(url: str) -> float:
     """Jobs per second one worker claims, runs (a no-op) and ends, best of 3 batches."""
     engine = make_engine(url)
     migrate(engine)
-    store = GameStore(engine)
+    store = GameStore(engine, every_listener())
     worker = game_worker(store, InlineThinker())
     best = 0.0
     for _ in range(3):

@@ -31,6 +31,7 @@ from sqlalchemy import event
 from carson.server.accounts import auth
 from carson.server.accounts.passwords import HashParameters, PasswordPool
 from carson.server.kernel.db import User, make_engine, migrate
+from carson.server.listening import every_listener
 from carson.server.play import store
 from carson.server.play.games import GameService
 from carson.server.play.storage.alone_moves import insert_alone
@@ -52,7 +53,7 @@ KINDS = {
 def listening_service(url: str) -> tuple[GameService, asyncio.AbstractEventLoop]:
     """A game service whose notifier listens, as in a server process: on an event loop of
     its own, running in a thread (the server's loop, which hears the notices)."""
-    service = GameService(make_engine(url))
+    service = GameService(make_engine(url), every_listener())
     loop = asyncio.new_event_loop()
     threading.Thread(target=loop.run_forever, name="service-loop", daemon=True).start()
 

@@ -37,6 +37,7 @@ from benchmarks.move_asgi import asgi_cpu
 from carson.server.accounts import auth
 from carson.server.accounts.passwords import HashParameters, PasswordPool
 from carson.server.kernel.db import User, make_engine, migrate
+from carson.server.listening import every_listener
 from carson.server.play.games import GameService
 
 SEATS = ["human", "expert", "expert", "expert"]  # the card game's virtual seats: no jobs
@@ -45,7 +46,7 @@ SEATS = ["human", "expert", "expert", "expert"]  # the card game's virtual seats
 def _service(url: str) -> tuple[GameService, User]:
     engine = make_engine(url)
     migrate(engine)
-    service = GameService(engine)
+    service = GameService(engine, every_listener())
     pool = PasswordPool(HashParameters(memory_kib=8, time_cost=1), 1)
     with service.sessions.begin() as session:
         user = auth.register(session, f"path{random.randrange(10**9)}", "a long password", pool)

@@ -19,6 +19,7 @@ from typing import Any
 from carson.server.accounts import auth
 from carson.server.accounts.passwords import HashParameters, PasswordPool
 from carson.server.kernel.db import User, make_engine, migrate
+from carson.server.listening import every_listener
 from carson.server.notify import notices
 from carson.server.notify.tables import Notification
 from carson.server.play import store
@@ -36,7 +37,7 @@ def _people(service: GameService, count: int) -> list[User]:
 def measure(url: str) -> tuple[float, float, float, int]:
     """Median milliseconds of a move and of its notifications, their mean, and the
     notifications written."""
-    service = GameService(_engine(url))
+    service = GameService(_engine(url), every_listener())
     people = _people(service, 4)
     timed: list[float] = []
     real = notices.after_moves

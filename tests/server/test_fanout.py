@@ -16,6 +16,7 @@ from starlette.concurrency import run_in_threadpool
 from carson.server.accounts import auth
 from carson.server.accounts.passwords import HashParameters, PasswordPool
 from carson.server.kernel.db import User, make_engine, migrate
+from carson.server.listening import every_listener
 from carson.server.play.games import GameService
 from carson.server.play.live import stream
 from carson.server.play.live.fanout import SpectatorUpdates, Update
@@ -43,7 +44,7 @@ def test_spectators_share_one_update_and_each_seat_gets_its_own(
 ) -> None:
     engine = make_engine(f"sqlite:///{tmp_path / 'games.db'}")
     migrate(engine)
-    service = GameService(engine)
+    service = GameService(engine, every_listener())
     alice, bob, carol = people(service, "alice", "bob", "carol")
     game = service.create(alice, ["human", "human", "expert", "expert"], None, None)["id"]
     service.join(bob, game)

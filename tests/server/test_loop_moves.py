@@ -30,6 +30,7 @@ from sqlalchemy.orm import Session
 from carson.app import create_app
 from carson.server.kernel.db import GameSeat, Job, Move
 from carson.server.kernel.limits import Limits
+from carson.server.listening import every_listener
 from carson.server.play.loop_moves import LoopMoves
 from carson.server.play.machines import MACHINE_MOVE
 from carson.server.play.storage import loop_connections, loop_writes
@@ -511,7 +512,7 @@ def test_a_move_cancelled_mid_statement_closes_its_connection_and_frees_its_slot
     closed, never given out again, and the pool's one slot is free for the next move."""
     sleeping = "SELECT pg_sleep(5), " + ", ".join(f"${number}::text" for number in range(1, 10))
     monkeypatch.setattr(loop_writes, "INSERT_UNLESS_LEFT_PREPARED", sleeping.encode())
-    store = GameStore(create_engine(pg_url))
+    store = GameStore(create_engine(pg_url), every_listener())
     writes = loop_writes.PostgresWrites(store)
     writes.connections = LoopConnections(store.engine, size=1)
     row = {"game_id": "g", "seq": 1, "seat": 0, "action": {}, "events": []}

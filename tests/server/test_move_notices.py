@@ -27,6 +27,7 @@ from test_move_path import (
 from carson.app import create_app
 from carson.core.registry import game_kind
 from carson.server.kernel.live import Notifier
+from carson.server.listening import every_listener
 from carson.server.play.cache import MAX_HEARD, GameCache
 from carson.server.play.live.move_notices import (
     MAX_PAYLOAD,
@@ -174,7 +175,7 @@ def test_the_next_move_in_the_process_that_heard_reads_nothing_back(db_url: str)
 
 
 def test_a_process_keeps_only_other_processes_moves(tmp_path: Path) -> None:
-    store = GameStore(create_engine(f"sqlite:///{tmp_path / 'games.db'}"))
+    store = GameStore(create_engine(f"sqlite:///{tmp_path / 'games.db'}"), every_listener())
     store.cache.put(GAME, card_state(2))
     move = heard(card_state(3))
     assert not store._hear(notice_payload(GAME, store.instance, 2, move))  # woke when written

@@ -15,6 +15,7 @@ from test_lobby import move_time, service, until
 
 from carson.core.seeks import FILL_AFTER
 from carson.server.kernel.db import PlayerRating, User
+from carson.server.listening import every_listener
 from carson.server.lobby.quickmatch import SEEK_LIFETIME
 
 
@@ -151,7 +152,7 @@ def test_two_processes_pairing_at_once_make_one_table(db_url: str) -> None:
 
     engines = [make_engine(db_url) for _ in range(2)]
     migrate(engines[0])
-    stores = [GameStore(engine) for engine in engines]
+    stores = [GameStore(engine, every_listener()) for engine in engines]
     with stores[0].sessions.begin() as session:
         users = [User(username=f"player{n}", password_hash="x") for n in range(4)]
         session.add_all(users)

@@ -46,6 +46,7 @@ def worker(
     Start as many as you like, on any host that reaches the database."""
     require("carson worker", "server")
     from carson.server.kernel.logs import configure_logging
+    from carson.server.listening import every_listener
     from carson.server.play.store import GameStore
     from carson.server.play.thinking import InlineThinker
     from carson.server.workers import game_worker
@@ -56,7 +57,9 @@ def worker(
         fail(f"--budget-ms must be 0 or more, not {budget_ms}")
     engine = _database(db, "carson worker")
     configure_logging()  # as `carson serve` does: request-free records, no secrets
-    running = game_worker(GameStore(engine), InlineThinker(), budget_ms, lease=lease, poll=poll)
+    running = game_worker(
+        GameStore(engine, every_listener()), InlineThinker(), budget_ms, lease=lease, poll=poll
+    )
 
     def stop(signum: int, frame: FrameType | None) -> None:
         running.stop(timeout=0)

@@ -46,6 +46,7 @@ from carson.server.kernel.logs import RequestIds
 from carson.server.kernel.ratelimit import RateLimited, RateLimiter
 from carson.server.kernel.stream_slots import StreamSlots
 from carson.server.kernel.threads import RequestThreads
+from carson.server.listening import every_listener
 from carson.server.lobby import api as lobby_api
 from carson.server.lobby import rematch_api, watch_api
 from carson.server.mail import api as mail_api
@@ -125,7 +126,7 @@ def create_server(
     push.ensure_keys(engine)
     unsubscribe.ensure_secret(engine)
 
-    service = GameService(engine, budget_ms, clock)
+    service = GameService(engine, every_listener(), budget_ms, clock)
     service.accounts.forget_expired()
     jobs = game_worker(service.store, ChildProcessThinker(), budget_ms) if worker else None
     app = CarsonApp(

@@ -23,9 +23,9 @@ from carson.core.registry import game_kind
 from carson.server.kernel.db import Game, GameSeat, User
 from carson.server.kernel.errors import Conflict, Forbidden, NotFound
 from carson.server.lobby.tables import schedule_expiry
-from carson.server.notify import notices
 from carson.server.play.events import encode_events, opening_events
 from carson.server.play.integrity import game_seed
+from carson.server.play.listeners import Invited
 from carson.server.ratings.profiles import utc
 
 if TYPE_CHECKING:
@@ -60,8 +60,9 @@ class Rematches:
                 rematch = self._new_table(session, old, user)
                 others = set(self.store.holders(session, game_id).values()) - {user.id}
                 offer = {"by": user.username, "rematch_of": game_id}
-                notices.notify(session, self.store.jobs, others, notices.INVITATION,
-                               rematch.id, offer)  # fmt: skip
+                self.store.listeners.publish(
+                    Invited(session, self.store.jobs, rematch.id, others, offer)
+                )
             holders = self.store.holders(session, rematch.id)
             if seat not in holders:
                 rematch = self.store.game(session, rematch.id, lock=True)  # not expiring now

@@ -28,6 +28,7 @@ from carson.server.jobs.kinds import JobKind, register
 from carson.server.jobs.queue import ClaimedJob, JobQueue, as_utc
 from carson.server.kernel.db import Game, GameSeat, User
 from carson.server.kernel.errors import Conflict, Forbidden
+from carson.server.play.listeners import Joining, Listeners, TableOpened
 from carson.server.play.table_settings import TableSettings
 from carson.server.play.worker_context import WorkerContext
 from carson.server.ratings.player_ratings import rating_of
@@ -261,3 +262,18 @@ def expire_table(context: WorkerContext, job: ClaimedJob, payload: ExpireTable) 
 
 
 EXPIRE_TABLE = register(JobKind("expire_table", ExpireTable.read, expire_table))
+
+
+def _opened(event: TableOpened) -> None:
+    on_created(event.queue, event.session, event.game, event.settings)
+
+
+def _joining(event: Joining) -> None:
+    check_joinable(event.session, event.game, event.user, event.now)
+
+
+def listen(listeners: Listeners) -> None:
+    """A waiting table expires; a table's rating range refuses whoever is outside it (the
+    composition root calls this)."""
+    listeners.on(TableOpened, _opened)
+    listeners.on(Joining, _joining)

@@ -24,14 +24,19 @@ from carson.server.accounts.service import Accounts
 from carson.server.jobs.queue import Clock, utc_now
 from carson.server.kernel.db import Game, GameSeat, User
 from carson.server.kernel.errors import Conflict, Forbidden, GameError, NotFound, Unprocessable
-from carson.server.lobby import tables as lobby
-from carson.server.notify import notices
 from carson.server.play.cache import GameCache
 from carson.server.play.drafts import DraftBook
 from carson.server.play.event_log import MAX_PAGE_MOVES, EventLog
 from carson.server.play.events import EventPage, SeatEvent, encode_events, opening_events
 from carson.server.play.integrity import game_seed, is_practice
 from carson.server.play.leaving import Leaving
+from carson.server.play.listeners import (
+    Invited,
+    Joining,
+    Listeners,
+    MovesWritten,
+    TableOpened,
+)
 from carson.server.play.live.fanout import SpectatorUpdates
 from carson.server.play.live.watchers import Watchers
 from carson.server.play.machines import no_machine_next, queue_next, queue_waiting_games
@@ -85,9 +90,10 @@ def open_table(
     humans = [seat for seat, kind in enumerate(kinds) if kind == HUMAN]
     for seat, user_id in zip(humans, people, strict=False):
         session.add(GameSeat(game_id=stored.id, seat=seat, user_id=user_id))
-    notices.notify(session, store.jobs, people[1:], notices.INVITATION, stored.id)  # paired
+    if people[1:]:  # paired by quick match
+        store.listeners.publish(Invited(session, store.jobs, stored.id, people[1:]))
     start_if_full(store, session, stored, state)
-    lobby.on_created(store.jobs, session, stored, settings)
+    store.listeners.publish(TableOpened(session, store.jobs, stored, settings))
     return stored, state
 
 
@@ -113,17 +119,21 @@ def start_if_full(store: GameStore, session: Session, game: Game, state: Any = N
             state = store.state(session, table)
         clocks = table.settings.time_control
         store.clocks.start(session, game.id, clocks, len(table.seat_kinds), state)
-        if len(table.holders) > 1:  # alone against machines, one is on the page
-            notices.after_moves(session, store.jobs, game.id, table.people, None, state)
+        store.listeners.publish(MovesWritten(session, store.jobs, table, None, state))
         queue_next(store.jobs, session, table, state)
 
 
 class GameService:
     def __init__(
-        self, engine: Engine, budget_ms: int | None = None, clock: Clock = utc_now
+        self,
+        engine: Engine,
+        listeners: Listeners,
+        budget_ms: int | None = None,
+        clock: Clock = utc_now,
     ) -> None:
-        """``clock``: the server's time (the games' clocks, scheduled jobs); tests move it."""
-        self.store = GameStore(engine, clock)
+        """``listeners``: who hears of what play does (:mod:`carson.server.listening`);
+        ``clock``: the server's time (the games' clocks, scheduled jobs); tests move it."""
+        self.store = GameStore(engine, listeners, clock)
         self.sessions = self.store.sessions
         self.notifier = self.store.notifier
         self.budget_ms = budget_ms
@@ -193,7 +203,7 @@ class GameService:
     def join(self, user: User, game_id: str) -> dict[str, Any]:
         with self.sessions.begin() as session:
             game = self.store.game(session, game_id, lock=True)  # no cancel slips in
-            lobby.check_joinable(session, game, user, self.jobs.clock())
+            self.store.listeners.publish(Joining(session, game, user, self.jobs.clock()))
             if game.status != "waiting":
                 raise Conflict("this game has no free seat", "no_free_seat")
             if game.rematch_of is not None:  # its seats are kept for the old game's people

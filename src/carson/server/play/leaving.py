@@ -24,8 +24,8 @@ from sqlalchemy.orm import Session
 from carson.core.registry import HUMAN
 from carson.server.kernel.db import Game, GameSeat
 from carson.server.kernel.errors import Conflict
-from carson.server.notify.notices import GAME_OVER, notify
 from carson.server.play.drafts import DraftBook
+from carson.server.play.listeners import GameAborted
 from carson.server.play.machines import queue_next
 from carson.server.play.store import GameStore, Table
 
@@ -135,8 +135,9 @@ class Leaving:
                     )
                     self.store.clocks.stop(session, game_id, len(state.actions))
                     told = [user for other, user in table.people.items() if other != seat]
-                    notify(session, self.store.jobs, told, GAME_OVER, game_id,
-                           {"ended": "aborted"})  # fmt: skip
+                    self.store.listeners.publish(
+                        GameAborted(session, self.store.jobs, game_id, told)
+                    )
                 self.store.announce(session, game_id, seats=True)
                 session.commit()
         self.store.forget_table(game_id)

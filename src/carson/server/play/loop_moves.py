@@ -78,7 +78,10 @@ def planned(
     except GameError:  # the cache may be behind another process: the thread reads, then refuses
         return None
     after, [row] = played(table.id, state, [(seat, action)], copy=not heard)
-    if not goes_alone(table, after, 1) or machine_seat(table, after) is not None:
+    if (
+        not goes_alone(table, after, 1, service.store.listeners)
+        or machine_seat(table, after) is not None
+    ):
         return None
     return AloneMove(table, seat, after, row, people_asked(table, after))
 

@@ -31,15 +31,15 @@ from carson.server.kernel.db import Game, GameSeat, Move, User
 from carson.server.kernel.errors import BadSetting, Conflict, Forbidden, NotFound, Unprocessable
 from carson.server.kernel.live import CHANNEL, SEATS_CHANGED, Notifier
 from carson.server.kernel.write_turn import write_turn_for
-from carson.server.notify import notices
 from carson.server.play.cache import GameCache
 from carson.server.play.clocks import ClockKeeper
 from carson.server.play.events import encode_events
+from carson.server.play.finishing import finish_game
 from carson.server.play.left_seats import forget_answer, insert_asking_left, people_asked
+from carson.server.play.listeners import Listeners, MovesWritten
 from carson.server.play.live.move_notices import is_own, notice_payload, own_prefix, read_notice
 from carson.server.play.storage.alone_moves import insert_alone, insert_alone_sqlite, writes_alone
 from carson.server.play.table_settings import TableSettings
-from carson.server.ratings.standings import finish_game
 
 #: Games whose state a process keeps in memory; the least recently used beyond are dropped
 #: (and rebuilt by replay, a millisecond or two, when asked for again). Every per-game table
@@ -209,9 +209,12 @@ class GameLocks:
 class GameStore:
     """The stored games of one server process, with its caches and per-game locks."""
 
-    def __init__(self, engine: Engine, clock: Clock = utc_now) -> None:
-        """``clock``: the server's time, for the job queue and the games' clocks."""
+    def __init__(self, engine: Engine, listeners: Listeners, clock: Clock = utc_now) -> None:
+        """``listeners``: who hears of what play does (:mod:`carson.server.listening` gives
+        every feature's); ``clock``: the server's time, for the job queue and the games'
+        clocks."""
         self.engine = engine
+        self.listeners = listeners
         self.clock = clock
         self.sessions = sessionmaker(engine, expire_on_commit=False)
         self.postgres = engine.dialect.name == "postgresql"
@@ -409,12 +412,11 @@ class GameStore:
             # The (game, seq) primary key: a lost race ends here.
             self._insert_moves(session, table, after, rows)
             if after.is_over:  # its end, and its ratings, in the last move's transaction
-                finish_game(session, table.id, table.game, table.settings.rated, after,
-                            self.jobs.clock())  # fmt: skip
+                at, rated = self.jobs.clock(), table.settings.rated
+                self.listeners.publish(finish_game(session, table.id, table.game, rated, after, at))
             if table.settings.time_control is not None:
                 self.clocks.after_moves(session, table.id, after, rows[-1]["seat"])
-            if len(table.holders) > 1:  # alone against machines, one is on the page
-                notices.after_moves(session, self.jobs, table.id, table.people, state, after)
+            self.listeners.publish(MovesWritten(session, self.jobs, table, state, after))
             if before_commit is not None:
                 before_commit(session, after)
             session.commit()
@@ -434,7 +436,7 @@ class GameStore:
         queues their machine's job."""
         if (
             adds_nothing is None
-            or not writes_alone(session, table, after, len(rows))
+            or not writes_alone(session, table, after, len(rows), self.listeners)
             or not adds_nothing(after)
         ):
             return False

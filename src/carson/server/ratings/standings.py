@@ -1,6 +1,7 @@
-"""The end of a game played to its end, in the transaction of its last move: the game is
-marked ``finished`` with its result, each person's seat keeps its score and whether it won,
-and a rated game changes its people's ratings.
+"""The ratings of a game played to its end, in the transaction of its last move: play marks
+the game ``finished`` with its result and each seat's score and win
+(:mod:`carson.server.play.finishing`), and publishes it; a rated game then changes its
+people's ratings here.
 
 Written in the same transaction as the last move, whose (game, seq) key is stored once: a
 game ends, and is rated, exactly once whichever process or worker made that move (the
@@ -17,51 +18,30 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy import insert, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
-from carson.core.game import Result
 from carson.core.ratings import INITIAL_MU, INITIAL_SIGMA, Rating, Standing, rate
-from carson.server.kernel.db import Game, GameSeat, PlayerRating, RatingChange
+from carson.server.kernel.db import PlayerRating, RatingChange
+from carson.server.play.listeners import GameFinished, Listeners
 
 
-def finish_game(session: Session, game_id: str, game: str, rated: bool, state: Any,
-                at: datetime) -> None:  # fmt: skip
-    """Mark the game ``finished`` at ``at`` with ``state``'s result, and rate it if it is
-    ``rated`` (in the caller's transaction, which writes its last move)."""
-    result: Result | None = state.result()
-    if result is None:  # pragma: no cover - called only once the engine says it is over
-        raise ValueError(f"game {game_id} is not over")
-    session.execute(
-        update(Game)
-        .where(Game.id == game_id)
-        .values(status="over", ended="finished", ended_at=at, result=result.to_json())
-    )
-    seats = session.execute(
-        select(GameSeat.seat, GameSeat.user_id, GameSeat.left).where(GameSeat.game_id == game_id)
-    ).all()
-    standings = [
-        Standing(
-            seat,
-            result.scores[seat],
-            won=seat in result.winners and left is None,
-            forfeited=left is not None,
-        )
-        for seat, _, left in seats
-    ]
-    for standing in standings:
-        session.execute(
-            update(GameSeat)
-            .where(GameSeat.game_id == game_id, GameSeat.seat == standing.seat)
-            .values(score=standing.score, won=standing.won)
-        )
-    people = {seat: user_id for seat, user_id, _ in seats}
-    if rated and len(set(people.values())) >= 2:
-        _rate(session, game_id, game, standings, people, at)
+def rate_finished(finished: GameFinished) -> None:
+    """A game played to its end (:mod:`carson.server.play.finishing`): if it is rated and
+    two or more people hold its seats, their ratings change (in its last move's
+    transaction)."""
+    people = finished.people
+    if finished.rated and len(set(people.values())) >= 2:
+        _rate(finished.session, finished.game_id, finished.game, finished.standings, people,
+              finished.at)  # fmt: skip
+
+
+def listen(listeners: Listeners) -> None:
+    """Rate every finished game (the composition root calls this)."""
+    listeners.on(GameFinished, rate_finished)
 
 
 def _rate(

@@ -39,6 +39,7 @@ from carson.server.kernel.jsonio import dumps
 from carson.server.kernel.live import CHANNEL
 
 if TYPE_CHECKING:
+    from carson.server.play.listeners import Listeners
     from carson.server.play.store import Table
 
 #: The move's row and its notice, unless one of the seats ``asked`` was left: one row back
@@ -67,21 +68,25 @@ _SQLITE = sqlite.dialect()
 _SQLITE_DATE = Move.__table__.c.created_at.type.dialect_impl(_SQLITE).bind_processor(_SQLITE)
 
 
-def goes_alone(table: Table, after: Any, moves: int) -> bool:
+def goes_alone(table: Table, after: Any, moves: int, listeners: Listeners) -> bool:
     """Whether a person's ``moves`` leading to ``after`` write their row and nothing else
     (when no person asked next has left and no machine seat acts next): one move, the game
-    not over, no clock to charge, nobody else to tell."""
+    not over, no clock to charge, no listener writing for it (nobody else to tell)."""
     return (
         moves == 1
         and not after.is_over
         and table.settings.time_control is None
-        and len(table.holders) <= 1
+        and not listeners.write_for(table, after)
     )
 
 
-def writes_alone(session: Session, table: Table, after: Any, moves: int) -> bool:
+def writes_alone(
+    session: Session, table: Table, after: Any, moves: int, listeners: Listeners
+) -> bool:
     """:func:`goes_alone`, with nothing else in ``session`` to write with the move."""
-    return goes_alone(table, after, moves) and not (session.new or session.dirty or session.deleted)
+    return goes_alone(table, after, moves, listeners) and not (
+        session.new or session.dirty or session.deleted
+    )
 
 
 def alone_parameters(row: dict[str, Any], asked: list[int]) -> dict[str, Any]:

@@ -1,0 +1,43 @@
+"""What notifications listen to in play (:mod:`carson.server.play.listeners`), each written
+in the transaction of what caused it: a person's turn, the game's end, a seat given at a
+table (quick match, a rematch offered), a game aborted."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from carson.server.notify.notices import GAME_OVER, INVITATION, after_moves, notify
+from carson.server.play.listeners import GameAborted, Invited, Listeners, MovesWritten
+
+if TYPE_CHECKING:
+    from carson.server.play.store import Table
+
+
+class TurnNotices:
+    """Each person newly asked to act is told; at the end, all are told the game is over.
+    Not at a table of one person against machines: that person is on the page."""
+
+    def writes(self, table: Table, after: Any) -> bool:
+        return len(table.holders) > 1
+
+    def written(self, moves: MovesWritten) -> None:
+        table = moves.table
+        if self.writes(table, moves.after):
+            after_moves(moves.session, moves.queue, table.id, table.people, moves.before,
+                        moves.after)  # fmt: skip
+
+
+def invited(event: Invited) -> None:
+    notify(event.session, event.queue, event.people, INVITATION, event.game_id, event.offer)
+
+
+def aborted(event: GameAborted) -> None:
+    notify(event.session, event.queue, event.told, GAME_OVER, event.game_id,
+           {"ended": "aborted"})  # fmt: skip
+
+
+def listen(listeners: Listeners) -> None:
+    """Notify of turns, ends, invitations and aborts (the composition root calls this)."""
+    listeners.on_moves(TurnNotices())
+    listeners.on(Invited, invited)
+    listeners.on(GameAborted, aborted)
