@@ -17,10 +17,10 @@ from carson.server.accounts import auth
 from carson.server.accounts.passwords import HashParameters, PasswordPool
 from carson.server.kernel.db import User, make_engine, migrate
 from carson.server.listening import every_listener
+from carson.server.play import stream
 from carson.server.play.games import GameService
-from carson.server.play.live import stream
 from carson.server.play.live.fanout import SpectatorUpdates, Update
-from carson.server.play.live.stream import StreamStart
+from carson.server.play.stream import StreamStart
 
 POOL = PasswordPool(HashParameters(memory_kib=8, time_cost=1), 1)
 

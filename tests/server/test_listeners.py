@@ -20,7 +20,7 @@ from carson.server.notify.tables import Notification
 from carson.server.play.games import GameService
 from carson.server.play.listeners import Listeners, MovesWritten
 from carson.server.play.storage.alone_moves import goes_alone
-from carson.server.play.store import Table
+from carson.server.play.table import Table
 from carson.server.play.table_settings import TableSettings
 
 POOL = PasswordPool(HashParameters(memory_kib=8, time_cost=1), 1)

@@ -1,7 +1,7 @@
 """Plain moves played on the event loop (:mod:`carson.server.play.loop_moves`): the common move is
 written there, every other case goes to a request thread, and both answer alike; the loop
 never waits — for a lock, the write turn, another process's write or a connection
-(:mod:`carson.server.play.storage.loop_writes`,
+(:mod:`carson.server.play.loop_writes`,
 :mod:`carson.server.play.storage.loop_connections`)."""
 
 from __future__ import annotations
@@ -31,9 +31,10 @@ from carson.app import create_app
 from carson.server.kernel.db import GameSeat, Job, Move
 from carson.server.kernel.limits import Limits
 from carson.server.listening import every_listener
+from carson.server.play import loop_writes
 from carson.server.play.loop_moves import LoopMoves
 from carson.server.play.machines import MACHINE_MOVE
-from carson.server.play.storage import loop_connections, loop_writes
+from carson.server.play.storage import loop_connections
 from carson.server.play.storage.loop_connections import LoopConnections
 from carson.server.play.store import GameStore
 

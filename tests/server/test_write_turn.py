@@ -94,7 +94,7 @@ def test_each_thread_answers_for_its_own_writes(engine: Engine, turn: WriteTurn)
 
 
 def test_the_turn_taken_now_or_not_at_all(engine: Engine, turn: WriteTurn) -> None:
-    """The event loop's way (:mod:`carson.server.play.storage.loop_writes`): never waits, never
+    """The event loop's way (:mod:`carson.server.play.loop_writes`): never waits, never
     taken
     after a write of its own, and a thread waiting for the turn gets it once given back."""
     assert turn.take_now() and turn.held()

@@ -19,10 +19,9 @@ from carson.terminal.asker import Asker
 from carson.terminal.game import TerminalGame
 from carson.terminal.generic import GenericKit, seat_count
 from carson.terminal.kit import Setup
-from carson.terminal.kits import kit_for, setup_of
+from carson.terminal.kits import kit_for, setup_of, texts
 from carson.terminal.replay import ReplayViewer
 from carson.terminal.saves import SaveError, load_save, read_save
-from carson.terminal.texts import texts
 
 
 def console() -> Console:

@@ -11,8 +11,8 @@ from babel.messages.pofile import read_po
 
 import carson
 from carson.core.i18n import LANGUAGES, UnknownLanguage
-from carson.terminal.kits import installed_kits
-from carson.terminal.texts import DOMAIN, SHARED, Texts, english, texts
+from carson.terminal.kits import installed_kits, texts
+from carson.terminal.texts import DOMAIN, SHARED, Texts, english
 
 PACKAGE_DIR = Path(carson.__file__).parent
 TEMPLATES = sorted(PACKAGE_DIR.rglob(f"locale/{DOMAIN}.pot"))

@@ -19,7 +19,7 @@ from carson.core.game import Event
 from carson.games.card.catalog import load_catalog
 from carson.games.card.web.log import MoveLog, auctions, taking_order
 from carson.games.card.web.present import Presenter, SeatPanel
-from carson.terminal.texts import texts
+from carson.terminal.kits import texts
 
 SUITS = ["hat", "star", "cactus"]
 

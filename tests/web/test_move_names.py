@@ -25,7 +25,7 @@ from carson.games.card.web.present import Presenter
 from carson.server.play.games import GameService
 from carson.server.play.thinking import InlineThinker
 from carson.server.workers import game_worker
-from carson.terminal.texts import texts
+from carson.terminal.kits import texts
 from carson.web.analysis.pages import action_label, namer
 from carson.web.kernel.visit import Visit
 

@@ -58,8 +58,8 @@ from carson.server.play import leaving_api, undo_api
 from carson.server.play.api import moves, router
 from carson.server.play.games import GameService
 from carson.server.play.loop_moves import LoopMoves
+from carson.server.play.loop_writes import loop_writes
 from carson.server.play.move_route import MoveShortcut
-from carson.server.play.storage.loop_writes import loop_writes
 from carson.server.play.thinking import ChildProcessThinker
 from carson.server.ratings import api as ratings_api
 from carson.server.workers import GameWorker, game_worker

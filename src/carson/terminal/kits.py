@@ -7,6 +7,7 @@ from typing import Any
 from carson.core.registry import game_kind, games
 from carson.terminal.generic import GenericKit
 from carson.terminal.kit import AnyKit, GameKit, Setup
+from carson.terminal.texts import SHARED, Texts
 
 
 def kit_for(game: str) -> AnyKit:
@@ -34,3 +35,11 @@ def setup_of(state: Any) -> Setup:
         if found is not None:
             return Setup(kit, *found)
     raise ValueError(f"no terminal kit knows a {type(state).__name__}: pass its setup")
+
+
+def texts(lang: str = "en") -> Texts:
+    """The shared words and every installed game's own, in ``lang``. (Kept for callers from
+    before the games had their own texts; a game's screens use its kit's
+    :meth:`~carson.terminal.kit.GameKit.texts`.)"""
+    games = [source for kit in installed_kits() for source in kit.text_sources()]
+    return Texts(lang, [*dict.fromkeys(s for s in games if s != SHARED), SHARED])

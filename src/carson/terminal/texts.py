@@ -21,7 +21,7 @@ from babel.messages.pofile import read_po
 
 from carson.core.i18n import chain, check_language
 
-__all__ = ["DOMAIN", "SHARED", "Source", "Texts", "english", "texts"]
+__all__ = ["DOMAIN", "SHARED", "Source", "Texts", "english"]
 
 #: The gettext domain of the terminal's catalogs.
 DOMAIN = "terminal"
@@ -95,13 +95,3 @@ def english(sources: tuple[Source, ...]) -> dict[str, str]:
             raise ValueError(f"texts {', '.join(twice)} are defined twice ({package})")
         merged.update(own)
     return merged
-
-
-def texts(lang: str = "en") -> Texts:
-    """The shared words and every installed game's own, in ``lang``. (Kept for callers from
-    before the games had their own texts; a game's screens use its kit's
-    :meth:`~carson.terminal.kit.GameKit.texts`.)"""
-    from carson.terminal.kits import installed_kits  # the kits import this module
-
-    games = [source for kit in installed_kits() for source in kit.text_sources()]
-    return Texts(lang, [*dict.fromkeys(s for s in games if s != SHARED), SHARED])

@@ -39,7 +39,8 @@ from carson.server.play.evaluating import (
     search_seed,
 )
 from carson.server.play.integrity import is_practice
-from carson.server.play.store import GameStore, Table
+from carson.server.play.store import GameStore
+from carson.server.play.table import Table
 from carson.server.play.worker_context import WorkerContext
 
 log = logging.getLogger(__name__)

@@ -43,7 +43,8 @@ from carson.server.play.evaluating import (
     iterations,
     search_seed,
 )
-from carson.server.play.store import GameStore, Table
+from carson.server.play.store import GameStore
+from carson.server.play.table import Table
 from carson.server.play.worker_context import WorkerContext
 
 #: Losses (points of final margin) from which a choice is an inaccuracy, a mistake, a blunder.

@@ -20,7 +20,7 @@ from starlette.concurrency import run_in_threadpool
 from carson.server.chat.service import MAX_PAGE, MAX_SEQ, Chat, wake_key
 from carson.server.kernel.db import User
 from carson.server.kernel.errors import Unprocessable
-from carson.server.play.live.stream import LIVE_TIMEOUT
+from carson.server.play.stream import LIVE_TIMEOUT
 
 
 @dataclass(frozen=True)

@@ -33,8 +33,9 @@ from carson.server.jobs.kinds import JobKind, register
 from carson.server.jobs.queue import ClaimedJob, as_utc
 from carson.server.kernel.db import SeekRow, User
 from carson.server.kernel.errors import Conflict, NotFound, Unprocessable
-from carson.server.play.games import GameService, open_table
+from carson.server.play.games import GameService
 from carson.server.play.integrity import secret_seed
+from carson.server.play.opening import open_table
 from carson.server.play.store import GameStore
 from carson.server.play.table_settings import RATING_BOUNDS, checked_settings, default_timeout_level
 from carson.server.play.worker_context import WorkerContext

@@ -12,7 +12,7 @@ from carson.server.jobs.queue import ClaimedJob
 from carson.server.kernel.errors import Conflict, NotFound
 from carson.server.notify import notices
 from carson.server.play.clocks import TIMEOUT_SOON, StoredClocks, Timeout
-from carson.server.play.store import Table
+from carson.server.play.table import Table
 from carson.server.play.worker_context import WorkerContext
 
 

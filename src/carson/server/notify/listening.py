@@ -10,7 +10,7 @@ from carson.server.notify.notices import GAME_OVER, INVITATION, after_moves, not
 from carson.server.play.listeners import GameAborted, Invited, Listeners, MovesWritten
 
 if TYPE_CHECKING:
-    from carson.server.play.store import Table
+    from carson.server.play.table import Table
 
 
 class TurnNotices:

@@ -31,10 +31,10 @@ from carson.server.kernel.errors import (
 from carson.server.kernel.jsonio import FastJSONResponse
 from carson.server.kernel.ratelimit import client_address
 from carson.server.kernel.stream_slots import RETRY_SECONDS, StreamSlots
+from carson.server.play import stream
 from carson.server.play.event_log import MAX_PAGE_MOVES
 from carson.server.play.games import GameService
-from carson.server.play.live import stream, watchers, watching
-from carson.server.play.live.stream import StreamStart
+from carson.server.play.live import watchers, watching
 from carson.server.play.models import (
     ActionIn,
     EventsPage,
@@ -44,6 +44,7 @@ from carson.server.play.models import (
     NewGame,
 )
 from carson.server.play.move_route import MoveRoute
+from carson.server.play.stream import StreamStart
 
 #: The last page of one's games an answer goes to (``offset`` stays bounded).
 MAX_GAMES_PAGE = 10_000

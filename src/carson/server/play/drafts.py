@@ -24,7 +24,8 @@ from carson.core.game import JSON
 from carson.core.registry import AnyGameKind
 from carson.server.kernel.db import Draft, Game
 from carson.server.kernel.errors import Conflict
-from carson.server.play.store import BeforeCommit, GameStore, Table
+from carson.server.play.store import BeforeCommit, GameStore
+from carson.server.play.table import Table
 
 Drafts = dict[int, list[JSON]]
 STALE = "another move was accepted first; look at the game again"

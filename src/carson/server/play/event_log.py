@@ -25,7 +25,8 @@ from carson.server.play.events import (
     encode_events,
     opening_events,
 )
-from carson.server.play.store import GameStore, Table
+from carson.server.play.store import GameStore
+from carson.server.play.table import Table
 
 #: Most moves one page of events covers (the default is smaller).
 MAX_PAGE_MOVES = 500

@@ -9,7 +9,6 @@ and who plays its machine seats (:mod:`carson.core.registry`).
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from sqlalchemy import select
@@ -27,22 +26,21 @@ from carson.server.kernel.errors import Conflict, Forbidden, GameError, NotFound
 from carson.server.play.cache import GameCache
 from carson.server.play.drafts import DraftBook
 from carson.server.play.event_log import MAX_PAGE_MOVES, EventLog
-from carson.server.play.events import EventPage, SeatEvent, encode_events, opening_events
+from carson.server.play.events import EventPage, SeatEvent
 from carson.server.play.integrity import game_seed, is_practice
 from carson.server.play.leaving import Leaving
 from carson.server.play.listeners import (
-    Invited,
     Joining,
     Listeners,
-    MovesWritten,
-    TableOpened,
 )
 from carson.server.play.live.fanout import SpectatorUpdates
 from carson.server.play.live.watchers import Watchers
 from carson.server.play.machines import no_machine_next, queue_next, queue_waiting_games
 from carson.server.play.move_checks import checked_action
-from carson.server.play.store import BeforeCommit, GameStore, Table
-from carson.server.play.table_settings import TableSettings, checked_settings
+from carson.server.play.opening import open_table, start_if_full
+from carson.server.play.store import BeforeCommit, GameStore
+from carson.server.play.table import Table
+from carson.server.play.table_settings import checked_settings
 
 __all__ = [
     "Conflict",
@@ -53,48 +51,7 @@ __all__ = [
     "NotFound",
     "Table",
     "Unprocessable",
-    "open_table",
 ]
-
-
-def open_table(
-    store: GameStore,
-    session: Session,
-    people: list[int],
-    game: str,
-    config: JSON,
-    kinds: list[str],
-    seed: int,
-    lang: str | None,
-    settings: TableSettings,
-) -> tuple[Game, Any]:
-    """In ``session``'s transaction: a new table of ``game`` with ``people`` (user ids) in
-    its first human seats, the first its creator; started if they fill every human seat
-    (else waiting, with its expiry). Answers the row and the new state."""
-    which = game_kind(game)
-    state = which.new_state(config, seed)
-    stored = Game(
-        id=secrets.token_hex(6),
-        game=which.name,
-        config=config,
-        seat_kinds=list(kinds),
-        seed=seed,
-        lang=lang or "en",
-        status="waiting",
-        creator_id=people[0],
-        opening_events=encode_events(opening_events(state)),  # seq 0
-        **settings.to_json(),
-    )
-    session.add(stored)
-    session.flush()
-    humans = [seat for seat, kind in enumerate(kinds) if kind == HUMAN]
-    for seat, user_id in zip(humans, people, strict=False):
-        session.add(GameSeat(game_id=stored.id, seat=seat, user_id=user_id))
-    if people[1:]:  # paired by quick match
-        store.listeners.publish(Invited(session, store.jobs, stored.id, people[1:]))
-    start_if_full(store, session, stored, state)
-    store.listeners.publish(TableOpened(session, store.jobs, stored, settings))
-    return stored, state
 
 
 def seat_asked(table: Table, user: User | None, watch: bool) -> int | None:
@@ -105,22 +62,6 @@ def seat_asked(table: Table, user: User | None, watch: bool) -> int | None:
     if user is None:
         raise Forbidden("you have no seat in this game")
     return table.seat_of(user)
-
-
-def start_if_full(store: GameStore, session: Session, game: Game, state: Any = None) -> None:
-    """Start the game once every human seat is taken, and queue its first machine seat's
-    move (in the same transaction)."""
-    session.flush()
-    store.start_if_full(session, game)
-    if game.status == "playing":
-        session.flush()
-        table = store.table(session, game.id, remember=False)  # not committed yet
-        if state is None:
-            state = store.state(session, table)
-        clocks = table.settings.time_control
-        store.clocks.start(session, game.id, clocks, len(table.seat_kinds), state)
-        store.listeners.publish(MovesWritten(session, store.jobs, table, None, state))
-        queue_next(store.jobs, session, table, state)
 
 
 class GameService:

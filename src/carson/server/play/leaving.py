@@ -27,7 +27,8 @@ from carson.server.kernel.errors import Conflict
 from carson.server.play.drafts import DraftBook
 from carson.server.play.listeners import GameAborted
 from carson.server.play.machines import queue_next
-from carson.server.play.store import GameStore, Table
+from carson.server.play.store import GameStore
+from carson.server.play.table import Table
 
 
 def first_round(table: Table, state: Any) -> bool:

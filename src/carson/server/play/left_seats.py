@@ -25,7 +25,7 @@ from carson.server.kernel.db import GameSeat, Move
 from carson.server.play.live.move_notices import INSERT_MOVE_WITH_NOTICE
 
 if TYPE_CHECKING:
-    from carson.server.play.store import Table
+    from carson.server.play.table import Table
 
 #: Whether one of some seats of a game was left: on every person's move, so built once and
 #: run through Core (built per call through the ORM, it cost more than the move's insert).

@@ -24,7 +24,7 @@ from carson.server.jobs.queue import JobQueue
 from carson.server.kernel.db import Game, User
 
 if TYPE_CHECKING:
-    from carson.server.play.store import Table
+    from carson.server.play.table import Table
     from carson.server.play.table_settings import TableSettings
 
 

@@ -25,7 +25,6 @@ dropped connection 503 once (both pools are renewed: :mod:`.loop_connections`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from carson.server.kernel.errors import GameError
@@ -33,25 +32,14 @@ from carson.server.play.cache import heard_played
 from carson.server.play.left_seats import people_asked
 from carson.server.play.machines import machine_seat
 from carson.server.play.move_checks import checked_action
-from carson.server.play.storage.alone_moves import goes_alone
+from carson.server.play.storage.alone_moves import AloneMove, goes_alone
 from carson.server.play.store import drafting, played
 
 if TYPE_CHECKING:
     from carson.server.kernel.db import User
     from carson.server.play.games import GameService
-    from carson.server.play.storage.loop_writes import LoopWrites
-    from carson.server.play.store import Table
-
-
-@dataclass(frozen=True)
-class AloneMove:
-    """A checked move that writes its row and nothing else, ready to be written."""
-
-    table: Table
-    seat: int
-    after: Any  # the game after the move
-    row: dict[str, Any]  # as stored (:func:`carson.server.play.store.played`)
-    asked: list[int]  # the people asked to act after it
+    from carson.server.play.loop_writes import LoopWrites
+    from carson.server.play.table import Table
 
 
 def planned(
@@ -88,7 +76,7 @@ def planned(
 
 class LoopMoves:
     """Plays plain moves on the event loop, written as the database allows
-    (:mod:`carson.server.play.storage.loop_writes`)."""
+    (:mod:`carson.server.play.loop_writes`)."""
 
     def __init__(self, service: GameService, writes: LoopWrites) -> None:
         self.service = service

@@ -36,7 +36,8 @@ from carson.server.kernel.db import Game, Job
 from carson.server.kernel.errors import Conflict, NotFound
 from carson.server.play.drafts import DraftBook, Drafts
 from carson.server.play.left_seats import left_among
-from carson.server.play.store import GameStore, Table
+from carson.server.play.store import GameStore
+from carson.server.play.table import Table
 from carson.server.play.thinking import ThinkRequest
 from carson.server.play.worker_context import WorkerContext
 

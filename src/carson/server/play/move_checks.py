@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from carson.server.kernel.errors import Conflict, Unprocessable
 
 if TYPE_CHECKING:
-    from carson.server.play.store import Table
+    from carson.server.play.table import Table
 
 
 def checked_action(table: Table, state: Any, seat: int, seq: int, data: Any) -> Any:

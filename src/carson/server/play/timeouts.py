@@ -31,7 +31,7 @@ from carson.server.play.clocks import TIMEOUT, StoredClocks, Timeout
 from carson.server.play.drafts import DraftBook
 from carson.server.play.leaving import Leaving
 from carson.server.play.machines import MACHINE_MOVE, MachineMove
-from carson.server.play.store import Table
+from carson.server.play.table import Table
 from carson.server.play.worker_context import WorkerContext
 
 log = logging.getLogger(__name__)

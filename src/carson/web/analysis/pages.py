@@ -25,6 +25,7 @@ from carson.server.analysis.hints import Hints
 from carson.server.analysis.service import Analyses
 from carson.server.kernel.errors import GameError
 from carson.server.play.games import GameService
+from carson.web.analysis.decision_pages import decision_pages
 from carson.web.analysis.loss_chart import LossBar, loss_chart
 from carson.web.kernel.adapter import NamedMoves, web_game
 from carson.web.kernel.visit import (
@@ -35,7 +36,6 @@ from carson.web.kernel.visit import (
     signed_in_form,
     visit_of,
 )
-from carson.web.play.decision_pages import decision_pages
 
 router = APIRouter(include_in_schema=False)
 
@@ -103,7 +103,8 @@ def namers_at(
     visit: Visit, game: str | None, pages: Mapping[int, Mapping[str, Any]]
 ) -> Callable[[int], Namer]:
     """:func:`namer` at each past decision, by step, with the seat's page then (``pages``,
-    :mod:`carson.web.play.decision_pages`): a placement reads in the stable frame of its moment."""
+    :mod:`carson.web.analysis.decision_pages`): a placement reads in the stable frame of its
+    moment."""
     found = _named_moves(visit, game)
     if found is None:
         return lambda step: action_label

@@ -170,3 +170,9 @@ def game_name(service: GameService, game_id: str) -> str | None:
     with service.sessions() as session:
         stored = session.get(Game, game_id)
         return None if stored is None else stored.game
+
+
+def game_label(kind: AnyGameKind, visit: Visit) -> str:
+    """A game's name on the pages, in the visitor's language."""
+    adapter = web_game(kind)
+    return kind.title if adapter is None else adapter.label(visit.for_game(kind).gettext)

@@ -29,6 +29,7 @@ from carson.web.kernel.visit import (
     Visit,
     checked_form,
     forbidden,
+    game_label,
     login_response,
     same_site_path,
     service_of,
@@ -56,11 +57,6 @@ def tab_url(path: str, name: str) -> str:
     """The page ``path`` with the tab of game ``name`` open (the first game's is the plain
     path)."""
     return path if name == next(iter(games())) else f"{path}?game={name}"
-
-
-def game_label(kind: AnyGameKind, visit: Visit) -> str:
-    adapter = web_game(kind)
-    return kind.title if adapter is None else adapter.label(visit.for_game(kind).gettext)
 
 
 def new_game_form(kind: AnyGameKind, visit: Visit) -> NewGameForm:

@@ -7,8 +7,8 @@ from fastapi.responses import HTMLResponse
 
 from carson.core.registry import games
 from carson.web.kernel.adapter import Fragment, web_game
-from carson.web.kernel.visit import visit_of
-from carson.web.lobby.home import game_label, tab_url
+from carson.web.kernel.visit import game_label, visit_of
+from carson.web.lobby.home import tab_url
 
 router = APIRouter(include_in_schema=False)
 

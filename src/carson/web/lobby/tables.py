@@ -21,14 +21,21 @@ from carson.server.play.games import GameError
 from carson.server.play.table_settings import default_timeout_level
 from carson.web.kernel.i18n import LANGUAGES, language_name
 from carson.web.kernel.refusals import accounts_of, refused_page
-from carson.web.kernel.visit import Visit, forbidden, service_of, signed_in_form, visit_of
+from carson.web.kernel.visit import (
+    Visit,
+    forbidden,
+    game_label,
+    service_of,
+    signed_in_form,
+    visit_of,
+)
 from carson.web.lobby.forms import (
     CORRESPONDENCE_CONTROLS,
     LIVE_CONTROLS,
     FormRefused,
     new_table,
 )
-from carson.web.lobby.home import chosen_game, game_label, new_game_form
+from carson.web.lobby.home import chosen_game, new_game_form
 from carson.web.lobby.rows import mark_joinable, mine, seat_names
 
 router = APIRouter(include_in_schema=False)

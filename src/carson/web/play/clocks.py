@@ -16,9 +16,9 @@ from carson.core.clock import TimeControl
 from carson.core.registry import HUMAN
 from carson.server.kernel.ratelimit import RateLimited
 from carson.server.play.games import GameError
+from carson.web.kernel.looking import looked_at
 from carson.web.kernel.refusals import refused_page
 from carson.web.kernel.visit import Visit, service_of, signed_in_form, visit_of
-from carson.web.play.watch import looked_at
 
 router = APIRouter(include_in_schema=False)
 

@@ -24,6 +24,7 @@ from carson.server.play.games import GameError, GameService
 from carson.web.analysis.pages import analysable, hint_box
 from carson.web.chat.panel import chat_box
 from carson.web.kernel.adapter import Fragment, TableRequest, web_game
+from carson.web.kernel.looking import looked_at
 from carson.web.kernel.refusals import accounts_of, refused_page
 from carson.web.kernel.visit import Visit, game_name, signed_in_form, visit_of
 from carson.web.lobby.guide import guide_sentence
@@ -33,7 +34,7 @@ from carson.web.lobby.tables import refusal_text
 from carson.web.play.clocks import clock_panel
 from carson.web.play.generic import generic_table
 from carson.web.play.invitation import invitation_page
-from carson.web.play.watch import looked_at, watchers_now
+from carson.web.play.watch import watchers_now
 
 router = APIRouter(include_in_schema=False)
 

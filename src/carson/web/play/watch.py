@@ -5,31 +5,14 @@ for nobody's seat, under a banner that says so, with the number of people watchi
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from fastapi import Request
 from starlette.concurrency import run_in_threadpool
 
 from carson.server.kernel.ratelimit import client_address
-from carson.server.play.live import watching
 from carson.server.play.live.watchers import viewer_key
-from carson.web.kernel.refusals import accounts_of
 from carson.web.kernel.visit import Visit, service_of
-
-T = TypeVar("T")
-
-
-async def looked_at(request: Request, visit: Visit, look: Callable[[], T]) -> T:
-    """``look`` (a reading of the game) run off the event loop, counted as the API counts a
-    spectator's request: raises ``RateLimited`` beyond the address's rate."""
-    accounts = accounts_of(request)
-
-    def counted() -> T:
-        with watching.counted(accounts, client_address(request), visit.user):
-            return look()
-
-    return await run_in_threadpool(counted)
 
 
 async def watchers_now(request: Request, visit: Visit, page: dict[str, Any]) -> int:

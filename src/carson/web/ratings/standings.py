@@ -18,8 +18,7 @@ from starlette.concurrency import run_in_threadpool
 from carson.core.registry import games
 from carson.server.kernel.errors import GameError
 from carson.server.ratings import profiles
-from carson.web.kernel.visit import Visit, service_of, visit_of
-from carson.web.lobby.home import game_label
+from carson.web.kernel.visit import Visit, game_label, service_of, visit_of
 from carson.web.ratings.charts import RatingPoint, rating_chart
 
 router = APIRouter(include_in_schema=False)

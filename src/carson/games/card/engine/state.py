@@ -46,6 +46,7 @@ from carson.games.card.engine.config import GameConfig
 from carson.games.card.engine.places import Places
 from carson.games.card.engine.rounds import RoundsAndEras
 from carson.games.card.engine.taking import AuctionAndTaking
+from carson.games.card.engine.views import seat_view
 from carson.games.card.scoring import city_points, score_virtual
 
 
@@ -187,8 +188,6 @@ class CardGameState(RoundsAndEras, AbilityWindows, AuctionAndTaking):
         return city_points(me.city, me.personalities, len(me.sold))
 
     def view(self, seat: int | None) -> JSON:
-        from carson.games.card.engine.views import seat_view
-
         return seat_view(self, seat)
 
     def clone(self) -> CardGameState:

@@ -13,6 +13,7 @@ from jinja2 import BaseLoader, PackageLoader
 from carson.games.card.catalog import load_catalog
 from carson.games.card.engine.observation import SeatObservation
 from carson.games.card.parcels import Parcel
+from carson.games.card.tui.texts import texts
 from carson.games.card.web import MESSAGES
 from carson.games.card.web.assistant import router as assistant_router
 from carson.games.card.web.chart import card_chart
@@ -24,7 +25,6 @@ from carson.games.card.web.log_groups import card_log_groups
 from carson.games.card.web.moves import card_action_label
 from carson.games.card.web.pictures import PARCEL_PICTURES
 from carson.games.card.web.present import Cell, Presenter
-from carson.terminal.texts import texts
 from carson.web.kernel.adapter import (
     Fragment,
     Gettext,

@@ -10,10 +10,10 @@ from fastapi.responses import HTMLResponse
 from carson.games.card.catalog import load_catalog
 from carson.games.card.parcels import NO_CARD, Parcel
 from carson.games.card.scoring import MAX_SALES
+from carson.games.card.tui.texts import texts
 from carson.games.card.web import MESSAGES
 from carson.games.card.web.assistant_sheet import sheet_lines
 from carson.games.card.web.pictures import PARCEL_PICTURES
-from carson.terminal.texts import texts
 from carson.web.kernel.visit import Visit, visit_of
 
 router = APIRouter(include_in_schema=False)

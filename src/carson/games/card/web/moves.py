@@ -5,7 +5,7 @@ of a placement, the personalities by name.
 A placement's corner is given in the city's stable frame of columns and rows (the
 terminal's, :mod:`carson.games.card.tui.places`) where the seat's page tells the city's
 origin: a hint's page, or the page at an analysed decision (replayed by the analysis page,
-:mod:`carson.web.play.decision_pages`); without a page, the engine's x, y of its moment."""
+:mod:`carson.web.analysis.decision_pages`); without a page, the engine's x, y of its moment."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 The database is the truth: a spectator is a row of ``watchers`` (game, viewer, last seen),
 written when a spectator's page is drawn and every :data:`BEAT_SECONDS` while a spectator's
-live stream is open (:mod:`carson.server.play.live.stream`), from whichever process serves it. A
+live stream is open (:mod:`carson.server.play.stream`), from whichever process serves it. A
 game's
 watchers are the rows seen within :data:`WINDOW`; older rows are deleted as new ones come.
 
@@ -19,6 +19,7 @@ import hashlib
 import threading
 from collections.abc import Iterable
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Protocol
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
@@ -27,7 +28,21 @@ from sqlalchemy.orm import Session
 from carson.server.jobs.queue import as_utc
 from carson.server.kernel.db import User
 from carson.server.play.live.watch_tables import Watcher
-from carson.server.play.store import GameStore
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from contextlib import AbstractContextManager
+
+    from sqlalchemy.orm import sessionmaker
+
+
+class Storing(Protocol):
+    """What the watchers need of the games' store: its sessions, write turn and clock."""
+
+    sessions: sessionmaker[Session]
+    write_turn: AbstractContextManager[object]
+    clock: Callable[[], datetime]
+
 
 #: A spectator counts for this long after it was last seen.
 WINDOW = timedelta(minutes=1)
@@ -44,7 +59,7 @@ def viewer_key(user: User | None, address: str) -> str:
 
 
 class Watchers:
-    def __init__(self, store: GameStore) -> None:
+    def __init__(self, store: Storing) -> None:
         self.store = store
         self._pruned: datetime | None = None
         self._guard = threading.Lock()

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import sqlite3
 from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.dialects import sqlite
@@ -40,7 +41,7 @@ from carson.server.kernel.live import CHANNEL
 
 if TYPE_CHECKING:
     from carson.server.play.listeners import Listeners
-    from carson.server.play.store import Table
+    from carson.server.play.table import Table
 
 #: The move's row and its notice, unless one of the seats ``asked`` was left: one row back
 #: if the move was written, none if not (then nothing was written, nor sent). Casts: a bare
@@ -66,6 +67,17 @@ SQLITE_LEFT = 'SELECT 1 FROM game_seats WHERE game_id = ? AND seat IN ({}) AND "
 #: A date as SQLAlchemy stores it in SQLite (text).
 _SQLITE = sqlite.dialect()
 _SQLITE_DATE = Move.__table__.c.created_at.type.dialect_impl(_SQLITE).bind_processor(_SQLITE)
+
+
+@dataclass(frozen=True)
+class AloneMove:
+    """A checked move that writes its row and nothing else, ready to be written."""
+
+    table: Table
+    seat: int
+    after: Any  # the game after the move
+    row: dict[str, Any]  # as stored (:func:`carson.server.play.store.played`)
+    asked: list[int]  # the people asked to act after it
 
 
 def goes_alone(table: Table, after: Any, moves: int, listeners: Listeners) -> bool:

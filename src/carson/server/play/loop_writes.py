@@ -20,6 +20,7 @@ from carson.server.kernel.db import POOL_OVERFLOW, POOL_SIZE
 from carson.server.kernel.write_turn import WriteTurn
 from carson.server.play.storage.alone_moves import (
     INSERT_UNLESS_LEFT,
+    AloneMove,
     alone_parameters,
     sqlalchemy_error,
     written_sqlite,
@@ -27,7 +28,6 @@ from carson.server.play.storage.alone_moves import (
 from carson.server.play.storage.loop_connections import LoopConnections
 
 if TYPE_CHECKING:
-    from carson.server.play.loop_moves import AloneMove
     from carson.server.play.store import GameStore
 
 
