@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 LOCK   := requirements.lock
 UV_VERSION := 0.13.8
 
-.PHONY: install lock run play test test-deps lint bench screenshots clean
+.PHONY: install lock run play test test-fast test-deps lint bench screenshots clean
 
 # Exactly the locked versions (dev extras included), then carson itself without its deps.
 $(STAMP): pyproject.toml $(LOCK)
@@ -39,6 +39,9 @@ play: $(STAMP)     ## a game in the terminal instead
 test: $(STAMP) test-deps  ## the whole suite: lint, types, tests
 	$(MAKE) lint
 	$(BIN)/pytest -n 2 -q
+
+test-fast: $(STAMP)  ## the quick tier (docs/testing.md): engines, core, services on SQLite; no server processes, terminals, browsers or PostgreSQL
+	$(BIN)/pytest -n 2 -q -m "not slow"
 
 test-deps:         ## what the tests use: PostgreSQL (server tests), nginx (deployment test), chromium (browser tests), axe-core from npm (accessibility tests)
 	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \

@@ -1,4 +1,8 @@
-"""Shared test settings: hypothesis profiles (``HYPOTHESIS_PROFILE=thorough`` for more)."""
+"""Shared test settings: hypothesis profiles (``HYPOTHESIS_PROFILE=thorough`` for more), and
+the tiers (docs/testing.md): a test that needs PostgreSQL or Chromium is marked ``postgres``
+or ``browser`` here, by the fixtures it asks for, and ``slow`` with them; a module that
+starts server processes or terminals says ``pytestmark = pytest.mark.slow`` itself.
+``make test-fast`` runs what is not ``slow``; ``make test``, everything."""
 
 import logging
 import os
@@ -16,6 +20,24 @@ from toy import toy_installed
 settings.register_profile("default", max_examples=200, deadline=None)
 settings.register_profile("thorough", max_examples=3000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+#: Fixtures that bring a real PostgreSQL server or a real Chromium (with a server to browse).
+POSTGRES_FIXTURES = {"postgres_server", "pg_url"}
+BROWSER_FIXTURES = {"browser", "base_url"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        callspec = getattr(item, "callspec", None)
+        on_postgres = callspec is not None and callspec.params.get("db_url") == "postgresql"
+        if on_postgres or fixtures & POSTGRES_FIXTURES:
+            item.add_marker(pytest.mark.postgres)
+            item.add_marker(pytest.mark.slow)
+        if fixtures & BROWSER_FIXTURES:
+            item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(autouse=True)

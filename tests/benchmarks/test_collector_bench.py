@@ -13,6 +13,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the benchmarks p
 
 from benchmarks import collector
 
+pytestmark = pytest.mark.slow  # server processes
+
 
 def test_both_settings_are_measured_and_the_thresholds_are_given_back(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch

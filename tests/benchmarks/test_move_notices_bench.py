@@ -13,6 +13,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the benchmarks p
 from benchmarks.move_notices import run
 from postgres import throwaway_cluster
 
+pytestmark = pytest.mark.slow  # server processes on PostgreSQL
+
 
 def test_alternating_moves_are_stored_once_each_and_counted() -> None:
     with throwaway_cluster() as url:

@@ -12,6 +12,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the benchmarks p
 
 from benchmarks import server_pair, server_target
 
+pytestmark = pytest.mark.slow  # two servers under load
+
 
 def test_both_versions_play_at_once_and_their_ratio_is_printed(
     capsys: pytest.CaptureFixture[str],

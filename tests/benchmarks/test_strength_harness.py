@@ -89,6 +89,7 @@ def test_an_unfinished_deal_is_left_out_until_completed(tmp_path: Path) -> None:
     assert strength_figures.figures("card", strength_runs.read_results([path]))["games"] == 8
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_a_tuning_run_keeps_its_budgets_apart(tmp_path: Path) -> None:
     levels = strength_runs.level_table("card")
     saved = dict(levels)

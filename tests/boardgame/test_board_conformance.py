@@ -330,6 +330,7 @@ def assert_legal_actions(g: BoardGameState, checked: set[BoardAction]) -> None:
     assert g.legal_actions(g.config.players) == []  # no such seat
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
 def test_bg_1_bg_8_random_game_keeps_every_piece_and_explains_every_change(
     config: tuple[int, tuple[str, ...]],

@@ -115,6 +115,7 @@ def play_random(variants: tuple[str, ...], seed: int) -> list[object]:
     return [*seen, g.result()]
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 @pytest.mark.parametrize("variants", VARIANT_SETS)
 def test_phase_3_without_the_empty_spaces_plays_the_same(
     variants: tuple[str, ...], monkeypatch: pytest.MonkeyPatch

@@ -181,6 +181,7 @@ def test_bg_6_3_income_equals_reference(case: Case) -> None:
         )
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 @FEW
 @given(towns())
 def test_bg_6_3_house_equivalents_equal_reference_for_every_seat(case: Case) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import city_reference as ref
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -51,6 +52,7 @@ def reference_of(city: City, visible: ref.Cells, layout: Layout) -> set[tuple[in
     return ref.legal_placements(visible, layout, captain=city.captain, sheriff=city.sheriff)
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 @given(cities, layouts)
 def test_enumeration_equals_reference(case: tuple[City, ref.Cells], layout: Layout) -> None:
     """CG-6.2–6.4: the bitboard enumeration is exactly the plain rule's set."""
@@ -58,6 +60,7 @@ def test_enumeration_equals_reference(case: tuple[City, ref.Cells], layout: Layo
     assert set(city.legal_placements(layout)) == reference_of(city, visible, layout)
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 @given(cities, layouts)
 def test_placements_are_listed_once_in_reading_order(
     case: tuple[City, ref.Cells], layout: Layout
@@ -66,6 +69,7 @@ def test_placements_are_listed_once_in_reading_order(
     assert placements == sorted(set(placements), key=lambda xy: (xy[1], xy[0]))
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 @given(built_cities(), layouts)
 def test_every_placement_is_legal_and_keeps_city_in_bounds(
     case: tuple[City, ref.Cells], layout: Layout
@@ -79,6 +83,7 @@ def test_every_placement_is_legal_and_keeps_city_in_bounds(
         assert after.within_size_limit()
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 @given(cities, layouts, st.integers(-2, 9), st.integers(-2, 9))
 def test_why_illegal_agrees_with_enumeration(
     case: tuple[City, ref.Cells], layout: Layout, x: int, y: int
@@ -100,12 +105,14 @@ def test_translation_invariance(
     assert other.legal_placements(layout) == city.legal_placements(layout)
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 @given(built_cities())
 def test_visible_grid_matches_reference(case: tuple[City, ref.Cells]) -> None:
     city, visible = case
     assert {(x, y): city.visible(x, y) for x, y in city.covered_cells()} == visible
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 @given(built_cities(), layouts)
 def test_copy_is_equal_and_independent(case: tuple[City, ref.Cells], layout: Layout) -> None:
     city, _ = case
@@ -118,6 +125,7 @@ def test_copy_is_equal_and_independent(case: tuple[City, ref.Cells], layout: Lay
         assert city.legal_placements(layout) == placements
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 @given(built_cities())
 def test_selling_keeps_the_city_connected(case: tuple[City, ref.Cells]) -> None:
     """CG-5.4: whatever is sellable leaves an edge-connected city, and the grid shrinks."""
@@ -142,12 +150,14 @@ def reference_grid(visible: ref.Cells) -> list[str]:
     ]
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 @given(cities)
 def test_grid_matches_reference(case: tuple[City, ref.Cells]) -> None:
     city, visible = case
     assert city.grid() == reference_grid(visible)
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 @given(built_cities(), layouts, st.data())
 def test_grid_follows_every_change(
     case: tuple[City, ref.Cells], layout: Layout, data: st.DataObject

@@ -19,6 +19,7 @@ from carson.games.card.engine.state import CardGameState
 from carson.games.card.match import record_of, replay_record
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 @pytest.mark.parametrize("game", range(12))
 def test_random_playout_conformance(game: int) -> None:
     rng = random.Random(game)

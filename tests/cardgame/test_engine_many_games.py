@@ -13,6 +13,7 @@ from carson.games.card.match import play_game, record_of, replay_record
 KINDS = ["random", "random", "beginner", "advanced", "expert"]
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 @pytest.mark.parametrize("batch", range(4))
 def test_many_random_games_finish_conserve_and_replay(batch: int) -> None:
     rng = random.Random(batch)

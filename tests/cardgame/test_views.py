@@ -13,6 +13,7 @@ from engine_helpers import random_config, random_step
 from carson.games.card.engine.state import CardGameState
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 @pytest.mark.parametrize("game", range(12))
 def test_views_are_the_reference_views(game: int) -> None:
     rng = random.Random(game)

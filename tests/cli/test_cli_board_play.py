@@ -11,6 +11,8 @@ from test_cli_play import Terminal, run
 
 from carson.games.board.match import play_game, record_of
 
+pytestmark = pytest.mark.slow  # a real terminal (pty)
+
 
 def test_board_game_in_a_real_terminal_then_quit_and_resume(tmp_path: Path) -> None:
     save = tmp_path / "board.json"

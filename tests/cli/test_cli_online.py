@@ -18,6 +18,8 @@ from card_answers import CardAnswers
 from carson.terminal.api_client import ApiClient, ApiError
 from live_server import running_server
 
+pytestmark = pytest.mark.slow  # a server process and the terminal client against it
+
 PASSWORD = "a-long-secret-9"
 NEEDS_SERVER = "--join, --lobby, --quick, --public and --user are for a game on a server"
 #: Every question of the game ends with this prompt.

@@ -11,6 +11,8 @@ from typer.testing import CliRunner
 from carson.cli.main import app
 from pty_terminal import CARSON, Terminal
 
+pytestmark = pytest.mark.slow  # a real terminal (pty)
+
 __all__ = ["CARSON", "Terminal", "run"]  # shared with the other command tests
 
 runner = CliRunner()

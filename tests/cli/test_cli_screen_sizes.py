@@ -26,6 +26,8 @@ from carson.games.card.tui.kit import KIT, new_state
 from carson.terminal.kit import Setup
 from carson.terminal.saves import write_save
 
+pytestmark = pytest.mark.slow  # real terminals of several sizes (pty)
+
 CARSON = [sys.executable, "-m", "carson.cli.main"]
 
 

@@ -14,6 +14,8 @@ from test_cli_play import CARSON, Terminal, run
 
 from toy import toy_environment
 
+pytestmark = pytest.mark.slow  # a real terminal (pty)
+
 QUESTION = "Your choice? Type the number of an action (1–3)"
 
 

@@ -7,6 +7,8 @@ import pytest
 
 from carson.cli.serve import running_line
 
+pytestmark = pytest.mark.slow  # `carson serve` processes
+
 
 def test_alone_it_names_the_address_to_open(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("CARSON_PUBLIC_URL", raising=False)

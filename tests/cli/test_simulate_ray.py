@@ -13,6 +13,8 @@ from typer.testing import CliRunner
 from carson.cli.main import app
 from carson.cli.simulate import run_all
 
+pytestmark = pytest.mark.slow  # a Ray cluster
+
 ray = pytest.importorskip("ray", reason="Ray's wheel is not installed (pip install 'carson[ray]')")
 
 runner = CliRunner()

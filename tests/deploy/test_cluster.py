@@ -32,6 +32,7 @@ pytestmark = pytest.mark.skipif(
     or (shutil.which("nginx") is None and not Path("/usr/sbin/nginx").exists()),
     reason="needs PostgreSQL and nginx (make test-deps installs Debian's postgresql, nginx)",
 )
+pytestmark = [pytestmark, pytest.mark.slow]  # nginx, PostgreSQL and several server processes
 
 #: Seconds the games may take in all (a lost move leaves a game waiting forever).
 PATIENCE = 240

@@ -30,6 +30,7 @@ NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 pytestmark = pytest.mark.skipif(
     not Path(NGINX).exists(), reason="needs nginx (make test-deps installs Debian's nginx)"
 )
+pytestmark = [pytestmark, pytest.mark.slow]  # nginx in front of server processes
 
 
 class Named(BaseHTTPRequestHandler):

@@ -17,6 +17,8 @@ from typer.testing import CliRunner
 from carson.core import extras
 from carson.core.extras import EXTRA_MODULES, MissingExtra, extra_providing
 
+pytestmark = pytest.mark.slow  # fresh environments per extra
+
 PYPROJECT = Path(__file__).parents[2] / "pyproject.toml"
 runner = CliRunner()
 

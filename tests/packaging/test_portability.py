@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # processes spawned the way other platforms start them
+
 SRC = Path(__file__).parents[2] / "src" / "carson"
 SERVER_SIDE = ("server", "web", "app.py")  # documented as Linux-only: docs/deploy.md
 POSIX_MODULES = {"fcntl", "termios", "tty", "pty", "pwd", "grp", "resource", "posix", "curses"}

@@ -21,6 +21,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # builds the wheel and installs it in fresh environments
+
 ROOT = Path(__file__).parents[2]
 LOCK = ROOT / "requirements.lock"
 UV = Path(sys.executable).with_name("uv")

@@ -12,6 +12,7 @@ import pytest
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "rl_vs_greedy.py"
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 @pytest.mark.parametrize("game", ["board", "card"])
 def test_the_example_trains_and_evaluates(
     game: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]

@@ -15,6 +15,7 @@ from carson.games.card.rl.encoding import OBSERVATION_SIZE  # noqa: E402
 from carson.rl.openspiel import SeededGame, game_type  # noqa: E402
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 @pytest.mark.parametrize("params", [{"players": 2}, {"players": 1, "seats": 5, "reward": "win"}])
 def test_random_sim_test_with_serialisation(params: dict[str, object]) -> None:
     game = pyspiel.load_game("python_carson_city", params)

@@ -36,6 +36,7 @@ def _chance_step(state: Any, rng: np.random.Generator) -> None:
     "params",
     [{"players": 3}, {"players": 4, "variants": "duel-tiles+random-sides", "reward": "win"}],
 )
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_board_random_sim_test_with_serialisation(params: dict[str, object]) -> None:
     game = pyspiel.load_game("python_carson_city_board", params)
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)

@@ -136,6 +136,7 @@ def test_not_asked_to_act(client: TestClient) -> None:
     assert again.status_code == 422 and "not asked to act" in again.json()["detail"]
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_a_whole_game_through_the_api_then_its_record(
     client: TestClient, server_seed: Callable[[int], None]
 ) -> None:
@@ -228,6 +229,7 @@ def test_racing_submissions_exactly_one_wins(db_url: str) -> None:
     assert served == all_pages(second, game, alice) == visible(engine_events(record), 0)
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_a_restarted_server_continues_the_game_exactly(db_url: str) -> None:
     with TestClient(create_app(db_url, budget_ms=5)) as before:
         alice = account(before, "alice")
@@ -335,6 +337,7 @@ def test_live_stream_pushes_each_move_even_from_another_process(db_url: str) -> 
         assert seen[1:-1] == [("move", str(seq), seq) for seq in range(1, last + 1)], seen
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_machines_move_on_after_a_restart(db_url: str) -> None:
     """A server stopped between a human's move and the machines' answers (here: one without
     a worker): the machines' job was queued with the move, and the next server's worker

@@ -64,6 +64,7 @@ def test_creating_a_bad_board_game_is_refused(
     assert message in response.json()["detail"]
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_a_whole_board_game_with_variants_then_its_record(
     client: TestClient, server_seed: Callable[[int], None]
 ) -> None:
@@ -89,6 +90,7 @@ def test_a_whole_board_game_with_variants_then_its_record(
     assert listing[0]["game"] == "board" and listing[0]["status"] == "over"
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_no_board_response_carries_another_seats_hidden_facts(
     client: TestClient, server_seed: Callable[[int], None]
 ) -> None:

@@ -34,6 +34,7 @@ def test_seq_must_be_an_integer(client: TestClient) -> None:
 @pytest.mark.parametrize(
     "name", ["alice\n", "ALICE", "Alice", "ａｌｉｃｅ", "a" * 32 + "\n", "al ice", "al", "a" * 33]
 )
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_usernames_are_whole_matches_and_unique_whatever_their_case(
     client: TestClient, name: str
 ) -> None:

@@ -25,6 +25,8 @@ from carson.app import create_app
 from carson.server.accounts.passwords import HashParameters
 from carson.server.kernel.limits import Limits
 
+pytestmark = pytest.mark.slow  # generates thousands of requests against the API
+
 #: Examples per operation and phase: enough for more than 2,000 requests in all.
 EXAMPLES = 80
 MIN_REQUESTS = 2000

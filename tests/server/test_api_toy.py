@@ -22,6 +22,7 @@ def test_the_toy_game_is_registered_only_through_its_entry_point() -> None:
     assert game_kind("toy").title == "High Dice"
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_two_people_play_the_toy_game_to_the_end(
     client: TestClient, server_seed: Callable[[int], None]
 ) -> None:

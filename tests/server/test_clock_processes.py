@@ -28,6 +28,7 @@ from carson.server.play.games import GameService
 from toy import toy_environment
 
 pytestmark = pytest.mark.usefixtures("toy_game")
+pytestmark = [pytestmark, pytest.mark.slow]  # two server processes
 
 GAMES = 6
 COPIES = 4  # the timeout's own job and three more of the same seat's timeout

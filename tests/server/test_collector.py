@@ -8,10 +8,13 @@ import gc
 import weakref
 from pathlib import Path
 
+import pytest
 from fastapi.testclient import TestClient
 
 from carson.server.app import create_app
 from carson.server.kernel.collector import SERVING_THRESHOLDS, YOUNGEST, tuned_for_serving
+
+pytestmark = pytest.mark.slow  # server processes
 
 
 def test_a_running_server_collects_less_often_and_restores_the_settings_it_found(

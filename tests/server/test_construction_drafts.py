@@ -8,6 +8,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from api_helpers import account
 from event_helpers import all_pages
 from fastapi.testclient import TestClient
@@ -78,6 +79,7 @@ def reach_construction(
     raise AssertionError(f"nobody built with roads to lay in {MAX_MOVES} moves")
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_a_constructions_steps_are_a_draft_until_its_house_stands(
     client: TestClient, server_seed: Callable[[int], None]
 ) -> None:

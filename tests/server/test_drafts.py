@@ -8,6 +8,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from api_helpers import account, play_randomly, wait_for_turn
 from event_helpers import all_pages, engine_events, visible
 from fastapi.testclient import TestClient
@@ -81,6 +82,7 @@ def test_purchases_stay_drafts_until_the_last_seat_is_done(
         ]
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_a_machine_seats_purchases_are_a_draft_too_and_the_game_plays_on(
     client: TestClient,
 ) -> None:

@@ -48,6 +48,7 @@ def test_a_moves_events_follow_the_setups(client: TestClient) -> None:
     assert any(e["kind"] == "bid_committed" and e["seats"] is None for e in mine)
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 @pytest.mark.usefixtures("toy_game")
 def test_pages_follow_next_to_the_end_and_bad_requests_are_refused(client: TestClient) -> None:
     alice, eve = account(client, "alice"), account(client, "eve")
@@ -97,6 +98,7 @@ SECRET_GAMES = [
 ]
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 @pytest.mark.usefixtures("toy_game")
 @pytest.mark.parametrize("body", SECRET_GAMES)
 def test_no_seat_is_served_another_seats_events(
@@ -133,6 +135,7 @@ SECRET_FIRST_MOVES = [
 ]
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 @pytest.mark.usefixtures("toy_game")
 @pytest.mark.parametrize("body", SECRET_FIRST_MOVES)
 def test_a_secret_choice_changes_nothing_another_seat_is_served(
@@ -158,6 +161,7 @@ def test_a_secret_choice_changes_nothing_another_seat_is_served(
     assert served[0] == served[1]
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_a_reconnecting_stream_is_sent_exactly_the_moves_it_missed(client: TestClient) -> None:
     alice = account(client, "alice")
     body = {"seats": ["human", "greedy", "expert", "expert"], "seed": 5}
@@ -176,6 +180,7 @@ def test_a_reconnecting_stream_is_sent_exactly_the_moves_it_missed(client: TestC
         assert refused.status_code == 422 and message in refused.json()["detail"]
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_events_survive_a_restart_and_older_moves_get_theirs_once(db_url: str) -> None:
     with TestClient(create_app(db_url, budget_ms=5)) as before:
         alice = account(before, "alice")
@@ -219,6 +224,7 @@ def test_the_service_hands_a_seat_its_events_as_engine_events(client: TestClient
         service.seat_events(user, game, since=9, upto=5)
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_a_database_from_before_events_were_kept_is_migrated_and_served(db_url: str) -> None:
     """Schema 0001 (no events columns) with a game in it: the next server migrates it and
     serves the game's events, derived from its moves."""

@@ -114,6 +114,7 @@ def test_hints_only_in_practice_games_and_only_for_the_seats_player(db_url: str)
     assert client.post(f"/api/games/{practice}/hint").status_code == 401
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_no_hint_without_a_decision_or_an_analyst(db_url: str, toy_game: None) -> None:
     client, worker = quiet(db_url)
     alice = account(client, "alice")
@@ -146,6 +147,7 @@ def played(client: TestClient, worker: GameWorker, who: dict[str, str], **body: 
     return game
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_an_analysis_walks_the_persons_decisions_on_a_worker(db_url: str) -> None:
     client, worker = quiet(db_url)
     alice, eve = account(client, "alice"), account(client, "eve")
@@ -172,6 +174,7 @@ def test_an_analysis_walks_the_persons_decisions_on_a_worker(db_url: str) -> Non
     assert work(worker) == 0
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_who_may_ask_for_an_analysis(db_url: str) -> None:
     client, worker = quiet(db_url)
     alice, eve = account(client, "alice"), account(client, "eve")
@@ -225,6 +228,7 @@ def test_the_thinking_process_evaluates_as_the_worker_would() -> None:
         thinker.close()
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_an_analysis_stops_where_the_person_left(db_url: str) -> None:
     client, worker = quiet(db_url)
     alice = account(client, "alice")

@@ -142,6 +142,7 @@ def test_a_move_queues_the_next_machine_seats_job_in_its_transaction(db_url: str
     assert moves_of(service, game)
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_a_machine_game_plays_to_the_end_through_jobs(db_url: str) -> None:
     client, service = quiet_server(db_url)
     account(client, "alice")
@@ -303,6 +304,7 @@ def test_a_malformed_payload_fails_the_job(db_url: str) -> None:
     assert row.last_error is not None and "needs a game and a seq" in row.last_error
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_the_web_process_does_not_search_in_its_own_threads(
     db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -324,6 +326,7 @@ def test_the_web_process_does_not_search_in_its_own_threads(
         assert service.jobs.listing() == []
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_a_thinking_process_that_dies_is_replaced() -> None:
     thinker = ChildProcessThinker()
     malformed = ThinkRequest("board", {}, 1, [], 0, "random", None)

@@ -278,6 +278,7 @@ def test_process_counters_sweep_at_most_once_a_second_and_still_count() -> None:
     limiter.take(Rule.MOVES_USER, "8")  # another account has its own room
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_process_counters_still_forget_expired_counts() -> None:
     """The sweep still bounds the memory: counts past their window leave it."""
     storage = ProcessCounters()

@@ -138,6 +138,7 @@ def test_a_started_table_cannot_be_cancelled(client: TestClient) -> None:
     assert client.get(f"/api/games/{created['id']}", headers=alice).json()["status"] == "playing"
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 @pytest.mark.parametrize(("control", "wait"), [("10+5", LIVE_WAIT), ("2d", LONG_WAIT)])
 def test_a_waiting_table_expires_once_on_time(
     client: TestClient, control: str, wait: timedelta

@@ -20,6 +20,7 @@ from carson.server.play.store import GameLocks
 KEPT = 4
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_many_games_and_moves_leave_every_per_game_table_bounded(
     tmp_path: object, monkeypatch: pytest.MonkeyPatch
 ) -> None:

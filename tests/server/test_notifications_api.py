@@ -72,6 +72,7 @@ def test_a_turn_played_is_read(client: TestClient) -> None:
             for who in (alice, bob)] == [0, 1]  # fmt: skip
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_nobody_is_notified_in_a_game_alone_against_machines(client: TestClient) -> None:
     alice = account(client, "alice")
     body = {"game": "toy", "seats": ["human", "random"]}

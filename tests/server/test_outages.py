@@ -27,6 +27,8 @@ from carson.cli.main import app as cli
 from carson.server.kernel.db import CorruptDatabase, Game, Move
 from carson.server.kernel.health import ReadinessProbe
 
+pytestmark = pytest.mark.slow  # database servers stopped and started
+
 SEATS = ["human", "greedy", "greedy", "greedy"]
 VIRTUAL_SEATS = ["human", "expert", "expert", "expert"]  # the card game's virtual seats
 

@@ -122,6 +122,7 @@ def check_vapid(headers: dict[str, str], public_key: str, audience: str) -> None
     key.verify(der, signed.encode(), ec.ECDSA(hashes.SHA256()))  # raises if forged
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_a_turn_reaches_the_browser_encrypted_and_signed(
     client: TestClient, service_at: PushService
 ) -> None:
@@ -145,6 +146,7 @@ def test_a_turn_reaches_the_browser_encrypted_and_signed(
     }  # fmt: skip
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_a_subscription_the_service_calls_gone_is_deleted(
     client: TestClient, service_at: PushService
 ) -> None:

@@ -131,6 +131,7 @@ def test_a_seek_nobody_answers_is_dropped(client: TestClient) -> None:
         ({"rated": "yes"}, "validation_error"),
     ],
 )
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_bad_seeks_are_refused_and_open_nothing(
     client: TestClient, change: dict[str, Any], code: str
 ) -> None:

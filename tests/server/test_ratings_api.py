@@ -43,6 +43,7 @@ def stored(client: TestClient) -> Any:
     return client.app.state.games.sessions  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_a_rated_game_ends_finished_and_rates_its_people_once(client: TestClient) -> None:
     alice, bob = account(client, "alice"), account(client, "bob")
     game_id = played(client, [alice, bob], rated=True, seed=1)
@@ -76,6 +77,7 @@ def test_a_rated_game_ends_finished_and_rates_its_people_once(client: TestClient
     assert history_of_bob["points"][0]["game_id"] == game_id
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_profiles_count_every_finished_game_and_rate_only_rated_ones(client: TestClient) -> None:
     alice, bob = account(client, "alice"), account(client, "bob")
     played(client, [alice, bob], rated=False, seed=2)
@@ -93,6 +95,7 @@ def test_profiles_count_every_finished_game_and_rate_only_rated_ones(client: Tes
     assert client.get("/api/ratings/toy", headers=bob).json()["players"] == []
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_finished_games_come_newest_first_a_page_at_a_time(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -106,6 +109,7 @@ def test_finished_games_come_newest_first_a_page_at_a_time(
     assert client.get("/api/players/alice/games?page=9", headers=bob).json()["games"] == []
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_a_seat_that_left_ranks_last_and_never_wins(client: TestClient) -> None:
     alice, bob = account(client, "alice"), account(client, "bob")
     game_id = toy_table(client, [alice, bob], rated=True)

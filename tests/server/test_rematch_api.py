@@ -26,6 +26,7 @@ def finished_game(client: TestClient, alice: dict[str, str], bob: dict[str, str]
     return game_id
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_a_rematch_starts_when_every_player_accepted(client: TestClient) -> None:
     alice, bob, carol = (account(client, name) for name in ("alice", "bob", "carol"))
     game_id = finished_game(client, alice, bob)
@@ -66,6 +67,7 @@ def test_no_rematch_before_the_end(client: TestClient) -> None:
     assert client.post(f"/api/games/{game_id}/rematch").status_code == 401
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_a_rematch_offer_nobody_accepts_lapses_after_a_day(client: TestClient) -> None:
     alice, bob = account(client, "alice"), account(client, "bob")
     game_id = finished_game(client, alice, bob)

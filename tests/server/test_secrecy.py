@@ -156,6 +156,7 @@ def test_every_game_of_the_registry_has_a_secret_to_keep(toy_game: None) -> None
     assert {secret.body["game"] for secret in SECRETS.values()} == set(games())
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 @pytest.mark.usefixtures("toy_game")
 @pytest.mark.parametrize("name", list(SECRETS))
 def test_b_secret_choice_shows_nowhere_to_a(

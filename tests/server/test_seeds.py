@@ -79,6 +79,7 @@ def test_the_page_marks_a_practice_game_in_the_players_language(client: TestClie
     assert "Übungspartie" in german.text
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 @pytest.mark.usefixtures("toy_game")
 def test_the_secret_seed_is_shown_to_nobody_before_the_end(client: TestClient) -> None:
     alice, bob = account(client, "alice"), account(client, "bob")
@@ -114,6 +115,7 @@ def test_secret_seeds_are_unguessable_draws() -> None:
     assert max(drawn) > 2**48
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 @pytest.mark.usefixtures("toy_game")
 def test_machine_seats_draw_from_the_secret_seed(
     client: TestClient, monkeypatch: pytest.MonkeyPatch

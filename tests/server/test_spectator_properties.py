@@ -62,6 +62,7 @@ FAST = settings(max_examples=12, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture])  # fmt: skip
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 @pytest.mark.parametrize(("body", "kind"), [(CARD, "bid"), (BOARD_VOTE, "vote")])
 @FAST
 @given(seed=st.integers(1, 2**40), choice=st.integers(0, 50))

@@ -40,6 +40,7 @@ def me(client: TestClient, headers: dict[str, str]) -> int:
     return int(client.get("/api/me", headers=headers).json()["id"])
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_streams_beyond_an_accounts_cap_get_429_and_beyond_the_total_503(
     capped: FastAPI,
 ) -> None:
@@ -61,6 +62,7 @@ def test_streams_beyond_an_accounts_cap_get_429_and_beyond_the_total_503(
         assert slots.of(alice_id) == 1 and slots.open == 3  # the refusals took nothing
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_a_stream_gives_its_slot_back_when_it_ends_or_is_refused(capped: FastAPI) -> None:
     with TestClient(capped) as client:
         alice = account(client, "alice")
@@ -76,6 +78,7 @@ def test_a_stream_gives_its_slot_back_when_it_ends_or_is_refused(capped: FastAPI
         assert slots.open == 0
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_an_open_stream_holds_its_slot_until_it_ends(capped: FastAPI) -> None:
     """Driven as the server drives it: the slot is taken while the messages go out."""
     with TestClient(capped) as client:

@@ -17,6 +17,7 @@ def people(game: str, count: int) -> list[str]:
     return [HUMAN] * count + [kind.machine_kinds[0]] * (len(kind.default_seats) - count)
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 @pytest.mark.parametrize("game", ["card", "board"])
 def test_the_settings_are_stored_and_shown(client: TestClient, game: str) -> None:
     alice, bob = account(client, "alice"), account(client, "bob")
@@ -70,6 +71,7 @@ def test_without_settings_a_table_is_private_unrated_and_without_clock(
         ({"rated": "yes"}, "validation_error", "rated"),
     ],
 )
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_bad_settings_are_refused_and_create_nothing(
     client: TestClient, change: dict[str, Any], code: str, words: str
 ) -> None:

@@ -133,6 +133,7 @@ def test_watchers_are_one_row_per_viewer_and_go_after_a_minute(client: TestClien
         assert [row.viewer for row in session.query(Watcher)] == ["u1"]
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 @pytest.mark.parametrize("path", ["", "/events", "/stream"])
 def test_spectator_routes_are_in_the_openapi_document(client: TestClient, path: str) -> None:
     operation = client.get("/openapi.json").json()["paths"][f"/api/games/{{game_id}}{path}"]["get"]

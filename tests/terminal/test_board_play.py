@@ -160,6 +160,7 @@ def test_a_whole_game_against_two_greedy_bots(tmp_path: Path) -> None:
     assert data["record"]["game"] == "board" and data["record"]["seed"] == 1
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_hot_seat_quit_and_resume_with_vote_duel_tiles_and_new_beginning_in_german(
     tmp_path: Path,
 ) -> None:

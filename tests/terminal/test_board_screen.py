@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import random
 
+import pytest
 from rich.console import Console
 from test_board_play import _eager_choice, _random_games
 
@@ -26,6 +27,7 @@ def drawn(renderable: object, columns: int, lines: int) -> list[str]:
     return screen.export_text().rstrip("\n").split("\n")
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_every_asked_screen_fits_80x24_with_the_town_or_the_track() -> None:
     shown: set[str] = set()
     for state, lang in _random_games(4):

@@ -10,6 +10,7 @@ import io
 import json
 import random
 
+import pytest
 from rich.console import Console
 from test_board_play import _eager_choice, _random_games, typed
 
@@ -33,6 +34,7 @@ def asked(answers: list[str], lang: str) -> tuple[Asker, Console]:
     return Asker(lambda _: next(feed), screen, texts(lang), ("board", "help")), screen
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_the_online_screens_and_questions_are_the_local_ones_over_whole_games() -> None:
     kinds_seen: set[str] = set()
     for state, lang in _random_games(6):

@@ -6,6 +6,7 @@ import io
 import random
 import re
 
+import pytest
 from keyboard import BotKeyboard
 from rich.console import Console
 
@@ -142,6 +143,7 @@ class BoostWatchingKeyboard(BotKeyboard):
         return super().__call__(prompt)
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_a_boost_that_cannot_change_the_taking_order_is_not_offered() -> None:
     idle = asked = 0
     for seed in range(30):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import random
 
+import pytest
 from rich.console import Console
 
 from carson.games.card.catalog import Suit
@@ -27,6 +28,7 @@ def text_of(renderable: object, height: int = 60) -> str:
     return console.export_text()
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_the_online_screen_is_the_local_one_over_whole_games() -> None:
     texts = KIT.texts("en")
     moved_frames = orders = placing = 0

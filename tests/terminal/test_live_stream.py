@@ -25,6 +25,8 @@ from carson.terminal.live_stream import (
 from carson.terminal.online import OnlineGame
 from live_server import running_server
 
+pytestmark = pytest.mark.slow  # a server process and its live stream
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:

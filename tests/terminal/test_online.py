@@ -33,6 +33,8 @@ from carson.terminal.online_start import NewOnlineGame, SignIn, open_game
 from carson.terminal.texts import Texts
 from live_server import running_server
 
+pytestmark = pytest.mark.slow  # a server process and the terminal client
+
 TABLE = ["human", "human", "beginner", "beginner"]  # two players, two virtual seats
 
 

@@ -22,6 +22,8 @@ from carson.terminal.online_start import NewOnlineGame, open_game
 from carson.terminal.texts import Texts
 from live_server import running_server
 
+pytestmark = pytest.mark.slow  # a server process and the terminal client
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:

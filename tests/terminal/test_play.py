@@ -175,6 +175,7 @@ def test_replay_steps_forwards_backwards_and_jumps(tmp_path: Path) -> None:
     assert "Game over" in out and ("Winner: " in out or "Shared win: " in out)
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_replay_steps_through_every_seats_actions_saying_who(tmp_path: Path) -> None:
     """Every action of every seat is a step, headed by who made it; a secret bid is said to
     be one (never its value), and the revealed bids come at the step that reveals them."""

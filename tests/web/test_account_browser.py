@@ -12,6 +12,8 @@ from browser import running_server
 from play import register
 from playwright.sync_api import Browser, expect
 
+pytestmark = pytest.mark.slow  # a `carson serve` process
+
 
 def test_the_account_page_and_a_password_change(browser: Browser, base_url: str) -> None:
     page = browser.new_page()

@@ -88,6 +88,7 @@ def test_no_hint_box_in_a_game_of_two_people(client: TestClient) -> None:
     assert refused.status_code == 403 and "No hint can be given now." in refused.text
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_the_analysis_page_after_a_game(client: TestClient) -> None:
     game, csrf = practice(client)
     assert "A game is analysed once it is over." in client.get(f"/games/{game}/analysis").text

@@ -91,6 +91,7 @@ def incomes_of(view: dict[str, Any]) -> list[int]:
     return paid
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_marked_parcels_are_compared_with_the_incomes_the_town_then_pays(
     client: TestClient, server_seed: Callable[[int], None]
 ) -> None:

@@ -294,6 +294,7 @@ def play_through_the_page(
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_every_decision_kind_is_offered_and_played_through_the_page(
     client: TestClient, server_seed: Callable[[int], None]
 ) -> None:
@@ -320,6 +321,7 @@ def test_every_decision_kind_is_offered_and_played_through_the_page(
     assert seen == ALL_KINDS
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_the_white_cowboy_is_placed_in_its_own_mode(client: TestClient) -> None:
     """BG-7.2: with the Sheriff, the page offers the white cowboy's targets on ?mode=white."""
     csrf = sign_up(client, "alice")
@@ -387,6 +389,7 @@ def test_a_page_shows_nothing_of_another_players_secret_vote(
     assert "has voted" in boards[0] and "Vote in secret" in boards[0] and "Move log" in boards[0]
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_the_score_sheet_and_the_replay_of_a_finished_board_game(client: TestClient) -> None:
     csrf = sign_up(client, "alice")
     game = create(client, csrf, ["human", "greedy", "random"], ["duel-tiles"], seed=21)

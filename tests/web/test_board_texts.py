@@ -145,6 +145,7 @@ DUEL_WORDS = {
 }
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 @pytest.mark.parametrize(("lang", "tiles"), sorted(DUEL_WORDS))
 def test_a_duel_in_the_move_log_says_which_number_is_the_tile_or_die_and_the_strength(
     client: TestClient, lang: str, tiles: bool
@@ -178,6 +179,7 @@ def panel(page: str, seat: int) -> str:
     return text_of(page[start : page.index("</div>", start)])
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 @pytest.mark.parametrize("lang", sorted(TILE_WORDS))
 def test_the_duel_tiles_in_hand_and_the_total_announced_are_told_apart(
     client: TestClient, lang: str
@@ -219,6 +221,7 @@ def sheet_rows(page: str) -> dict[str, list[int]]:
     }
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 @pytest.mark.parametrize("lang", sorted(SHEET_WORDS))
 def test_the_vp_sold_in_a_new_beginning_have_their_own_row_of_the_score_sheet(
     client: TestClient, lang: str
@@ -259,6 +262,7 @@ INVITED = {
 }
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 @pytest.mark.parametrize("lang", sorted(INVITED))
 def test_the_invitation_names_the_host_the_game_its_variants_and_the_seats(
     client: TestClient, lang: str
@@ -317,6 +321,7 @@ START_WORDS = {
 }
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 @pytest.mark.parametrize("lang", sorted(START_WORDS))
 def test_the_waiting_room_shows_the_start_the_variants_give_and_the_sides_to_be_voted(
     client: TestClient, lang: str
@@ -419,6 +424,7 @@ def test_every_parcel_in_the_move_log_is_named_as_on_the_board(
     assert "D5" in line and not COORDINATES.search(line), line
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_every_parcel_a_page_shows_or_asks_for_is_named_as_on_the_board(
     client: TestClient,
 ) -> None:

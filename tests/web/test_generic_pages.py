@@ -40,6 +40,7 @@ def actions(page: str) -> list[Any]:
     return [json.loads(html.unescape(value)) for value in ACTION.findall(page)]
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_the_toy_game_is_offered_created_and_played_through_the_generic_page(
     client: TestClient,
 ) -> None:
@@ -77,6 +78,7 @@ def test_the_toy_game_is_offered_created_and_played_through_the_generic_page(
     assert halfway.count("<code>rolled</code>") == 1 and ">#3<" not in halfway
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_the_generic_page_escapes_what_the_view_holds(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:

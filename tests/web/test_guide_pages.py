@@ -76,6 +76,7 @@ def test_a_new_player_is_offered_both_guided_games_and_plays_with_the_sentences(
     assert done.status_code == 303 and guide_text(client.get(game).text) is None
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_the_guided_board_game_speaks_in_its_first_round(client: TestClient) -> None:
     csrf = sign_up(client, "settler")
     game = start(client, csrf, "board")

@@ -30,6 +30,7 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
         yield test_client
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 @pytest.mark.parametrize("target", ELSEWHERE)
 def test_next_never_leads_off_the_site(client: TestClient, target: str) -> None:
     assert same_site_path(target) == "/"

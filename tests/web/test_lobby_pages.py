@@ -333,6 +333,7 @@ def test_one_day_a_move_is_said_in_the_singular(alice: TestClient) -> None:
     assert "1 Tag pro Zug" in german and "1 Tage pro Zug" not in german
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 @pytest.mark.parametrize("lang", ["de", "fr", "it", "nl"])
 def test_the_lobby_filters_read_in_the_visitors_language(alice: TestClient, lang: str) -> None:
     """Every choice of the lobby's filters is translated (German once said "live")."""

@@ -86,6 +86,7 @@ def test_the_card_game_log_filters_by_seat_and_by_kind(client: TestClient) -> No
     assert "Art des Zugs" in german and "Gebote und ihre Aufdeckung" in german
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_the_board_game_log_filters_by_seat_and_by_kind(client: TestClient) -> None:
     game = played(client, {"game": "board", "seats": ["human", "greedy"], "seed": 3}, 60)
     groups = {"rounds", "votes", "cowboys", "fights", "incomes", "building", "scoring"}
@@ -143,6 +144,7 @@ def test_a_card_games_replay_has_the_log_filter(client: TestClient) -> None:
     assert "Tipo di mossa" in client.get(game + "/replay").text
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_a_board_games_replay_has_the_log_filter(client: TestClient) -> None:
     game = played(client, {"game": "board", "seats": ["human", "greedy"], "seed": 3}, 600)
     check_replay(client, game)

@@ -67,6 +67,7 @@ def test_a_form_without_the_csrf_token_is_refused(client: TestClient, action: st
         {"Referer": "https://evil.example/page"},
     ],
 )
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_a_post_from_another_site_is_refused(
     client: TestClient, action: str, claim: dict[str, str]
 ) -> None:

@@ -84,6 +84,7 @@ def analysed(client: TestClient, game: str, csrf: str) -> None:
     work(client)
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_the_board_games_hint_and_analysis_speak_its_words(client: TestClient) -> None:
     game, csrf = practice(client, "board", "random")
     best = hint_best(client, game, csrf)
@@ -100,6 +101,7 @@ def test_the_board_games_hint_and_analysis_speak_its_words(client: TestClient) -
     assert " beanspruchen" in german and "Einen Cowboy auf " in german
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_the_card_games_hint_and_analysis_speak_its_words(client: TestClient) -> None:
     game, csrf = practice(client, "card", "greedy", "greedy", "greedy")
     best = hint_best(client, game, csrf)
@@ -157,6 +159,7 @@ def test_the_board_game_names_seats_spaces_and_options() -> None:
     assert road == "Road: top of C1"
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_the_analysis_places_cards_in_the_stable_frame_of_their_moment(
     client: TestClient,
 ) -> None:

@@ -83,6 +83,7 @@ def play(client: TestClient, csrf: str, game: str, pages: Pages, seed: int) -> N
     raise AssertionError(f"{game} did not end")
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_no_page_of_the_card_game_shows_a_rule_id(client: TestClient) -> None:
     pages = Pages()
     csrf = sign_up(client, "alice")
@@ -105,6 +106,7 @@ def test_no_page_of_the_card_game_shows_a_rule_id(client: TestClient) -> None:
     assert not pages.found, pages.found
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_no_page_of_the_board_game_shows_a_rule_id(client: TestClient) -> None:
     pages = Pages()
     csrf = sign_up(client, "alice")

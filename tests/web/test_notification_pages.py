@@ -107,6 +107,7 @@ def test_the_settings_form_saves_every_box(client: TestClient) -> None:
     assert client.get("/api/notifications/settings").json()["settings"] == chosen
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
 def test_the_pages_speak_every_language(client: TestClient, lang: str) -> None:
     signed_up(client)

@@ -15,6 +15,7 @@ from test_analysis_pages import client, work  # noqa: F401  (the fixture and the
     ("game", "seats"),
     [("card", ["human", "random", "random", "random"]), ("board", ["human", "random"])],
 )
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_a_resigned_player_is_never_told_they_won(
     client: TestClient,  # noqa: F811
     game: str,

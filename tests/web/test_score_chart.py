@@ -106,6 +106,7 @@ def test_a_game_in_progress_has_no_chart(client: TestClient) -> None:
     assert 'id="score-chart"' not in client.get(f"/games/{game_id}").text
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_a_finished_board_game_shows_its_vp_after_each_of_its_four_rounds(
     client: TestClient,
 ) -> None:

@@ -15,11 +15,14 @@ import time
 from pathlib import Path
 
 import pyte
+import pytest
 from play import GAME_URL, final_totals, play_one_decision, register
 from playwright.sync_api import Browser, expect
 
 from card_answers import CardAnswers
 from pty_terminal import Terminal
+
+pytestmark = pytest.mark.slow  # a server process, a terminal and Chromium
 
 PASSWORD = "a-long-secret-27"
 #: Every question of the game ends with this prompt.

@@ -9,6 +9,7 @@ import wave
 from pathlib import Path
 from types import ModuleType
 
+import pytest
 from fastapi.testclient import TestClient
 from test_card_log import finished_game
 
@@ -36,6 +37,7 @@ def test_the_committed_chime_is_what_the_script_makes() -> None:
     assert 0.1 * 32767 < loudest <= 0.3 * 32767  # audible, and soft
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_a_game_in_play_offers_the_setting_hidden_until_its_script_runs(tmp_path: Path) -> None:
     with TestClient(create_app(f"sqlite:///{tmp_path / 'web.db'}")) as client:
         game_id = finished_game(client)

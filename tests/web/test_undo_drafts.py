@@ -40,6 +40,7 @@ def undo(client: TestClient, game: str, csrf: str, seq: int) -> Any:
     return client.post(f"/api{game}/undo", json={"seq": seq}, headers={"X-CSRF-Token": csrf})
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_a_drafted_purchase_is_taken_back_once_per_request(client: TestClient) -> None:
     csrf = sign_up(client, "buyer")
     game = create(client, csrf, ["human", "greedy"], ["new-beginning"], seed=3)
@@ -75,6 +76,7 @@ def test_nothing_public_can_be_taken_back(client: TestClient) -> None:
     assert client.get("/api" + game).json()["seq"] == after["seq"]
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_the_page_offers_to_take_back_the_last_purchase(client: TestClient) -> None:
     csrf = sign_up(client, "shopper")
     game = create(client, csrf, ["human", "greedy"], ["new-beginning"], seed=3)
@@ -110,6 +112,7 @@ def reach_construction(players: list[tuple[TestClient, str]], game: str) -> tupl
     raise AssertionError("nobody built with roads to lay")
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 def test_the_page_takes_back_a_road_laid_for_a_building(
     client: TestClient, server_seed: Callable[[int], None]
 ) -> None:

@@ -55,6 +55,7 @@ def test_all_turns_every_kind_off(client: TestClient) -> None:
     assert not any(mails(client, bob).values())
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 @pytest.mark.parametrize("change", ["forged", "kind", "user", "long", "short"])
 def test_a_forged_link_changes_nothing(client: TestClient, change: str) -> None:
     bob, token = bob_and_token(client, notices.GAME_OVER)

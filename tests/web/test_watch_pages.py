@@ -57,6 +57,7 @@ GAMES = {
 }
 
 
+@pytest.mark.slow  # runs long: whole games or many cases
 @pytest.mark.parametrize("name", list(GAMES))
 def test_a_signed_out_visitor_watches_a_game_for_nobody_s_seat(
     client: TestClient, name: str

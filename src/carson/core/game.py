@@ -1,9 +1,10 @@
 """The game-agnostic contract between a game engine and everything that hosts it.
 
 The platform (CLI, terminal UI, server, bots, RL wrappers) speaks only this protocol, so the
-card game today and the board game later plug in unchanged. It follows OpenSpiel's state API
-(seats to act, sorted legal actions in a fixed action space, clone, returns) and
-boardgame.io's split between the authoritative state and what each seat may see.
+card game and the board game plug in unchanged, as any other game would. It follows
+OpenSpiel's state API (seats to act, sorted legal actions in a fixed action space, clone,
+returns) and boardgame.io's split between the authoritative state and what each seat may
+see.
 """
 
 from __future__ import annotations

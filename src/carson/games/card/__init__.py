@@ -1,1 +1,2 @@
-"""Carson City: The Card Game — cards, cities, scoring and (soon) the full game."""
+"""Carson City: The Card Game — its catalog, engine, AI, observer, terminal and web
+presenters, learning encoder and texts, as one plug-in (``plugin.GAME``)."""
