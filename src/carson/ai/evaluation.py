@@ -97,8 +97,8 @@ class Evaluation:
 
 def analyst_of(kind: AnyGameKind) -> SearchAnalyst[Any, Any]:
     """The game's analyst; :class:`NotAnalysable` if it offers none."""
-    analyst = kind.adapter("analysis")
-    if not isinstance(analyst, SearchAnalyst):
+    analyst = kind.adapter("analysis", SearchAnalyst)
+    if analyst is None:
         raise NotAnalysable(f"the game {kind.name!r} offers no analysis")
     return analyst
 

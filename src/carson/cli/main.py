@@ -8,14 +8,21 @@ one-line message on stderr (:func:`carson.cli.errors.fail`), never a traceback.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Annotated
+from typing import Annotated, Protocol, runtime_checkable
 
 import typer
 
 from carson import __version__
 from carson.cli import admin, play, serve, simulate, worker
 from carson.core.registry import games
+
+
+@runtime_checkable
+class GameCommands(Protocol):
+    """A game's own subcommands (its ``adapters["cli"]``): added to the ``carson`` command."""
+
+    def __call__(self, app: typer.Typer) -> None: ...
+
 
 app = typer.Typer(
     name="carson",
@@ -48,10 +55,9 @@ def _options(
 
 
 for kind in games().values():  # a game's own subcommands (the card game's scoring assistant)
-    register_game_commands = kind.adapter("cli")
-    if callable(register_game_commands):
-        register_commands: Callable[[typer.Typer], None] = register_game_commands
-        register_commands(app)
+    game_commands = kind.adapter("cli", GameCommands)
+    if game_commands is not None:
+        game_commands(app)
 for command_module in (simulate, play, serve, worker, admin):
     command_module.register(app)
 

@@ -36,6 +36,8 @@ HUMAN = "human"
 StateT = TypeVar("StateT", bound=GameState[Any])
 ActionT = TypeVar("ActionT", bound=Action)
 ObservationT = TypeVar("ObservationT")
+#: A layer's protocol of a game's adapter (:meth:`GameKind.adapter`).
+AdapterT = TypeVar("AdapterT")
 
 
 class GameSetupError(ValueError):
@@ -148,14 +150,18 @@ class GameKind(Generic[StateT, ActionT, ObservationT]):
         """What ``seat`` may see of ``state``, as this game's players take it."""
         return self.observer(state, seat)
 
-    def adapter(self, layer: str) -> object | None:
-        """The game's own part for a user-interface ``layer``, or ``None`` (the layer then
-        uses its generic one). The layer checks it against its own protocol."""
+    def adapter(self, layer: str, protocol: type[AdapterT]) -> AdapterT | None:
+        """The game's own part for a user-interface ``layer``, as the layer's ``protocol`` (a
+        runtime-checkable Protocol or a class of the layer), or ``None`` (the layer then uses
+        its generic one). ``TypeError`` if what the game names is not one."""
         target = self.adapters.get(layer)
         if target is None:
             return None
         module, _, attribute = target.partition(":")
         loaded: object = getattr(importlib.import_module(module), attribute)
+        if not isinstance(loaded, protocol):
+            kind = getattr(protocol, "__name__", str(protocol))
+            raise TypeError(f"adapters[{layer!r}] of the game {self.name!r} is not a {kind}")
         return loaded
 
 

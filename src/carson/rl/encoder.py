@@ -69,14 +69,12 @@ AnyEncoder = Encoder[Any, Any]
 
 def encoder_of(kind: AnyGameKind) -> AnyEncoder:
     """The encoder of a game; raises :class:`GameSetupError` when it offers none."""
-    encoder = kind.adapter("rl")
+    encoder: AnyEncoder | None = kind.adapter("rl", Encoder)
     if encoder is None:
         raise GameSetupError(
             f"the game {kind.name!r} offers no learning interface "
             '(its GameKind names no adapters["rl"] encoder)'
         )
-    if not isinstance(encoder, Encoder):
-        raise TypeError(f'adapters["rl"] of {kind.name!r} is not a carson.rl Encoder')
     return encoder
 
 

@@ -14,12 +14,8 @@ def kit_for(game: str) -> AnyKit:
     """The kit of a game by name; raises :class:`~carson.core.registry.GameSetupError` for
     a game that is not installed."""
     kind = game_kind(game)
-    adapter = kind.adapter("terminal")
-    if adapter is None:
-        return GenericKit(kind)
-    if not isinstance(adapter, GameKit):
-        raise TypeError(f"the terminal adapter of {game!r} is not a GameKit")
-    return adapter
+    adapter: AnyKit | None = kind.adapter("terminal", GameKit)
+    return GenericKit(kind) if adapter is None else adapter
 
 
 def installed_kits() -> list[AnyKit]:

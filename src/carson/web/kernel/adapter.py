@@ -159,9 +159,4 @@ class NamedMoves(Protocol):
 
 def web_game(kind: AnyGameKind) -> WebGame | None:
     """The game's web part, or ``None`` when it has none (the generic pages then)."""
-    adapter = kind.adapter("web")
-    if adapter is None:
-        return None
-    if not isinstance(adapter, WebGame):
-        raise TypeError(f"the web adapter of {kind.name!r} is not a WebGame")
-    return adapter
+    return kind.adapter("web", WebGame)
