@@ -94,7 +94,8 @@ def accessible_and_chosen(page: Page, width: int) -> None:
     choose = page.locator("#compare .choose-compared").first
     choose.focus()
     page.keyboard.press("Enter")
-    expect(page.locator("#compare")).to_have_count(0)
+    # The choice is a move: written, then the board drawn again (slower on a loaded machine).
+    expect(page.locator("#compare")).to_have_count(0, timeout=15_000)
     page.close()
 
 
