@@ -77,12 +77,13 @@ test-deps:         ## what the tests use: PostgreSQL (server tests), nginx (depl
 screenshots: $(STAMP)  ## the screenshots of the main pages in docs/screenshots (needs chromium)
 	$(BIN)/python tests/web/screenshots.py docs/screenshots
 
-lint: $(STAMP)     ## ruff on everything, mypy --strict on src/, the architecture's contracts and size limits
+lint: $(STAMP)     ## ruff on everything, mypy --strict on src/, the architecture's contracts, size limits and the count of Any
 	$(BIN)/ruff check src tests benchmarks deploy
 	$(BIN)/ruff format --check src tests benchmarks deploy
 	$(BIN)/mypy --strict src
 	$(BIN)/lint-imports --no-cache
 	$(BIN)/python tools/check_sizes.py src
+	$(BIN)/python tools/count_any.py src
 
 bench: $(STAMP)    ## benchmarks with reported figures (never timed unit tests)
 	$(BIN)/python -m benchmarks $(BENCH)
