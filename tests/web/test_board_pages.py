@@ -30,8 +30,8 @@ BOARD_PO = SRC / "games" / "board" / "locale" / "{lang}" / "LC_MESSAGES" / "web.
 BOARD_SOURCES = [
     *sorted(BOARD_WEB.rglob("*.py")),
     *sorted((BOARD_WEB / "templates").glob("*.html")),
-    WEB / "templates" / "home.html",
-    WEB / "templates" / "home_games.html",
+    WEB / "templates" / "lobby/home.html",
+    WEB / "templates" / "lobby/home_games.html",
 ]
 MESSAGE = re.compile(r"""(?:\b_|gettext)\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')""")
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")

@@ -32,7 +32,7 @@ def when(moment: datetime, lang: str) -> str:
 
 async def account_page(visit: Visit, error: str | None = None, status: int = 200) -> Response:
     if visit.user is None or visit.token is None:
-        return visit.render("login_needed.html", next="/account")
+        return visit.render("kernel/login_needed.html", next="/account")
     accounts = service_of(visit.request).accounts
     found = await run_in_threadpool(accounts.sessions_of, visit.user, visit.token)
     mail = MailAccounts(accounts, service_of(visit.request).jobs)
@@ -46,7 +46,7 @@ async def account_page(visit: Visit, error: str | None = None, status: int = 200
         "removed": visit.gettext("Your e-mail address is removed."),
     }
     return visit.render(
-        "account.html",
+        "accounts/account.html",
         status=status,
         sessions=[
             (item, when(item.created_at, visit.lang), when(item.last_used_at, visit.lang))

@@ -181,7 +181,7 @@ async def _hint_box(
     visit: Visit, service: GameService, game_id: str, answer: Mapping[str, Any]
 ) -> HTMLResponse:
     name = await hint_names(visit, service, game_id)
-    return visit.render("hint.html", hint=hint_context(game_id, answer, name))
+    return visit.render("analysis/hint.html", hint=hint_context(game_id, answer, name))
 
 
 async def hint_box(visit: Visit, service: GameService, game_id: str) -> dict[str, Any] | None:
@@ -209,7 +209,7 @@ async def hint_fragment(game_id: str, request: Request) -> HTMLResponse:
         )
     except GameError as error:
         message = visit.gettext("No hint can be given now.")
-        return visit.render("message.html", status=error.status, message=message)
+        return visit.render("kernel/message.html", status=error.status, message=message)
     return await _hint_box(visit, service, game_id, answer)
 
 
@@ -226,7 +226,7 @@ async def ask_hint(game_id: str, request: Request) -> Response:
         )
     except GameError as error:
         message = visit.gettext("No hint can be given now.")
-        return visit.render("message.html", status=error.status, message=message)
+        return visit.render("kernel/message.html", status=error.status, message=message)
     if "hx-request" not in request.headers:  # a plain form: back to the table
         return RedirectResponse(f"/games/{game_id}", status_code=303)
     return await _hint_box(visit, service, game_id, answer)
@@ -288,18 +288,18 @@ def _chart(visit: Visit, decisions: list[Mapping[str, Any]]) -> str:
 async def analysis_page(game_id: str, request: Request) -> HTMLResponse:
     visit = await visit_of(request)
     if visit.user is None:
-        return visit.render("login_needed.html", next=f"/games/{game_id}/analysis")
+        return visit.render("kernel/login_needed.html", next=f"/games/{game_id}/analysis")
     seat = _seat(request.query_params.get("seat"))
     service = service_of(request)
     analyses = Analyses(service.store, service.accounts.limiter)
     try:
         answer = await run_in_threadpool(analyses.read, visit.user, game_id, seat)
     except GameError as error:
-        return visit.render("message.html", status=error.status, message=_refusal(visit, error))
+        return visit.render("kernel/message.html", status=error.status, message=_refusal(visit, error))
     decisions = answer["decisions"]
     counts = {verdict: sum(d["verdict"] == verdict for d in decisions) for verdict in VERDICTS}
     return visit.render(
-        "analysis.html",
+        "analysis/analysis.html",
         game=game_id,
         analysis=answer,
         rows=decision_rows(visit, decisions, await _namers(visit, service, game_id, answer)),
@@ -333,7 +333,7 @@ async def ask_analysis(game_id: str, request: Request) -> Response:
     try:
         await run_in_threadpool(analyses.ask, user, game_id, seat)
     except GameError as error:
-        return visit.render("message.html", status=error.status, message=_refusal(visit, error))
+        return visit.render("kernel/message.html", status=error.status, message=_refusal(visit, error))
     where = f"/games/{game_id}/analysis" + ("" if seat is None else f"?seat={seat}")
     return RedirectResponse(where, status_code=303)
 

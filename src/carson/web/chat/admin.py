@@ -26,7 +26,7 @@ def moderation_of(request: Request) -> Moderation:
 
 def not_admin(visit: Visit) -> HTMLResponse:
     message = visit.gettext("This page is for administrators only.")
-    return visit.render("message.html", status=403, message=message)
+    return visit.render("kernel/message.html", status=403, message=message)
 
 
 def refusal(visit: Visit, error: GameError) -> str:
@@ -53,7 +53,7 @@ async def reports(request: Request) -> HTMLResponse:
     own = await run_in_threadpool(moderation.own_open_reports, visit.user)
     silenced = await run_in_threadpool(moderation.silenced)
     shown = [(report, [line(visit, message) for message in report.context]) for report in found]
-    return visit.render("admin_reports.html", reports=shown, silenced=silenced, own=own)
+    return visit.render("chat/admin_reports.html", reports=shown, silenced=silenced, own=own)
 
 
 async def _admin_form(request: Request) -> tuple[Visit, User, dict[str, str]] | Response:
@@ -70,7 +70,7 @@ async def _done(request: Request, visit: Visit, change: object, *args: object) -
     try:
         await run_in_threadpool(change, *args)  # type: ignore[arg-type]
     except GameError as error:
-        return visit.render("message.html", status=error.status, message=refusal(visit, error))
+        return visit.render("kernel/message.html", status=error.status, message=refusal(visit, error))
     return RedirectResponse(HOME, status_code=303)
 
 

@@ -129,16 +129,16 @@ async def messages(game_id: str, request: Request, since: str = "0") -> HTMLResp
         return forbidden(visit)
     if not since.isdecimal():
         message = visit.gettext("That message could not be read. Try again.")
-        return visit.render("message.html", status=422, message=message)
+        return visit.render("kernel/message.html", status=422, message=message)
     after = int(since)
     try:
         found = await run_in_threadpool(chat_for(request).read, visit.user, game_id, None, after)
     except GameError as error:
         message = refusal_text(visit, error)
-        return visit.render("message.html", status=error.status, message=message)
+        return visit.render("kernel/message.html", status=error.status, message=message)
     lines = [line(visit, message) for message in found]
     box = ChatBox(game_id, "", True, lines, [], [], lines[-1].seq if lines else after)
-    return visit.render("chat_lines.html", box=box, both=_both(request))
+    return visit.render("chat/chat_lines.html", box=box, both=_both(request))
 
 
 def _both(request: Request) -> bool:
@@ -164,7 +164,7 @@ async def post(game_id: str, request: Request) -> Response:
         error, status = refusal_text(visit, refused), refused.status
     if "hx-request" not in request.headers:
         if error is not None:
-            page = visit.render("message.html", status=status, message=error)
+            page = visit.render("kernel/message.html", status=status, message=error)
             if wait is not None:
                 page.headers["Retry-After"] = str(wait)
             return page
@@ -173,7 +173,7 @@ async def post(game_id: str, request: Request) -> Response:
     if box is None:
         return forbidden(visit)
     kept = text if error is not None and not phrase else ""
-    return visit.render("chat_form.html", box=box, error=error, text=kept, sent=error is None)
+    return visit.render("chat/chat_form.html", box=box, error=error, text=kept, sent=error is None)
 
 
 @router.post("/games/{game_id}/chat/mute")
@@ -195,7 +195,7 @@ async def _mute(game_id: str, request: Request, on: bool) -> Response:
     try:
         await run_in_threadpool(chat.mute if on else chat.unmute, user, form.get("username", ""))
     except GameError as refused:
-        return visit.render("message.html", status=refused.status,
+        return visit.render("kernel/message.html", status=refused.status,
                             message=refusal_text(visit, refused))  # fmt: skip
     return RedirectResponse(f"/games/{quote(game_id)}#chat", status_code=303)
 
@@ -213,8 +213,8 @@ async def report(message_id: int, request: Request) -> Response:
     except GameError as refused:
         note, status = refusal_text(visit, refused), refused.status
     if "hx-request" in request.headers:
-        return visit.render("chat_note.html", note=note)  # htmx swaps 2xx answers only
+        return visit.render("chat/chat_note.html", note=note)  # htmx swaps 2xx answers only
     game = form.get("game", "")
     if status == 200 and game:
         return RedirectResponse(f"/games/{quote(game)}#chat", status_code=303)
-    return visit.render("message.html", status=status, message=note)
+    return visit.render("kernel/message.html", status=status, message=note)

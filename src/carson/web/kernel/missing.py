@@ -28,6 +28,6 @@ def install(app: FastAPI) -> None:
             return answer if isinstance(answer, Response) else await answer
         visit = await visit_of(request)
         message = visit.gettext("There is no page at this address.")
-        return visit.render("message.html", status=404, message=message)
+        return visit.render("kernel/message.html", status=404, message=message)
 
     app.add_exception_handler(StarletteHTTPException, missing_page)

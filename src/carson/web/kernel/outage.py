@@ -24,6 +24,6 @@ async def database_down_page(request: Request, error: Exception) -> Response:
     message = visit.gettext(
         "The game server cannot reach its database right now. Try again in a few seconds."
     )
-    page = visit.render("message.html", status=503, message=message)
+    page = visit.render("kernel/message.html", status=503, message=message)
     page.headers["Retry-After"] = str(health.RETRY_AFTER_SECONDS)
     return page

@@ -32,7 +32,7 @@ def refused_page(visit: Visit, error: RateLimited | HashingBusy) -> HTMLResponse
     else:
         wait, status = 1, 503
         message = visit.gettext("The server is busy. Try again in a moment.")
-    response = visit.render("message.html", status=status, message=message)
+    response = visit.render("kernel/message.html", status=status, message=message)
     response.headers["Retry-After"] = str(wait)
     return response
 
@@ -43,5 +43,5 @@ async def too_large_page(scope: Scope, limit: int) -> tuple[str, bytes]:
     lang = choose_language(request.cookies.get("lang"), request.headers.get("accept-language"))
     visit = Visit(request, None, lang, request.cookies.get(CSRF_COOKIE, ""))
     message = visit.gettext("That form is too large to be sent. Shorten it and try again.")
-    page = visit.render("message.html", status=413, message=message)
+    page = visit.render("kernel/message.html", status=413, message=message)
     return "text/html; charset=utf-8", bytes(page.body)

@@ -161,7 +161,7 @@ def login_response(token: str, request: Request, to: str = "/") -> RedirectRespo
 
 def forbidden(visit: Visit) -> HTMLResponse:
     message = visit.gettext("Your session has expired or the form is stale. Reload the page.")
-    return visit.render("message.html", status=403, message=message)
+    return visit.render("kernel/message.html", status=403, message=message)
 
 
 def game_name(service: GameService, game_id: str) -> str | None:

@@ -86,7 +86,7 @@ async def start(request: Request) -> Response:
     guided = guided_games().get(form.get("game", ""))
     if guided is None:
         message = visit.gettext("There is no guided game of that name.")
-        return visit.render("message.html", status=404, message=message)
+        return visit.render("kernel/message.html", status=404, message=message)
     running = await run_in_threadpool(running_guided, service_of(request), user)
     if form["game"] in running:  # a second click (or tab) continues the one being played
         return RedirectResponse(f"/games/{running[form['game']]}", status_code=303)
@@ -109,5 +109,5 @@ async def dismiss(game_id: str, request: Request) -> Response:
         await run_in_threadpool(dismiss_guide, service_of(request), user, game_id)
     except GameError as error:
         message = visit.gettext("There is no guided game of yours here.")
-        return visit.render("message.html", status=error.status, message=message)
+        return visit.render("kernel/message.html", status=error.status, message=message)
     return RedirectResponse(f"/games/{game_id}", status_code=303)

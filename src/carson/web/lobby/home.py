@@ -66,7 +66,7 @@ def new_game_form(kind: AnyGameKind, visit: Visit) -> NewGameForm:
         return adapter.new_game_form(visit.lang, visit.for_game(kind).gettext)
     variants = None
     if kind.variants:
-        variants = Fragment("generic_variants.html", {"variants": kind.variants})
+        variants = Fragment("lobby/generic_variants.html", {"variants": kind.variants})
     return NewGameForm(kind.title, None, kind.machine_kinds, f"{kind.name}-", variants)
 
 
@@ -101,7 +101,7 @@ async def home_page(
     labels = {name: game_label(other, visit) for name, other in games().items()}
     guides = [(name, labels[name], running) for name, running in await guide_offer(request, visit)]
     return visit.for_game(kind).render(
-        "home.html",
+        "lobby/home.html",
         status=status,
         games=mine[:GAMES_PAGE],
         newer=games_url(kind.name, page - 1) if page > 0 else None,

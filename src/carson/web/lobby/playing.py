@@ -34,7 +34,7 @@ async def games_in_progress(request: Request) -> HTMLResponse:
         return refused_page(visit, limited)
     rows = [_row(visit, game) for game in found]
     alone = "hx-request" not in request.headers
-    template = "lobby_playing_page.html" if alone else "lobby_playing.html"
+    template = "lobby/lobby_playing_page.html" if alone else "lobby/lobby_playing.html"
     return visit.render(template, playing=rows, every=REFRESH_SECONDS)
 
 

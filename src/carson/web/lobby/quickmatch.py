@@ -56,14 +56,14 @@ async def open_seek(request: Request) -> Response:
 async def _seek_page(request: Request, seek_id: str, template: str) -> Response:
     visit = await visit_of(request)
     if visit.user is None:
-        return visit.render("login_needed.html", next=f"/quickmatch/{seek_id}")
+        return visit.render("kernel/login_needed.html", next=f"/quickmatch/{seek_id}")
     try:
         seek = await run_in_threadpool(quickmatch.seek_of, service_of(request), visit.user, seek_id)
     except GameError:
         message = visit.gettext(
             "This search has ended: nobody answered it in time, or you cancelled it."
         )
-        return visit.render("message.html", status=404, message=message)
+        return visit.render("kernel/message.html", status=404, message=message)
     if seek["state"] == "matched":
         target = f"/games/{seek['game_id']}"
         if "hx-request" in request.headers:  # htmx follows this header, not a redirect
@@ -90,7 +90,7 @@ def _render(visit: Visit, seek: dict[str, object], template: str) -> HTMLRespons
 
 @router.get("/quickmatch/{seek_id}", response_class=HTMLResponse)
 async def seek_page(seek_id: str, request: Request) -> Response:
-    return await _seek_page(request, seek_id, "quickmatch.html")
+    return await _seek_page(request, seek_id, "lobby/quickmatch.html")
 
 
 @router.get("/quickmatch/{seek_id}/status", response_class=HTMLResponse)
@@ -98,7 +98,7 @@ async def seek_status(seek_id: str, request: Request) -> Response:
     """The waiting part alone (htmx swaps it in), or the way to the game once paired."""
     if (await visit_of(request)).user is None:
         return forbidden(await visit_of(request))
-    return await _seek_page(request, seek_id, "quickmatch_status.html")
+    return await _seek_page(request, seek_id, "lobby/quickmatch_status.html")
 
 
 @router.post("/quickmatch/{seek_id}/cancel")
@@ -111,6 +111,6 @@ async def cancel_seek(seek_id: str, request: Request) -> Response:
         await run_in_threadpool(quickmatch.cancel_seek, service_of(request), user, seek_id)
     except GameError as error:
         if error.code == "seek_matched":
-            return await _seek_page(request, seek_id, "quickmatch.html")
+            return await _seek_page(request, seek_id, "lobby/quickmatch.html")
         return await lobby_page(request, visit, visit.gettext("No such game."), error.status)
     return RedirectResponse("/lobby", status_code=303)

@@ -52,7 +52,7 @@ async def rematch_fragment(game_id: str, request: Request) -> HTMLResponse:
     box = await rematch_box(visit, game_id)
     if box is None:
         return forbidden(visit)
-    return visit.render("rematch.html", rematch=box)
+    return visit.render("lobby/rematch.html", rematch=box)
 
 
 @router.get("/games/{game_id}/after", response_class=HTMLResponse)
@@ -66,11 +66,11 @@ async def after_game(game_id: str, request: Request) -> HTMLResponse:
     try:
         page, _ = await run_in_threadpool(service.observe, visit.user, game_id, True)
     except GameError as error:
-        return visit.render("message.html", status=error.status, message=error.message)
+        return visit.render("kernel/message.html", status=error.status, message=error.message)
     over = page["status"] == "over"
     seated = page["seat"] is not None
     return visit.render(
-        "after_game.html",
+        "play/after_game.html",
         game_id=game_id,
         rematch=await rematch_box(visit, game_id) if over else None,
         analysable=seated and over and analysable(page["game"]),
@@ -88,5 +88,5 @@ async def offer_rematch(game_id: str, request: Request) -> Response:
         offer = await run_in_threadpool(Rematches(service_of(request)).offer, user, game_id)
     except GameError as error:
         message = visit.gettext("No rematch can be offered for this game now.")
-        return visit.render("message.html", status=error.status, message=message)
+        return visit.render("kernel/message.html", status=error.status, message=message)
     return RedirectResponse(f"/games/{offer['rematch']}", status_code=303)

@@ -174,7 +174,7 @@ async def lobby_page(
     """The lobby; ``typed`` and ``seek_typed``: a refused new table's or quick match's form,
     shown again as it was filled in."""
     if visit.user is None:  # the games in progress to watch, and how to sign in to play
-        return visit.render("lobby_signed_out.html", next="/lobby")
+        return visit.render("lobby/lobby_signed_out.html", next="/lobby")
     filters = _filters(request)
     # A refused form comes back on its own game's tab.
     refused_game = (typed or seek_typed or {}).get("game")
@@ -182,7 +182,7 @@ async def lobby_page(
     labels = {name: game_label(other, visit) for name, other in games().items()}
     notice = refusal_text(visit, request.query_params.get("done", ""))
     return visit.for_game(kind).render(
-        "lobby.html",
+        "lobby/lobby.html",
         status=status,
         error=error,
         notice=notice,
@@ -214,7 +214,7 @@ async def lobby_tables(request: Request) -> Response:
     visit = await visit_of(request)
     if visit.user is None:
         return forbidden(visit)
-    return visit.render("lobby_tables.html", **await _listing(request, visit, _filters(request)))
+    return visit.render("lobby/lobby_tables.html", **await _listing(request, visit, _filters(request)))
 
 
 @router.post("/lobby/tables")

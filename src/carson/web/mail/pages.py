@@ -97,7 +97,7 @@ async def verify_page(request: Request) -> Response:
     """The confirmation button (a mail program's preview must not use the link up)."""
     visit = await visit_of(request)
     token = request.query_params.get("token", "")
-    return visit.render("mail_verify.html", token=token)
+    return visit.render("mail/mail_verify.html", token=token)
 
 
 @router.post("/email/verify")
@@ -109,14 +109,14 @@ async def verify(request: Request) -> Response:
     try:
         await run_in_threadpool(mail_of(request).verify, form.get("token", ""))
     except AddressError as error:
-        return visit.render("message.html", 422, message=address_problem(visit, error.code))
+        return visit.render("kernel/message.html", 422, message=address_problem(visit, error.code))
     done = visit.gettext("Your e-mail address is confirmed.")
-    return visit.render("mail_done.html", message=done)
+    return visit.render("mail/mail_done.html", message=done)
 
 
 @router.get("/password/forgot", response_class=HTMLResponse)
 async def forgot_page(request: Request) -> Response:
-    return (await visit_of(request)).render("mail_forgot.html", max_login=MAX_LOGIN)
+    return (await visit_of(request)).render("mail/mail_forgot.html", max_login=MAX_LOGIN)
 
 
 @router.post("/password/forgot")
@@ -134,7 +134,7 @@ async def forgot(request: Request) -> Response:
         return refused_page(visit, error)
     on_its_way = visit.gettext("If an account has this name or address, a link is on its way.")
     sent = f"{on_its_way} {visit.gettext('The link works for one hour.')}"
-    return visit.render("mail_done.html", message=sent)
+    return visit.render("mail/mail_done.html", message=sent)
 
 
 @router.get("/password/reset", response_class=HTMLResponse)
@@ -143,7 +143,7 @@ async def reset_page(request: Request) -> Response:
     token = request.query_params.get("token", "")
     if not await run_in_threadpool(mail_of(request).reset_link_works, token):
         return _dead_reset_link(visit)
-    return visit.render("mail_reset.html", token=token, min_password=auth.MIN_PASSWORD)
+    return visit.render("mail/mail_reset.html", token=token, min_password=auth.MIN_PASSWORD)
 
 
 def _dead_reset_link(visit: Visit) -> Response:
@@ -152,7 +152,7 @@ def _dead_reset_link(visit: Visit) -> Response:
     said = visit.gettext(
         "This password link has been used or has expired. Ask for a new one: it works for one hour."
     )
-    return visit.render("mail_dead_link.html", 410, message=said)
+    return visit.render("mail/mail_dead_link.html", 410, message=said)
 
 
 @router.post("/password/reset")
@@ -165,7 +165,7 @@ async def reset(request: Request) -> Response:
     problem = _password_problem(visit, new, form.get("repeat_password", ""))
     if problem is not None:
         return visit.render(
-            "mail_reset.html", 422, token=token, min_password=auth.MIN_PASSWORD, error=problem
+            "mail/mail_reset.html", 422, token=token, min_password=auth.MIN_PASSWORD, error=problem
         )
     try:
         await run_in_threadpool(mail_of(request).reset, token, new)
@@ -176,10 +176,10 @@ async def reset(request: Request) -> Response:
     except auth.AuthError:
         too_long = visit.gettext("This password is too long.")
         return visit.render(
-            "mail_reset.html", 422, token=token, min_password=auth.MIN_PASSWORD, error=too_long
+            "mail/mail_reset.html", 422, token=token, min_password=auth.MIN_PASSWORD, error=too_long
         )
     done = visit.gettext("Your password has changed and every session has ended. Log in with it.")
-    response = visit.render("mail_done.html", message=done, login=True)
+    response = visit.render("mail/mail_done.html", message=done, login=True)
     cookies.clear_session(response, request)
     return response
 

@@ -88,7 +88,7 @@ async def bell(request: Request) -> Response:
     if visit.user is None:
         return HTMLResponse("", status_code=204)
     count = await run_in_threadpool(_unread, service_of(request), visit.user)
-    return visit.render("bell.html", unread=count)
+    return visit.render("notify/bell.html", unread=count)
 
 
 @router.get("/notifications/panel", response_class=HTMLResponse)
@@ -98,16 +98,16 @@ async def panel(request: Request) -> Response:
     if visit.user is None:
         return HTMLResponse("", status_code=204)
     items, _ = await run_in_threadpool(_page, service_of(request), visit.user, visit.lang, PANEL)
-    return visit.render("bell_panel.html", items=items)
+    return visit.render("notify/bell_panel.html", items=items)
 
 
 @router.get("/notifications", response_class=HTMLResponse)
 async def notifications_page(request: Request) -> Response:
     visit = await visit_of(request)
     if visit.user is None:
-        return visit.render("login_needed.html", next="/notifications")
+        return visit.render("kernel/login_needed.html", next="/notifications")
     items, unread = await run_in_threadpool(_page, service_of(request), visit.user, visit.lang)
-    return visit.render("notifications.html", items=items, unread=unread)
+    return visit.render("notify/notifications.html", items=items, unread=unread)
 
 
 @router.post("/notifications/read")
@@ -120,7 +120,7 @@ async def mark_read(request: Request) -> Response:
     which = form.get("id", "all")
     if which != "all" and not which.isdigit():
         message = visit.gettext("No such notification.")
-        return visit.render("message.html", status=422, message=message)
+        return visit.render("kernel/message.html", status=422, message=message)
     ids = None if which == "all" else [int(which)]
     await run_in_threadpool(_mark, service_of(request), user, ids)
     return RedirectResponse("/notifications", status_code=303)
@@ -130,14 +130,14 @@ async def mark_read(request: Request) -> Response:
 async def settings_page(request: Request) -> Response:
     visit = await visit_of(request)
     if visit.user is None:
-        return visit.render("login_needed.html", next="/notifications/settings")
+        return visit.render("kernel/login_needed.html", next="/notifications/settings")
     return await _settings(visit, visit.user, saved=request.query_params.get("saved") == "1")
 
 
 async def _settings(visit: Visit, user: User, saved: bool = False) -> Response:
     chosen = await run_in_threadpool(settings_of, service_of(visit.request), user)
     return visit.render(
-        "notification_settings.html",
+        "notify/notification_settings.html",
         chosen=chosen,
         kinds=kind_labels(visit),
         channels=channel_labels(visit),

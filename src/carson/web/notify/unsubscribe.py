@@ -33,9 +33,9 @@ async def _answer(request: Request, token: str, stop: bool) -> Response:
     wanted = await run_in_threadpool(_read, service_of(request), token, stop)
     if wanted is None:
         message = visit.gettext("This unsubscribe link is not valid.")
-        return visit.render("message.html", status=404, message=message)
+        return visit.render("kernel/message.html", status=404, message=message)
     what = kind_labels(visit).get(wanted.kind, visit.gettext("All notifications"))
-    return visit.render("unsubscribe.html", token=token, what=what, done=stop)
+    return visit.render("notify/unsubscribe.html", token=token, what=what, done=stop)
 
 
 @router.get("/unsubscribe/{token}")

@@ -140,8 +140,8 @@ async def clocks(game_id: str, request: Request) -> HTMLResponse:
     except RateLimited as limited:
         return refused_page(visit, limited)
     except GameError as error:
-        return visit.render("message.html", status=error.status, message=error.message)
-    return visit.render("clock_panel.html", panel=clock_panel(visit, page))
+        return visit.render("kernel/message.html", status=error.status, message=error.message)
+    return visit.render("play/clock_panel.html", panel=clock_panel(visit, page))
 
 
 @router.post("/games/{game_id}/resign")
@@ -165,7 +165,7 @@ async def _leave(game_id: str, request: Request, how: str) -> Response:
         await run_in_threadpool(act, user, game_id)
     except GameError as error:
         message = refusals(visit).get(error.code, error.message)
-        return visit.render("message.html", status=error.status, message=message)
+        return visit.render("kernel/message.html", status=error.status, message=message)
     return RedirectResponse(f"/games/{game_id}", status_code=303)
 
 

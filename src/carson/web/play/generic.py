@@ -19,14 +19,14 @@ from carson.web.kernel.i18n import machine_label
 def generic_table(request: TableRequest, kind: AnyGameKind) -> Fragment:
     data = _board(request.page, kind, request.gettext, request.error)
     data["log"] = log_lines(request.events)
-    return Fragment("generic.html", {"board": data})
+    return Fragment("play/generic.html", {"board": data})
 
 
 def generic_replay(request: ReplayRequest, kind: AnyGameKind) -> Fragment:
     data = _board(request.page, kind, request.gettext, None)
     data["log"] = log_lines(request.events)
     context = {"board": data, "step": request.step, "total": request.total}
-    return Fragment("generic_replay.html", {**context, "game_id": request.game_id})
+    return Fragment("play/generic_replay.html", {**context, "game_id": request.game_id})
 
 
 def _board(

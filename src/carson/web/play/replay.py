@@ -36,7 +36,7 @@ async def replay(game_id: str, request: Request) -> HTMLResponse:
     except RateLimited as limited:
         return refused_page(visit, limited)
     except GameError as error:
-        return visit.render("message.html", status=error.status, message=error.message)
+        return visit.render("kernel/message.html", status=error.status, message=error.message)
     page = {**page, "legal_actions": []}
     kind = games()[page["game"]]
     visit = visit.for_game(kind)

@@ -98,7 +98,7 @@ async def _seat_now(
     except RateLimited as limited:
         return refused_page(visit, limited)
     except GameError as error:
-        return visit.render("message.html", status=error.status, message=error.message)
+        return visit.render("kernel/message.html", status=error.status, message=error.message)
 
 
 @router.get("/games/{game_id}", response_class=HTMLResponse)
@@ -111,7 +111,7 @@ async def game_page(game_id: str, request: Request) -> HTMLResponse:
     watching = now.page["seat"] is None
     if watching and now.page["status"] == "waiting":  # not started: an invitation to a seat
         if visit.user is None:
-            return visit.render("login_needed.html", next=f"/games/{game_id}")
+            return visit.render("kernel/login_needed.html", next=f"/games/{game_id}")
         return await invitation_page(visit, service, game_id)
     shown, fragment = table_fragment(visit, game_id, now, request.query_params)
     practice = bool(now.page["practice"])  # one person against machines, unrated
@@ -125,7 +125,7 @@ async def game_page(game_id: str, request: Request) -> HTMLResponse:
     playing = seated and not over and now.page["seats"][now.page["seat"]].get("left") is None
     hint = await hint_box(visit, service, game_id) if practice and playing else None
     return shown.render(
-        "game.html", fragment=fragment.template, practice=practice, rematch=rematch,
+        "play/game.html", fragment=fragment.template, practice=practice, rematch=rematch,
         panel=panel, watching=watching, watchers=watchers, chat=chat, hint=hint,
         analysable=seated and over and analysable(now.page["game"]),
         **fragment.context,
@@ -143,7 +143,7 @@ async def join(game_id: str, request: Request) -> Response:
         await run_in_threadpool(service.join, user, game_id)
     except GameError as error:  # a lobby refusal (closed, rating range) in the visitor's words
         message = refusal_text(visit, error.code) or error.message
-        return visit.render("message.html", status=error.status, message=message)
+        return visit.render("kernel/message.html", status=error.status, message=message)
     return RedirectResponse(f"/games/{game_id}", status_code=303)
 
 
@@ -194,7 +194,7 @@ async def seat_post(
         error = visit.gettext("That move could not be read. Try again.")
     except GameError as refused:
         if refused.status in (401, 403, 404):
-            return visit.render("message.html", status=refused.status, message=refused.message)
+            return visit.render("kernel/message.html", status=refused.status, message=refused.message)
         error = refusal(visit, refused)
     if "hx-request" not in request.headers:  # a plain form post: back to the page
         return RedirectResponse(f"/games/{game_id}", status_code=303)

@@ -42,7 +42,7 @@ async def _read(visit: Visit, reading: Callable[[Any], T]) -> T | HTMLResponse:
         return await run_in_threadpool(read)
     except GameError as error:
         message = visit.gettext("There is no such player or game.")
-        return visit.render("message.html", status=error.status, message=message)
+        return visit.render("kernel/message.html", status=error.status, message=message)
 
 
 def day(moment: datetime | None, lang: str) -> str:
@@ -62,19 +62,19 @@ async def ratings_home() -> Response:
 async def leaderboard_page(game: str, request: Request) -> HTMLResponse:
     visit = await visit_of(request)
     if visit.user is None:
-        return visit.render("login_needed.html", next=quote(request.url.path))
+        return visit.render("kernel/login_needed.html", next=quote(request.url.path))
     page = profiles.Page(_page_number(request), profiles.BOARD_PAGE)
     board = await _read(visit, lambda session: profiles.leaderboard(session, game, page))
     if isinstance(board, HTMLResponse):
         return board
-    return visit.render("leaderboard.html", board=board, labels=_game_labels(visit))
+    return visit.render("ratings/leaderboard.html", board=board, labels=_game_labels(visit))
 
 
 @router.get("/players/{username}", response_class=HTMLResponse)
 async def profile_page(username: str, request: Request) -> HTMLResponse:
     visit = await visit_of(request)
     if visit.user is None:
-        return visit.render("login_needed.html", next=quote(request.url.path))
+        return visit.render("kernel/login_needed.html", next=quote(request.url.path))
 
     def reading(session: Any) -> dict[str, Any]:
         found = profiles.profile(session, username)
@@ -92,7 +92,7 @@ async def profile_page(username: str, request: Request) -> HTMLResponse:
     charts = {game: _chart(visit, labels[game], points)
               for game, points in profile["history"].items()}  # fmt: skip
     return visit.render(
-        "player.html", profile=profile, labels=labels, charts=charts,
+        "ratings/player.html", profile=profile, labels=labels, charts=charts,
         rows=_rows(visit, profile["recent"]),
     )  # fmt: skip
 
@@ -101,7 +101,7 @@ async def profile_page(username: str, request: Request) -> HTMLResponse:
 async def player_games_page(username: str, request: Request) -> HTMLResponse:
     visit = await visit_of(request)
     if visit.user is None:
-        return visit.render("login_needed.html", next=quote(request.url.path))
+        return visit.render("kernel/login_needed.html", next=quote(request.url.path))
     page = profiles.Page(_page_number(request), profiles.GAMES_PAGE)
 
     def reading(session: Any) -> dict[str, Any]:
@@ -111,7 +111,7 @@ async def player_games_page(username: str, request: Request) -> HTMLResponse:
     if isinstance(listing, HTMLResponse):
         return listing
     return visit.render(
-        "player_games.html", listing=listing, labels=_game_labels(visit),
+        "ratings/player_games.html", listing=listing, labels=_game_labels(visit),
         rows=_rows(visit, listing["games"]),
     )  # fmt: skip
 
