@@ -295,7 +295,9 @@ async def analysis_page(game_id: str, request: Request) -> HTMLResponse:
     try:
         answer = await run_in_threadpool(analyses.read, visit.user, game_id, seat)
     except GameError as error:
-        return visit.render("kernel/message.html", status=error.status, message=_refusal(visit, error))
+        return visit.render(
+            "kernel/message.html", status=error.status, message=_refusal(visit, error)
+        )
     decisions = answer["decisions"]
     counts = {verdict: sum(d["verdict"] == verdict for d in decisions) for verdict in VERDICTS}
     return visit.render(
@@ -333,7 +335,9 @@ async def ask_analysis(game_id: str, request: Request) -> Response:
     try:
         await run_in_threadpool(analyses.ask, user, game_id, seat)
     except GameError as error:
-        return visit.render("kernel/message.html", status=error.status, message=_refusal(visit, error))
+        return visit.render(
+            "kernel/message.html", status=error.status, message=_refusal(visit, error)
+        )
     where = f"/games/{game_id}/analysis" + ("" if seat is None else f"?seat={seat}")
     return RedirectResponse(where, status_code=303)
 

@@ -70,7 +70,9 @@ async def _done(request: Request, visit: Visit, change: object, *args: object) -
     try:
         await run_in_threadpool(change, *args)  # type: ignore[arg-type]
     except GameError as error:
-        return visit.render("kernel/message.html", status=error.status, message=refusal(visit, error))
+        return visit.render(
+            "kernel/message.html", status=error.status, message=refusal(visit, error)
+        )
     return RedirectResponse(HOME, status_code=303)
 
 

@@ -29,4 +29,6 @@ async def rules(request: Request) -> HTMLResponse:
     part = parts.get(chosen, Fragment("", {}))
     if chosen:
         visit = visit.for_game(games()[chosen])
-    return visit.render("lobby/rules.html", tabs=tabs, chosen=chosen, part=part.template, **part.context)
+    return visit.render(
+        "lobby/rules.html", tabs=tabs, chosen=chosen, part=part.template, **part.context
+    )

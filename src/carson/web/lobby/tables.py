@@ -214,7 +214,9 @@ async def lobby_tables(request: Request) -> Response:
     visit = await visit_of(request)
     if visit.user is None:
         return forbidden(visit)
-    return visit.render("lobby/lobby_tables.html", **await _listing(request, visit, _filters(request)))
+    return visit.render(
+        "lobby/lobby_tables.html", **await _listing(request, visit, _filters(request))
+    )
 
 
 @router.post("/lobby/tables")

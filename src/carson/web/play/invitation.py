@@ -61,7 +61,9 @@ async def invitation_page(visit: Visit, service: GameService, game_id: str) -> H
     """The page of an invitation: the game, its host, its variants and its seats."""
     found = await run_in_threadpool(invited, service, game_id)
     if found is None:
-        return visit.render("kernel/message.html", status=404, message=visit.gettext("No such game."))
+        return visit.render(
+            "kernel/message.html", status=404, message=visit.gettext("No such game.")
+        )
     kind = games().get(found.game)
     adapter = None if kind is None else web_game(kind)
     own = visit if kind is None else visit.for_game(kind)

@@ -194,7 +194,9 @@ async def seat_post(
         error = visit.gettext("That move could not be read. Try again.")
     except GameError as refused:
         if refused.status in (401, 403, 404):
-            return visit.render("kernel/message.html", status=refused.status, message=refused.message)
+            return visit.render(
+                "kernel/message.html", status=refused.status, message=refused.message
+            )
         error = refusal(visit, refused)
     if "hx-request" not in request.headers:  # a plain form post: back to the page
         return RedirectResponse(f"/games/{game_id}", status_code=303)
