@@ -3,21 +3,11 @@ strings; above the ceiling, ``make lint`` fails."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
-TOOL = Path(__file__).resolve().parents[1] / "tools" / "count_any.py"
-
-
-def tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("count_any", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tool_modules import tool
 
 
 def test_uses_in_code_are_counted_and_nothing_else(tmp_path: Path) -> None:
@@ -30,14 +20,14 @@ def test_uses_in_code_are_counted_and_nothing_else(tmp_path: Path) -> None:
         "y: typing.Any = 'Any in a string'\n"
         "def f(a: Any) -> list[Any]: ...\n"
     )
-    assert tool().uses(source) == 4
+    assert tool("count_any").uses(source) == 4
 
 
 def test_above_the_ceiling_the_lint_fails(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     (tmp_path / "m.py").write_text("from typing import Any\nx: Any\ny: Any\n")
-    count_any = tool()
+    count_any = tool("count_any")
     monkeypatch.setattr(count_any, "CEILING", 1)
     assert count_any.main([str(tmp_path)]) == 1
     assert "Any: 2 uses in code (at most 1)" in capsys.readouterr().out

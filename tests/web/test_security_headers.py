@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from carson.app import create_app
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "carson"
-TEMPLATES = sorted(SRC.glob("web/templates/*.html")) + sorted(
+TEMPLATES = sorted(SRC.glob("web/templates/**/*.html")) + sorted(
     SRC.glob("games/*/web/templates/*.html")
 )
 
@@ -66,3 +66,10 @@ def test_no_template_has_inline_script_handlers_or_styles(template: Path) -> Non
     assert not re.search(r"\son[a-z]+\s*=", html), f"an on…= handler in {template.name}"
     assert not re.search(r"\sstyle\s*=", html), f"a style attribute in {template.name}"
     assert "<style" not in html and "javascript:" not in html
+
+
+def test_the_platforms_templates_in_every_folder_are_checked() -> None:
+    """The glob reaches the templates of every feature folder (a move into folders once left
+    them all unchecked)."""
+    folders = {path.parent.name for path in TEMPLATES if "games" not in path.parts}
+    assert {"kernel", "play", "lobby", "chat", "notify", "analysis"} <= folders

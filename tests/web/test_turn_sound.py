@@ -3,7 +3,6 @@ a short, soft mono WAV."""
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import wave
 from pathlib import Path
@@ -14,16 +13,11 @@ from fastapi.testclient import TestClient
 from test_card_log import finished_game
 
 from carson.app import create_app
-
-TOOL = Path(__file__).resolve().parents[2] / "tools" / "make_turn_sound.py"
+from tool_modules import tool
 
 
 def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("make_turn_sound", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return tool("make_turn_sound")
 
 
 def test_the_committed_chime_is_what_the_script_makes() -> None:

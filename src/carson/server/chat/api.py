@@ -13,7 +13,7 @@ from fastapi.sse import EventSourceResponse, ServerSentEvent
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
-from carson.server.accounts.deps import CHANGE, CurrentUser
+from carson.server.accounts.deps import CHANGE, CurrentUser, accounts_of
 from carson.server.accounts.service import Accounts
 from carson.server.chat import stream as chat_stream
 from carson.server.chat.service import (
@@ -41,9 +41,7 @@ def chat_of(service: GameService, accounts: Accounts) -> Chat:
 
 
 async def chat(request: Request, service: Service) -> Chat:
-    accounts = request.app.state.accounts
-    assert isinstance(accounts, Accounts)
-    return chat_of(service, accounts)
+    return chat_of(service, accounts_of(request))
 
 
 ChatDep = Annotated[Chat, Depends(chat)]

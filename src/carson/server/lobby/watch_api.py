@@ -10,7 +10,7 @@ from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
-from carson.server.accounts.deps import OPTIONAL_AUTH, Viewer
+from carson.server.accounts.deps import OPTIONAL_AUTH, Viewer, accounts_of
 from carson.server.kernel.errors import declared
 from carson.server.kernel.ratelimit import client_address
 from carson.server.lobby import playing
@@ -60,7 +60,7 @@ async def games_in_progress(
 ) -> PlayingOut:
     """The public games being played, newest first (at most 50), for anyone to watch; a
     private game is never listed. Signed out, it counts as watching (rate-limited)."""
-    accounts = request.app.state.accounts
+    accounts = accounts_of(request)
 
     def listed() -> list[dict[str, Any]]:
         with watching.counted(accounts, client_address(request), user):

@@ -60,7 +60,8 @@ TABLE_FIELDS = {"public", "rated", "time_control", "on_timeout", "timeout_level"
 DEFAULT_PAGE_MOVES = 100
 
 
-def _service(request: Request) -> GameService:
+def service_of(request: Request) -> GameService:
+    """The server's game service (:class:`~carson.server.play.games.GameService`)."""
     service = request.app.state.games
     assert isinstance(service, GameService)
     return service
@@ -69,7 +70,7 @@ def _service(request: Request) -> GameService:
 # The dependencies are coroutines so that they run on the event loop: a plain function would
 # cost every request a hop to the thread pool and back.
 async def games(request: Request) -> GameService:
-    return _service(request)
+    return service_of(request)
 
 
 Service = Annotated[GameService, Depends(games)]

@@ -7,8 +7,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
-from carson.server.accounts.deps import CHANGE, CurrentUser
-from carson.server.accounts.service import Accounts
+from carson.server.accounts.deps import CHANGE, CurrentUser, accounts_of
 from carson.server.kernel.errors import declared
 from carson.server.kernel.jsonio import FastJSONResponse
 from carson.server.play.api import Service, game_answer
@@ -36,7 +35,5 @@ def undo(
     seat and kept as its private draft (the board game's new-beginning purchases, a
     construction's roads, building and house): nobody else has seen it. The caller's seq
     goes back by one. 422 ``nothing_to_undo`` when no such move is there."""
-    accounts = request.app.state.accounts
-    assert isinstance(accounts, Accounts)
-    accounts.moving(user.id)  # 429 beyond the account's rate of moves
+    accounts_of(request).moving(user.id)  # 429 beyond the account's rate of moves
     return FastJSONResponse(undo_last(service, user, game_id, body.seq))

@@ -17,8 +17,9 @@ from carson.server.accounts.tokens import IDLE
 from carson.server.kernel import cookies
 from carson.server.kernel.ratelimit import RateLimited
 from carson.server.mail.accounts import MailAccounts
+from carson.server.play.api import service_of
 from carson.web.kernel.refusals import refused_page
-from carson.web.kernel.visit import Visit, service_of, signed_in_form, visit_of
+from carson.web.kernel.visit import Visit, signed_in_form, visit_of
 
 router = APIRouter(include_in_schema=False)
 #: What the page says after a change (``?done=``), by its key.

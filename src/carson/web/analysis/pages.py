@@ -24,18 +24,12 @@ from carson.core.registry import game_kind, games
 from carson.server.analysis.hints import Hints
 from carson.server.analysis.service import Analyses
 from carson.server.kernel.errors import GameError
+from carson.server.play.api import service_of
 from carson.server.play.games import GameService
 from carson.web.analysis.decision_pages import decision_pages
 from carson.web.analysis.loss_chart import LossBar, loss_chart
 from carson.web.kernel.adapter import NamedMoves, web_game
-from carson.web.kernel.visit import (
-    Visit,
-    forbidden,
-    game_name,
-    service_of,
-    signed_in_form,
-    visit_of,
-)
+from carson.web.kernel.visit import Visit, forbidden, game_name, signed_in_form, visit_of
 
 router = APIRouter(include_in_schema=False)
 

@@ -13,8 +13,9 @@ from starlette.concurrency import run_in_threadpool
 from carson.server.chat.admin import Moderation
 from carson.server.kernel.db import User
 from carson.server.kernel.errors import GameError
+from carson.server.play.api import service_of
 from carson.web.chat.panel import line
-from carson.web.kernel.visit import Visit, service_of, signed_in_form, visit_of
+from carson.web.kernel.visit import Visit, signed_in_form, visit_of
 
 router = APIRouter(include_in_schema=False)
 HOME = "/admin/reports"

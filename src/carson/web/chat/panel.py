@@ -14,12 +14,13 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
+from carson.server.accounts.deps import accounts_of
 from carson.server.chat.api import chat_of
 from carson.server.chat.service import MAX_CHARS, MAX_REASON, PHRASES, PLAYERS, Chat, Message
 from carson.server.kernel.errors import GameError
 from carson.server.kernel.ratelimit import RateLimited
-from carson.web.kernel.refusals import accounts_of
-from carson.web.kernel.visit import Visit, forbidden, service_of, signed_in_form, visit_of
+from carson.server.play.api import service_of
+from carson.web.kernel.visit import Visit, forbidden, signed_in_form, visit_of
 
 router = APIRouter(include_in_schema=False)
 #: Messages a page shows when it is drawn (the latest); the stream brings the rest.

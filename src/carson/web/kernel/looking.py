@@ -10,9 +10,9 @@ from typing import TypeVar
 from fastapi import Request
 from starlette.concurrency import run_in_threadpool
 
+from carson.server.accounts.deps import accounts_of
 from carson.server.kernel.ratelimit import client_address
 from carson.server.play.live import watching
-from carson.web.kernel.refusals import accounts_of
 from carson.web.kernel.visit import Visit
 
 T = TypeVar("T")

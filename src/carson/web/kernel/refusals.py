@@ -9,17 +9,10 @@ from fastapi.responses import HTMLResponse
 from starlette.types import Scope
 
 from carson.server.accounts.passwords import HashingBusy
-from carson.server.accounts.service import Accounts
 from carson.server.kernel.cookies import CSRF_COOKIE
 from carson.server.kernel.ratelimit import RateLimited
 from carson.web.kernel.i18n import choose_language
 from carson.web.kernel.visit import Visit
-
-
-def accounts_of(request: Request) -> Accounts:
-    accounts = request.app.state.accounts
-    assert isinstance(accounts, Accounts)
-    return accounts
 
 
 def refused_page(visit: Visit, error: RateLimited | HashingBusy) -> HTMLResponse:

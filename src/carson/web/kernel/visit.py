@@ -16,6 +16,7 @@ from carson.server.accounts import auth
 from carson.server.kernel import cookies
 from carson.server.kernel.cookies import CSRF_COOKIE, SESSION_COOKIE
 from carson.server.kernel.db import Game, User
+from carson.server.play.api import service_of
 from carson.server.play.games import GameService
 from carson.web.kernel.adapter import web_game
 from carson.web.kernel.i18n import (
@@ -94,12 +95,6 @@ class Visit:
         if kind == HUMAN:
             return self.gettext("a friend")
         return machine_label(kind, self.gettext)
-
-
-def service_of(request: Request) -> GameService:
-    service = request.app.state.games
-    assert isinstance(service, GameService)
-    return service
 
 
 async def visit_of(request: Request) -> Visit:

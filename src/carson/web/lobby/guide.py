@@ -16,9 +16,10 @@ from starlette.concurrency import run_in_threadpool
 
 from carson.core.registry import games
 from carson.server.lobby.guide import dismiss_guide, finished_games, running_guided, start_guided
+from carson.server.play.api import service_of
 from carson.server.play.games import GameError
 from carson.web.kernel.adapter import web_game
-from carson.web.kernel.visit import Visit, service_of, signed_in_form
+from carson.web.kernel.visit import Visit, signed_in_form
 
 router = APIRouter(include_in_schema=False)
 Gettext = Callable[[str], str]

@@ -13,7 +13,7 @@ from starlette.routing import Match
 
 from carson.core.registry import AnyGameKind, games
 from carson.server.accounts import auth
-from carson.server.accounts.deps import client_label
+from carson.server.accounts.deps import accounts_of, client_label
 from carson.server.accounts.passwords import HashingBusy
 from carson.server.kernel import cookies
 from carson.server.kernel.cookies import SESSION_COOKIE
@@ -21,10 +21,10 @@ from carson.server.kernel.errors import Unprocessable
 from carson.server.kernel.ratelimit import RateLimited, client_address
 from carson.server.mail.account_mail import registration_hook
 from carson.server.mail.accounts import MailAccounts
-from carson.server.play.api import MAX_GAMES_PAGE
+from carson.server.play.api import MAX_GAMES_PAGE, service_of
 from carson.web.kernel.adapter import Fragment, NewGameForm, web_game
 from carson.web.kernel.i18n import LANGUAGES
-from carson.web.kernel.refusals import accounts_of, refused_page
+from carson.web.kernel.refusals import refused_page
 from carson.web.kernel.visit import (
     Visit,
     checked_form,
@@ -32,7 +32,6 @@ from carson.web.kernel.visit import (
     game_label,
     login_response,
     same_site_path,
-    service_of,
     visit_of,
 )
 from carson.web.lobby.guide import guide_offer

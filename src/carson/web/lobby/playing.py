@@ -13,9 +13,10 @@ from fastapi.responses import HTMLResponse
 from carson.core.registry import games
 from carson.server.kernel.ratelimit import RateLimited
 from carson.server.lobby import playing
+from carson.server.play.api import service_of
 from carson.web.kernel.looking import looked_at
 from carson.web.kernel.refusals import refused_page
-from carson.web.kernel.visit import Visit, game_label, service_of, visit_of
+from carson.web.kernel.visit import Visit, game_label, visit_of
 from carson.web.lobby.tables import control_label
 
 router = APIRouter(include_in_schema=False)

@@ -10,18 +10,13 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
+from carson.server.accounts.deps import accounts_of
 from carson.server.kernel.ratelimit import RateLimited
 from carson.server.lobby import quickmatch
+from carson.server.play.api import service_of
 from carson.server.play.games import GameError
-from carson.web.kernel.refusals import accounts_of, refused_page
-from carson.web.kernel.visit import (
-    Visit,
-    forbidden,
-    game_label,
-    service_of,
-    signed_in_form,
-    visit_of,
-)
+from carson.web.kernel.refusals import refused_page
+from carson.web.kernel.visit import Visit, forbidden, game_label, signed_in_form, visit_of
 from carson.web.lobby.forms import FormRefused, new_seek
 from carson.web.lobby.home import chosen_game
 from carson.web.lobby.tables import control_label, lobby_page, refusal_text, setup_refusal_text

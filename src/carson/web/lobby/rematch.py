@@ -14,9 +14,10 @@ from starlette.concurrency import run_in_threadpool
 from carson.server.kernel.db import User
 from carson.server.kernel.errors import GameError
 from carson.server.lobby.rematch import Rematches
+from carson.server.play.api import service_of
 from carson.server.play.games import GameService
 from carson.web.analysis.pages import analysable
-from carson.web.kernel.visit import Visit, forbidden, service_of, signed_in_form, visit_of
+from carson.web.kernel.visit import Visit, forbidden, signed_in_form, visit_of
 
 router = APIRouter(include_in_schema=False)
 

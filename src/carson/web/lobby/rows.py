@@ -11,7 +11,8 @@ from starlette.concurrency import run_in_threadpool
 
 from carson.core.registry import HUMAN
 from carson.server.lobby import mine as lobby_mine
-from carson.web.kernel.visit import Visit, service_of
+from carson.server.play.api import service_of
+from carson.web.kernel.visit import Visit
 
 
 def seat_names(visit: Visit, table: dict[str, Any]) -> list[dict[str, Any]]:

@@ -15,20 +15,15 @@ from starlette.concurrency import run_in_threadpool
 from carson.core.clock import TimeControl
 from carson.core.registry import HUMAN, AnyGameKind, games
 from carson.core.seeks import FILL_AFTER
+from carson.server.accounts.deps import accounts_of
 from carson.server.kernel.ratelimit import RateLimited
 from carson.server.lobby import tables as lobby
+from carson.server.play.api import service_of
 from carson.server.play.games import GameError
 from carson.server.play.table_settings import default_timeout_level
 from carson.web.kernel.i18n import LANGUAGES, language_name
-from carson.web.kernel.refusals import accounts_of, refused_page
-from carson.web.kernel.visit import (
-    Visit,
-    forbidden,
-    game_label,
-    service_of,
-    signed_in_form,
-    visit_of,
-)
+from carson.web.kernel.refusals import refused_page
+from carson.web.kernel.visit import Visit, forbidden, game_label, signed_in_form, visit_of
 from carson.web.lobby.forms import (
     CORRESPONDENCE_CONTROLS,
     LIVE_CONTROLS,

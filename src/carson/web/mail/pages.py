@@ -15,16 +15,10 @@ from carson.server.kernel.ratelimit import RateLimited, client_address
 from carson.server.mail.account_mail import base_url_for
 from carson.server.mail.accounts import MAX_LOGIN, MailAccounts
 from carson.server.mail.addresses import AddressError
+from carson.server.play.api import service_of
 from carson.web.accounts.account import account_page
 from carson.web.kernel.refusals import refused_page
-from carson.web.kernel.visit import (
-    Visit,
-    checked_form,
-    forbidden,
-    service_of,
-    signed_in_form,
-    visit_of,
-)
+from carson.web.kernel.visit import Visit, checked_form, forbidden, signed_in_form, visit_of
 
 router = APIRouter(include_in_schema=False)
 

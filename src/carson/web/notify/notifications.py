@@ -16,8 +16,9 @@ from carson.server.notify import notices
 from carson.server.notify.api import choose, settings_of
 from carson.server.notify.tables import Notification
 from carson.server.notify.texts import notice_line
+from carson.server.play.api import service_of
 from carson.server.play.games import GameService
-from carson.web.kernel.visit import Visit, service_of, signed_in_form, visit_of
+from carson.web.kernel.visit import Visit, signed_in_form, visit_of
 
 router = APIRouter(include_in_schema=False)
 #: Notifications with what each says, and the unread count.

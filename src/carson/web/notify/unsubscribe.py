@@ -11,8 +11,9 @@ from starlette.concurrency import run_in_threadpool
 
 from carson.server.kernel.db import User
 from carson.server.notify import unsubscribe
+from carson.server.play.api import service_of
 from carson.server.play.games import GameService
-from carson.web.kernel.visit import Visit, service_of, visit_of
+from carson.web.kernel.visit import Visit, visit_of
 from carson.web.notify.notifications import kind_labels
 
 router = APIRouter(include_in_schema=False)

@@ -15,10 +15,11 @@ from starlette.concurrency import run_in_threadpool
 from carson.core.clock import TimeControl
 from carson.core.registry import HUMAN
 from carson.server.kernel.ratelimit import RateLimited
+from carson.server.play.api import service_of
 from carson.server.play.games import GameError
 from carson.web.kernel.looking import looked_at
 from carson.web.kernel.refusals import refused_page
-from carson.web.kernel.visit import Visit, service_of, signed_in_form, visit_of
+from carson.web.kernel.visit import Visit, signed_in_form, visit_of
 
 router = APIRouter(include_in_schema=False)
 

@@ -9,11 +9,12 @@ from starlette.concurrency import run_in_threadpool
 
 from carson.core.registry import games
 from carson.server.kernel.ratelimit import RateLimited
+from carson.server.play.api import service_of
 from carson.server.play.games import GameError
 from carson.web.kernel.adapter import ReplayRequest, web_game
 from carson.web.kernel.looking import looked_at
 from carson.web.kernel.refusals import refused_page
-from carson.web.kernel.visit import service_of, visit_of
+from carson.web.kernel.visit import visit_of
 from carson.web.play.generic import generic_replay
 
 router = APIRouter(include_in_schema=False)

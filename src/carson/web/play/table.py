@@ -16,16 +16,18 @@ from starlette.concurrency import run_in_threadpool
 
 from carson.core.record import GameRecord
 from carson.core.registry import HUMAN, AnyGameKind, games
+from carson.server.accounts.deps import accounts_of
 from carson.server.kernel.db import User
 from carson.server.kernel.ratelimit import RateLimited
 from carson.server.lobby.guide import guide_shown
+from carson.server.play.api import service_of
 from carson.server.play.events import SeatEvent
 from carson.server.play.games import GameError, GameService
 from carson.web.analysis.pages import analysable, hint_box
 from carson.web.chat.panel import chat_box
 from carson.web.kernel.adapter import Fragment, TableRequest, web_game
 from carson.web.kernel.looking import looked_at
-from carson.web.kernel.refusals import accounts_of, refused_page
+from carson.web.kernel.refusals import refused_page
 from carson.web.kernel.visit import Visit, game_name, signed_in_form, visit_of
 from carson.web.lobby.guide import guide_sentence
 from carson.web.lobby.home import chosen_game, home_page, new_game_form, tab_url
@@ -57,7 +59,7 @@ async def new_game(request: Request) -> Response:
         variants = adapter.variants(form)
     else:
         variants = [variant for variant in kind.variants if form.get(f"variant-{variant}")]
-    service = _service(request)
+    service = service_of(request)
     try:
         view = await run_in_threadpool(
             service.create, user, seats, None, visit.lang, kind.name, variants
@@ -82,12 +84,6 @@ def _seats(kind: AnyGameKind, visit: Visit, form: Mapping[str, str]) -> list[str
     return [HUMAN] * (1 + friends) + [opponent] * (others - friends)
 
 
-def _service(request: Request) -> GameService:
-    service = request.app.state.games
-    assert isinstance(service, GameService)
-    return service
-
-
 async def _seat_now(
     request: Request, visit: Visit, service: GameService, game_id: str
 ) -> SeatNow | HTMLResponse:
@@ -104,7 +100,7 @@ async def _seat_now(
 @router.get("/games/{game_id}", response_class=HTMLResponse)
 async def game_page(game_id: str, request: Request) -> HTMLResponse:
     visit = await visit_of(request)
-    service = _service(request)
+    service = service_of(request)
     now = await _seat_now(request, visit, service, game_id)
     if isinstance(now, HTMLResponse):
         return now
@@ -138,7 +134,7 @@ async def join(game_id: str, request: Request) -> Response:
     if isinstance(checked, Response):
         return checked
     visit, user, _ = checked
-    service = _service(request)
+    service = service_of(request)
     try:
         await run_in_threadpool(service.join, user, game_id)
     except GameError as error:  # a lobby refusal (closed, rating range) in the visitor's words
@@ -152,7 +148,7 @@ async def board(game_id: str, request: Request) -> HTMLResponse:
     """The table alone (htmx swaps it in); the query may carry the game's own choices (a
     previewed placement, a mode). A spectator's too."""
     visit = await visit_of(request)
-    now = await _seat_now(request, visit, _service(request), game_id)
+    now = await _seat_now(request, visit, service_of(request), game_id)
     if isinstance(now, HTMLResponse):
         return now
     shown, fragment = table_fragment(visit, game_id, now, request.query_params)
@@ -165,7 +161,7 @@ async def act(game_id: str, request: Request) -> Response:
     if isinstance(checked, Response):
         return checked
     visit, user, form = checked
-    service = _service(request)
+    service = service_of(request)
     posted = await request.form()
 
     def move() -> None:
@@ -183,7 +179,7 @@ async def seat_post(
     """A seat's form post that changes the game (a move, an undo): ``change`` makes it,
     within the account's rate of moves. Answered with the seat's table redrawn (htmx) or
     the page again (a plain post); a refused or unreadable change is said in words."""
-    service = _service(request)
+    service = service_of(request)
     error = None
     try:
         await run_in_threadpool(accounts_of(request).moving, user.id)  # 429 beyond the rate

@@ -6,8 +6,9 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
+from carson.server.play.api import service_of
 from carson.server.play.undo import undo_last
-from carson.web.kernel.visit import service_of, signed_in_form
+from carson.web.kernel.visit import signed_in_form
 from carson.web.play.table import seat_post
 
 router = APIRouter(include_in_schema=False)

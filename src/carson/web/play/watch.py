@@ -11,8 +11,9 @@ from fastapi import Request
 from starlette.concurrency import run_in_threadpool
 
 from carson.server.kernel.ratelimit import client_address
+from carson.server.play.api import service_of
 from carson.server.play.live.watchers import viewer_key
-from carson.web.kernel.visit import Visit, service_of
+from carson.web.kernel.visit import Visit
 
 
 async def watchers_now(request: Request, visit: Visit, page: dict[str, Any]) -> int:

@@ -17,8 +17,9 @@ from starlette.concurrency import run_in_threadpool
 
 from carson.core.registry import games
 from carson.server.kernel.errors import GameError
+from carson.server.play.api import service_of
 from carson.server.ratings import profiles
-from carson.web.kernel.visit import Visit, game_label, service_of, visit_of
+from carson.web.kernel.visit import Visit, game_label, visit_of
 from carson.web.ratings.charts import RatingPoint, rating_chart
 
 router = APIRouter(include_in_schema=False)
