@@ -97,9 +97,6 @@ class GameService:
     def user_for_token(self, token: str) -> User | None:
         return self.accounts.user_for_token(token)
 
-    def revoke(self, token: str) -> None:
-        self.accounts.revoke(token)
-
     def _forget_tokens(self, digests: list[str] | None) -> None:
         """Another process ended these sessions (``None``: notices may have been missed)."""
         if digests is None:

@@ -216,7 +216,7 @@ async def logout(request: Request) -> Response:
         return forbidden(visit)
     token = request.cookies.get(SESSION_COOKIE)
     if token:
-        await run_in_threadpool(service_of(request).revoke, token)
+        await run_in_threadpool(accounts_of(request).revoke, token)
     response = RedirectResponse("/", status_code=303)
     cookies.clear_session(response, request)
     return response
