@@ -1,5 +1,5 @@
 """Plain moves played on the event loop (:mod:`carson.server.play.loop_moves`): the common move is
-written there, every other case goes to a request thread, and both answer alike; the loop
+written there, every other case is written by a request thread (applied on the loop when it could be), and all answer alike; the loop
 never waits — for a lock, the write turn, another process's write or a connection
 (:mod:`carson.server.play.loop_writes`,
 :mod:`carson.server.play.storage.loop_connections`)."""
@@ -32,6 +32,7 @@ from carson.server.kernel.db import GameSeat, Job, Move
 from carson.server.kernel.limits import Limits
 from carson.server.listening import every_listener
 from carson.server.play import loop_writes
+from carson.server.play.games import GameService
 from carson.server.play.loop_moves import LoopMoves
 from carson.server.play.machines import MACHINE_MOVE
 from carson.server.play.storage import loop_connections
@@ -57,22 +58,31 @@ def pg_url(postgres_server: str | None) -> str:
 
 
 class Played:
-    """Counts the moves the loop played, and those it gave to a thread."""
+    """Counts the moves the loop wrote alone (``on_loop``), those it checked and applied,
+    then handed to a thread to write (``handed``), and those a thread read, checked and
+    applied itself (``to_thread``)."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.on_loop = 0
+        self.handed = 0
         self.to_thread = 0
-        play = LoopMoves.play
+        play, write_checked = LoopMoves.play, GameService.write_checked
 
         async def counted(moves: LoopMoves, *args: Any) -> Any:
+            handed = self.handed
             view = await play(moves, *args)
             if view is None:
                 self.to_thread += 1
-            else:
+            elif self.handed == handed:
                 self.on_loop += 1
             return view
 
+        def handed(service: GameService, moved: Any) -> Any:
+            self.handed += 1
+            return write_checked(service, moved)
+
         monkeypatch.setattr(LoopMoves, "play", counted)
+        monkeypatch.setattr(GameService, "write_checked", handed)
 
 
 @pytest.fixture
@@ -154,12 +164,12 @@ def test_a_plain_move_is_played_on_the_loop_and_answers_as_a_thread(
         alice = account(client, "alice")
         views = [new_game(client, alice, VIRTUAL_SEATS) for _ in range(2)]  # the same deal
         app: FastAPI = client.app  # type: ignore[assignment]
-        on_loop = app.state.loop_moves
+        on_loop = app.state.moves.loop
         answers = []
         for view, loop in zip(views, (on_loop, None), strict=True):
-            app.state.loop_moves = loop  # the second: a request thread, as on SQLite
+            app.state.moves.loop = loop  # the second: a request thread
             answers.append(send(client, alice, view).json())
-        app.state.loop_moves = on_loop
+        app.state.moves.loop = on_loop
         assert played.on_loop == 1 and played.to_thread == 0
         assert {**answers[0], "id": None} == {**answers[1], "id": None}
         game = views[0]["id"]
@@ -175,7 +185,7 @@ def test_a_plain_move_is_played_on_the_loop_and_answers_as_a_thread(
         assert played.on_loop == 4
 
 
-def test_a_move_after_which_a_machine_acts_goes_to_a_thread_with_its_job(
+def test_a_move_after_which_a_machine_acts_is_written_by_a_thread_with_its_job(
     url: str, played: Played
 ) -> None:
     def machine_jobs() -> int:
@@ -191,7 +201,8 @@ def test_a_move_after_which_a_machine_acts_goes_to_a_thread_with_its_job(
         before = machine_jobs()
         answer = send(client, alice, view)
         assert answer.status_code == 200, answer.text
-        assert played.on_loop == 0 and played.to_thread == 1
+        # checked and applied on the loop, written by a thread: never applied twice
+        assert (played.on_loop, played.handed, played.to_thread) == (0, 1, 0)
         assert machine_jobs() == before + 1  # the machine's move, queued with the person's
 
 
@@ -212,13 +223,14 @@ def test_a_move_another_process_wrote_first_is_refused_409_and_the_game_read_aga
                 )
             )
         rival.dispose()
-        before = (played.on_loop, played.to_thread)
+        before = (played.on_loop, played.handed, played.to_thread)
         answer = send(client, alice, view)
         assert answer.status_code == 409 and answer.json()["code"] == "stale_seq"
         if url.startswith("postgresql"):  # refused by the loop's own statement
-            assert (played.on_loop, played.to_thread) == before
+            assert (played.on_loop, played.handed, played.to_thread) == before
         else:  # SQLite: the loop's insert failed, the thread's was refused the same way
-            assert (played.on_loop, played.to_thread) == (before[0], before[1] + 1)
+            assert (played.on_loop, played.handed, played.to_thread) == (
+                before[0], before[1] + 1, before[2])  # fmt: skip
         assert stored_seqs(url, view["id"])[-1] == view["seq"] + 1  # the rival's, alone
 
 
@@ -244,7 +256,7 @@ def test_sqlite_s_lock_held_by_another_process_never_blocks_the_loop(
         other = sqlite3.connect(database, isolation_level=None)
         other.execute("BEGIN IMMEDIATE")  # another process's write (a worker's, say)
         answered = send_meanwhile(client, alice, view)
-        assert played.to_thread == 1
+        assert played.handed == 1  # applied on the loop, written by a thread that waits
         other.execute("ROLLBACK")
         other.close()
         assert answered().status_code == 200, answered().text
@@ -258,7 +270,7 @@ def test_sqlite_s_loop_writes_on_one_connection_of_its_own_that_never_waits(
     then detached from it and kept, with a busy timeout of 0; closed at the stop."""
     url = f"sqlite:///{tmp_path / 'carson.db'}"
     with one_move_in(url) as (client, alice, view):
-        writes = client.app.state.loop_moves.writes  # type: ignore[attr-defined]
+        writes = client.app.state.moves.loop.writes  # type: ignore[attr-defined]
         assert isinstance(writes, loop_writes.SqliteWrites)
         connection = writes._connection
         assert connection is not None
@@ -291,11 +303,11 @@ def test_sqlite_s_loop_connection_left_in_a_transaction_is_closed_and_replaced(
         raise sqlite3.OperationalError("disk I/O error")
 
     with one_move_in(url) as (client, alice, view):
-        writes = client.app.state.loop_moves.writes  # type: ignore[attr-defined]
+        writes = client.app.state.moves.loop.writes  # type: ignore[attr-defined]
         first = writes._connection
         monkeypatch.setattr(loop_writes, "written_sqlite", failing)
         view = send(client, alice, view).json()  # answered by a thread, which wrote it
-        assert (played.on_loop, played.to_thread) == (1, 1)
+        assert (played.on_loop, played.handed) == (1, 1)
         assert writes._connection is None
         with pytest.raises(sqlite3.ProgrammingError):  # closed
             first.execute("SELECT 1")
@@ -330,7 +342,7 @@ def test_a_person_who_left_in_another_process_is_asked_of_by_the_loop_s_insert(
                                .values(left="resigned"))  # fmt: skip
         answer = send(client, alice, view)
         assert answer.status_code == 200, answer.text
-        assert played.on_loop == 1 and played.to_thread == 1
+        assert (played.on_loop, played.handed, played.to_thread) == (1, 1, 0)
         with Session(engine) as session:
             machine_moves = select(func.count()).where(Job.kind == MACHINE_MOVE.name)
             assert session.scalar(machine_moves) == 1  # the left seat's machine

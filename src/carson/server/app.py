@@ -10,14 +10,13 @@ import logging
 import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from functools import partial
 
 from anyio import to_thread
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from fastapi.telemetry import TelemetryConfig
 from sqlalchemy.engine import Engine
-from starlette.types import Receive, Scope, Send
+from starlette.types import Scope
 
 from carson import __version__
 from carson.server import tables as _every_table  # noqa: F401 (the whole schema, for SQLAlchemy)
@@ -59,7 +58,7 @@ from carson.server.play.api import moves, router
 from carson.server.play.games import GameService
 from carson.server.play.loop_moves import LoopMoves
 from carson.server.play.loop_writes import loop_writes
-from carson.server.play.move_route import MoveShortcut
+from carson.server.play.moving import MovePath
 from carson.server.play.thinking import ChildProcessThinker
 from carson.server.ratings import api as ratings_api
 from carson.server.workers import GameWorker, game_worker
@@ -95,16 +94,6 @@ ROUTERS = (
 )
 
 
-class CarsonApp(FastAPI):
-    """FastAPI with :class:`~carson.server.play.move_route.MoveShortcut` in front of its whole
-    stack: a request that is not a plain move goes on to FastAPI untouched."""
-
-    front: MoveShortcut
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        await self.front(scope, receive, send)
-
-
 def create_server(
     url: str | None = None,
     budget_ms: int | None = None,
@@ -129,7 +118,7 @@ def create_server(
     service = GameService(engine, every_listener(), budget_ms, clock)
     service.accounts.forget_expired()
     jobs = game_worker(service.store, ChildProcessThinker(), budget_ms) if worker else None
-    app = CarsonApp(
+    app = FastAPI(
         title="carson",
         summary="Carson City, the card game and the board game, online: accounts, games, "
         "moves, live views.",
@@ -142,14 +131,9 @@ def create_server(
     app.state.readiness = health.ReadinessProbe(engine)
     #: Cookies ``Secure`` even over http (a TLS proxy whose scheme is not forwarded).
     app.state.secure_cookies = secure_configured()
-    #: The move route's thread hop (:mod:`carson.server.kernel.threads`), while the server runs.
-    app.state.threads = None
-    #: The move route's play on the event loop (:mod:`carson.server.play.loop_moves`), while
-    #: the server runs.
-    app.state.loop_moves = None
-    # In front of everything: a plain move answered before the middlewares and the routing.
-    app.front = MoveShortcut(app, partial(FastAPI.__call__, app), limits.body_limit)
     _add_limits(app, service, limits)
+    #: A person's move, from the API or a page (:mod:`carson.server.play.moving`).
+    app.state.moves = MovePath(service, service.accounts)
     for routes in ROUTERS:
         app.include_router(routes)
     errors.install(app)
@@ -173,10 +157,11 @@ def _lifespan(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         # As many request threads as the connection pool was sized for.
         to_thread.current_default_thread_limiter().total_tokens = REQUEST_THREADS
-        app.state.threads = threads = RequestThreads(REQUEST_THREADS)
+        moves: MovePath = app.state.moves
+        moves.threads = threads = RequestThreads(REQUEST_THREADS)
         writes = loop_writes(service.store)
         if writes is not None:  # plain moves on the event loop (carson.server.play.loop_moves)
-            app.state.loop_moves = LoopMoves(service, writes)
+            moves.loop = LoopMoves(service, writes)
         service.notifier.start(engine)
         # What exists now (modules, the card catalog, the schema) is frozen, and the
         # collector runs less often: it otherwise took a tenth of the CPU and paused all
@@ -191,7 +176,7 @@ def _lifespan(
             if jobs is not None:
                 jobs.stop()
         await service.notifier.stop()
-        app.state.threads = app.state.loop_moves = None
+        moves.threads, moves.loop = None, None
         if writes is not None:
             await writes.close()
         threads.close()

@@ -43,16 +43,15 @@ from carson.server.play.models import (
     GameView,
     NewGame,
 )
-from carson.server.play.move_route import MoveRoute
+from carson.server.play.moving import MovePath
 from carson.server.play.stream import StreamStart
 
 #: The last page of one's games an answer goes to (``offset`` stays bounded).
 MAX_GAMES_PAGE = 10_000
 
 router = APIRouter()
-#: The route of a move alone, matched first of all (the server's hottest request), its common
-#: case answered by :mod:`carson.server.play.move_route`.
-moves = APIRouter(route_class=MoveRoute)
+#: The route of a move alone, matched first of all (the server's hottest request).
+moves = APIRouter()
 #: The fields of a new game's body that are its table's settings.
 TABLE_FIELDS = {"public", "rated", "time_control", "on_timeout", "timeout_level",
                 "rating_min", "rating_max"}  # fmt: skip
@@ -74,6 +73,20 @@ async def games(request: Request) -> GameService:
 
 
 Service = Annotated[GameService, Depends(games)]
+
+
+def move_path_of(request: Request) -> MovePath:
+    """The server's one path of a person's move (:class:`~carson.server.play.moving.MovePath`)."""
+    path = request.app.state.moves
+    assert isinstance(path, MovePath)
+    return path
+
+
+async def _move_path(request: Request) -> MovePath:
+    return move_path_of(request)
+
+
+Moves = Annotated[MovePath, Depends(_move_path)]
 
 
 GAME_ID = "$response.body#/id"
@@ -162,12 +175,9 @@ def game_view(game_id: str, user: Viewer, service: Service, request: Request) ->
     responses={**declared(*CHANGE, 400, 404, 409, 413, 422, 429),
                **_game_answer(200, "The caller's view after the action")},
 )  # fmt: skip
-def act(
-    game_id: str, body: ActionIn, user: CurrentUser, service: Service, request: Request
-) -> JSONResponse:
+async def act(game_id: str, body: ActionIn, user: CurrentUser, path: Moves) -> JSONResponse:
     """Apply an action (one of ``legal_actions``) at ``seq``; answers the new view."""
-    accounts_of(request).moving(user.id)  # 429 beyond the account's rate of moves
-    return FastJSONResponse(service.act(user, game_id, body.seq, body.action))
+    return FastJSONResponse(await path.play(user, game_id, body.seq, body.action))
 
 
 @router.get(

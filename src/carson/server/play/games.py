@@ -37,6 +37,7 @@ from carson.server.play.live.fanout import SpectatorUpdates
 from carson.server.play.live.watchers import Watchers
 from carson.server.play.machines import no_machine_next, queue_next, queue_waiting_games
 from carson.server.play.move_checks import checked_action
+from carson.server.play.moving import Moved
 from carson.server.play.opening import open_table, start_if_full
 from carson.server.play.store import BeforeCommit, GameStore
 from carson.server.play.table import Table
@@ -274,6 +275,16 @@ class GameService:
                 after = self.store.record_move(session, table, game, seat, action, queue,
                                                no_machine_next(table))  # fmt: skip
             return self._view(session, table, after, seat)
+
+    def write_checked(self, moved: Moved) -> dict[str, Any]:
+        """A person's move checked and applied on the event loop (:mod:`.loop_moves`, which
+        holds the game's lock meanwhile), written here with what it brings (the next
+        machine's job, a clock, the game's end, notices); answers the seat's view."""
+        table = moved.table
+        with self.sessions() as session:
+            queue = self._queue_machines(table, stored=len(moved.before.actions))
+            after = self.store.write_moved(session, moved, queue, no_machine_next(table))
+            return self._view(session, table, after, moved.seat)
 
     def _checked(
         self, session: Session, table: Table, game: Any, seat: int, seq: int, data: Any

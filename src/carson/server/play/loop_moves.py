@@ -7,17 +7,21 @@ work), and it is written alone (:mod:`.alone_moves`): on PostgreSQL one statemen
 on an asyncio connection; on SQLite a short transaction that does not wait for the disk
 (:mod:`.loop_writes`).
 
-Only that common case is played here; anything else answers ``None`` and the move goes to
-a request thread as before (:mod:`.move_route`), which checks and writes it with every
-case handled — nothing is counted twice nor written half:
+The move is checked and applied here (:func:`.moving.apply_moves`) whenever the game is
+in memory; a move that then cannot be written alone goes, applied, to a request thread that
+writes it in a transaction with everything it brings (:meth:`.GameService.write_checked`):
 
-- the game's table or state is not cached, or not at the move's seq, or in a secret step;
-- the game's lock is held (a thread or another request writes to it): never waited for;
-- the move is refused by the checks (the thread re-reads the game before it refuses);
-- the move writes more than its row (a machine acts next, a clock, the game's end, …);
+- the move writes more than its row (a machine acts next, a clock, the game's end, another
+  person to tell);
 - the write would wait: no free connection (PostgreSQL), the write turn taken or another
   process writing (SQLite);
 - a person asked next has left in another process (the statement wrote nothing).
+
+A thread reads the game itself, checks and applies the move when the loop cannot (answers
+``None``): the game's table or state is not cached, or not at the move's seq, or in a secret
+step; the game's lock is held (never waited for on the loop); the checks refused the move
+against the cache (which may be behind another process: the thread re-reads before it
+refuses).
 
 On PostgreSQL a lost race for the (game, seq) key answers 409 as on the thread, and a
 dropped connection 503 once (both pools are renewed: :mod:`.loop_connections`).
@@ -32,8 +36,9 @@ from carson.server.play.cache import heard_played
 from carson.server.play.left_seats import people_asked
 from carson.server.play.machines import machine_seat
 from carson.server.play.move_checks import checked_action
+from carson.server.play.moving import Hop, Moved, apply_moves
 from carson.server.play.storage.alone_moves import AloneMove, goes_alone
-from carson.server.play.store import drafting, played
+from carson.server.play.store import drafting
 
 if TYPE_CHECKING:
     from carson.server.kernel.db import User
@@ -42,11 +47,9 @@ if TYPE_CHECKING:
     from carson.server.play.table import Table
 
 
-def planned(
-    service: GameService, table: Table, user: User, seq: int, data: Any
-) -> AloneMove | None:
-    """The move, checked against the cached game, if it can be played on the loop (the
-    caller holds the game's lock); ``None`` for the thread to handle."""
+def planned(service: GameService, table: Table, user: User, seq: int, data: Any) -> Moved | None:
+    """The move, checked against the cached game and applied, if it can be played on the
+    loop (the caller holds the game's lock); ``None`` for the thread to read and handle."""
     seat = table.seat_or_none(user)
     cached, heard = service.store.cache.state_and_heard(table.id)
     if (
@@ -57,7 +60,7 @@ def planned(
         or len(cached.actions) + len(heard) != seq
     ):
         return None
-    # The moves heard from other processes since, played on the copy this move is played on.
+    # The moves heard from other processes since, played on a copy of the cached game.
     state = heard_played(table.id, cached, heard) if heard else cached
     if state is None or drafting(table.kind, state):
         return None
@@ -65,13 +68,15 @@ def planned(
         action = checked_action(table, state, seat, seq, data)
     except GameError:  # the cache may be behind another process: the thread reads, then refuses
         return None
-    after, [row] = played(table.id, state, [(seat, action)], copy=not heard)
-    if (
-        not goes_alone(table, after, 1, service.store.listeners)
-        or machine_seat(table, after) is not None
-    ):
+    return apply_moves(table, state, [(seat, action)])
+
+
+def alone(service: GameService, moved: Moved) -> AloneMove | None:
+    """The move as written alone on the loop, if it writes nothing beside its row."""
+    table, after = moved.table, moved.after
+    if not goes_alone(table, after, 1, service.store.listeners) or machine_seat(table, after):
         return None
-    return AloneMove(table, seat, after, row, people_asked(table, after))
+    return AloneMove(table, moved.seat, after, moved.rows[0], people_asked(table, after))
 
 
 class LoopMoves:
@@ -82,8 +87,13 @@ class LoopMoves:
         self.service = service
         self.writes = writes
 
-    async def play(self, user: User, game_id: str, seq: int, data: Any) -> dict[str, Any] | None:
-        """The player's view after the move, or ``None`` if the move is the thread's."""
+    async def play(
+        self, user: User, game_id: str, seq: int, data: Any, hop: Hop
+    ) -> dict[str, Any] | None:
+        """The player's view after the move, or ``None`` if a thread must read the game
+        first. A move checked and applied here that does not write alone (a clock, a
+        machine or a person to tell next, the game's end, the write turn taken) is written
+        by a thread (``hop``), as it is: never checked nor applied again."""
         store = self.service.store
         table = store.known_table(game_id)
         if table is None:
@@ -92,12 +102,15 @@ class LoopMoves:
         if held is None:
             return None
         try:
-            move = planned(self.service, table, user, seq, data)
-            if move is None or not await self.writes.write(move):
+            moved = planned(self.service, table, user, seq, data)
+            if moved is None:
                 return None
-            store.cache.put(game_id, move.after)
-            store.notifier.publish(game_id)
-            return self.service.seat_view(table, move.after, move.seat)
+            move = alone(self.service, moved)
+            if move is None or not await self.writes.write(move):
+                # The thread writes it while the loop still holds the game's lock.
+                return await hop(self.service.write_checked, moved)
+            store.published(moved)
+            return self.service.seat_view(table, moved.after, moved.seat)
         finally:
             held.lock.release()
 

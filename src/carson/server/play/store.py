@@ -23,20 +23,19 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from carson.core.game import IllegalActionError
 from carson.core.registry import HUMAN, AnyGameKind, game_kind
 from carson.server.jobs.queue import Clock, JobQueue, utc_now
 from carson.server.kernel.db import Game, GameSeat, Move, User
-from carson.server.kernel.errors import BadSetting, Conflict, NotFound, Unprocessable
+from carson.server.kernel.errors import BadSetting, Conflict, NotFound
 from carson.server.kernel.live import CHANNEL, SEATS_CHANGED, Notifier
 from carson.server.kernel.write_turn import write_turn_for
 from carson.server.play.cache import GameCache
 from carson.server.play.clocks import ClockKeeper
-from carson.server.play.events import encode_events
 from carson.server.play.finishing import finish_game
 from carson.server.play.left_seats import forget_answer, insert_asking_left, people_asked
 from carson.server.play.listeners import Listeners, MovesWritten
 from carson.server.play.live.move_notices import is_own, notice_payload, own_prefix, read_notice
+from carson.server.play.moving import Moved, apply_moves
 from carson.server.play.storage.alone_moves import insert_alone, insert_alone_sqlite, writes_alone
 from carson.server.play.table import Table
 from carson.server.play.table_settings import TableSettings
@@ -78,33 +77,6 @@ NOTIFY = select(func.pg_notify(CHANNEL, bindparam("game")))
 def drafting(kind: AnyGameKind, state: Any) -> bool:
     """Whether a seat asked to act is in a secret step of several moves (a draft)."""
     return kind.drafting is not None and any(kind.drafts(state, s) for s in state.seats_to_act)
-
-
-def played(
-    game_id: str, state: Any, moves: list[tuple[int, Any]], copy: bool = True
-) -> tuple[Any, list[dict[str, Any]]]:
-    """The state after ``(seat, action)`` moves played on a copy of ``state`` (on ``state``
-    itself without ``copy``: a copy of the caller's own), and their rows as stored, with
-    their events."""
-    seq = len(state.actions)
-    after = state.clone() if copy else state
-    rows = []
-    for seat, action in moves:
-        seq += 1
-        try:
-            events = after.apply(seat, action)
-        except IllegalActionError as error:  # pragma: no cover - checked by the callers
-            raise Unprocessable(str(error)) from None
-        rows.append(
-            {
-                "game_id": game_id,
-                "seq": seq,
-                "seat": seat,
-                "action": action.to_json(),
-                "events": encode_events(events),
-            }
-        )
-    return after, rows
 
 
 class _Lock:
@@ -321,11 +293,24 @@ class GameStore:
         before_commit: BeforeCommit | None = None,
         adds_nothing: Callable[[Any], bool] | None = None,
     ) -> Any:
-        """Write ``(seat, action)`` moves, with their events, as the next seqs, in one
-        transaction (with whatever the session holds and what ``before_commit`` adds); then
-        the cache moves on. ``adds_nothing(after)``: ``before_commit`` adds nothing unless a
-        person asked next has left — then a move may go alone (:mod:`.alone_moves`)."""
-        after, rows = played(table.id, state, moves)
+        """Play ``(seat, action)`` moves, checked by the caller, and write them
+        (:meth:`write_moved`): the game after them."""
+        return self.write_moved(session, apply_moves(table, state, moves), before_commit,
+                                adds_nothing)  # fmt: skip
+
+    def write_moved(
+        self,
+        session: Session,
+        moved: Moved,
+        before_commit: BeforeCommit | None = None,
+        adds_nothing: Callable[[Any], bool] | None = None,
+    ) -> Any:
+        """Write moves played (:func:`~.moving.apply_moves`), with their events, as the
+        next seqs, in one transaction (with whatever the session holds and what
+        ``before_commit`` adds), then publish them (:meth:`published`). ``adds_nothing(after)``:
+        ``before_commit`` adds nothing unless a person asked next has left — then a move may
+        go alone (:mod:`.alone_moves`)."""
+        table, state, after, rows = moved.table, moved.before, moved.after, moved.rows
         try:
             if not self._went_alone(session, table, after, rows, adds_nothing):
                 self._write_in_transaction(session, table, state, after, rows, before_commit)
@@ -334,9 +319,14 @@ class GameStore:
             raise self.lost_race(table.id, len(state.actions)) from None
         finally:
             forget_answer(session)  # kept for this transaction's own check only
-        self.cache.put(table.id, after)
-        self.notifier.publish(table.id)
+        self.published(moved)
         return after
+
+    def published(self, moved: Moved) -> None:
+        """Moves just stored, told: the game in memory moves on and its live streams, here
+        and (by the database's notice) in every process, wake. Every move passes here once."""
+        self.cache.put(moved.table.id, moved.after)
+        self.notifier.publish(moved.table.id)
 
     def _write_in_transaction(
         self,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,11 +16,10 @@ from starlette.concurrency import run_in_threadpool
 
 from carson.core.record import GameRecord
 from carson.core.registry import HUMAN, AnyGameKind, games
-from carson.server.accounts.deps import accounts_of
 from carson.server.kernel.db import User
 from carson.server.kernel.ratelimit import RateLimited
 from carson.server.lobby.guide import guide_shown
-from carson.server.play.api import service_of
+from carson.server.play.api import move_path_of, service_of
 from carson.server.play.events import SeatEvent
 from carson.server.play.games import GameError, GameService
 from carson.web.analysis.pages import analysable, hint_box
@@ -164,26 +163,30 @@ async def act(game_id: str, request: Request) -> Response:
     service = service_of(request)
     posted = await request.form()
 
-    def move() -> None:
+    async def move() -> None:
         action, seq = json.loads(form.get("action", "")), int(form.get("seq", "-1"))
         if isinstance(action, dict):
             action = _with_args(action, posted, _list_args(game_name(service, game_id)))
-        service.act(user, game_id, seq, action)
+        await move_path_of(request).play(user, game_id, seq, action)  # the API's path
 
     return await seat_post(request, visit, user, game_id, move)
 
 
 async def seat_post(
-    request: Request, visit: Visit, user: User, game_id: str, change: Callable[[], object]
+    request: Request,
+    visit: Visit,
+    user: User,
+    game_id: str,
+    change: Callable[[], Awaitable[object]],
 ) -> Response:
     """A seat's form post that changes the game (a move, an undo): ``change`` makes it,
-    within the account's rate of moves. Answered with the seat's table redrawn (htmx) or
-    the page again (a plain post); a refused or unreadable change is said in words."""
+    within the account's rate of moves (it counts it). Answered with the seat's table
+    redrawn (htmx) or the page again (a plain post); a refused or unreadable change is
+    said in words."""
     service = service_of(request)
     error = None
     try:
-        await run_in_threadpool(accounts_of(request).moving, user.id)  # 429 beyond the rate
-        await run_in_threadpool(change)
+        await change()
     except RateLimited as limited:
         return refused_page(visit, limited)
     except (ValueError, TypeError):

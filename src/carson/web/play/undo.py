@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
+from starlette.concurrency import run_in_threadpool
 
+from carson.server.accounts.deps import accounts_of
 from carson.server.play.api import service_of
 from carson.server.play.undo import undo_last
 from carson.web.kernel.visit import signed_in_form
@@ -22,7 +24,9 @@ async def undo(game_id: str, request: Request) -> Response:
     visit, user, form = checked
     service = service_of(request)
 
-    def take_back() -> None:
-        undo_last(service, user, game_id, int(form.get("seq", "-1")))
+    async def take_back() -> None:
+        seq = int(form.get("seq", "-1"))
+        await run_in_threadpool(accounts_of(request).moving, user.id)  # 429 beyond the rate
+        await run_in_threadpool(undo_last, service, user, game_id, seq)
 
     return await seat_post(request, visit, user, game_id, take_back)
