@@ -58,6 +58,7 @@ from carson.server.play.api import moves, router
 from carson.server.play.games import GameService
 from carson.server.play.loop_moves import LoopMoves
 from carson.server.play.loop_writes import loop_writes
+from carson.server.play.models import ActionIn
 from carson.server.play.moving import MovePath
 from carson.server.play.thinking import ChildProcessThinker
 from carson.server.ratings import api as ratings_api
@@ -137,7 +138,7 @@ def create_server(
     for routes in ROUTERS:
         app.include_router(routes)
     errors.install(app)
-    openapi.install(app)
+    openapi.install(app, {"ActionIn": ActionIn})  # read by the move's route itself
     for error in DATABASE_DOWN:  # an outage answers 503 (the pages add their own, in HTML)
         app.add_exception_handler(error, health.database_down)
     # The last added runs first: every response, even the 500 of an unhandled error that

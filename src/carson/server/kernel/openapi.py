@@ -15,6 +15,7 @@ from typing import Any
 
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
+from pydantic import BaseModel
 
 from carson.core.i18n import LANGUAGES
 from carson.core.registry import HUMAN, AnyGameKind, games
@@ -22,6 +23,7 @@ from carson.server.kernel.errors import STATUS_CODES
 
 Document = dict[str, Any]
 _ANY_OBJECT: Mapping[str, Any] = {"type": "object"}
+REF_TEMPLATE = "#/components/schemas/{model}"
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -127,8 +129,11 @@ def one_error_body(document: Document) -> None:
     schemas.pop("ValidationError", None)
 
 
-def install(app: FastAPI) -> Callable[[], Document]:
-    """Serve the document with the games' schemas (built once, on the first request)."""
+def install(
+    app: FastAPI, models: Mapping[str, type[BaseModel]] | None = None
+) -> Callable[[], Document]:
+    """Serve the document with the games' schemas (built once, on the first request) and
+    the components ``models`` (a body a route reads itself: no field of it names it)."""
 
     def openapi() -> Document:
         if app.openapi_schema is None:
@@ -139,6 +144,9 @@ def install(app: FastAPI) -> Callable[[], Document]:
                 description=app.description,
                 routes=app.routes,
             )
+            schemas = document.setdefault("components", {}).setdefault("schemas", {})
+            for name, model in (models or {}).items():
+                schemas[name] = model.model_json_schema(ref_template=REF_TEMPLATE)
             one_error_body(document)
             add_game_schemas(document, games())
             app.openapi_schema = document

@@ -97,6 +97,17 @@ class ActionIn(BaseModel):
     action: dict[str, Any] = Field(description="an action object as listed in legal_actions")
 
 
+#: The move route's body and security in its OpenAPI document (the route reads both itself:
+#: :mod:`carson.server.play.action_body`, :func:`carson.server.accounts.deps.caller_of`).
+ACTION_BODY: dict[str, Any] = {
+    "security": [{"HTTPBearer": []}],
+    "requestBody": {
+        "required": True,
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ActionIn"}}},
+    },
+}
+
+
 class SeatOut(BaseModel):
     seat: int
     kind: str = Field(description="'human' or a machine seat kind")
