@@ -1,5 +1,6 @@
 """Plain moves played on the event loop (:mod:`carson.server.play.loop_moves`): the common move is
-written there, every other case is written by a request thread (applied on the loop when it could be), and all answer alike; the loop
+written there, every other case by a request thread (applied on the loop when it could be),
+and all answer alike; the loop
 never waits — for a lock, the write turn, another process's write or a connection
 (:mod:`carson.server.play.loop_writes`,
 :mod:`carson.server.play.storage.loop_connections`)."""

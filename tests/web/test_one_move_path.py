@@ -119,7 +119,7 @@ def test_api_and_page_moves_between_two_people_are_applied_once_on_the_loop(
 
 
 def test_a_move_refused_on_the_loop_is_applied_nowhere(client: TestClient, path: MovePath) -> None:
-    game_id, bob, alice = two_people(client)
+    game_id, _bob, alice = two_people(client)
     view = view_of(client, game_id)
     stale = {"seq": view["seq"] + 1, "action": view["legal_actions"][0]}
     refused = client.post(f"/api/games/{game_id}/actions", json=stale, headers=alice)
@@ -132,7 +132,7 @@ def test_machine_and_timeout_moves_take_the_same_path(
 ) -> None:
     service: GameService = client.app.state.games  # type: ignore[attr-defined]
     worker = game_worker(service.store, InlineThinker(), budget_ms=5)
-    game_id, bob, alice = two_people(client, time_control="1+5", on_timeout="move")
+    game_id, _bob, alice = two_people(client, time_control="1+5", on_timeout="move")
     view = view_of(client, game_id)
     body = {"seq": view["seq"], "action": view["legal_actions"][0]}
     assert client.post(f"/api/games/{game_id}/actions", json=body, headers=alice).is_success
