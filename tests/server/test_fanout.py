@@ -56,7 +56,16 @@ def test_spectators_share_one_update_and_each_seat_gets_its_own(
         built.append(None if update is None else update.view["seat"])
         return update
 
+    forwarded = stream.forwarded
+
+    def counted_forwarded(service: GameService, game_id: str, told: Any) -> Any:
+        update = forwarded(service, game_id, told)  # from memory, when it knows it all
+        if isinstance(update, Update):
+            built.append(update.view["seat"])
+        return update
+
     monkeypatch.setattr(stream, "_catch_up", counted)
+    monkeypatch.setattr(stream, "forwarded", counted_forwarded)
 
     async def scenario() -> dict[str, dict[str, Any]]:
         service.notifier.start(engine)

@@ -17,12 +17,16 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
+from carson.core.game import JSON
+
 #: A view's key: (the game's seq, whether it waits for players, the seat).
 ViewKey = tuple[int, bool, int | None]  # seat None: a spectator
 #: Moves heard after a cached state: (seat, action as JSON), in order.
 Heard = tuple[tuple[int, Any], ...]
 #: Moves heard of one game, not yet played, before the cache lets go of the game.
 MAX_HEARD = 32
+#: The latest moves of a game whose events the cache keeps, for its live streams.
+KEPT_EVENTS = 64
 log = logging.getLogger("carson.server.play.cache")
 
 
@@ -35,6 +39,8 @@ class GameCache:
         self._states: OrderedDict[str, Any] = OrderedDict()
         self._heard: dict[str, Heard] = {}
         self._views: dict[str, dict[ViewKey, dict[str, Any]]] = {}
+        #: The stored events of the latest moves this process wrote, by game and seq.
+        self._events: dict[str, dict[int, list[JSON]]] = {}
         self._guard = threading.Lock()
 
     def state(self, game_id: str) -> Any:
@@ -98,6 +104,26 @@ class GameCache:
             while len(self._states) > self.size:
                 self._forget(next(iter(self._states)))
 
+    def put_moved(self, game_id: str, state: Any, rows: list[dict[str, Any]]) -> None:
+        """:meth:`put` the state after moves this process just stored (``rows``, as stored:
+        ``seq`` and ``events``), and keep their events for the game's live streams."""
+        with self._guard:
+            kept = self._events.setdefault(game_id, {})
+            kept.update((row["seq"], row["events"]) for row in rows)
+            while len(kept) > KEPT_EVENTS:
+                del kept[min(kept)]
+        self.put(game_id, state)
+
+    def events(self, game_id: str, after: int, upto: int) -> list[tuple[int, list[JSON]]] | None:
+        """The stored events of each move after ``after`` up to ``upto``, if all are kept
+        (:meth:`put_moved`), else ``None``: the caller reads them."""
+        with self._guard:
+            kept = self._events.get(game_id, {})
+            found = [(seq, kept.get(seq)) for seq in range(after + 1, upto + 1)]
+        if any(events is None for _, events in found):
+            return None
+        return [(seq, events) for seq, events in found if events is not None]
+
     def drop(self, game_id: str) -> None:
         with self._guard:
             self._forget(game_id)
@@ -106,6 +132,7 @@ class GameCache:
         self._states.pop(game_id, None)
         self._heard.pop(game_id, None)
         self._views.pop(game_id, None)
+        self._events.pop(game_id, None)
 
     def view(self, game_id: str, key: ViewKey) -> dict[str, Any] | None:
         with self._guard:

@@ -325,7 +325,7 @@ class GameStore:
     def published(self, moved: Moved) -> None:
         """Moves just stored, told: the game in memory moves on and its live streams, here
         and (by the database's notice) in every process, wake. Every move passes here once."""
-        self.cache.put(moved.table.id, moved.after)
+        self.cache.put_moved(moved.table.id, moved.after, moved.rows)  # streams take their events
         self.notifier.publish(moved.table.id)
 
     def _write_in_transaction(

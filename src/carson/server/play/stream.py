@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import AsyncGenerator, Awaitable
+from collections.abc import AsyncGenerator
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +31,7 @@ from starlette.concurrency import run_in_threadpool
 from carson.server.kernel.db import User
 from carson.server.kernel.errors import Unprocessable
 from carson.server.kernel.jsonio import dumps
+from carson.server.play.forwarding import UNKNOWN, forwarded
 from carson.server.play.games import GameService
 from carson.server.play.live.fanout import Update
 from carson.server.play.live.watchers import BEAT_SECONDS
@@ -111,8 +112,11 @@ async def _update(
     game's spectator streams once seats are settled (a signed-in spectator of a waiting
     game may yet take a seat, and then sees its seat's view)."""
 
-    def build() -> Awaitable[Update | None]:
-        return run_in_threadpool(_catch_up, service, start.user, start.game_id, told)
+    async def build() -> Update | None:
+        update = forwarded(service, start.game_id, told)  # from memory: what the move left
+        if update is UNKNOWN:  # not kept here: read in a request thread
+            return await run_in_threadpool(_catch_up, service, start.user, start.game_id, told)
+        return update
 
     settled = start.user is None or told["status"] != "waiting"
     if told["seat"] is not None or not settled:
