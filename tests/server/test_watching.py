@@ -1,22 +1,24 @@
 """Spectators through the API: anyone not seated, signed in or not, watches a game for
 nobody's seat (its view, events and live stream); watching is rate-limited per address; the
-watchers are counted in the database, bounded, across processes."""
+watchers are counted in memory, bounded, told across processes, and watching writes nothing."""
 
 from __future__ import annotations
 
 import json
 import random
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 from api_helpers import account, play_randomly
 from event_helpers import all_pages, stream_messages
 from fastapi.testclient import TestClient
+from sqlalchemy import event
 
 from carson.app import create_app
 from carson.server.kernel.limits import Limits
-from carson.server.play.live.watch_tables import Watcher
-from carson.server.play.live.watchers import WINDOW, Watchers, viewer_key
+from carson.server.kernel.live import WATCHED, Notifier
+from carson.server.play.live.watchers import BEAT_SECONDS, WINDOW, Watchers, viewer_key
 
 
 def two_people_game(client: TestClient, alice: dict[str, str], bob: dict[str, str]) -> str:
@@ -113,24 +115,68 @@ def test_an_open_spectator_stream_is_counted_as_a_watcher(client: TestClient) ->
         assert json.loads(next(lines)[6:]) == {"watchers": 1}
 
 
-def test_watchers_are_one_row_per_viewer_and_go_after_a_minute(client: TestClient) -> None:
-    alice, bob = account(client, "alice"), account(client, "bob")
-    game = two_people_game(client, alice, bob)
-    store = client.app.state.games.store  # type: ignore[attr-defined]
+def test_watchers_are_one_mark_per_viewer_and_go_after_a_minute() -> None:
     now = [datetime(2026, 11, 24, 9, 0, tzinfo=UTC)]
-    store.clock = lambda: now[0]
-    watchers = Watchers(store)
+    watchers = Watchers(lambda: now[0])
+    game = "g1"
     anonymous = viewer_key(None, "198.51.100.7")
     assert anonymous.startswith("a") and "198" not in anonymous  # the address is not kept
-    for _ in range(50):  # a viewer's many requests are one row
-        watchers.seen(game, anonymous)
+    assert watchers.seen(game, anonymous)  # a new watcher
+    for _ in range(50):  # a viewer's many requests are one mark
+        assert not watchers.seen(game, anonymous)
     watchers.seen(game, viewer_key(None, "203.0.113.9"))
     assert watchers.count(game) == 2
     now[0] += WINDOW + timedelta(seconds=1)
     assert watchers.count(game) == 0  # not seen within the minute: not counted
     watchers.seen(game, "u1")
-    with store.sessions() as session:  # and the stale rows are gone
-        assert [row.viewer for row in session.query(Watcher)] == ["u1"]
+    assert watchers.counts([game, "g2"]) == {game: 1}
+    assert watchers.last_seen(game, anonymous) is None  # gone from memory
+
+
+def test_viewers_are_told_to_the_other_processes_once_a_beat() -> None:
+    now = [datetime(2026, 11, 24, 9, 0, tzinfo=UTC)]
+    other = Watchers(lambda: now[0])
+    told: list[str] = []
+
+    def tell(game_id: str, viewer: str) -> None:  # as PostgreSQL's notice carries it
+        told.append(f"{game_id} {viewer}")
+        assert other.heard(f"{game_id} {viewer}") in (game_id, None)
+
+    here = Watchers(lambda: now[0], tell)
+    here.seen("g1", "u1")
+    here.seen("g1", "u1")
+    assert told == ["g1 u1"] and other.count("g1") == 1  # the other process counts it
+    now[0] += timedelta(seconds=BEAT_SECONDS)
+    here.seen("g1", "u1")  # a stream's beat: told again, the other keeps counting it
+    assert told == ["g1 u1"] * 2
+    now[0] += WINDOW - timedelta(seconds=1)
+    assert other.count("g1") == 1
+    assert other.heard("g1") is None and other.heard("") is None  # a malformed notice
+
+
+def test_watching_writes_nothing(client: TestClient) -> None:
+    """A spectator's view, stream and page are GETs: they store nothing (issue 43)."""
+    alice, bob = account(client, "alice"), account(client, "bob")
+    game = two_people_game(client, alice, bob)
+    engine = client.app.state.games.store.engine  # type: ignore[attr-defined]
+    writes: list[str] = []
+
+    def record(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        if not statement.lstrip().upper().startswith(("SELECT", "PRAGMA")):
+            writes.append(statement)
+
+    event.listen(engine, "before_cursor_execute", record)
+    try:
+        stranger = TestClient(client.app)
+        assert stranger.get(f"/api/games/{game}").status_code == 200
+        assert stranger.get(f"/games/{game}").status_code == 200
+        with stranger.stream("GET", f"/api/games/{game}/stream?watchers=true") as response:
+            lines = response.iter_lines()
+            assert next(line for line in lines if line == "event: watchers")
+    finally:
+        event.remove(engine, "before_cursor_execute", record)
+    assert writes == []
+    assert client.app.state.games.watchers.count(game) == 1  # type: ignore[attr-defined]
 
 
 @pytest.mark.slow  # runs long: whole games or many cases
@@ -163,3 +209,15 @@ def test_the_lobby_lists_public_games_in_progress_to_anyone(client: TestClient) 
     ]  # fmt: skip
     assert stranger.get("/api/lobby/playing?game=board").json()["games"] == []
     assert waiting not in str(games)
+
+
+def test_a_viewer_s_notice_from_another_process_is_counted_and_wakes_the_game() -> None:
+    notifier = Notifier(10)
+    watchers = Watchers(lambda: datetime(2026, 11, 24, 9, 0, tzinfo=UTC))
+    notifier.watched = watchers.heard
+    before = notifier.version("g1")
+    notifier._notice(f"{WATCHED}g1 u7")  # as the listening connection hears it
+    assert watchers.count("g1") == 1 and notifier.version("g1") > before
+    again = notifier.version("g1")
+    notifier._notice(f"{WATCHED}g1 u7")  # the same viewer: no new watcher, nothing woken
+    assert notifier.version("g1") == again

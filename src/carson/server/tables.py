@@ -14,7 +14,6 @@ from carson.server.kernel.db import Base
 from carson.server.lobby import guide_tables
 from carson.server.mail import tables as mail_tables
 from carson.server.notify import tables as notify_tables
-from carson.server.play.live import watch_tables
 
 #: The metadata of every table.
 METADATA = Base.metadata
@@ -25,5 +24,4 @@ FEATURE_TABLES = (
     guide_tables,
     mail_tables,
     notify_tables,
-    watch_tables,
 )

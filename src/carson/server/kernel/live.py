@@ -29,6 +29,9 @@ SEATS_CHANGED = "seats:"
 #: The prefix of a notice naming tokens (their digests, comma-separated) that every process
 #: forgets if it remembers them: their sessions ended, or their account changed.
 FORGET_TOKENS = "tokens:"
+#: The prefix of a notice that a viewer watches a game: ``watch:<game> <viewer>``
+#: (:mod:`carson.server.play.live.watchers`).
+WATCHED = "watch:"
 log = logging.getLogger("carson.server.kernel.live")
 
 
@@ -84,6 +87,9 @@ class Notifier:
         #: Given a move's notice (set by the game store: its cache keeps the moves it carries,
         #: :mod:`carson.server.play.live.move_notices`); answers whether the game's streams wake.
         self.moves_heard: Callable[[str], bool] | None = None
+        #: Given another process's notice of a viewer (set by the games' watchers); answers
+        #: the game whose streams should wake (a new watcher), else ``None``.
+        self.watched: Callable[[str], str | None] | None = None
 
     # ------------------------------------------------------------------ life cycle
 
@@ -132,6 +138,11 @@ class Notifier:
                 await asyncio.sleep(1.0)  # the database went away: try again shortly
 
     def _notice(self, payload: str) -> None:
+        if payload.startswith(WATCHED):
+            woken = None if self.watched is None else self.watched(payload.removeprefix(WATCHED))
+            if woken is not None:
+                self.publish(woken)
+            return
         if payload.startswith(FORGET_TOKENS):
             if self.forget_tokens is not None:
                 self.forget_tokens(payload.removeprefix(FORGET_TOKENS).split(","))

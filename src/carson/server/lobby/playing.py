@@ -54,7 +54,7 @@ def games_in_progress(
         for game_id, seat, user_id, name, bot in seated:
             rating = ratings[kind_of[game_id]][user_id].shown
             people[game_id][seat] = Person(name, bool(bot), rating)
-        watchers = service.watchers.counts(session, ids)
+    watchers = service.watchers.counts(ids)
     listed = []
     for row in found:
         view = service.view(None, row.id, watch=True)  # built once per move, then cached

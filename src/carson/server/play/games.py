@@ -83,7 +83,9 @@ class GameService:
         self.jobs = self.store.jobs
         self.log = EventLog(self.store)
         self.leaving = Leaving(self.store)
-        self.watchers = Watchers(self.store)  # who watches which game
+        # Who watches which game: in memory, told to the other processes on PostgreSQL.
+        self.watchers = Watchers(clock, self.store.tell_watcher if self.store.postgres else None)
+        self.notifier.watched = self.watchers.heard
         self.spectator_updates = SpectatorUpdates()  # shared by a game's spectator streams
         #: Tokens and sessions, with this process's bounded memory of tokens.
         self.accounts = Accounts(self.sessions)

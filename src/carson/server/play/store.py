@@ -9,6 +9,7 @@ key — so when two submissions race for one number, exactly one insert succeeds
 
 from __future__ import annotations
 
+import logging
 import os
 import secrets
 import threading
@@ -20,14 +21,14 @@ from typing import Any
 from cachetools import LRUCache
 from sqlalchemy import bindparam, func, insert, select
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from carson.core.registry import HUMAN, AnyGameKind, game_kind
 from carson.server.jobs.queue import Clock, JobQueue, utc_now
 from carson.server.kernel.db import Game, GameSeat, Move, User
 from carson.server.kernel.errors import BadSetting, Conflict, NotFound
-from carson.server.kernel.live import CHANNEL, SEATS_CHANGED, Notifier
+from carson.server.kernel.live import CHANNEL, SEATS_CHANGED, WATCHED, Notifier
 from carson.server.kernel.write_turn import write_turn_for
 from carson.server.play.cache import GameCache
 from carson.server.play.clocks import ClockKeeper
@@ -39,6 +40,8 @@ from carson.server.play.moving import Moved, apply_moves
 from carson.server.play.storage.alone_moves import insert_alone, insert_alone_sqlite, writes_alone
 from carson.server.play.table import Table
 from carson.server.play.table_settings import TableSettings
+
+log = logging.getLogger("carson.server.play.store")
 
 #: Games whose state a process keeps in memory; the least recently used beyond are dropped
 #: (and rebuilt by replay, a millisecond or two, when asked for again). Every per-game table
@@ -411,6 +414,19 @@ class GameStore:
         if self.postgres:
             payload = f"{SEATS_CHANGED}{game_id}" if seats else game_id
             session.connection().execute(NOTIFY, {"game": payload})
+
+    def tell_watcher(self, game_id: str, viewer: str) -> None:
+        """PostgreSQL: tell every process that ``viewer`` watches ``game_id``
+        (:mod:`carson.server.play.live.watchers`): a notice, nothing stored. A count is a
+        hint: if the database cannot be reached, the others count the viewer at its next
+        beat."""
+        try:
+            with self.engine.connect() as connection:
+                connection.execute(NOTIFY, {"game": f"{WATCHED}{game_id} {viewer}"})
+                connection.commit()
+        except DBAPIError as error:
+            log.warning("a watcher of game %s was not told to the other processes (%s)",
+                        game_id, type(error).__name__)  # fmt: skip
 
     def _insert_moves(
         self, session: Session, table: Table, after: Any, rows: list[dict[str, Any]]

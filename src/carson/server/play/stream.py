@@ -191,7 +191,7 @@ class _Watched:
                 self.notifier.publish(game_id)  # the others' counts rise now
         if not self.start.tell_watchers:
             return None
-        count = await run_in_threadpool(self.watchers.count, game_id)
+        count = self.watchers.count(game_id)  # in memory
         if count == self.told:
             return None
         self.told = count

@@ -1,7 +1,8 @@
 """Spectators on the pages: whoever is not seated at a game (signed in or not) sees its table
 for nobody's seat, under a banner that says so, with the number of people watching
 (docs/watching.md). Watching counts on the visitor's address like the API's
-(:mod:`carson.server.play.live.watching`), and a spectator's page counts as a watcher."""
+(:mod:`carson.server.play.live.watching`), and a spectator's page counts as a watcher
+(:mod:`carson.server.play.live.watchers`: counted in memory, nothing written)."""
 
 from __future__ import annotations
 
@@ -25,4 +26,4 @@ async def watchers_now(request: Request, visit: Visit, page: dict[str, Any]) -> 
         viewer = viewer_key(visit.user, client_address(request))
         if await run_in_threadpool(service.watchers.seen, game_id, viewer):
             service.notifier.publish(game_id)  # the players' pages show the new count now
-    return await run_in_threadpool(service.watchers.count, game_id)
+    return service.watchers.count(game_id)  # in memory

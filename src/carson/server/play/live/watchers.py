@@ -1,131 +1,132 @@
-"""How many people watch a game, counted across server processes.
+"""How many people watch a game, counted in memory and shared between server processes by
+the database's notices (issue 43: looking at a game writes nothing).
 
-The database is the truth: a spectator is a row of ``watchers`` (game, viewer, last seen),
-written when a spectator's page is drawn and every :data:`BEAT_SECONDS` while a spectator's
-live stream is open (:mod:`carson.server.play.stream`), from whichever process serves it. A
-game's
-watchers are the rows seen within :data:`WINDOW`; older rows are deleted as new ones come.
+A spectator is marked seen (game, viewer, when) when its page is drawn and every
+:data:`BEAT_SECONDS` while its live stream is open (:mod:`carson.server.play.stream`). A
+game's watchers are the viewers seen within :data:`WINDOW`. With several processes on one
+PostgreSQL database, a process tells the others of each viewer it sees (at most once per
+beat: a ``NOTIFY`` on the moves' channel, :data:`~carson.server.kernel.live.WATCHED`), and
+each counts the viewers it heard of as its own: every process answers the same count. On
+SQLite (one process) the count is the process's own.
 
-The rows stay bounded: a viewer is one row per game however many tabs or requests it makes
-(a signed-in one by account, an anonymous one by its client address, kept only as a hash),
-streams are capped per process (:mod:`carson.server.kernel.stream_slots`), anonymous requests are
-rate-limited per address (:mod:`carson.server.play.live.watching`), and a row stops counting after a
-minute and is deleted soon after.
+Memory stays bounded: a viewer is one mark per game however many tabs or requests it makes
+(a signed-in one by account, an anonymous one by a hash of its client address), at most
+:data:`MAX_VIEWERS` per game and :data:`MAX_GAMES` games (the least recently watched go),
+streams are capped per process (:mod:`carson.server.kernel.stream_slots`) and anonymous
+requests are rate-limited per address (:mod:`carson.server.play.live.watching`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import threading
-from collections.abc import Iterable
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Protocol
 
-from sqlalchemy import delete, func, select, update
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
-
-from carson.server.jobs.queue import as_utc
 from carson.server.kernel.db import User
-from carson.server.play.live.watch_tables import Watcher
-
-if TYPE_CHECKING:
-    from collections.abc import Callable
-    from contextlib import AbstractContextManager
-
-    from sqlalchemy.orm import sessionmaker
-
-
-class Storing(Protocol):
-    """What the watchers need of the games' store: its sessions, write turn and clock."""
-
-    sessions: sessionmaker[Session]
-    write_turn: AbstractContextManager[object]
-    clock: Callable[[], datetime]
-
 
 #: A spectator counts for this long after it was last seen.
 WINDOW = timedelta(minutes=1)
 #: How often an open spectator stream says it is still there (well inside the window).
 BEAT_SECONDS = 20.0
+#: A viewer seen again this soon is not told to the other processes again.
+RETELL = timedelta(seconds=BEAT_SECONDS / 2)
+#: The most games, and viewers of one game, kept in memory.
+MAX_GAMES = 10_000
+MAX_VIEWERS = 10_000
+
+#: Tells the other processes that ``viewer`` watches ``game`` (PostgreSQL's notice).
+Tell = Callable[[str, str], None]
 
 
 def viewer_key(user: User | None, address: str) -> str:
-    """Who watches, as a row names them: the account, else a hash of the client address
-    (an address is not stored as it is)."""
+    """Who watches, as a mark names them: the account, else a hash of the client address
+    (an address is not kept as it is)."""
     if user is not None:
         return f"u{user.id}"
     return "a" + hashlib.sha256(address.encode()).hexdigest()[:20]
 
 
 class Watchers:
-    def __init__(self, store: Storing) -> None:
-        self.store = store
-        self._pruned: datetime | None = None
+    """The viewers of each recently watched game and when each was last seen, shared by the
+    process's threads and its event loop (hence the lock)."""
+
+    def __init__(self, clock: Callable[[], datetime], tell: Tell | None = None) -> None:
+        self.clock = clock
+        #: Set on PostgreSQL: tells the other processes (none on SQLite).
+        self.tell = tell
+        self._seen: OrderedDict[str, dict[str, datetime]] = OrderedDict()
+        self._told: dict[tuple[str, str], datetime] = {}
         self._guard = threading.Lock()
 
     def seen(self, game_id: str, viewer: str) -> bool:
-        """``viewer`` watches ``game_id`` now; the game's rows past the window go. Whether
-        it is a new watcher (the game's count rose: its streams may say so at once)."""
-        now = self.store.clock()
-        store = self.store
-        arrived = False
-        try:
-            with store.write_turn, store.sessions.begin() as session:
-                refreshed = session.execute(
-                    update(Watcher)
-                    .where(Watcher.game_id == game_id, Watcher.viewer == viewer)
-                    .values(last_seen=now)
-                )
-                if getattr(refreshed, "rowcount", 0) == 0:
-                    session.add(Watcher(game_id=game_id, viewer=viewer, last_seen=now))
-                    session.flush()
-                    arrived = True
-                session.execute(
-                    delete(Watcher).where(
-                        Watcher.game_id == game_id, Watcher.last_seen < now - WINDOW
-                    )
-                )
-        except IntegrityError:
-            arrived = False  # the same viewer's other request wrote the row a moment ago
-        self.prune(now)
+        """``viewer`` watches ``game_id`` now (told to the other processes). Whether it is a
+        new watcher (the game's count rose: its streams may say so at once)."""
+        now = self.clock()
+        arrived = self._mark(game_id, viewer, now)
+        with self._guard:
+            told = self._told.get((game_id, viewer))
+            due = told is None or now - told >= RETELL
+            if due:
+                self._told[(game_id, viewer)] = now
+                if len(self._told) > MAX_GAMES:  # the oldest first
+                    del self._told[next(iter(self._told))]
+        if due and self.tell is not None:
+            self.tell(game_id, viewer)
         return arrived
 
-    def prune(self, now: datetime | None = None) -> None:
-        """Delete every game's rows past the window, at most once a minute per process
-        (games nobody looks at any more keep none for long)."""
-        now = now or self.store.clock()
-        with self._guard:
-            if self._pruned is not None and now - self._pruned < WINDOW:
-                return
-            self._pruned = now
-        with self.store.write_turn, self.store.sessions.begin() as session:
-            session.execute(delete(Watcher).where(Watcher.last_seen < now - WINDOW))
+    def heard(self, payload: str) -> str | None:
+        """Another process's notice of a viewer (``<game> <viewer>``), marked seen here;
+        the game if it is a new watcher (its streams may say so), else ``None``."""
+        game_id, _, viewer = payload.partition(" ")
+        if not game_id or not viewer:
+            return None
+        return game_id if self._mark(game_id, viewer, self.clock()) else None
 
-    def counts(self, session: Session, game_ids: Iterable[str]) -> dict[str, int]:
+    def _mark(self, game_id: str, viewer: str, now: datetime) -> bool:
+        with self._guard:
+            viewers = self._seen.get(game_id)
+            if viewers is None:
+                viewers = self._seen[game_id] = {}
+            self._seen.move_to_end(game_id)
+            _forget_old(viewers, now)
+            arrived = viewer not in viewers
+            viewers.pop(viewer, None)  # the latest last: the oldest go first
+            viewers[viewer] = now
+            if len(viewers) > MAX_VIEWERS:
+                del viewers[next(iter(viewers))]
+            while len(self._seen) > MAX_GAMES:
+                self._seen.popitem(last=False)
+            return arrived
+
+    def counts(self, game_ids: Iterable[str]) -> dict[str, int]:
         """How many watch each of ``game_ids`` now (games nobody watches: absent)."""
-        ids = list(game_ids)
-        if not ids:
-            return {}
-        since = self.store.clock() - WINDOW
-        rows = session.execute(
-            select(Watcher.game_id, func.count())
-            .where(Watcher.game_id.in_(ids), Watcher.last_seen >= since)
-            .group_by(Watcher.game_id)
-        ).all()
-        return {game_id: int(count) for game_id, count in rows}
+        now = self.clock()
+        found = {}
+        with self._guard:
+            for game_id in game_ids:
+                viewers = self._seen.get(game_id)
+                if viewers:
+                    _forget_old(viewers, now)
+                    if viewers:
+                        found[game_id] = len(viewers)
+        return found
 
     def count(self, game_id: str) -> int:
         """How many watch ``game_id`` now."""
-        with self.store.sessions() as session:
-            return self.counts(session, [game_id]).get(game_id, 0)
+        return self.counts([game_id]).get(game_id, 0)
 
     def last_seen(self, game_id: str, viewer: str) -> datetime | None:
         """When ``viewer`` was last seen watching ``game_id`` (tests, operators)."""
-        with self.store.sessions() as session:
-            seen = session.scalar(
-                select(Watcher.last_seen).where(
-                    Watcher.game_id == game_id, Watcher.viewer == viewer
-                )
-            )
-            return None if seen is None else as_utc(seen)
+        with self._guard:
+            return self._seen.get(game_id, {}).get(viewer)
+
+
+def _forget_old(viewers: dict[str, datetime], now: datetime) -> None:
+    """Drop the viewers seen before the window (the oldest come first)."""
+    while viewers:
+        first = next(iter(viewers))
+        if now - viewers[first] < WINDOW:
+            return
+        del viewers[first]
