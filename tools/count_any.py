@@ -17,7 +17,7 @@ from pathlib import Path
 #: The most uses allowed: 717 when it was set (issue 43; 710 before the feature packages,
 #: 885 words "Any" in src with the imports when the issue counted). The issue's target is
 #: half of that.
-CEILING = 717
+CEILING = 570
 
 
 def uses(path: Path) -> int:

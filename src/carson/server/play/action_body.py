@@ -15,10 +15,11 @@ import orjson
 from fastapi.exceptions import RequestValidationError
 from pydantic import ValidationError
 
+from carson.core.game import JSON
 from carson.server.play.models import ActionIn
 
 
-def action_in(body: bytes, content_type: str | None) -> tuple[int, dict[str, Any]]:
+def action_in(body: bytes, content_type: str | None) -> tuple[int, JSON]:
     """The ``seq`` and ``action`` of a move's ``body`` (422 if :class:`ActionIn` refuses it)."""
     if not body:
         raise _invalid([{"type": "missing", "loc": ("body",), "msg": "Field required",
@@ -67,5 +68,5 @@ def _json_declared(content_type: str | None) -> bool:
                                            media.endswith("+json"))  # fmt: skip
 
 
-def _invalid(problems: list[dict[str, Any]]) -> RequestValidationError:
+def _invalid(problems: list[JSON]) -> RequestValidationError:
     return RequestValidationError(problems)

@@ -9,13 +9,14 @@ an action the game refuses; 413 and 429 come from the request limits).
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Depends, Header, HTTPException, Query, Request
 from fastapi.responses import JSONResponse
 from fastapi.sse import EventSourceResponse, ServerSentEvent
 from starlette.concurrency import run_in_threadpool
 
+from carson.core.game import JSON
 from carson.server.accounts.deps import (
     AUTH,
     CHANGE,
@@ -101,7 +102,7 @@ GAME_LINKS = {
 }
 
 
-def _game_answer(status: int, description: str) -> dict[int | str, dict[str, Any]]:
+def _game_answer(status: int, description: str) -> dict[int | str, JSON]:
     return {status: {"model": GameView, "description": description, "links": GAME_LINKS}}
 
 

@@ -15,14 +15,14 @@ from __future__ import annotations
 import logging
 import threading
 from collections import OrderedDict
-from typing import Any
 
 from carson.core.game import JSON
+from carson.server.play.table import State
 
 #: A view's key: (the game's seq, whether it waits for players, the seat).
 ViewKey = tuple[int, bool, int | None]  # seat None: a spectator
 #: Moves heard after a cached state: (seat, action as JSON), in order.
-Heard = tuple[tuple[int, Any], ...]
+Heard = tuple[tuple[int, JSON], ...]
 #: Moves heard of one game, not yet played, before the cache lets go of the game.
 MAX_HEARD = 32
 #: The latest moves of a game whose events the cache keeps, for its live streams.
@@ -36,19 +36,19 @@ class GameCache:
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._states: OrderedDict[str, Any] = OrderedDict()
+        self._states: OrderedDict[str, State] = OrderedDict()
         self._heard: dict[str, Heard] = {}
-        self._views: dict[str, dict[ViewKey, dict[str, Any]]] = {}
+        self._views: dict[str, dict[ViewKey, JSON]] = {}
         #: The stored events of the latest moves this process wrote, by game and seq.
         self._events: dict[str, dict[int, list[JSON]]] = {}
         self._guard = threading.Lock()
 
-    def state(self, game_id: str) -> Any:
+    def state(self, game_id: str) -> State | None:
         """The game's state with the moves heard since played on (a copy of) it; ``None``
         if the game is not cached (or its heard moves do not apply: it is let go)."""
         for _ in range(3):  # a thread may move the game on while the heard moves are played
             state, heard = self.state_and_heard(game_id)
-            if not heard:
+            if state is None or not heard:
                 return state
             after = heard_played(game_id, state, heard)
             with self._guard:
@@ -62,7 +62,7 @@ class GameCache:
                     return after
         return None  # the caller reads the database
 
-    def state_and_heard(self, game_id: str) -> tuple[Any, Heard]:
+    def state_and_heard(self, game_id: str) -> tuple[State | None, Heard]:
         """The game's cached state as it was put, and the moves heard after it, not played
         (the caller plays them on a copy of its own); ``(None, ())`` if not cached."""
         with self._guard:
@@ -77,7 +77,7 @@ class GameCache:
         with self._guard:
             return game_id in self._states
 
-    def hear(self, game_id: str, after: int, moves: list[tuple[int, Any]]) -> bool:
+    def hear(self, game_id: str, after: int, moves: list[tuple[int, JSON]]) -> bool:
         """Keep ``moves`` another process stored after move ``after``, to be played when the
         game is next asked for, if they continue the cached state and the moves heard
         before exactly (else nothing changes: the next request reads the database). Answers
@@ -95,7 +95,7 @@ class GameCache:
             self._heard[game_id] = heard + tuple(moves)
             return True
 
-    def put(self, game_id: str, state: Any) -> None:
+    def put(self, game_id: str, state: State) -> None:
         with self._guard:
             self._states[game_id] = state
             self._states.move_to_end(game_id)
@@ -104,7 +104,7 @@ class GameCache:
             while len(self._states) > self.size:
                 self._forget(next(iter(self._states)))
 
-    def put_moved(self, game_id: str, state: Any, rows: list[dict[str, Any]]) -> None:
+    def put_moved(self, game_id: str, state: State, rows: list[JSON]) -> None:
         """:meth:`put` the state after moves this process just stored (``rows``, as stored:
         ``seq`` and ``events``), and keep their events for the game's live streams."""
         with self._guard:
@@ -134,11 +134,11 @@ class GameCache:
         self._views.pop(game_id, None)
         self._events.pop(game_id, None)
 
-    def view(self, game_id: str, key: ViewKey) -> dict[str, Any] | None:
+    def view(self, game_id: str, key: ViewKey) -> JSON | None:
         with self._guard:
             return self._views.get(game_id, {}).get(key)
 
-    def put_view(self, game_id: str, key: ViewKey, view: dict[str, Any]) -> None:
+    def put_view(self, game_id: str, key: ViewKey, view: JSON) -> None:
         with self._guard:
             if game_id in self._states:
                 views = self._views.setdefault(game_id, {})
@@ -147,7 +147,7 @@ class GameCache:
                 views[key] = view
 
 
-def heard_played(game_id: str, state: Any, heard: Heard) -> Any:
+def heard_played(game_id: str, state: State, heard: Heard) -> State | None:
     """A copy of ``state`` with the ``heard`` moves played on it; ``None`` (logged) if one
     does not apply: a notice is a hint, the database stays the truth."""
     after = state.clone()

@@ -22,15 +22,16 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 from cachetools import LRUCache
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from carson.core.clock import Clocks, TimeControl
+from carson.core.game import JSON
 from carson.server.jobs.queue import JobQueue, whole_number
 from carson.server.kernel.db import Game
+from carson.server.play.table import State
 
 Clock = Callable[[], datetime]
 TIMEOUT = "timeout"
@@ -58,7 +59,7 @@ class Timeout:
     seat: int
 
     @classmethod
-    def read(cls, payload: dict[str, Any]) -> Timeout:
+    def read(cls, payload: JSON) -> Timeout:
         game, seq, seat = payload.get("game"), payload.get("seq"), payload.get("seat")
         if not isinstance(game, str) or not all(whole_number(value) for value in (seq, seat)):
             raise ValueError(f"a timeout payload needs a game, a seq and a seat, not {payload!r}")
@@ -68,7 +69,7 @@ class Timeout:
     def key(self) -> str:
         return f"{TIMEOUT}:{self.game}:{self.seq}:{self.seat}"
 
-    def payload(self) -> dict[str, Any]:
+    def payload(self) -> JSON:
         return {"game": self.game, "seq": self.seq, "seat": self.seat}
 
 
@@ -82,11 +83,11 @@ class StoredClocks:
     closed: dict[int, float]
 
     @classmethod
-    def read(cls, data: dict[str, Any]) -> StoredClocks:
+    def read(cls, data: JSON) -> StoredClocks:
         closed = {int(seat): float(at) for seat, at in data.get("closed", {}).items()}
         return cls(Clocks.from_json(data), int(data.get("seq", 0)), closed)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSON:
         closed = {str(seat): at for seat, at in self.closed.items()}
         return {**self.clocks.to_json(), "seq": self.seq, "closed": closed}
 
@@ -107,7 +108,7 @@ class ClockKeeper:
     # ------------------------------------------------------------------ writing
 
     def start(
-        self, session: Session, game_id: str, control: TimeControl | None, seats: int, state: Any
+        self, session: Session, game_id: str, control: TimeControl | None, seats: int, state: State
     ) -> None:
         """In the transaction that starts the game: every clock, the first asked running."""
         if control is None:
@@ -115,7 +116,7 @@ class ClockKeeper:
         clocks = Clocks.start(control, seats, state.seats_to_act, self.now())
         self._write(session, game_id, StoredClocks(clocks, len(state.actions), {}))
 
-    def after_moves(self, session: Session, game_id: str, after: Any, mover: int) -> None:
+    def after_moves(self, session: Session, game_id: str, after: State, mover: int) -> None:
         """In the transaction of the moves that led to ``after``, the last by ``mover``: the
         clocks moved on (the seats that closed a secret step earlier charged up to then),
         stopped if the game is over."""
@@ -190,7 +191,7 @@ class ClockKeeper:
         with self._guard:
             self._seen.pop(game_id, None)
 
-    def view(self, stored: StoredClocks | None, now: float | None = None) -> dict[str, Any] | None:
+    def view(self, stored: StoredClocks | None, now: float | None = None) -> JSON | None:
         """Every seat's clock as a view shows it at ``now`` (default: the server's now)."""
         if stored is None:
             return None

@@ -14,24 +14,22 @@ random ends a draft at once. A draft holds no event anybody is served before."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from carson.core.chance import ChanceNeeded, ChanceTape
-from carson.core.game import JSON
+from carson.core.game import JSON, Action
 from carson.core.registry import AnyGameKind
 from carson.server.kernel.db import Draft, Game
 from carson.server.kernel.errors import Conflict
 from carson.server.play.store import BeforeCommit, GameStore
-from carson.server.play.table import Table
+from carson.server.play.table import State, Table
 
 Drafts = dict[int, list[JSON]]
 STALE = "another move was accepted first; look at the game again"
 
 
-def draws_chance(kind: AnyGameKind, state: Any, seat: int, action: Any) -> bool:
+def draws_chance(kind: AnyGameKind, state: State, seat: int, action: Action) -> bool:
     """Whether ``action`` draws anything random (a die, a bag): what it draws is revealed at
     once, so a draft never holds it. Played on a copy whose generator has no outcome to
     give (:class:`ChanceTape`); a game without a chance hook draws nothing a draft holds."""
@@ -52,7 +50,7 @@ class DraftBook:
     def __init__(self, store: GameStore) -> None:
         self.store = store
 
-    def of(self, session: Session, table: Table, state: Any) -> Drafts:
+    def of(self, session: Session, table: Table, state: State) -> Drafts:
         """The game's drafts by seat; no query unless a seat is in a drafting step."""
         kind = table.kind
         if kind.drafting is None or not any(kind.drafts(state, s) for s in state.seats_to_act):
@@ -62,11 +60,11 @@ class DraftBook:
         ).all()
         return {seat: list(actions) for seat, actions in rows}
 
-    def seat_state(self, state: Any, drafts: Drafts, seat: int | None) -> Any:
+    def seat_state(self, state: State, drafts: Drafts, seat: int | None) -> State:
         """The game as ``seat`` knows it: with its own draft played, nobody else's (a
         spectator, ``None``: the game as stored, no draft at all)."""
         mine = None if seat is None else drafts.get(seat)
-        if not mine:
+        if not mine or seat is None:
             return state
         own = state.clone()
         for action in mine:
@@ -77,12 +75,12 @@ class DraftBook:
         self,
         session: Session,
         table: Table,
-        state: Any,
+        state: State,
         drafts: Drafts,
         seat: int,
-        action: Any,
+        action: Action,
         before_commit: BeforeCommit | None = None,
-    ) -> Any:
+    ) -> State:
         """Add a legal ``action`` to the seat's draft; if that closes the step for the last
         drafting seat, write every draft as moves. ``before_commit`` adds to the transaction
         (given the game as stored: ``state`` itself while only a draft changed). The seat's
@@ -132,17 +130,17 @@ class DraftBook:
         self,
         session: Session,
         table: Table,
-        state: Any,
+        state: State,
         moves: list[tuple[int, JSON]],
         seats: list[int],
         before_commit: BeforeCommit | None,
-    ) -> Any:
+    ) -> State:
         """The drafts of ``seats`` as moves, and no draft of theirs left, in one
         transaction."""
         kind = table.kind
         typed = [(seat, kind.action_from_json(state, data)) for seat, data in moves]
 
-        def drop_drafts(within: Session, after: Any) -> None:
+        def drop_drafts(within: Session, after: State) -> None:
             # Written in the store's write turn, with the moves: a write before the turn
             # would hold SQLite's lock while waiting for it (carson.server.kernel.write_turn).
             within.execute(delete(Draft).where(Draft.game_id == table.id, Draft.seat.in_(seats)))

@@ -8,7 +8,6 @@ from __future__ import annotations
 import hashlib
 import os
 from dataclasses import dataclass
-from typing import Any
 
 from carson.ai.evaluation import evaluate
 from carson.core.game import JSON
@@ -23,7 +22,7 @@ class EvaluateRequest:
     iterations and seed."""
 
     game: str
-    config: dict[str, Any]
+    config: JSON
     seed: int
     actions: list[tuple[int, JSON]]
     seat: int

@@ -12,7 +12,6 @@ A seat whose player resigned or lost on time (``game_seats.left``) never counts 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
@@ -21,10 +20,11 @@ from carson.core.game import Result
 from carson.core.ratings import Standing
 from carson.server.kernel.db import Game, GameSeat
 from carson.server.play.listeners import GameFinished
+from carson.server.play.table import State
 
 
 def finish_game(
-    session: Session, game_id: str, game: str, rated: bool, state: Any, at: datetime
+    session: Session, game_id: str, game: str, rated: bool, state: State, at: datetime
 ) -> GameFinished:
     """Mark the game ``finished`` at ``at`` with ``state``'s result, each seat with its
     score and whether it won (in the caller's transaction, which writes its last move);

@@ -14,7 +14,7 @@ stream was not told of yet. Anything else is :data:`UNKNOWN`, and the stream rea
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from carson.server.kernel.jsonio import dumps
 from carson.server.play.events import SeatEvent, decode_event
@@ -35,7 +35,7 @@ class Unknown(enum.Enum):
 UNKNOWN = Unknown.UNKNOWN
 
 
-def forwarded(service: GameService, game_id: str, told: dict[str, Any]) -> Update | Unknown | None:
+def forwarded(service: GameService, game_id: str, told: JSON) -> Update | Unknown | None:
     """The messages of a stream that was last sent the view ``told`` (its seat's, or a
     spectator's), from memory: ``None`` if the game has not changed since."""
     store = service.store

@@ -16,7 +16,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from carson.core.game import JSON
+from carson.core.game import JSON, Action
 from carson.core.i18n import LANGUAGES as LANGS
 from carson.core.registry import HUMAN, GameSetupError, game_kind
 from carson.server.accounts.service import Accounts
@@ -24,7 +24,7 @@ from carson.server.jobs.queue import Clock, utc_now
 from carson.server.kernel.db import Game, GameSeat, User
 from carson.server.kernel.errors import Conflict, Forbidden, GameError, NotFound, Unprocessable
 from carson.server.play.cache import GameCache
-from carson.server.play.drafts import DraftBook
+from carson.server.play.drafts import DraftBook, Drafts
 from carson.server.play.event_log import MAX_PAGE_MOVES, EventLog
 from carson.server.play.events import EventPage, SeatEvent
 from carson.server.play.integrity import game_seed, is_practice
@@ -40,7 +40,7 @@ from carson.server.play.move_checks import checked_action
 from carson.server.play.moving import Moved
 from carson.server.play.opening import open_table, start_if_full
 from carson.server.play.store import BeforeCommit, GameStore
-from carson.server.play.table import Table
+from carson.server.play.table import State, Table
 from carson.server.play.table_settings import checked_settings
 
 __all__ = [
@@ -117,8 +117,8 @@ class GameService:
         lang: str | None,
         game: str = "card",
         variants: list[str] | None = None,
-        settings: dict[str, Any] | None = None,
-    ) -> dict[str, Any]:
+        settings: JSON | None = None,
+    ) -> JSON:
         """A new game with the creator in its first human seat. ``settings``: the table's
         (:func:`carson.server.play.table_settings.checked_settings`'s keywords)."""
         try:
@@ -141,7 +141,7 @@ class GameService:
         self.store.cache.put(stored.id, state)  # the fresh state: no second deal to view it
         return self.view(user, stored.id)
 
-    def join(self, user: User, game_id: str) -> dict[str, Any]:
+    def join(self, user: User, game_id: str) -> JSON:
         with self.sessions.begin() as session:
             game = self.store.game(session, game_id, lock=True)  # no cancel slips in
             self.store.listeners.publish(Joining(session, game, user, self.jobs.clock()))
@@ -171,7 +171,7 @@ class GameService:
         self.notifier.publish(game_id)
         return self.view(user, game_id)
 
-    def games_of(self, user: User, offset: int = 0, limit: int = 50) -> list[dict[str, Any]]:
+    def games_of(self, user: User, offset: int = 0, limit: int = 50) -> list[JSON]:
         """The player's games, newest first: ``limit`` of them after the first ``offset``
         (one page's states are built, never a whole long history's)."""
         with self.sessions() as session:
@@ -204,7 +204,7 @@ class GameService:
                 )
             return listing
 
-    def view(self, user: User | None, game_id: str, watch: bool = False) -> dict[str, Any]:
+    def view(self, user: User | None, game_id: str, watch: bool = False) -> JSON:
         """The caller's seat's view; with ``watch``, a spectator's (``seat``: ``None``) for
         anyone not seated."""
         with self.sessions() as session:
@@ -212,9 +212,7 @@ class GameService:
             seat = seat_asked(table, user, watch)
             return self._view(session, table, self._seat_state(session, table, seat), seat)
 
-    def observe(
-        self, user: User | None, game_id: str, watch: bool = False
-    ) -> tuple[dict[str, Any], Any]:
+    def observe(self, user: User | None, game_id: str, watch: bool = False) -> tuple[JSON, object]:
         """The caller's view and what its seat may see of the game, as its game's players
         take it (for the web pages, which draw the seat's own city and preview placements);
         a spectator (``watch``) observes for no seat: ``None``."""
@@ -232,7 +230,7 @@ class GameService:
 
     def replay(
         self, user: User | None, game_id: str, step: int, watch: bool = False
-    ) -> tuple[dict[str, Any], int]:
+    ) -> tuple[JSON, int]:
         """A finished game as the caller's seat (``watch``: or a spectator) saw it after
         ``step`` actions (clamped to the game), and the number of actions. Shown once the
         game is over, like the record."""
@@ -249,7 +247,7 @@ class GameService:
                 state.apply(acting, action)
             return self._build_view(table, state, seat), total
 
-    def act(self, user: User, game_id: str, seq: int, data: Any) -> dict[str, Any]:
+    def act(self, user: User, game_id: str, seq: int, data: Any) -> JSON:
         with self.store.lock(game_id), self.sessions() as session:
             table = self.store.table(session, game_id)
             seat = table.seat_of(user)
@@ -278,7 +276,7 @@ class GameService:
                                                no_machine_next(table))  # fmt: skip
             return self._view(session, table, after, seat)
 
-    def write_checked(self, moved: Moved) -> dict[str, Any]:
+    def write_checked(self, moved: Moved) -> JSON:
         """A person's move checked and applied on the event loop (:mod:`.loop_moves`, which
         holds the game's lock meanwhile), written here with what it brings (the next
         machine's job, a clock, the game's end, notices); answers the seat's view."""
@@ -289,8 +287,8 @@ class GameService:
             return self._view(session, table, after, moved.seat)
 
     def _checked(
-        self, session: Session, table: Table, game: Any, seat: int, seq: int, data: Any
-    ) -> tuple[Any, Any, Any]:
+        self, session: Session, table: Table, game: State, seat: int, seq: int, data: Any
+    ) -> tuple[Drafts, State, Action]:
         """The game's drafts, the seat's state (with its own draft) and the action ``data``
         names, once it is checked against them (409, 422 otherwise)."""
         drafts = self.drafts.of(session, table, game)
@@ -317,12 +315,12 @@ class GameService:
 
     # ------------------------------------------------------------------ leaving
 
-    def resign(self, user: User, game_id: str) -> dict[str, Any]:
+    def resign(self, user: User, game_id: str) -> JSON:
         """The caller resigns (:mod:`carson.server.play.leaving`); answers the caller's view."""
         self.leaving.resign(game_id, lambda table: table.seat_of(user))
         return self.view(user, game_id)
 
-    def abort(self, user: User, game_id: str) -> dict[str, Any]:
+    def abort(self, user: User, game_id: str) -> JSON:
         """The caller asks to abort the game in its first round; answers the caller's view
         (``over`` once everyone needed agreed, else with the seats that asked)."""
         self.leaving.abort(game_id, lambda table: table.seat_of(user))
@@ -377,7 +375,7 @@ class GameService:
         person's draft move (the game as stored still at ``stored`` moves) queues nothing:
         the machines draft on their own (:mod:`carson.server.play.machines`)."""
 
-        def queue(session: Session, after: Any) -> None:
+        def queue(session: Session, after: State) -> None:
             if stored is None or len(after.actions) > stored:
                 queue_next(self.jobs, session, table, after)
 
@@ -389,12 +387,12 @@ class GameService:
 
     # ------------------------------------------------------------------ views
 
-    def _seat_state(self, session: Session, table: Table, seat: int | None) -> Any:
+    def _seat_state(self, session: Session, table: Table, seat: int | None) -> State:
         """The game as the seat knows it: with its own draft, if it is drafting."""
         state = self.store.state(session, table)
         return self.drafts.seat_state(state, self.drafts.of(session, table, state), seat)
 
-    def _view(self, session: Session, table: Table, state: Any, seat: int | None) -> dict[str, Any]:
+    def _view(self, session: Session, table: Table, state: State, seat: int | None) -> JSON:
         """The seat's view (:meth:`seat_view`); a timed game's carries every clock as it is
         now."""
         view = self.seat_view(table, state, seat)
@@ -404,7 +402,7 @@ class GameService:
         clocks = self.store.clocks
         return {**view, "clock": clocks.view(clocks.at(session, table.id, len(as_stored.actions)))}
 
-    def seat_view(self, table: Table, state: Any, seat: int | None) -> dict[str, Any]:
+    def seat_view(self, table: Table, state: State, seat: int | None) -> JSON:
         """The seat's view without the clocks, built once per move: polling clients and
         live streams of a game ask for the same view again and again. Callers must not
         change it."""
@@ -425,10 +423,10 @@ class GameService:
             view = cached
         return view
 
-    def _build_view(self, table: Table, state: Any, seat: int | None) -> dict[str, Any]:
+    def _build_view(self, table: Table, state: State, seat: int | None) -> JSON:
         status = table.status(state)
         playing = status == "playing" and seat is not None and seat not in table.left
-        legal = state.legal_actions(seat) if playing else []
+        legal = state.legal_actions(seat) if playing and seat is not None else []
         return {
             "id": table.id,
             "game": table.game,

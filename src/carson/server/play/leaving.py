@@ -28,10 +28,10 @@ from carson.server.play.drafts import DraftBook
 from carson.server.play.listeners import GameAborted
 from carson.server.play.machines import queue_next
 from carson.server.play.store import GameStore
-from carson.server.play.table import Table
+from carson.server.play.table import State, Table
 
 
-def first_round(table: Table, state: Any) -> bool:
+def first_round(table: Table, state: State) -> bool:
     """Whether the game is in its first round: by the ``round`` its public view shows, or,
     for a game that shows none, until every seat has moved."""
     number = state.view(None).get("round")
@@ -58,7 +58,7 @@ class Leaving:
 
     def _playing(
         self, session: Session, game_id: str, seat_of: Callable[[Table], int]
-    ) -> tuple[Table, Any, int]:
+    ) -> tuple[Table, State, int]:
         """The game's fresh table, its state and the caller's seat, if the caller plays it."""
         table = self.store.table(session, game_id, fresh=True)
         seat = seat_of(table)
@@ -83,7 +83,7 @@ class Leaving:
         self,
         session: Session,
         table: Table,
-        state: Any,
+        state: State,
         seat: int,
         why: str,
         before_commit: Callable[[Session], None] | None = None,

@@ -13,16 +13,18 @@ the question is its own statement, which costs no round trip there.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from sqlalchemy import Integer, any_, bindparam, exists, select
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
+from carson.core.game import JSON
 from carson.core.registry import HUMAN
 from carson.server.kernel.db import GameSeat, Move
 from carson.server.play.live.move_notices import INSERT_MOVE_WITH_NOTICE
+from carson.server.play.table import State
 
 if TYPE_CHECKING:
     from carson.server.play.table import Table
@@ -57,7 +59,7 @@ INSERT_ASKING_LEFT = select(
 _ANSWERED = "carson.left_among"
 
 
-def people_asked(table: Table, state: Any) -> list[int]:
+def people_asked(table: Table, state: State) -> list[int]:
     """The seats played by people that ``state`` asks to act (none while seats are still
     being taken or once the game is over)."""
     if table.waiting or table.over(state):
@@ -66,7 +68,7 @@ def people_asked(table: Table, state: Any) -> list[int]:
 
 
 def insert_asking_left(
-    connection: Connection, session: Session, row: dict[str, Any], asked: list[int]
+    connection: Connection, session: Session, row: JSON, asked: list[int]
 ) -> None:
     """PostgreSQL: insert one move ``row`` (with its ``notice``) and keep in ``session``
     whether one of the seats ``asked`` after it was left, for :func:`left_among`."""
@@ -79,7 +81,7 @@ def forget_answer(session: Session) -> None:
     session.info.pop(_ANSWERED, None)
 
 
-def left_among(session: Session, table: Table, state: Any) -> bool:
+def left_among(session: Session, table: Table, state: State) -> bool:
     """Whether a person ``state`` asks to act left the game since this process cached its
     table (in another process): the database says, in the move's transaction — or said
     already, with the insert of the move that led to ``state``."""

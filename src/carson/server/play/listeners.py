@@ -19,9 +19,11 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from sqlalchemy.orm import Session
 
+from carson.core.game import JSON
 from carson.core.ratings import Standing
 from carson.server.jobs.queue import JobQueue
 from carson.server.kernel.db import Game, User
+from carson.server.play.table import State
 
 if TYPE_CHECKING:
     from carson.server.play.table import Table
@@ -36,8 +38,8 @@ class MovesWritten:
     session: Session
     queue: JobQueue
     table: Table
-    before: Any | None
-    after: Any
+    before: State | None
+    after: State
 
 
 @dataclass(frozen=True)
@@ -63,7 +65,7 @@ class Invited:
     queue: JobQueue
     game_id: str
     people: Collection[int]
-    offer: dict[str, Any] | None = None
+    offer: JSON | None = None
 
 
 @dataclass(frozen=True)
@@ -101,7 +103,7 @@ class MovesListener(Protocol):
     it would write anything for them: a move nobody writes for may go alone, without a
     transaction (:mod:`carson.server.play.storage.alone_moves`)."""
 
-    def writes(self, table: Table, after: Any) -> bool: ...
+    def writes(self, table: Table, after: State) -> bool: ...
 
     def written(self, moves: MovesWritten) -> None: ...
 
@@ -114,7 +116,7 @@ class Listeners:
 
     def __init__(self) -> None:
         self._moves: list[MovesListener] = []
-        self._handlers: dict[type, list[Callable[[Any], None]]] = {}
+        self._handlers: dict[type, list[Callable[[Any], None]]] = {}  # each its event's type
 
     def on_moves(self, listener: MovesListener) -> None:
         self._moves.append(listener)
@@ -130,6 +132,6 @@ class Listeners:
         for handler in self._handlers.get(type(event), ()):
             handler(event)
 
-    def write_for(self, table: Table, after: Any) -> bool:
+    def write_for(self, table: Table, after: State) -> bool:
         """Whether any listener writes for moves leading to ``after``."""
         return any(listener.writes(table, after) for listener in self._moves)

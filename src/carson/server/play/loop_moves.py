@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from carson.core.game import JSON
 from carson.server.kernel.errors import GameError
 from carson.server.play.cache import heard_played
 from carson.server.play.left_seats import people_asked
@@ -87,9 +88,7 @@ class LoopMoves:
         self.service = service
         self.writes = writes
 
-    async def play(
-        self, user: User, game_id: str, seq: int, data: Any, hop: Hop
-    ) -> dict[str, Any] | None:
+    async def play(self, user: User, game_id: str, seq: int, data: Any, hop: Hop) -> JSON | None:
         """The player's view after the move, or ``None`` if a thread must read the game
         first. A move checked and applied here that does not write alone (a clock, a
         machine or a person to tell next, the game's end, the write turn taken) is written

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import QueuePool
 
+from carson.core.game import JSON
 from carson.server.kernel.db import POOL_OVERFLOW, POOL_SIZE
 from carson.server.kernel.write_turn import WriteTurn
 from carson.server.play.storage.alone_moves import (
@@ -95,7 +96,7 @@ class PostgresWrites:
         await self.connections.close()
 
 
-def alone_texts(row: dict[str, Any], asked: list[int]) -> list[bytes]:
+def alone_texts(row: JSON, asked: list[int]) -> list[bytes]:
     """The parameters of :data:`INSERT_UNLESS_LEFT_PREPARED` for one move ``row`` (with
     its ``notice``) and the seats ``asked`` after it, as PostgreSQL reads them in text:
     the same values psycopg sends for :func:`~.alone_moves.alone_parameters`."""

@@ -29,6 +29,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from carson.core.game import JSON
 from carson.core.registry import HUMAN
 from carson.server.jobs.kinds import JobKind, register
 from carson.server.jobs.queue import ClaimedJob, JobQueue, whole_number
@@ -37,7 +38,7 @@ from carson.server.kernel.errors import Conflict, NotFound
 from carson.server.play.drafts import DraftBook, Drafts
 from carson.server.play.left_seats import left_among
 from carson.server.play.store import GameStore
-from carson.server.play.table import Table
+from carson.server.play.table import State, Table
 from carson.server.play.thinking import ThinkRequest
 from carson.server.play.worker_context import WorkerContext
 
@@ -56,7 +57,7 @@ class MachineMove:
     level: str | None = None
 
     @classmethod
-    def read(cls, payload: dict[str, Any]) -> MachineMove:
+    def read(cls, payload: JSON) -> MachineMove:
         game, seq = payload.get("game"), payload.get("seq")
         drafted, seat, level = payload.get("drafted", 0), payload.get("seat"), payload.get("level")
         if not isinstance(game, str) or not whole_number(seq) or not whole_number(drafted):
@@ -71,7 +72,7 @@ class MachineMove:
         forced = "" if self.seat is None else f":timeout{self.seat}"
         return f"machine_move:{self.game}:{self.seq}{suffix}{forced}"
 
-    def payload(self) -> dict[str, Any]:
+    def payload(self) -> JSON:
         drafted = {"drafted": self.drafted} if self.drafted else {}
         forced = {} if self.seat is None else {"seat": self.seat, "level": self.level}
         return {"game": self.game, "seq": self.seq, **drafted, **forced}
@@ -86,7 +87,7 @@ def machine_kind(table: Table, seat: int) -> str | None:
     return kind if kind != HUMAN and kind not in table.kind.engine_kinds else None
 
 
-def _machine_seats(table: Table, state: Any) -> Iterator[int]:
+def _machine_seats(table: Table, state: State) -> Iterator[int]:
     """The machine seats (AI or bot, played by a player object) asked to act now."""
     if table.waiting or table.over(state):
         return
@@ -95,19 +96,19 @@ def _machine_seats(table: Table, state: Any) -> Iterator[int]:
             yield int(seat)
 
 
-def machine_seat(table: Table, state: Any) -> int | None:
+def machine_seat(table: Table, state: State) -> int | None:
     """The machine seat (AI or bot, played by a player object) that must act now, if any."""
     return next(_machine_seats(table, state), None)
 
 
-def no_machine_next(table: Table) -> Callable[[Any], bool]:
+def no_machine_next(table: Table) -> Callable[[State], bool]:
     """Whether no machine seat acts in a state: then :func:`queue_next` adds nothing to the
     move that led to it, unless a person asked next has left (the store asks as it writes)."""
     return lambda state: machine_seat(table, state) is None
 
 
 def queue_next(
-    queue: JobQueue, session: Session, table: Table, state: Any, drafted: int = 0
+    queue: JobQueue, session: Session, table: Table, state: State, drafted: int = 0
 ) -> None:
     """In the transaction of the move that led to ``state`` (or of a machine's draft move,
     the ``drafted``-th at that seq): the job for the machine seat that acts next, if one
@@ -117,7 +118,7 @@ def queue_next(
         queue.enqueue(session, MACHINE_MOVE.name, payload.payload(), key=payload.key())
 
 
-def drafting_machine(book: DraftBook, table: Table, state: Any, drafts: Drafts) -> int | None:
+def drafting_machine(book: DraftBook, table: Table, state: State, drafts: Drafts) -> int | None:
     """The machine seat that must act now as it knows the game (with its own draft), if any:
     a machine whose secret step is done waits for the others, so it does not count."""
     for seat in _machine_seats(table, state):
@@ -185,7 +186,7 @@ def _make_move(
         raise ValueError(f"seat {seat} chose {chosen!r}, not a legal action")
     drafted = sum(len(moves) for moves in drafts.values()) + 1
 
-    def then(within: Session, after: Any) -> None:
+    def then(within: Session, after: State) -> None:
         if len(after.actions) > len(game.actions):  # stored as moves: the game went on
             queue_next(context.queue, within, table, after)
         elif payload.seat is not None:  # a timeout's secret step: played to its end

@@ -8,10 +8,11 @@ objects here.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from carson.core.game import JSON
 from carson.server.play.event_log import MAX_PAGE_MOVES
 from carson.server.play.integrity import MAX_SEED
 from carson.server.play.table_settings import RATING_BOUNDS
@@ -94,12 +95,12 @@ class ActionIn(BaseModel):
     seq: int = Field(
         strict=True, description="the number of accepted actions the client has seen (an integer)"
     )
-    action: dict[str, Any] = Field(description="an action object as listed in legal_actions")
+    action: JSON = Field(description="an action object as listed in legal_actions")
 
 
 #: The move route's body and security in its OpenAPI document (the route reads both itself:
 #: :mod:`carson.server.play.action_body`, :func:`carson.server.accounts.deps.caller_of`).
-ACTION_BODY: dict[str, Any] = {
+ACTION_BODY: JSON = {
     "security": [{"HTTPBearer": []}],
     "requestBody": {
         "required": True,
@@ -143,8 +144,8 @@ class GameView(BaseModel):
     seat: int | None = Field(description="the caller's seat (null: a spectator's view)")
     lang: str
     seats: list[SeatOut]
-    legal_actions: list[dict[str, Any]] = Field(description="what the caller may do now")
-    view: dict[str, Any] = Field(description="the engine's view for the caller's seat")
+    legal_actions: list[JSON] = Field(description="what the caller may do now")
+    view: JSON = Field(description="the engine's view for the caller's seat")
     table: TableSettingsOut
     clock: ClockOut | None = Field(
         default=None, description="every seat's clock (null: the table has no time control)"
@@ -181,7 +182,7 @@ class GameSummary(BaseModel):
 
 class RecordedAction(BaseModel):
     seat: int
-    action: dict[str, Any]
+    action: JSON
 
 
 class GameRecord(BaseModel):
@@ -189,7 +190,7 @@ class GameRecord(BaseModel):
 
     format: int
     game: str
-    config: dict[str, Any]
+    config: JSON
     seed: int
     seats: list[str]
     actions: list[RecordedAction]
@@ -198,7 +199,7 @@ class GameRecord(BaseModel):
 class EventOut(BaseModel):
     seq: int = Field(description="the move that made it (0: the game's setup)")
     kind: str
-    data: dict[str, Any]
+    data: JSON
     seats: list[int] | None = Field(description="who may see it (null: everyone)")
 
 

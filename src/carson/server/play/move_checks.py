@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from carson.core.game import Action
 from carson.server.kernel.errors import Conflict, Unprocessable
+from carson.server.play.table import State
 
 if TYPE_CHECKING:
     from carson.server.play.table import Table
 
 
-def checked_action(table: Table, state: Any, seat: int, seq: int, data: Any) -> Any:
+def checked_action(table: Table, state: State, seat: int, seq: int, data: Any) -> Action:
     """The action ``data`` names for ``seat``, sent at ``seq``, once it is checked against
     ``state`` (the seat's state, with its own draft): 409 or 422 otherwise."""
     if seq != len(state.actions):
@@ -19,7 +21,7 @@ def checked_action(table: Table, state: Any, seat: int, seq: int, data: Any) -> 
     if table.over(state):
         raise Unprocessable("the game is over", "game_over")
     try:
-        action = table.kind.action_from_json(state, data)
+        action: Action = table.kind.action_from_json(state, data)
     except ValueError as error:
         raise Unprocessable(f"malformed action: {error}", "malformed_action") from None
     if seat in table.left:

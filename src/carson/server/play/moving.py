@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from starlette.concurrency import run_in_threadpool
 
-from carson.core.game import IllegalActionError
+from carson.core.game import JSON, Action, IllegalActionError
 from carson.server.kernel.errors import Unprocessable
 from carson.server.play.events import encode_events
+from carson.server.play.table import State
 
 if TYPE_CHECKING:
     from carson.server.accounts.service import Accounts
@@ -47,9 +48,9 @@ class Moved:
     ``events``: every event, tagged with its audience)."""
 
     table: Table
-    before: Any  # the game's state before the moves (an engine's GameState)
-    after: Any  # … and after them (a copy: ``before`` is unchanged)
-    rows: list[dict[str, Any]]
+    before: State  # the game's state before the moves (an engine's GameState)
+    after: State  # … and after them (a copy: ``before`` is unchanged)
+    rows: list[JSON]
 
     @property
     def seat(self) -> int:
@@ -58,7 +59,7 @@ class Moved:
         return seat
 
 
-def apply_moves(table: Table, state: Any, moves: list[tuple[int, Any]]) -> Moved:
+def apply_moves(table: Table, state: State, moves: list[tuple[int, Action]]) -> Moved:
     """``(seat, action)`` moves, already checked, played on a copy of ``state``, with their
     rows as stored: the only place the server applies a move."""
     seq = len(state.actions)
@@ -87,7 +88,7 @@ class MovePath:
         self.threads: RequestThreads | None = None
         self.loop: LoopMoves | None = None
 
-    async def play(self, user: User, game_id: str, seq: int, data: Any) -> dict[str, Any]:
+    async def play(self, user: User, game_id: str, seq: int, data: Any) -> JSON:
         """The player's view after their move ``data`` sent at ``seq`` (409, 422, 429 …)."""
         loop, hop = self.loop, self.hop
         if loop is None or not self.accounts.limiter.in_process:
@@ -103,7 +104,7 @@ class MovePath:
         threads = self.threads
         return run_in_threadpool(func, *args) if threads is None else threads.run(func, *args)
 
-    def _count_and_act(self, user: User, game_id: str, seq: int, data: Any) -> dict[str, Any]:
+    def _count_and_act(self, user: User, game_id: str, seq: int, data: Any) -> JSON:
         """In a request thread: the rate's count (its store may be a server), then the move."""
         self.accounts.moving(user.id)
         return self.service.act(user, game_id, seq, data)

@@ -7,7 +7,6 @@ invited, the table is opened (the lobby schedules its expiry), the game's first 
 from __future__ import annotations
 
 import secrets
-from typing import Any
 
 from sqlalchemy.orm import Session
 
@@ -18,6 +17,7 @@ from carson.server.play.events import encode_events, opening_events
 from carson.server.play.listeners import Invited, MovesWritten, TableOpened
 from carson.server.play.machines import queue_next
 from carson.server.play.store import GameStore
+from carson.server.play.table import State
 from carson.server.play.table_settings import TableSettings
 
 
@@ -31,7 +31,7 @@ def open_table(
     seed: int,
     lang: str | None,
     settings: TableSettings,
-) -> tuple[Game, Any]:
+) -> tuple[Game, State]:
     """In ``session``'s transaction: a new table of ``game`` with ``people`` (user ids) in
     its first human seats, the first its creator; started if they fill every human seat
     (else waiting, with its expiry). Answers the row and the new state."""
@@ -61,7 +61,9 @@ def open_table(
     return stored, state
 
 
-def start_if_full(store: GameStore, session: Session, game: Game, state: Any = None) -> None:
+def start_if_full(
+    store: GameStore, session: Session, game: Game, state: State | None = None
+) -> None:
     """Start the game once every human seat is taken, and queue its first machine seat's
     move (in the same transaction)."""
     session.flush()

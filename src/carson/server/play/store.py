@@ -16,7 +16,6 @@ import threading
 import weakref
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
-from typing import Any
 
 from cachetools import LRUCache
 from sqlalchemy import bindparam, func, insert, select
@@ -24,6 +23,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from carson.core.game import JSON, Action
 from carson.core.registry import HUMAN, AnyGameKind, game_kind
 from carson.server.jobs.queue import Clock, JobQueue, utc_now
 from carson.server.kernel.db import Game, GameSeat, Move, User
@@ -38,7 +38,7 @@ from carson.server.play.listeners import Listeners, MovesWritten
 from carson.server.play.live.move_notices import is_own, notice_payload, own_prefix, read_notice
 from carson.server.play.moving import Moved, apply_moves
 from carson.server.play.storage.alone_moves import insert_alone, insert_alone_sqlite, writes_alone
-from carson.server.play.table import Table
+from carson.server.play.table import State, Table
 from carson.server.play.table_settings import TableSettings
 
 log = logging.getLogger("carson.server.play.store")
@@ -64,7 +64,7 @@ def cached_games() -> int:
 
 #: What a move's writer adds to the move's transaction (the next machine seat's job),
 #: given the session and the state after the move.
-BeforeCommit = Callable[[Session, Any], None]
+BeforeCommit = Callable[[Session, State], None]
 
 #: The statements of every move, built once and run on the session's connection (Core, not
 #: the ORM: a move's two statements cost a third of what they cost through the ORM).
@@ -77,7 +77,7 @@ INSERT_MOVE = insert(Move)
 NOTIFY = select(func.pg_notify(CHANNEL, bindparam("game")))
 
 
-def drafting(kind: AnyGameKind, state: Any) -> bool:
+def drafting(kind: AnyGameKind, state: State) -> bool:
     """Whether a seat asked to act is in a secret step of several moves (a draft)."""
     return kind.drafting is not None and any(kind.drafts(state, s) for s in state.seats_to_act)
 
@@ -244,7 +244,7 @@ class GameStore:
         if len(self.holders(session, game.id)) == humans:
             game.status = "playing"
 
-    def state(self, session: Session, game: Game | Table) -> Any:
+    def state(self, session: Session, game: Game | Table) -> State:
         """The game's state, caught up with every move in the database."""
         state = self.cache.state(game.id)
         fresh = state is None
@@ -260,7 +260,7 @@ class GameStore:
             self.cache.put(game.id, state)
         return state
 
-    def state_to_write(self, session: Session, table: Table, seq: int) -> Any:
+    def state_to_write(self, session: Session, table: Table, seq: int) -> State:
         """The game's state for a move sent at ``seq``: the cached state as it is, without
         asking the database, when it stands at ``seq`` moves and no seat is in a secret
         step; else :meth:`state`. Moves are never changed once written, so a cached state
@@ -276,12 +276,12 @@ class GameStore:
         self,
         session: Session,
         table: Table,
-        state: Any,
+        state: State,
         seat: int,
-        action: Any,
+        action: Action,
         before_commit: BeforeCommit | None = None,
-        adds_nothing: Callable[[Any], bool] | None = None,
-    ) -> Any:
+        adds_nothing: Callable[[State], bool] | None = None,
+    ) -> State:
         """Write the move, with its events, as the next seq, and what ``before_commit``
         adds in the same transaction; only once it is stored does the cache move on."""
         moves = [(seat, action)]
@@ -291,11 +291,11 @@ class GameStore:
         self,
         session: Session,
         table: Table,
-        state: Any,
-        moves: list[tuple[int, Any]],
+        state: State,
+        moves: list[tuple[int, Action]],
         before_commit: BeforeCommit | None = None,
-        adds_nothing: Callable[[Any], bool] | None = None,
-    ) -> Any:
+        adds_nothing: Callable[[State], bool] | None = None,
+    ) -> State:
         """Play ``(seat, action)`` moves, checked by the caller, and write them
         (:meth:`write_moved`): the game after them."""
         return self.write_moved(session, apply_moves(table, state, moves), before_commit,
@@ -306,8 +306,8 @@ class GameStore:
         session: Session,
         moved: Moved,
         before_commit: BeforeCommit | None = None,
-        adds_nothing: Callable[[Any], bool] | None = None,
-    ) -> Any:
+        adds_nothing: Callable[[State], bool] | None = None,
+    ) -> State:
         """Write moves played (:func:`~.moving.apply_moves`), with their events, as the
         next seqs, in one transaction (with whatever the session holds and what
         ``before_commit`` adds), then publish them (:meth:`published`). ``adds_nothing(after)``:
@@ -335,9 +335,9 @@ class GameStore:
         self,
         session: Session,
         table: Table,
-        state: Any,
-        after: Any,
-        rows: list[dict[str, Any]],
+        state: State,
+        after: State,
+        rows: list[JSON],
         before_commit: BeforeCommit | None,
     ) -> None:
         """The moves' rows and everything they bring (the game's end, its clocks, the
@@ -359,9 +359,9 @@ class GameStore:
         self,
         session: Session,
         table: Table,
-        after: Any,
-        rows: list[dict[str, Any]],
-        adds_nothing: Callable[[Any], bool] | None,
+        after: State,
+        rows: list[JSON],
+        adds_nothing: Callable[[State], bool] | None,
     ) -> bool:
         """A move that writes nothing beside its row is sent alone, on the driver's own
         connection (:mod:`carson.server.play.storage.alone_moves`); whether it was written so. Not
@@ -380,7 +380,7 @@ class GameStore:
             return insert_alone_sqlite(self.engine, row, asked, self.write_turn)
         return insert_alone(self.engine, {**row, "notice": self.notice_of(rows)}, asked)
 
-    def notice_of(self, rows: list[dict[str, Any]]) -> str:
+    def notice_of(self, rows: list[JSON]) -> str:
         """The notice announcing moves ``rows`` (as :func:`played` gives them) of one game
         to the other processes (:mod:`carson.server.play.live.move_notices`)."""
         moves = [(row["seat"], row["action"]) for row in rows]
@@ -428,9 +428,7 @@ class GameStore:
             log.warning("a watcher of game %s was not told to the other processes (%s)",
                         game_id, type(error).__name__)  # fmt: skip
 
-    def _insert_moves(
-        self, session: Session, table: Table, after: Any, rows: list[dict[str, Any]]
-    ) -> None:
+    def _insert_moves(self, session: Session, table: Table, after: State, rows: list[JSON]) -> None:
         """The moves' rows, and on PostgreSQL their notice to every process (with the moves:
         :mod:`carson.server.play.live.move_notices`) and the question whether a person asked after
         them left (:mod:`carson.server.play.left_seats`), riding on a single move's insert."""

@@ -23,11 +23,11 @@ import json
 import time
 from collections.abc import AsyncGenerator
 from dataclasses import dataclass
-from typing import Any
 
 from fastapi.sse import ServerSentEvent
 from starlette.concurrency import run_in_threadpool
 
+from carson.core.game import JSON
 from carson.server.kernel.db import User
 from carson.server.kernel.errors import Unprocessable
 from carson.server.kernel.jsonio import dumps
@@ -48,7 +48,7 @@ class StreamStart:
 
     user: User | None  # None: a signed-out spectator
     game_id: str
-    view: dict[str, Any]
+    view: JSON
     #: The game's wake-up count read before the view was built: no move slips by.
     woken: int
     #: The ``Last-Event-ID`` of a reconnecting client, else ``None``.
@@ -106,7 +106,7 @@ async def messages(
 
 
 async def _update(
-    service: GameService, start: StreamStart, told: dict[str, Any], woken: int
+    service: GameService, start: StreamStart, told: JSON, woken: int
 ) -> Update | None:
     """The stream's messages since the view ``told``, if the game changed: shared by the
     game's spectator streams once seats are settled (a signed-in spectator of a waiting
@@ -125,9 +125,7 @@ async def _update(
     return await service.spectator_updates.shared(start.game_id, told_as, woken, build)
 
 
-def _catch_up(
-    service: GameService, user: User | None, game_id: str, told: dict[str, Any]
-) -> Update | None:
+def _catch_up(service: GameService, user: User | None, game_id: str, told: JSON) -> Update | None:
     """In a request thread: the caller's view now and the moves since ``told``, serialised;
     ``None`` if neither the seq nor the status changed."""
     latest = service.view(user, game_id, True)
@@ -144,7 +142,7 @@ def _move_data(
     if upto <= after:
         return []
     seen = service.seat_events(user, game_id, after, upto, True)
-    by_move: dict[int, list[dict[str, Any]]] = {seq: [] for seq in range(after + 1, upto + 1)}
+    by_move: dict[int, list[JSON]] = {seq: [] for seq in range(after + 1, upto + 1)}
     for event in seen:
         by_move[event.seq].append(event.to_json())
     return [(seq, dumps({"seq": seq, "events": events})) for seq, events in by_move.items()]
@@ -158,7 +156,7 @@ async def _moves(
     return [ServerSentEvent(event="move", id=str(seq), raw_data=data) for seq, data in found]
 
 
-def _view_message(view: dict[str, Any]) -> ServerSentEvent:
+def _view_message(view: JSON) -> ServerSentEvent:
     return ServerSentEvent(event="view", id=str(view["seq"]), raw_data=dumps(view))
 
 

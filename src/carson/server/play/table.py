@@ -6,13 +6,15 @@ seat is taken, so the store caches a started game's table (:mod:`carson.server.p
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
-from carson.core.game import GameState
+from carson.core.game import JSON, Action, GameState
 from carson.core.registry import AnyGameKind, game_kind
 from carson.server.kernel.db import User
 from carson.server.kernel.errors import Forbidden
 from carson.server.play.table_settings import TableSettings
+
+#: A game's state as the server handles it: any game's, through the engines' protocol.
+State = GameState[Action]
 
 
 @dataclass(frozen=True)
@@ -22,7 +24,7 @@ class Table:
 
     id: str
     game: str
-    config: dict[str, Any]
+    config: JSON
     seat_kinds: list[str]
     seed: int
     lang: str
@@ -64,11 +66,11 @@ class Table:
                     return seat
         return None
 
-    def status(self, state: GameState[Any]) -> str:
+    def status(self, state: State) -> str:
         if self.over(state):
             return "over"
         return "waiting" if self.waiting else "playing"
 
-    def over(self, state: GameState[Any]) -> bool:
+    def over(self, state: State) -> bool:
         """Played to its end, or ended otherwise (aborted, cancelled, expired)."""
         return state.is_over or self.ended is not None

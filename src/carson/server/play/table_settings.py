@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from carson.core.clock import TimeControl, TimeControlError
+from carson.core.game import JSON
 from carson.core.registry import HUMAN, AnyGameKind
 from carson.server.kernel.errors import Unprocessable
 
@@ -39,7 +40,7 @@ class TableSettings:
     rating_min: int | None = None
     rating_max: int | None = None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSON:
         return {
             "public": self.public,
             "rated": self.rated,

@@ -32,7 +32,7 @@ class ThinkRequest:
     the seat and its kind, and the thinking time per decision (``None``: the level's)."""
 
     game: str
-    config: dict[str, Any]
+    config: JSON
     seed: int
     actions: list[tuple[int, JSON]]
     seat: int
@@ -94,7 +94,7 @@ class ChildProcessThinker:
     def evaluate(self, request: EvaluateRequest) -> JSON:
         return self._ask({"task": "evaluate", **asdict(request)})
 
-    def _ask(self, fields: dict[str, Any]) -> JSON:
+    def _ask(self, fields: JSON) -> JSON:
         with self._guard:
             child = self._running()
             assert child.stdin is not None and child.stdout is not None
@@ -163,7 +163,7 @@ def serve(lines: TextIO, answers: TextIO) -> None:
                 result = think(ThinkRequest(**fields))
             else:
                 raise ValueError(f"unknown task {task!r}")
-            answer: dict[str, Any] = {"answer": result}
+            answer: JSON = {"answer": result}
         except Exception as error:  # told to the parent, which fails the job
             answer = {"error": f"{type(error).__name__}: {error}"}
         answers.write(json.dumps(answer) + "\n")

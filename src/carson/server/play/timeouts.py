@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import logging
 from functools import partial
-from typing import Any
 
 from sqlalchemy.orm import Session
 
@@ -31,13 +30,13 @@ from carson.server.play.clocks import TIMEOUT, StoredClocks, Timeout
 from carson.server.play.drafts import DraftBook
 from carson.server.play.leaving import Leaving
 from carson.server.play.machines import MACHINE_MOVE, MachineMove
-from carson.server.play.table import Table
+from carson.server.play.table import State, Table
 from carson.server.play.worker_context import WorkerContext
 
 log = logging.getLogger(__name__)
 
 
-def due(table: Table, state: Any, known: Any, stored: StoredClocks | None, seat: int,
+def due(table: Table, state: State, known: State, stored: StoredClocks | None, seat: int,
         now: float) -> bool:  # fmt: skip
     """Whether ``seat``'s timeout applies now (``known``: the game as the seat knows it)."""
     if stored is None or table.waiting or table.over(state):

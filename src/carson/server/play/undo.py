@@ -7,10 +7,9 @@ step resolved, nothing can be taken back."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from sqlalchemy import delete
 
+from carson.core.game import JSON
 from carson.server.kernel.db import Draft, Game, User
 from carson.server.kernel.errors import Conflict, Unprocessable
 from carson.server.play.games import GameService
@@ -18,7 +17,7 @@ from carson.server.play.games import GameService
 NOTHING = "nothing to take back: only the moves of a secret step still open can be undone"
 
 
-def undo_last(service: GameService, user: User, game_id: str, seq: int) -> dict[str, Any]:
+def undo_last(service: GameService, user: User, game_id: str, seq: int) -> JSON:
     """Drop the caller's last drafted move (``seq``: the caller's seq, as for a move, so a
     repeated request takes back one move only); the caller's view after it."""
     store = service.store

@@ -16,9 +16,10 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
 
 from cachetools import TTLCache
+
+from carson.core.game import JSON
 
 #: Updates kept at once (each a game's view and the moves since a stream's last message),
 #: and how long: streams of one wake-up ask within moments of each other.
@@ -31,7 +32,7 @@ class Update:
     """A stream's messages after a wake-up: the latest view (the stream compares it with
     the next), the data of each ``move`` message and of the ``view`` message, serialised."""
 
-    view: dict[str, Any]
+    view: JSON
     moves: list[tuple[int, str]]  # (seq, data)
     view_data: str
 

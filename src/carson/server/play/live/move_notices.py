@@ -21,11 +21,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import orjson
-from sqlalchemy import JSON, Integer, String, bindparam, cast, func, insert, select
+from sqlalchemy import JSON as STORED_JSON
+from sqlalchemy import Integer, String, bindparam, cast, func, insert, select
 
+from carson.core.game import JSON
 from carson.server.kernel.db import Move
 from carson.server.kernel.live import CHANNEL
 
@@ -44,8 +45,8 @@ INSERT_MOVE_WITH_NOTICE = insert(Move).from_select(
         cast(bindparam("game_id", type_=String), String),
         cast(bindparam("seq", type_=Integer), Integer),
         cast(bindparam("seat", type_=Integer), Integer),
-        cast(bindparam("action", type_=JSON), JSON),
-        cast(bindparam("events", type_=JSON(none_as_null=True)), JSON),
+        cast(bindparam("action", type_=STORED_JSON), STORED_JSON),
+        cast(bindparam("events", type_=STORED_JSON(none_as_null=True)), STORED_JSON),
     ).select_from(_NOTICE),
 )
 
@@ -57,10 +58,10 @@ class HeardMoves:
     game: str
     by: str
     after: int
-    moves: list[tuple[int, Any]]
+    moves: list[tuple[int, JSON]]
 
 
-def notice_payload(game_id: str, by: str, after: int, moves: Sequence[tuple[int, Any]]) -> str:
+def notice_payload(game_id: str, by: str, after: int, moves: Sequence[tuple[int, JSON]]) -> str:
     """The payload announcing ``moves`` (seat, action as JSON) stored after seq ``after`` by
     the process ``by`` (which ignores its own notices: its cache has the moves already)."""
     played = [[seat, action] for seat, action in moves]

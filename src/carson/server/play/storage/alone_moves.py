@@ -35,9 +35,11 @@ from sqlalchemy.engine import Dialect, Engine
 from sqlalchemy.exc import DBAPIError, StatementError
 from sqlalchemy.orm import Session
 
+from carson.core.game import JSON
 from carson.server.kernel.db import Move, now
 from carson.server.kernel.jsonio import dumps
 from carson.server.kernel.live import CHANNEL
+from carson.server.play.table import State
 
 if TYPE_CHECKING:
     from carson.server.play.listeners import Listeners
@@ -75,12 +77,12 @@ class AloneMove:
 
     table: Table
     seat: int
-    after: Any  # the game after the move
-    row: dict[str, Any]  # as stored (:func:`carson.server.play.store.played`)
+    after: State  # the game after the move
+    row: JSON  # as stored (:func:`carson.server.play.store.played`)
     asked: list[int]  # the people asked to act after it
 
 
-def goes_alone(table: Table, after: Any, moves: int, listeners: Listeners) -> bool:
+def goes_alone(table: Table, after: State, moves: int, listeners: Listeners) -> bool:
     """Whether a person's ``moves`` leading to ``after`` write their row and nothing else
     (when no person asked next has left and no machine seat acts next): one move, the game
     not over, no clock to charge, no listener writing for it (nobody else to tell)."""
@@ -93,7 +95,7 @@ def goes_alone(table: Table, after: Any, moves: int, listeners: Listeners) -> bo
 
 
 def writes_alone(
-    session: Session, table: Table, after: Any, moves: int, listeners: Listeners
+    session: Session, table: Table, after: State, moves: int, listeners: Listeners
 ) -> bool:
     """:func:`goes_alone`, with nothing else in ``session`` to write with the move."""
     return goes_alone(table, after, moves, listeners) and not (
@@ -101,7 +103,7 @@ def writes_alone(
     )
 
 
-def alone_parameters(row: dict[str, Any], asked: list[int]) -> dict[str, Any]:
+def alone_parameters(row: JSON, asked: list[int]) -> JSON:
     """The parameters of :data:`INSERT_UNLESS_LEFT` for one move ``row`` (with its
     ``notice``) and the seats ``asked`` after it."""
     return {
@@ -114,7 +116,7 @@ def alone_parameters(row: dict[str, Any], asked: list[int]) -> dict[str, Any]:
     }
 
 
-def insert_alone(engine: Engine, row: dict[str, Any], asked: list[int]) -> bool:
+def insert_alone(engine: Engine, row: JSON, asked: list[int]) -> bool:
     """Insert one move ``row`` (with its ``notice``) in autocommit, unless one of the seats
     ``asked`` was left: whether it was written. A lost race raises SQLAlchemy's
     :class:`~sqlalchemy.exc.IntegrityError`, nothing written."""
@@ -159,7 +161,7 @@ def _give_back(pooled: Any, connection: Any, driver_error: type[Exception]) -> N
 
 
 def insert_alone_sqlite(
-    engine: Engine, row: dict[str, Any], asked: list[int], turn: AbstractContextManager[Any]
+    engine: Engine, row: JSON, asked: list[int], turn: AbstractContextManager[Any]
 ) -> bool:
     """SQLite: insert one move ``row`` in the write ``turn``, committed unless one of the
     seats ``asked`` was left: whether it was written. A lost race raises SQLAlchemy's
@@ -174,7 +176,7 @@ def insert_alone_sqlite(
         pooled.close()
 
 
-def written_sqlite(connection: Any, row: dict[str, Any], asked: list[int]) -> bool:
+def written_sqlite(connection: Any, row: JSON, asked: list[int]) -> bool:
     """On ``connection`` (sqlite3's), in the write turn: the move's row, committed unless
     one of the seats ``asked`` was left (then rolled back): whether it was written."""
     assert _SQLITE_DATE is not None
