@@ -421,9 +421,16 @@ def test_the_score_sheet_and_the_replay_of_a_finished_board_game(client: TestCli
     assert "Move 40 of" in replay and 'id="replay-board"' in replay and 'id="board"' not in replay
     assert re.search(r"Move 40 of \d+ · Round \d of 4", replay), "the replay says the round"
     assert 'data-seq="40"' in replay and "Move log" in replay
-    log = page[page.index('id="events"') :]  # the whole game's, newest first
+    log = page[page.index('id="events"') :]  # the latest moves only, newest first
+    moves = [int(seq) for seq in re.findall(r'<span class="hint">#(\d+)</span>', log)]
+    last = view["seq"]
+    assert moves == sorted(moves, reverse=True) and set(moves) <= set(range(last - 19, last + 1))
+    assert f"Moves 1 to {last - 20} are not shown here." in log and 'id="whole-log"' in log
+    whole = client.get(game, params={"log": "all"}).text  # the whole game's, when asked
+    log = whole[whole.index('id="events"') :]
     moves = [int(seq) for seq in re.findall(r'<span class="hint">#(\d+)</span>', log)]
     assert len(moves) > 100 and moves == sorted(moves, reverse=True) and "Round 1 begins." in log
+    assert "are not shown here" not in log
     replayed = replay[replay.index('id="events"') :]
     assert max(int(s) for s in re.findall(r'<span class="hint">#(\d+)</span>', replayed)) <= 40
     first = client.get(game + "/replay?step=0").text

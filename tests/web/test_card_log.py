@@ -108,8 +108,9 @@ def log_lines(page: str) -> list[str]:
 
 def test_the_page_and_the_replay_tell_the_whole_game(client: TestClient) -> None:
     game_id = finished_game(client)
-    lines = log_lines(client.get(f"/games/{game_id}").text)
-    assert len(lines) > 100  # the whole game, not the last few lines
+    latest = log_lines(client.get(f"/games/{game_id}").text)  # the latest moves' lines
+    lines = log_lines(client.get(f"/games/{game_id}?log=all").text)
+    assert len(lines) > 100 > len(latest) and latest == lines[: len(latest)]  # newest first
     assert lines[-1].startswith("#0 Round 1 begins")
     rounds = [line for line in lines if "Round" in line and "begins" in line]
     assert len(rounds) == 18 and "Era II begins" in str(lines)

@@ -39,7 +39,9 @@ class TableRequest:
     parameters (a previewed placement, a chosen mode …); ``events`` the stored events the
     seat may see so far, ``(seq, event)`` oldest first (seq 0: the setup), in their JSON
     form (lists for tuples, string keys), for the move log; ``record`` the game's record
-    once it is over (for the scores after each round), else ``None``."""
+    once it is over (for the scores after each round), else ``None``. ``log_from``: the
+    move log shows the events of the moves after it (0: all, the setup's too); the events
+    given start there too, but for a finished game, whose result may read them all."""
 
     game_id: str
     page: Mapping[str, Any]
@@ -50,6 +52,14 @@ class TableRequest:
     error: str | None = None
     events: Sequence[tuple[int, Event]] = ()
     record: GameRecord | None = None
+    log_from: int = 0
+
+    @property
+    def log_events(self) -> Sequence[tuple[int, Event]]:
+        """The events the move log shows: those of the moves after :attr:`log_from`."""
+        if not self.log_from:
+            return self.events
+        return [(seq, event) for seq, event in self.events if seq > self.log_from]
 
 
 @dataclass(frozen=True)

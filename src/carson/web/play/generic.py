@@ -18,7 +18,8 @@ from carson.web.kernel.i18n import machine_label
 
 def generic_table(request: TableRequest, kind: AnyGameKind) -> Fragment:
     data = _board(request.page, kind, request.gettext, request.error)
-    data["log"] = log_lines(request.events)
+    data["log"] = log_lines(request.log_events)
+    data["log_from"] = request.log_from
     return Fragment("play/generic.html", {"board": data})
 
 

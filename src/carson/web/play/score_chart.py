@@ -8,14 +8,22 @@ them. No JavaScript: the page embeds the SVG as it is, every text in it escaped 
 
 from __future__ import annotations
 
+import hashlib
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape
 
+import orjson
+from cachetools import LRUCache
+
 from carson.core.game import JSON, GameState
 from carson.core.record import GameRecord, replay
 
+#: The histories of the latest records drawn, by their content (a record never changes).
+_HISTORIES: LRUCache[bytes, ScoreHistory] = LRUCache(maxsize=256)
+_GUARD = threading.Lock()
 WIDTH, HEIGHT = 320, 160
 _LEFT, _RIGHT, _TOP, _BOTTOM = 30, 10, 10, 24
 #: Each line's own dash pattern, so the lines are told apart without their colours.
@@ -38,7 +46,13 @@ def score_history(
     scores_of: Callable[[Any], Sequence[int]],
 ) -> ScoreHistory:
     """The scores at the start, as each round ends (when the next one begins) and at the end
-    of ``record`` replayed."""
+    of ``record`` replayed — once per record: a finished game's page is drawn again and
+    again (its players', its spectators'), and the replay was most of its cost (issue 43)."""
+    key = hashlib.blake2b(orjson.dumps(record.to_json()), digest_size=16).digest()
+    with _GUARD:
+        known = _HISTORIES.get(key)
+    if known is not None:
+        return known
     state = replay(record, new_state, upto=0)
     rounds, scores = [0], [tuple(scores_of(state))]
     current = round_of(state)
@@ -56,7 +70,10 @@ def score_history(
         else:
             rounds.append(current)
             scores.append(final)
-    return ScoreHistory(tuple(rounds), tuple(scores))
+    history = ScoreHistory(tuple(rounds), tuple(scores))
+    with _GUARD:
+        _HISTORIES[key] = history
+    return history
 
 
 def score_chart(names: Sequence[str], history: ScoreHistory, title: str, description: str) -> str:

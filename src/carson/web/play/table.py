@@ -87,9 +87,13 @@ async def _seat_now(
     request: Request, visit: Visit, service: GameService, game_id: str
 ) -> SeatNow | HTMLResponse:
     """What the visitor's seat (or a spectator) is shown now, or the page that says why
-    not: the address's rate of looks, a game that does not exist or is not theirs."""
+    not: the address's rate of looks, a game that does not exist or is not theirs. The
+    whole move log when the page asks for it, or filters it (``?log=all``, ``log_seat``,
+    ``log_kind``)."""
+    query = request.query_params
+    whole = query.get("log") == "all" or bool(query.get("log_seat") or query.get("log_kind"))
     try:
-        return await looked_at(request, visit, lambda: observe(service, visit.user, game_id))
+        return await looked_at(request, visit, lambda: observe(service, visit.user, game_id, whole))
     except RateLimited as limited:
         return refused_page(visit, limited)
     except GameError as error:
@@ -150,8 +154,9 @@ async def board(game_id: str, request: Request) -> HTMLResponse:
     now = await _seat_now(request, visit, service_of(request), game_id)
     if isinstance(now, HTMLResponse):
         return now
-    shown, fragment = table_fragment(visit, game_id, now, request.query_params)
-    return shown.render(fragment.template, **fragment.context)
+    # Drawn in a request thread: a table takes milliseconds of CPU, which on the event loop
+    # would hold up every other request meanwhile (the moves played there).
+    return await run_in_threadpool(drawn_table, visit, game_id, now, request.query_params)
 
 
 @router.post("/games/{game_id}/act", response_class=HTMLResponse)
@@ -200,7 +205,14 @@ async def seat_post(
     if "hx-request" not in request.headers:  # a plain form post: back to the page
         return RedirectResponse(f"/games/{game_id}", status_code=303)
     now = await run_in_threadpool(observe, service, user, game_id)
-    shown, fragment = table_fragment(visit, game_id, now, {}, error)
+    return await run_in_threadpool(drawn_table, visit, game_id, now, {}, error)
+
+
+def drawn_table(
+    visit: Visit, game_id: str, now: SeatNow, query: Mapping[str, str], error: str | None = None
+) -> HTMLResponse:
+    """The seat's table alone (:func:`table_fragment`), rendered."""
+    shown, fragment = table_fragment(visit, game_id, now, query, error)
     return shown.render(fragment.template, **fragment.context)
 
 
@@ -234,29 +246,42 @@ def _with_args(action: dict[str, Any], form: Any, list_args: frozenset[str]) -> 
     return action
 
 
+#: The latest moves whose events the move log shows (the whole log on request).
+LOG_MOVES = 20
+
+
 @dataclass(frozen=True)
 class SeatNow:
     """What a seat is shown now: its view, its observation and the stored events it may see
-    up to the view's move (read after the view: never a move the view does not show); the
-    game's record once it is over; whether it is the seat's guided game (issue 25)."""
+    up to the view's move (read after the view: never a move the view does not show), from
+    the move after ``log_from`` (the move log's first; all of a finished game's); the game's
+    record once it is over; whether it is the seat's guided game (issue 25)."""
 
     page: dict[str, Any]
     seen: object
     events: list[SeatEvent]
     record: GameRecord | None = None
     guided: bool = False
+    log_from: int = 0
 
 
-def observe(service: GameService, user: User | None, game_id: str) -> SeatNow:
+def observe(
+    service: GameService, user: User | None, game_id: str, whole_log: bool = False
+) -> SeatNow:
     """What the user's seat is shown now; anyone not seated: a spectator's table (with no
-    record: the score chart of a finished game is its players')."""
+    record: the score chart of a finished game is its players'). The move log shows the
+    latest :data:`LOG_MOVES` moves, the whole log with ``whole_log``: a table costs the same
+    at move 10 and at move 150 (issue 43)."""
     page, seen = service.observe(user, game_id, watch=True)
-    events = service.seat_events(user, game_id, upto=page["seq"], watch=True)
+    seq, over = page["seq"], page["status"] == "over"
+    log_from = 0 if whole_log or seq <= LOG_MOVES else seq - LOG_MOVES
+    since = log_from if log_from and not over else None  # a result may read every event
+    events = service.seat_events(user, game_id, since=since, upto=seq, watch=True)
     if user is None or page["seat"] is None:
-        return SeatNow(page, seen, events)
-    over = page["status"] == "over"
+        return SeatNow(page, seen, events, log_from=log_from)
     record = GameRecord.from_json(service.record(user, game_id)) if over else None
-    return SeatNow(page, seen, events, record, guide_shown(service, user, game_id))
+    guided = guide_shown(service, user, game_id)
+    return SeatNow(page, seen, events, record, guided, log_from)
 
 
 def table_fragment(
@@ -276,7 +301,7 @@ def table_fragment(
         query = {}  # a choice kept for a decision the seat no longer faces
     request = TableRequest(
         game_id, page, now.seen, dict(query), visit.lang, visit.gettext, error, now.events,
-        now.record,
+        now.record, now.log_from,
     )  # fmt: skip
     adapter = web_game(kind)
     drawn = generic_table(request, kind) if adapter is None else adapter.table(request)

@@ -82,9 +82,9 @@ class BoardWeb:
         data["error"] = request.error
         names = [seat.name for seat in data["seats"]]
         groups = board_log_groups(request.gettext)
-        data["events"], data["log_filter"] = filtered(
-            data["events"], query, names, groups, request.gettext
-        )
+        shown = [line for line in data["events"] if line["move"] > request.log_from]
+        data["events"], data["log_filter"] = filtered(shown, query, names, groups, request.gettext)
+        data["log_from"] = request.log_from
         if data.get("result"):
             names = data["result"]["names"]
             data["result"]["chart"] = board_chart(request.record, names, request.gettext)

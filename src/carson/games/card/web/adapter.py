@@ -77,7 +77,9 @@ class CardWeb:
         presenter = _presenter(request.lang, request.gettext)
         query = request.query
         data = presenter.game(dict(request.page), seen, _preview(query), compared(query))
-        lines = MoveLog(presenter, data["seats"], request.page["view"]).lines(request.events)
+        log = MoveLog(presenter, data["seats"], request.page["view"])
+        lines = log.lines(request.log_events)
+        data["log_from"] = request.log_from
         names = [seat.name for seat in data["seats"]]
         groups = card_log_groups(request.gettext)
         data["log"], data["log_filter"] = filtered(lines, query, names, groups, request.gettext)
