@@ -28,6 +28,7 @@ from benchmarks import (
     server_pair,
     server_target,
     strength,
+    two_person,
     watching,
 )
 
@@ -40,6 +41,7 @@ BENCHMARKS: dict[str, Callable[[Sequence[str]], None]] = {
     "server": server.main,
     "server-pair": server_pair.main,
     "server-target": server_target.main,
+    "two-person": two_person.main,
     "move-path": move_path.main,
     "move-notices": move_notices.main,
     "collector": collector.main,
