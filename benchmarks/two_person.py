@@ -118,8 +118,11 @@ async def drive(
     args: argparse.Namespace,
 ) -> dict[str, dict[str, PairRun]]:  # fmt: skip
     """Both phases on the same games: no streams, then a live stream open per seat."""
-    processes = {name: (lambda name=name: pids[name]) for name in ("carson", "limit")}
-    processes["client"] = lambda: [os.getpid()]
+    processes: dict[str, Callable[[], list[int]]] = {
+        "carson": lambda: pids["carson"],
+        "limit": lambda: pids["limit"],
+        "client": lambda: [os.getpid()],
+    }
     connector = aiohttp.TCPConnector(limit=0)  # the streams stay open: no pool limit
     async with aiohttp.ClientSession(connector=connector) as client:
         http = Http(client)
