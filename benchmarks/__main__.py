@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from benchmarks import (
     analysis,
     board_games,
+    board_page,
     chat,
     cluster,
     collector,
@@ -37,6 +38,7 @@ BENCHMARKS: dict[str, Callable[[Sequence[str]], None]] = {
     "games": lambda _: games.main(),
     "board-games": lambda _: board_games.main(),
     "board-strength": strength.board_main,
+    "board-page": board_page.main,
     "search": search.main,
     "server": server.main,
     "server-pair": server_pair.main,
