@@ -9,7 +9,9 @@ random legal move. A seat knows its legal actions from its view: the answer to i
 or, when the other seat moved since, its live stream's latest view (streams on) or a
 ``GET`` of the view (streams off: a client without a stream must look, and these looks are
 counted and reported, their CPU being part of what a move costs it). With streams, a move's
-``POST`` is timed until the other seat's stream says ``event: move`` with its seq.
+``POST`` is timed until the other seat's stream says ``event: move`` with its seq. With
+``only_looking``, a table makes no move: a seat looks at its view at the same pace, which
+tells what a look costs alone.
 """
 
 from __future__ import annotations
@@ -135,6 +137,7 @@ class CarsonTable(Table):
         self.streams: list[asyncio.Task[None]] = []
         self.arrived = [asyncio.Event(), asyncio.Event()]
         self.sent: dict[int, tuple[int, float]] = {}  # seq → (the mover, when its POST left)
+        self.only_looking = False
         await self.new_game(number)
 
     async def new_game(self, number: int = 0) -> None:
@@ -202,6 +205,9 @@ class CarsonTable(Table):
         return sum(self.window[0] <= sent < self.window[1] for _, sent in self.sent.values())
 
     async def step(self, rng: random.Random, window: Window) -> None:
+        if self.only_looking:  # what a look costs alone: one seat's view, no move
+            await self.look(rng.choice((0, 1)), window)
+            return
         latest = max(self.views, key=lambda view: view["seq"])
         if latest["status"] == "over":
             await self.replace()
