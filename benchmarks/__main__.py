@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from benchmarks import (
     analysis,
     board_games,
+    board_page,
     chat,
     cluster,
     collector,
@@ -28,6 +29,7 @@ from benchmarks import (
     server_pair,
     server_target,
     strength,
+    two_person,
     watching,
 )
 
@@ -36,10 +38,12 @@ BENCHMARKS: dict[str, Callable[[Sequence[str]], None]] = {
     "games": lambda _: games.main(),
     "board-games": lambda _: board_games.main(),
     "board-strength": strength.board_main,
+    "board-page": board_page.main,
     "search": search.main,
     "server": server.main,
     "server-pair": server_pair.main,
     "server-target": server_target.main,
+    "two-person": two_person.main,
     "move-path": move_path.main,
     "move-notices": move_notices.main,
     "collector": collector.main,
