@@ -65,9 +65,9 @@ def test_conflicts_and_refused_actions(client: TestClient) -> None:
     alice = account(client, "alice")
     game = new_card_game(client, alice)
     url = f"/api/games/{game}/actions"
-    stale = client.post(url, json={"seq": 7, "action": {"type": "pass"}}, headers=alice)
+    stale = client.post(url, json={"seq": 7, "action": {"kind": "pass"}}, headers=alice)
     assert error_of(stale, 409)["code"] == "stale_seq"
-    illegal = client.post(url, json={"seq": 0, "action": {"type": "bid", "value": 12}},
+    illegal = client.post(url, json={"seq": 0, "action": {"kind": "bid", "value": 12}},
                           headers=alice)  # fmt: skip
     assert error_of(illegal, 422)["code"] == "illegal_action"
     malformed = client.post(url, json={"seq": 0, "action": {"type": "fly"}}, headers=alice)
@@ -90,7 +90,7 @@ def test_request_validation_errors_are_one_sentence(client: TestClient) -> None:
         " at character 1",
         "code": "validation_error",
     }
-    text_seq = client.post(url, json={"seq": "0", "action": {"type": "pass"}}, headers=alice)
+    text_seq = client.post(url, json={"seq": "0", "action": {"kind": "pass"}}, headers=alice)
     assert "body.seq" in error_of(text_seq, 422)["detail"]
     page = client.get(f"/api/games/{game}/events?limit=x", headers=alice)
     assert error_of(page, 422)["detail"].startswith("query.limit: ")

@@ -38,7 +38,7 @@ def test_a_moves_events_follow_the_setups(client: TestClient) -> None:
     assert {e["seq"] for e in opening["events"]} == {0}
     assert client.get(f"/api/games/{game}/events?since=0", headers=alice).json()["events"] == []
 
-    bid = {"seq": 0, "action": {"type": "bid", "value": 3}}
+    bid = {"seq": 0, "action": {"kind": "bid", "value": 3}}
     after = client.post(f"/api/games/{game}/actions", json=bid, headers=alice).json()
     page = client.get(f"/api/games/{game}/events?since=0", headers=alice).json()
     assert page["until"] == after["seq"] >= 1 and page["more"] is False

@@ -79,7 +79,7 @@ def test_spectators_share_one_update_and_each_seat_gets_its_own(
         seen = asyncio.gather(*(next_view(messages) for messages in streams.values()))
         await asyncio.sleep(0.05)  # every stream waits for the move
         bob_view = service.view(bob, game)
-        bid = next(a for a in bob_view["legal_actions"] if a["type"] == "bid")
+        bid = next(a for a in bob_view["legal_actions"] if a["kind"] == "bid")
         await run_in_threadpool(service.act, bob, game, bob_view["seq"], bid)
         views = dict(zip(streams, await seen, strict=True))
         for messages in streams.values():

@@ -194,7 +194,7 @@ def test_replay_steps_through_every_seats_actions_saying_who(tmp_path: Path) -> 
     for step, (seat, action) in enumerate(record.actions, start=1):
         start = out.index(f"Replay: step {step} of {steps} · {names.seat(seat)}")
         shown = out[start : out.index("Enter or n: next", start)]
-        if action["type"] == "bid" and step < steps and "Auction cards" not in shown:
+        if action["kind"] == "bid" and step < steps and "Auction cards" not in shown:
             assert f"{names.seat(seat)} makes a choice that stays secret for now." in shown
     assert out.count("makes a choice that stays secret") >= 2 * 18  # two hidden bids a round
 

@@ -43,10 +43,10 @@ def at_a_placement(client: TestClient) -> tuple[str, dict[str, Any], str]:
     game_id = client.post("/api/games", headers=headers, json={"seats": seats}).json()["id"]
     for _ in range(60):
         view = client.get(f"/api/games/{game_id}").json()
-        places = [a for a in view["legal_actions"] if a["type"] == "place"]
+        places = [a for a in view["legal_actions"] if a["kind"] == "place"]
         if len(places) >= 3:
             return f"/games/{game_id}", view, csrf
-        take = [a for a in view["legal_actions"] if a["type"] == "take"]
+        take = [a for a in view["legal_actions"] if a["kind"] == "take"]
         terrain = [a for a in take if view["view"]["row"][a["slot"]]["kind"] == "terrain"]
         action = (terrain or view["legal_actions"])[0]
         move = {"seq": view["seq"], "action": action}
@@ -65,7 +65,7 @@ def rows(page: str) -> list[tuple[int, int, int, str]]:
 
 def test_marked_places_are_compared_with_the_single_previews_numbers(client: TestClient) -> None:
     game, view, csrf = at_a_placement(client)
-    corners = [(a["x"], a["y"]) for a in view["legal_actions"] if a["type"] == "place"][:3]
+    corners = [(a["x"], a["y"]) for a in view["legal_actions"] if a["kind"] == "place"][:3]
     start = client.get(game + "?cmp=").text
     assert "Compare places: click marked cells" in start and "No place marked yet." in start
     first = f"{corners[0][0]}:{corners[0][1]}"

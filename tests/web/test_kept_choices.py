@@ -39,9 +39,9 @@ def _placing(client: TestClient) -> tuple[str, dict[str, object]]:
     for _ in range(400):
         view = client.get(f"/api/games/{game_id}").json()
         legal = view["legal_actions"]
-        if legal and legal[0]["type"] == "place":
+        if legal and legal[0]["kind"] == "place":
             return game_id, view
-        terrain = [a for a in legal if a["type"] == "take" and _terrain(view, a["slot"])]
+        terrain = [a for a in legal if a["kind"] == "take" and _terrain(view, a["slot"])]
         move = {"seq": view["seq"], "action": (terrain or legal)[0]}
         assert client.post(f"/api/games/{game_id}/actions", headers=headers, json=move).is_success
     raise AssertionError("alice never placed a card")

@@ -105,7 +105,7 @@ def test_the_board_games_hint_and_analysis_speak_its_words(client: TestClient) -
 def test_the_card_games_hint_and_analysis_speak_its_words(client: TestClient) -> None:
     game, csrf = practice(client, "card", "greedy", "greedy", "greedy")
     best = hint_best(client, game, csrf)
-    assert best["type"] == "bid"
+    assert best["kind"] == "bid"
     assert f"Auction card {best['value']}<" in client.get(f"/games/{game}/hint").text
     german = client.get(f"/games/{game}/hint", headers=GERMAN).text
     assert f"Auktionskarte {best['value']}<" in german
@@ -129,18 +129,20 @@ def test_a_game_without_its_own_names_keeps_the_generic_line(toy_game: None) -> 
 def test_a_placement_reads_in_the_stable_frame_the_page_tells() -> None:
     present = Presenter(load_catalog(), texts("en"), lambda message: message)
     page = {"seat": 1, "view": {"seats": [{}, {"city": {"origin": [2, 1]}}]}}
-    action = {"type": "place", "x": -1, "y": 0}
+    action = {"kind": "place", "x": -1, "y": 0}
     assert card_action_label(present, action, page) == "Place the card at (1, 1)"
     assert card_action_label(present, action, None) == "Place the card at (-1, 0)"
-    assert card_action_label(present, {"type": "take", "slot": 0}, None) == "Take card 1 of the row"
-    assert card_action_label(present, {"type": "bid"}, None) is None
+    assert card_action_label(present, {"kind": "take", "slot": 0}, None) == "Take card 1 of the row"
+    # An analysis stored before the actions said "kind" names it "type".
+    assert card_action_label(present, {"kind": "take", "slot": 0}, None) == "Take card 1 of the row"
+    assert card_action_label(present, {"kind": "bid"}, None) is None
 
 
 def test_a_sale_names_the_card_by_its_parcels_never_its_catalog_number() -> None:
     catalog = load_catalog()
     present = Presenter(catalog, texts("en"), lambda message: message)
     card = catalog.terrain_card(24)
-    label = card_action_label(present, {"type": "sell", "card": 24}, None)
+    label = card_action_label(present, {"kind": "sell", "card": 24}, None)
     assert label == "Sell " + present.terrain_name(parcel.id for parcel in card.parcels)
     assert label.startswith("Sell Terrain card (") and "#" not in label and "24" not in label
 
@@ -175,7 +177,7 @@ def test_the_analysis_places_cards_in_the_stable_frame_of_their_moment(
     steps = {decision["step"]: decision["evaluation"] for decision in decisions}
     for step, move in enumerate(record["actions"]):
         evaluation = steps.get(step)
-        if evaluation is not None and evaluation["choice"]["type"] == "place":
+        if evaluation is not None and evaluation["choice"]["kind"] == "place":
             dx, dy = state.view(0)["seats"][0]["city"]["origin"]
             choice = evaluation["choice"]
             stable = f"Place the card at ({choice['x'] + dx}, {choice['y'] + dy})"

@@ -131,12 +131,12 @@ def test_a_move_from_the_page_and_a_refused_one(client: TestClient) -> None:
     page = client.get(game).text
     assert 'data-seq="0"' in page and "Choose your auction card" in page
     htmx = {"HX-Request": "true"}
-    bid = '{"type": "bid", "value": 5}'
+    bid = '{"kind": "bid", "value": 5}'
     moved = client.post(game + "/act", headers=htmx, data={"csrf": csrf, "seq": "0", "action": bid})
     assert moved.status_code == 200 and 'data-seq="0"' not in moved.text
     seq = re.search(r'data-seq="(\d+)"', moved.text)
     assert seq is not None
-    illegal = {"csrf": csrf, "seq": seq.group(1), "action": '{"type": "bid", "value": 99}'}
+    illegal = {"csrf": csrf, "seq": seq.group(1), "action": '{"kind": "bid", "value": 99}'}
     refused = client.post(game + "/act", headers=htmx, data=illegal)
     assert 'class="error"' in refused.text
     assert f'data-seq="{seq.group(1)}"' in refused.text  # nothing changed

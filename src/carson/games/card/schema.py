@@ -19,7 +19,7 @@ from carson.core.schemas import (
 )
 
 ACTION: Schema = tagged_union(
-    "type",
+    "kind",
     {
         "pass": obj({}, closed=True),
         "use": obj({"ability": STRING}, closed=True),

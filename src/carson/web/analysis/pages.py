@@ -54,7 +54,8 @@ def analysable(game: str) -> bool:
 
 def action_label(action: Any) -> str:
     """An action as a short line (its kind, then its arguments), until a game names it:
-    ``{"type": "bid", "value": 2}`` reads ``bid 2``."""
+    ``{"kind": "bid", "value": 2}`` reads ``bid 2`` (``type``, as analyses stored before the
+    card game's actions said ``kind``, too)."""
     if not isinstance(action, Mapping):
         return json.dumps(action, ensure_ascii=False)
     words = [str(action[key]) for key in ("type", "kind") if key in action]

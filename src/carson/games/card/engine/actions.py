@@ -46,7 +46,7 @@ class Pass:
         return _PASS
 
     def to_json(self) -> JSON:
-        return {"type": self.type}
+        return {"kind": self.type}
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +61,7 @@ class Use:
         return _USE
 
     def to_json(self) -> JSON:
-        return {"type": self.type, "ability": self.ability}
+        return {"kind": self.type, "ability": self.ability}
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +74,7 @@ class Bid:
         return _BID + self.value - 1
 
     def to_json(self) -> JSON:
-        return {"type": self.type, "value": self.value}
+        return {"kind": self.type, "value": self.value}
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +87,7 @@ class Take:
         return _TAKE + self.slot
 
     def to_json(self) -> JSON:
-        return {"type": self.type, "slot": self.slot}
+        return {"kind": self.type, "slot": self.slot}
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +101,7 @@ class Place:
         return _PLACE + (self.y - PLACE_MIN) * _PLACE_SPAN + (self.x - PLACE_MIN)
 
     def to_json(self) -> JSON:
-        return {"type": self.type, "x": self.x, "y": self.y}
+        return {"kind": self.type, "x": self.x, "y": self.y}
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +114,7 @@ class Sell:
         return _SELL + self.card - 1
 
     def to_json(self) -> JSON:
-        return {"type": self.type, "card": self.card}
+        return {"kind": self.type, "card": self.card}
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +128,7 @@ class Pick:
         return _PICK + self.position
 
     def to_json(self) -> JSON:
-        return {"type": self.type, "personality": self.personality}
+        return {"kind": self.type, "personality": self.personality}
 
 
 CardAction = Pass | Use | Bid | Take | Place | Sell | Pick
@@ -169,13 +169,14 @@ def place(x: int, y: int) -> Place:
 
 
 def action_from_json(data: Any, personality_ids: tuple[str, ...]) -> CardAction:
-    """Parse an action object; raises :class:`IllegalActionError` naming what is malformed."""
-    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        raise IllegalActionError('an action is an object with a "type"')
-    kind = data["type"]
+    """Parse an action object; raises :class:`IllegalActionError` naming what is malformed.
+    Its kind is named ``kind``, as every game's; ``type``, the name it had before (stored
+    games, old clients), is still read (deprecated until 1.0: the README's API section)."""
+    data = _with_kind(data)
+    kind = data["kind"]
     fields = _FIELDS.get(kind)
     if fields is None:
-        raise IllegalActionError(f"unknown action type {kind!r}")
+        raise IllegalActionError(f"unknown action kind {kind!r}")
     if data.keys() != _KEYS[kind]:  # a field missing or one too many
         raise IllegalActionError(f"a {kind!r} action has exactly the fields {fields or 'none'}")
     if kind == "pass":
@@ -206,7 +207,7 @@ def action_from_json(data: Any, personality_ids: tuple[str, ...]) -> CardAction:
     return Sell(data["card"])
 
 
-#: Each action type's fields but ``type``, sorted (as a malformed action's message names them).
+#: Each action kind's fields but ``kind``, sorted (as a malformed action's message names them).
 _FIELDS: dict[str, list[str]] = {
     "pass": [],
     "use": ["ability"],
@@ -216,8 +217,25 @@ _FIELDS: dict[str, list[str]] = {
     "sell": ["card"],
     "pick": ["personality"],
 }
-#: Each action type's keys, ``type`` included: exactly those of a well-formed action object.
-_KEYS = {kind: frozenset(["type", *fields]) for kind, fields in _FIELDS.items()}
+#: Each action kind's keys, ``kind`` included: exactly those of a well-formed action object.
+_KEYS = {kind: frozenset(["kind", *fields]) for kind, fields in _FIELDS.items()}
+
+
+def _with_kind(data: object) -> dict[str, object]:
+    """The action object with its kind under ``kind``: read from ``type`` (deprecated) when
+    it has no ``kind``; both, naming different kinds, are refused."""
+    if not isinstance(data, dict):
+        raise IllegalActionError('an action is an object with a "kind"')
+    if "type" in data:
+        legacy = data["type"]
+        if "kind" in data and data["kind"] != legacy:
+            raise IllegalActionError('an action names its kind once: "kind" (or "type", '
+                                     "deprecated), not both differently")  # fmt: skip
+        data = {**{key: value for key, value in data.items() if key != "type"}, "kind": legacy}
+    if not isinstance(data.get("kind"), str):
+        raise IllegalActionError('an action is an object with a "kind"')
+    checked: dict[str, object] = data
+    return checked
 
 
 def action_from_index(

@@ -53,7 +53,7 @@ class CardViewPresenter(ViewPresenter):
         return view_commands(view, seat, names, texts)
 
     def ask(self, asker: Asker, view: JSON, legal: list[JSON], seat: int, names: Any) -> JSON:
-        kinds = {action["type"] for action in legal}
+        kinds = {action["kind"] for action in legal}
         if "bid" in kinds:
             values = sorted({int(action["value"]) for action in legal})
             if len(values) == 1:
@@ -70,7 +70,7 @@ class CardViewPresenter(ViewPresenter):
         if "use" in kinds:
             return self._ability(asker, view, legal)
         if "sell" in kinds:
-            cards = sorted(int(action["card"]) for action in legal if action["type"] == "sell")
+            cards = sorted(int(action["card"]) for action in legal if action["kind"] == "sell")
             question = asker.texts("ui", "prompt_sale", sold=len(view["seats"][seat]["sold"]))
             return _or_pass(legal, "card", ask_number_or_no(asker, question, cards))
         if "pick" in kinds:
@@ -87,7 +87,7 @@ class CardViewPresenter(ViewPresenter):
         asker.console.print(terrain_card(card), markup=False)
         asker.console.print(city_grid(city, marks=anchors), markup=False)
         asker.console.print(texts("ui", "legal_mark"), style="dim", markup=False)
-        places = {(int(a["x"]), int(a["y"])): a for a in legal if a["type"] == "place"}
+        places = {(int(a["x"]), int(a["y"])): a for a in legal if a["kind"] == "place"}
         question = texts("ui", "prompt_place", card=texts("ui", "terrain", id=card["id"]))
         while True:
             answer = asker(question)
@@ -146,19 +146,19 @@ class CardViewPresenter(ViewPresenter):
         return ask_yes_no(asker, question)
 
     def _ability(self, asker: Asker, view: JSON, legal: list[JSON]) -> JSON:
-        ability = next(str(action["ability"]) for action in legal if action["type"] == "use")
+        ability = next(str(action["ability"]) for action in legal if action["kind"] == "use")
         texts = asker.texts
         name = load_catalog().personality(ability).name(texts.lang)
         explain = texts("explain", ability) if texts.has("explain", ability) else ""
         use = ask_yes_no(asker, texts("ui", "prompt_ability", name=name, explain=explain))
-        return next(a for a in legal if a["type"] == ("use" if use else "pass"))
+        return next(a for a in legal if a["kind"] == ("use" if use else "pass"))
 
     def _pick(self, asker: Asker, view: JSON, legal: list[JSON], seat: int) -> JSON:
         me, texts = view["seats"][seat], asker.texts
         city = city_of(me)
         assert city is not None
         holding = ScorePreview(city, [p["id"] for p in me["personalities"]], len(me["sold"]))
-        picks = [action for action in legal if action["type"] == "pick"]
+        picks = [action for action in legal if action["kind"] == "pick"]
         for number, pick in enumerate(picks, start=1):
             name = load_catalog().personality(pick["personality"]).name(texts.lang)
             delta = f"{holding.gain_with(pick['personality']):+d}"
@@ -175,7 +175,7 @@ def _find(legal: list[JSON], key: str, value: int) -> JSON:
 def _or_pass(legal: list[JSON], key: str | None, chosen: Any) -> JSON:
     """The action chosen (by its ``key``'s value, or itself), or the pass for ``None``."""
     if chosen is None:
-        return next(action for action in legal if action["type"] == "pass")
+        return next(action for action in legal if action["kind"] == "pass")
     return chosen if key is None else _find(legal, key, chosen)
 
 

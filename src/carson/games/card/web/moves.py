@@ -29,12 +29,13 @@ def origin(page: Mapping[str, Any] | None) -> tuple[int, int]:
 def card_action_label(
     present: Presenter, action: Any, page: Mapping[str, Any] | None
 ) -> str | None:
-    """``action`` (its JSON form) as the table words it, or ``None`` for an unknown one."""
-    if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+    """``action`` (its JSON form) as the table words it, or ``None`` for an unknown one. Its
+    kind under ``kind``, or ``type`` as analyses stored before it was renamed name it."""
+    kind = action.get("kind", action.get("type")) if isinstance(action, Mapping) else None
+    if not isinstance(kind, str):
         return None
     _ = present._
     try:
-        kind = action["type"]
         if kind == "bid":
             return _("Auction card %(card)s") % {"card": action["value"]}
         if kind == "take":

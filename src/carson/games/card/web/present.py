@@ -231,7 +231,7 @@ class Presenter:
         return [self.suit(suit) for suit in back]
 
     def _row(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        takeable = {action["slot"]: action for action in legal if action["type"] == "take"}
+        takeable = {action["slot"]: action for action in legal if action["kind"] == "take"}
         row = []
         for slot, card in enumerate(view["row"]):
             if card is None:
@@ -281,7 +281,7 @@ class Presenter:
             data["prompt"] = _("Use %(name)s now?") % {"name": name} + " " + explain
             data["choices"] = [
                 Choice(
-                    _("Use %(name)s") % {"name": name} if action["type"] == "use" else _("No"),
+                    _("Use %(name)s") % {"name": name} if action["kind"] == "use" else _("No"),
                     json.dumps(action),
                 )
                 for action in legal
@@ -295,7 +295,7 @@ class Presenter:
                     json.dumps(action),
                     _signed(holding.gain_after_sale(action["card"])) + " " + _("VP"),
                 )
-                if action["type"] == "sell"
+                if action["kind"] == "sell"
                 else Choice(_("No sale"), json.dumps(action))
                 for action in legal
             ]
@@ -308,7 +308,7 @@ class Presenter:
                     json.dumps(action),
                     _signed(holding.gain_with(action["personality"])) + " " + _("VP"),
                 )
-                if action["type"] == "pick"
+                if action["kind"] == "pick"
                 else Choice(_("No"), json.dumps(action))
                 for action in legal
             ]
@@ -330,7 +330,7 @@ class Presenter:
         _ = self._
         city, card = seen.city(), seen.placing
         assert city is not None and card is not None
-        corners = {(a["x"], a["y"]): a for a in legal if a["type"] == "place"}
+        corners = {(a["x"], a["y"]): a for a in legal if a["kind"] == "place"}
         before = seen.score()
         placing: dict[str, Any] = {
             "card": {
@@ -376,7 +376,7 @@ class Presenter:
         """The placement as a comparison of the marked corners (instead of one preview)."""
         city, card = seen.city(), seen.placing
         assert city is not None and card is not None
-        corners = {(a["x"], a["y"]): a for a in legal if a["type"] == "place"}
+        corners = {(a["x"], a["y"]): a for a in legal if a["kind"] == "place"}
         placing = data["placing"]
         placing["preview"] = None
         placing["grid"] = grid(city, marks=city.legal_anchor_mask(card.parcels))
