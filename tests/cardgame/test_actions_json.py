@@ -59,8 +59,10 @@ def test_numbers_out_of_range_are_read_as_they_are(data: dict[str, Any], action:
         ([], 'an action is an object with a "kind"'),
         ({"value": 3}, 'an action is an object with a "kind"'),
         ({"kind": "fly"}, "unknown action kind 'fly'"),
-        ({"kind": "bid", "type": "take", "value": 1}, 'an action names its kind once: "kind" '
-         '(or "type", deprecated), not both differently'),
+        (
+            {"kind": "bid", "type": "take", "value": 1},
+            'an action names its kind once: "kind" (or "type", deprecated), not both differently',
+        ),
         ({"kind": "pass", "x": 1}, "a 'pass' action has exactly the fields none"),
         ({"kind": "place", "x": 1}, "a 'place' action has exactly the fields ['x', 'y']"),
         ({"kind": "bid", "value": 3, "v": 1}, "a 'bid' action has exactly the fields ['value']"),
