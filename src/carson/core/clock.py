@@ -19,6 +19,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from carson.core.game import JSON
+
 DAY = 86_400.0
 #: Correspondence choices (days per move) and the live bounds, as offered to players.
 CORRESPONDENCE_DAYS = (1, 2, 3, 7)
@@ -162,7 +164,7 @@ class Clocks:
         remaining = tuple(self.left(seat, now) for seat in range(len(self.remaining)))
         return Clocks(self.control, remaining, (None,) * len(remaining))
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSON:
         return {
             "control": str(self.control),
             "remaining": list(self.remaining),
@@ -179,7 +181,7 @@ class Clocks:
             ),
         )
 
-    def view(self, now: float) -> dict[str, Any]:
+    def view(self, now: float) -> JSON:
         """What every seat's screen shows at ``now``: seconds left and which clocks run."""
         return {
             "control": str(self.control),

@@ -7,9 +7,9 @@ document, and the tests check every view and action a game writes against them.
 
 from __future__ import annotations
 
-from typing import Any
+from carson.core.game import JSON
 
-Schema = dict[str, Any]
+Schema = JSON
 
 INTEGER: Schema = {"type": "integer"}
 STRING: Schema = {"type": "string"}

@@ -23,7 +23,7 @@ from typing import Any, cast
 import gymnasium as gym
 from gymnasium import spaces
 
-from carson.core.game import GameState
+from carson.core.game import JSON, GameState
 from carson.core.registry import game_kind
 from carson.rl.encoder import Mask, Vector
 from carson.rl.rewards import check_reward, final_reward
@@ -64,15 +64,13 @@ class CarsonGymEnv(gym.Env[Vector, int]):
         self.action_space = cast(spaces.Space[int], spaces.Discrete(size))
         self.game: GameState[Any] | None = None
 
-    def reset(
-        self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[Vector, dict[str, Any]]:
+    def reset(self, *, seed: int | None = None, options: JSON | None = None) -> tuple[Vector, JSON]:
         super().reset(seed=seed)
         self.game = self.table.new_game(int(self.np_random.integers(2**31)))
         self.table.advance(self.game)
         return self._observation(), self._info()
 
-    def step(self, action: int) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
+    def step(self, action: int) -> tuple[Vector, float, bool, bool, JSON]:
         game = self._require_game()
         if game.is_over:
             raise RuntimeError("the game is over: call reset()")
@@ -113,8 +111,8 @@ class CarsonGymEnv(gym.Env[Vector, int]):
     def _observation(self) -> Vector:
         return self.table.encoder.encode(self._require_game(), LEARNER)
 
-    def _info(self) -> dict[str, Any]:
-        info: dict[str, Any] = {"action_mask": self.action_masks()}
+    def _info(self) -> JSON:
+        info: JSON = {"action_mask": self.action_masks()}
         game = self._require_game()
         if game.is_over:
             result = game.result()

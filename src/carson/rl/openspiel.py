@@ -34,7 +34,7 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 from carson.core.chance import ChanceHook, ChanceSteps
-from carson.core.game import Event, GameState
+from carson.core.game import JSON, Event, GameState
 from carson.core.registry import HUMAN, GameSetupError, game_kind
 from carson.rl.encoder import AnyEncoder, encoder_of
 from carson.rl.rewards import check_reward, final_reward
@@ -44,7 +44,7 @@ CHUNK_OUTCOMES = 256  # 8 bits of the seed each
 
 
 def game_type(
-    short_name: str, long_name: str, max_players: int, parameters: dict[str, Any]
+    short_name: str, long_name: str, max_players: int, parameters: JSON
 ) -> pyspiel.GameType:
     """The :class:`pyspiel.GameType` that every carson game shares but its names."""
     return pyspiel.GameType(
@@ -73,7 +73,7 @@ class CarsonGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(
         self,
         spiel_type: pyspiel.GameType,
-        params: dict[str, Any],
+        params: JSON,
         *,
         game: str,
         players: int,
@@ -110,7 +110,7 @@ class CarsonGame(pyspiel.Game):  # type: ignore[misc]
         return ()
 
     def make_py_observer(
-        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+        self, iig_obs_type: Any = None, params: JSON | None = None
     ) -> SeatObserver:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
@@ -197,7 +197,7 @@ class CarsonState(pyspiel.State):  # type: ignore[misc]
 class SeededGame(CarsonGame):
     """A game whose chance lies in its seed, drawn at the start (see the module docstring)."""
 
-    def __init__(self, spiel_type: pyspiel.GameType, params: dict[str, Any], **kw: Any) -> None:
+    def __init__(self, spiel_type: pyspiel.GameType, params: JSON, **kw: Any) -> None:
         super().__init__(
             spiel_type,
             params,
@@ -240,9 +240,7 @@ class ChanceGame(CarsonGame):
     """A game whose random events are chance nodes of their real outcomes, through the
     game's chance hook (see the module docstring)."""
 
-    def __init__(
-        self, spiel_type: pyspiel.GameType, params: dict[str, Any], *, game: str, **kw: Any
-    ) -> None:
+    def __init__(self, spiel_type: pyspiel.GameType, params: JSON, *, game: str, **kw: Any) -> None:
         hook = game_kind(game).chance
         if hook is None:
             raise GameSetupError(f"the game {game!r} offers no chance hook (GameKind.chance)")

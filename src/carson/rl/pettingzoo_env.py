@@ -21,7 +21,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from carson.core.game import GameState
+from carson.core.game import JSON, GameState
 from carson.core.registry import game_kind
 from carson.rl.encoder import Mask
 from carson.rl.rewards import check_reward, final_reward
@@ -75,7 +75,7 @@ class CarsonAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
 
     # ------------------------------------------------------------------ the AEC cycle
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+    def reset(self, seed: int | None = None, options: JSON | None = None) -> None:
         if seed is not None:
             self._seeds = random.Random(seed)
         self.game = self.table.new_game(self._seeds.randrange(2**31))
@@ -84,10 +84,10 @@ class CarsonAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.infos: dict[str, JSON] = {agent: {} for agent in self.agents}
         self._next()
 
-    def observe(self, agent: str) -> dict[str, Any]:
+    def observe(self, agent: str) -> JSON:
         seat = _seat(agent)
         return {
             "observation": self.table.encoder.encode(self._game(), seat),

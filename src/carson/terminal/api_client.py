@@ -17,6 +17,7 @@ import urllib.request
 from typing import Any
 
 from carson import __version__
+from carson.core.game import JSON
 
 #: The most bytes read of one answer (a view is some kilobytes; a page of events more).
 MAX_ANSWER_BYTES = 16 * 1024 * 1024
@@ -28,7 +29,7 @@ MAX_PAGES = 100
 GAME_LINK = re.compile(r"/games/([A-Za-z0-9_-]+)/?(?:[?#].*)?$")
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]+$")
 
-JsonDict = dict[str, Any]
+JsonDict = JSON
 
 
 class ApiError(Exception):

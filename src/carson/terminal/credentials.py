@@ -11,9 +11,10 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any
 
 from platformdirs import user_config_path
+
+from carson.core.game import JSON
 
 FILE_NAME = "tokens.json"
 
@@ -53,13 +54,13 @@ class TokenStore:
             self._write(data)
 
     @staticmethod
-    def _server(data: dict[str, Any], server: str) -> dict[str, Any]:
+    def _server(data: JSON, server: str) -> JSON:
         entry = data.get(server)
         if not isinstance(entry, dict) or not isinstance(entry.get("tokens"), dict):
             return {"tokens": {}}
         return entry
 
-    def _read(self) -> dict[str, Any]:
+    def _read(self) -> JSON:
         """The file's contents; a missing or damaged file holds no tokens (they are asked
         for again, and the file written anew)."""
         try:
@@ -68,7 +69,7 @@ class TokenStore:
             return {}
         return data if isinstance(data, dict) else {}
 
-    def _write(self, data: dict[str, Any]) -> None:
+    def _write(self, data: JSON) -> None:
         """Written beside and renamed; created 0600 so that no other user ever reads it."""
         self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         temporary = self.path.with_name(self.path.name + ".tmp")

@@ -26,6 +26,7 @@ from typing import Any
 from rich.console import Console
 
 from carson.core.events import decode_event
+from carson.core.game import JSON
 from carson.core.record import GameRecord, RecordError
 from carson.core.registry import GameSetupError
 from carson.terminal.api_client import ApiClient, ApiError, JsonDict, game_view
@@ -359,7 +360,7 @@ class OnlineGame:
                     lines.append(line)
         return lines
 
-    def _values(self) -> dict[str, Any]:
+    def _values(self) -> JSON:
         return {"id": self.game_id, "server": self.client.base}
 
     def _say(self, key: str, style: str = "bold", **values: Any) -> None:

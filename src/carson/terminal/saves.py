@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from carson.core.game import JSON
 from carson.core.record import GameRecord, RecordError, json_problem
 from carson.core.registry import GameSetupError
 from carson.terminal.kit import AnyKit, Setup
@@ -90,9 +91,7 @@ def read_save(path: Path) -> Saved:
     return Saved(setup, state, kinds, lang if isinstance(lang, str) else "en", log, seen)
 
 
-def _played(
-    kit: AnyKit, record: GameRecord, data: dict[str, Any]
-) -> tuple[Any, MoveLog, dict[int, int]]:
+def _played(kit: AnyKit, record: GameRecord, data: JSON) -> tuple[Any, MoveLog, dict[int, int]]:
     """The state of a saved game, its move log and the humans' seen marks."""
     if data["format"] == 1:  # no events kept: derive them, and count them all as seen
         state, log = kit.replay_logged(record)
@@ -110,7 +109,7 @@ def _played(
     return state, log, {int(seat): count for seat, count in seen.items()}
 
 
-def _save_data(path: Path) -> dict[str, Any]:
+def _save_data(path: Path) -> JSON:
     try:
         data: Any = json.loads(path.read_text(encoding="utf-8"))
     except OSError as error:

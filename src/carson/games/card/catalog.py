@@ -23,6 +23,7 @@ from types import MappingProxyType
 from typing import Any
 
 from carson.core import i18n
+from carson.core.game import JSON
 from carson.games.card.parcels import Parcel
 
 
@@ -227,9 +228,7 @@ def _names(english: Any, context: str, where: str, fail: Fail) -> Mapping[str, s
         raise fail(f"{where}: {error}") from None
 
 
-def _suits(
-    data: dict[str, Any], fail: Fail
-) -> tuple[tuple[Suit, ...], dict[Suit, Mapping[str, str]]]:
+def _suits(data: JSON, fail: Fail) -> tuple[tuple[Suit, ...], dict[Suit, Mapping[str, str]]]:
     entries = data.get("suits")
     if not isinstance(entries, list):
         raise fail("missing [[suits]]")
@@ -243,7 +242,7 @@ def _suits(
     return tuple(Suit), names
 
 
-def _personalities(data: dict[str, Any], fail: Fail) -> tuple[Personality, ...]:
+def _personalities(data: JSON, fail: Fail) -> tuple[Personality, ...]:
     entries = data.get("personalities")
     if not isinstance(entries, list):
         raise fail("missing [[personalities]]")
@@ -289,7 +288,7 @@ def _personalities(data: dict[str, Any], fail: Fail) -> tuple[Personality, ...]:
     return tuple(sorted(cards, key=lambda card: order[card.id]))
 
 
-def _terrain(data: dict[str, Any], fail: Fail) -> tuple[TerrainCard, ...]:
+def _terrain(data: JSON, fail: Fail) -> tuple[TerrainCard, ...]:
     entries = data.get("terrain")
     if not isinstance(entries, list):
         raise fail("missing [[terrain]]")

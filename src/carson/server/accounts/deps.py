@@ -5,12 +5,13 @@ declare."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.concurrency import run_in_threadpool
 
+from carson.core.game import JSON
 from carson.server.accounts import auth, tokens
 from carson.server.accounts.service import Accounts
 from carson.server.kernel import cookies
@@ -98,7 +99,7 @@ CurrentUser = Annotated[User, Depends(current_user)]
 #: Whoever calls a route that spectators may use too (``None``: signed out).
 Viewer = Annotated[User | None, Depends(optional_user)]
 #: Such a route's document: the bearer token is optional (``{}``: none at all).
-OPTIONAL_AUTH: dict[str, Any] = {"security": [{}]}
+OPTIONAL_AUTH: JSON = {"security": [{}]}
 
 
 def client_label(request: Request) -> str:

@@ -4,13 +4,14 @@ state to poll; the ``GET`` of the same path gives the result once computed."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Path, Query
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
+from carson.core.game import JSON
 from carson.server.accounts.deps import AUTH, CHANGE, CurrentUser
 from carson.server.analysis.hints import Hints
 from carson.server.analysis.service import Analyses
@@ -31,7 +32,7 @@ class HintOut(BaseModel):
     status: str = Field(description="none, pending, done, or stale (asked at an earlier decision)")
     seq: int = Field(description="the caller's decision: the actions its seat knows")
     decision: bool = Field(description="whether the caller has a decision to make now")
-    hint: dict[str, Any] | None = Field(
+    hint: JSON | None = Field(
         description="once done: the AI's evaluation (candidates best first, each with its "
         "expected final margin in points, and the best)"
     )
@@ -42,7 +43,7 @@ class AnalysisOut(BaseModel):
     seat: int
     total: int | None = Field(description="the seat's decisions to weigh (once counted)")
     done: int = Field(description="decisions weighed so far")
-    decisions: list[dict[str, Any]] = Field(
+    decisions: list[JSON] = Field(
         description="each weighed decision: its step (actions before it), the AI's evaluation "
         "with the person's choice and its loss, and the verdict (best, good, inaccuracy, "
         "mistake, blunder, forced)"

@@ -55,7 +55,7 @@ class HintJob:
     seq: int
 
     @classmethod
-    def read(cls, payload: dict[str, Any]) -> HintJob:
+    def read(cls, payload: JSON) -> HintJob:
         game, seat, seq = payload.get("game"), payload.get("seat"), payload.get("seq")
         if not isinstance(game, str) or not whole_number(seat) or not whole_number(seq):
             raise ValueError(f"a hint payload needs a game, a seat and a seq, not {payload!r}")
@@ -65,7 +65,7 @@ class HintJob:
     def key(self) -> str:
         return f"hint:{self.game}:{self.seat}:{self.seq}"
 
-    def payload(self) -> dict[str, Any]:
+    def payload(self) -> JSON:
         return {"game": self.game, "seat": self.seat, "seq": self.seq}
 
 

@@ -75,7 +75,7 @@ class AnalysisJob:
     seat: int
 
     @classmethod
-    def read(cls, payload: dict[str, Any]) -> AnalysisJob:
+    def read(cls, payload: JSON) -> AnalysisJob:
         game, seat = payload.get("game"), payload.get("seat")
         if not isinstance(game, str) or not whole_number(seat):
             raise ValueError(f"an analysis payload needs a game and a seat, not {payload!r}")
@@ -85,7 +85,7 @@ class AnalysisJob:
     def key(self) -> str:
         return f"analysis:{self.game}:{self.seat}"
 
-    def payload(self) -> dict[str, Any]:
+    def payload(self) -> JSON:
         return {"game": self.game, "seat": self.seat}
 
 

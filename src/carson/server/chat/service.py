@@ -30,6 +30,7 @@ from sqlalchemy import bindparam, delete, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from carson.core.game import JSON
 from carson.server.chat.tables import ChatMessage, ChatMute, ChatReport, ChatSilence
 from carson.server.jobs.queue import JobQueue
 from carson.server.kernel.db import Game, GameSeat, User, now
@@ -152,7 +153,7 @@ class Message:
     phrase: str | None
     at: datetime
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSON:
         return {
             "id": self.id,
             "seq": self.seq,

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from carson.core.game import JSON
 from carson.server.jobs.queue import ClaimedJob
 
 ContextT = TypeVar("ContextT")
@@ -27,7 +28,7 @@ class JobKind(Generic[ContextT, PayloadT]):
     """A kind of job: its name, how its payload is read, and its handler."""
 
     name: str
-    read: Callable[[dict[str, Any]], PayloadT]
+    read: Callable[[JSON], PayloadT]
     run: Callable[[ContextT, ClaimedJob, PayloadT], None]
 
     def handle(self, context: ContextT, job: ClaimedJob) -> None:

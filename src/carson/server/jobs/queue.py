@@ -30,6 +30,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import CursorResult, Engine, Result
 from sqlalchemy.orm import Session, sessionmaker
 
+from carson.core.game import JSON
 from carson.server.kernel.db import Job
 from carson.server.kernel.write_turn import write_turn_for
 
@@ -66,7 +67,7 @@ class ClaimedJob:
 
     id: int
     kind: str
-    payload: dict[str, Any]
+    payload: JSON
     attempts: int
     claim: str
 
@@ -109,7 +110,7 @@ class JobQueue:
         self,
         session: Session,
         kind: str,
-        payload: dict[str, Any],
+        payload: JSON,
         *,
         key: str | None = None,
         run_at: datetime | None = None,
@@ -137,7 +138,7 @@ class JobQueue:
     def _wake_after_commit(self, _: Session) -> None:
         self.wake.set()
 
-    def submit(self, kind: str, payload: dict[str, Any], **options: Any) -> None:
+    def submit(self, kind: str, payload: JSON, **options: Any) -> None:
         """Queue a job in a transaction of its own."""
         with self.write_turn, self.sessions.begin() as session:
             self.enqueue(session, kind, payload, **options)

@@ -11,8 +11,6 @@ them all in that one shape.
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -21,6 +19,8 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
+
+from carson.core.game import JSON
 
 #: The errors that mean "the database cannot serve now", not a bug: disk full, locked,
 #: read-only, the connection lost or refused, no pooled connection free in time.
@@ -54,7 +54,7 @@ class ErrorBody(BaseModel):
     )
 
 
-def declared(*statuses: int) -> dict[int | str, dict[str, Any]]:
+def declared(*statuses: int) -> dict[int | str, JSON]:
     """The ``responses=`` of a route that may answer these error statuses."""
     return {
         status: {"model": ErrorBody, "description": STATUS_CODES[status][1]} for status in statuses

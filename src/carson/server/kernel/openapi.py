@@ -17,11 +17,12 @@ from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 from pydantic import BaseModel
 
+from carson.core.game import JSON
 from carson.core.i18n import LANGUAGES
 from carson.core.registry import HUMAN, AnyGameKind, games
 from carson.server.kernel.errors import STATUS_CODES
 
-Document = dict[str, Any]
+Document = JSON
 _ANY_OBJECT: Mapping[str, Any] = {"type": "object"}
 REF_TEMPLATE = "#/components/schemas/{model}"
 
@@ -38,7 +39,7 @@ def _component_name(game: str) -> str:
 def add_game_schemas(document: Document, kinds: Mapping[str, AnyGameKind]) -> None:
     """Put each game's schemas in ``document``: ``GameView`` becomes a union of the games'
     views (the common fields stay in ``GameViewCommon``), ``ActionIn.action`` one of theirs."""
-    schemas: dict[str, Any] = document["components"]["schemas"]
+    schemas: JSON = document["components"]["schemas"]
     schemas["GameViewCommon"] = schemas.pop("GameView")
     variants, mapping, actions = [], {}, []
     for name, kind in kinds.items():
@@ -71,7 +72,7 @@ def add_game_schemas(document: Document, kinds: Mapping[str, AnyGameKind]) -> No
     }
 
 
-def _new_game(common: dict[str, Any], kinds: Mapping[str, AnyGameKind]) -> dict[str, Any]:
+def _new_game(common: JSON, kinds: Mapping[str, AnyGameKind]) -> JSON:
     """A new game as each installed game takes it: its seat kinds and counts (a ``human``
     among them), its variants, once each. Which variants go together, its rules decide (422).
     A body without ``game`` makes the default game."""

@@ -5,10 +5,10 @@ quick-match seek, and the private tables they wait at (which the public list lea
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from sqlalchemy import or_, select
 
+from carson.core.game import JSON
 from carson.server.kernel.db import Game, SeekRow, User
 from carson.server.lobby import quickmatch
 from carson.server.lobby import tables as lobby
@@ -25,7 +25,7 @@ def ratings(service: GameService, user: User, games: Iterable[str]) -> dict[str,
         return {game: rating_of(session, user.id, game).shown for game in set(games)}
 
 
-def open_seek(service: GameService, user: User) -> dict[str, Any] | None:
+def open_seek(service: GameService, user: User) -> JSON | None:
     """The player's quick-match seek still waiting for players, if any."""
     now = service.jobs.clock()
     with service.sessions() as session:
@@ -39,7 +39,7 @@ def open_seek(service: GameService, user: User) -> dict[str, Any] | None:
         return None if row is None else quickmatch.seek_json(row)
 
 
-def private_tables(service: GameService, user: User) -> list[dict[str, Any]]:
+def private_tables(service: GameService, user: User) -> list[JSON]:
     """The private tables the player created that still wait for players, newest first,
     as the lobby lists tables."""
     now = service.jobs.clock()
@@ -59,7 +59,7 @@ def private_tables(service: GameService, user: User) -> list[dict[str, Any]]:
         return [lobby._listed(table, seated.get(table.id, {}), {user.id: host}) for table in found]
 
 
-def in_range(rating: int, table: dict[str, Any]) -> bool:
+def in_range(rating: int, table: JSON) -> bool:
     """Whether ``rating`` lies in the table's rating range (an open end: no bound)."""
     low, high = table.get("rating_min"), table.get("rating_max")
     return (low is None or rating >= low) and (high is None or rating <= high)

@@ -9,10 +9,11 @@ watch it now (:mod:`carson.server.play.live.watchers`). The most recently starte
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from sqlalchemy import select
 
+from carson.core.game import JSON
 from carson.server.jobs.queue import as_utc
 from carson.server.kernel.db import Game, GameSeat, User
 from carson.server.lobby.tables import Person, seat_rows
@@ -27,7 +28,7 @@ PLAYING_SIZE = 50
 
 def games_in_progress(
     service: GameService, game: str | None = None, limit: int = PLAYING_SIZE
-) -> list[dict[str, Any]]:
+) -> list[JSON]:
     """The public games being played (of ``game`` only, if given), newest first."""
     query = (
         select(Game)
@@ -64,9 +65,7 @@ def games_in_progress(
     return listed
 
 
-def _listed(
-    game: Game, view: dict[str, Any], people: dict[int, Person], watchers: int
-) -> dict[str, Any]:
+def _listed(game: Game, view: JSON, people: dict[int, Person], watchers: int) -> JSON:
     round_now = view["view"].get("round") if isinstance(view.get("view"), dict) else None
     listed = game.config.get("variants") if isinstance(game.config, dict) else None
     return {

@@ -20,12 +20,12 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
 
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
 from carson.core.clock import TimeControl, TimeControlError
+from carson.core.game import JSON
 from carson.core.i18n import LANGUAGES
 from carson.core.registry import HUMAN, GameSetupError, game_kind
 from carson.core.seeks import FILL_AFTER, Seek, pair
@@ -82,7 +82,7 @@ def _checked(request: SeekRequest) -> SeekRequest:
                        fill, request.max_gap, request.lang)  # fmt: skip
 
 
-def open_seek(service: GameService, user: User, request: SeekRequest) -> dict[str, Any]:
+def open_seek(service: GameService, user: User, request: SeekRequest) -> JSON:
     """Open the caller's seek (one at a time: 409 while another is open) and pair at once."""
     request = _checked(request)
     queue = service.jobs
@@ -122,7 +122,7 @@ def _drop_stale(session: Session, now: datetime) -> None:
     )
 
 
-def seek_of(service: GameService, user: User, seek_id: str) -> dict[str, Any]:
+def seek_of(service: GameService, user: User, seek_id: str) -> JSON:
     """The caller's seek: still open (with when machines may fill it) or its table."""
     with service.sessions() as session:
         row = session.get(SeekRow, seek_id)
@@ -131,7 +131,7 @@ def seek_of(service: GameService, user: User, seek_id: str) -> dict[str, Any]:
         return seek_json(row)
 
 
-def seek_json(row: SeekRow) -> dict[str, Any]:
+def seek_json(row: SeekRow) -> JSON:
     created = as_utc(row.created_at)
     return {
         "id": row.id,
@@ -150,7 +150,7 @@ def seek_json(row: SeekRow) -> dict[str, Any]:
     }
 
 
-def cancel_seek(service: GameService, user: User, seek_id: str) -> dict[str, Any]:
+def cancel_seek(service: GameService, user: User, seek_id: str) -> JSON:
     """Withdraw the caller's open seek (409 once it is paired: the table exists)."""
     with service.store.write_turn, service.sessions.begin() as session:
         row = session.get(SeekRow, seek_id, with_for_update=True)
@@ -234,7 +234,7 @@ class PairSeeks:
     seek: str
 
     @classmethod
-    def read(cls, payload: dict[str, Any]) -> PairSeeks:
+    def read(cls, payload: JSON) -> PairSeeks:
         seek = payload.get("seek")
         if not isinstance(seek, str):
             raise ValueError(f"a pair_seeks payload needs a seek, not {payload!r}")

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import secrets
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from carson.core.game import JSON
 from carson.core.registry import game_kind
 from carson.server.kernel.db import Game, GameSeat, User
 from carson.server.kernel.errors import Conflict, Forbidden, NotFound
@@ -44,7 +45,7 @@ class Rematches:
         self.service = service
         self.store = service.store
 
-    def offer(self, user: User, game_id: str) -> dict[str, Any]:
+    def offer(self, user: User, game_id: str) -> JSON:
         """Offer the rematch of ``game_id``, or accept the one offered: the caller takes
         their old seat at it. Asking again changes nothing."""
         try:
@@ -52,7 +53,7 @@ class Rematches:
         except IntegrityError:  # another player made the rematch a moment ago: accept it
             return self._offer(user, game_id)
 
-    def _offer(self, user: User, game_id: str) -> dict[str, Any]:
+    def _offer(self, user: User, game_id: str) -> JSON:
         with self.service.sessions.begin() as session:
             old, seat = self._played(session, user, game_id)
             rematch = self._rematch(session, game_id)
@@ -78,7 +79,7 @@ class Rematches:
         self.service.notifier.publish(game_id)
         return self.state(user, game_id)
 
-    def state(self, user: User, game_id: str) -> dict[str, Any]:
+    def state(self, user: User, game_id: str) -> JSON:
         """The rematch of ``game_id`` as its people see it (404 while none is offered)."""
         with self.service.sessions() as session:
             self._played(session, user, game_id)

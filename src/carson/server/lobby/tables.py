@@ -19,11 +19,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from sqlalchemy import ColumnElement, or_, select, update
 from sqlalchemy.orm import Session
 
+from carson.core.game import JSON
 from carson.server.jobs.kinds import JobKind, register
 from carson.server.jobs.queue import ClaimedJob, JobQueue, as_utc
 from carson.server.kernel.db import Game, GameSeat, User
@@ -131,7 +132,7 @@ def tables(
     control: str | None = None,
     lang: str | None = None,
     limit: int = LOBBY_SIZE,
-) -> list[dict[str, Any]]:
+) -> list[JSON]:
     """The public tables waiting for players, newest first, as the lobby lists them."""
     now = service.jobs.clock()
     query = (
@@ -166,13 +167,13 @@ class Person:
 
 def seat_rows(
     seat_kinds: list[str], people: dict[int, Person], *, ratings: bool = False
-) -> list[dict[str, Any]]:
+) -> list[JSON]:
     """A game's seats as its listings show them: each seat's kind and who holds it, if anyone
     (with their rating when ``ratings``): the lobby's tables and its games in progress."""
     rows = []
     for index, kind in enumerate(seat_kinds):
         person = people.get(index)
-        row: dict[str, Any] = {
+        row: JSON = {
             "seat": index,
             "kind": kind,
             "user": None if person is None else person.name,
@@ -204,7 +205,7 @@ def _seated(session: Session, game_ids: list[str]) -> dict[str, dict[int, Person
     return seated
 
 
-def _listed(game: Game, seated: dict[int, Person], hosts: dict[int, Person]) -> dict[str, Any]:
+def _listed(game: Game, seated: dict[int, Person], hosts: dict[int, Person]) -> JSON:
     host = hosts.get(game.creator_id, Person("", False))
     listed = game.config.get("variants") if isinstance(game.config, dict) else None
     seats = seat_rows(game.seat_kinds, seated)
@@ -236,7 +237,7 @@ class ExpireTable:
     game: str
 
     @classmethod
-    def read(cls, payload: dict[str, Any]) -> ExpireTable:
+    def read(cls, payload: JSON) -> ExpireTable:
         game = payload.get("game")
         if not isinstance(game, str):
             raise ValueError(f"an expire_table payload needs a game, not {payload!r}")

@@ -4,12 +4,13 @@ with ``GET /api/games/{id}``, ``/events`` and ``/stream`` (:mod:`carson.server.l
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
+from carson.core.game import JSON
 from carson.server.accounts.deps import OPTIONAL_AUTH, Viewer, accounts_of
 from carson.server.kernel.errors import declared
 from carson.server.kernel.ratelimit import client_address
@@ -62,7 +63,7 @@ async def games_in_progress(
     private game is never listed. Signed out, it counts as watching (rate-limited)."""
     accounts = accounts_of(request)
 
-    def listed() -> list[dict[str, Any]]:
+    def listed() -> list[JSON]:
         with watching.counted(accounts, client_address(request), user):
             return playing.games_in_progress(service, game)
 

@@ -19,12 +19,12 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 from fastapi import Request
 from sqlalchemy.orm import Session
 
+from carson.core.game import JSON
 from carson.core.i18n import DEFAULT_LANGUAGE
 from carson.server.jobs.kinds import JobKind, register
 from carson.server.jobs.queue import ClaimedJob, JobQueue, whole_number
@@ -88,7 +88,7 @@ class AccountMailJob:
     base_url: str
     message_id: str
 
-    def payload(self) -> dict[str, Any]:
+    def payload(self) -> JSON:
         return {
             "user_id": self.user_id,
             "purpose": self.purpose,
@@ -97,7 +97,7 @@ class AccountMailJob:
         }
 
     @classmethod
-    def read(cls, payload: dict[str, Any]) -> AccountMailJob:
+    def read(cls, payload: JSON) -> AccountMailJob:
         user_id, purpose = payload.get("user_id"), payload.get("purpose")
         base_url, message_id = payload.get("base_url"), payload.get("message_id")
         if not isinstance(user_id, int) or not whole_number(user_id):

@@ -14,10 +14,10 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from email.utils import parseaddr
-from typing import Any
 
 from sqlalchemy.orm import Session
 
+from carson.core.game import JSON
 from carson.server.jobs.kinds import JobKind, register
 from carson.server.jobs.queue import ClaimedJob, JobQueue
 from carson.server.mail.sending import MailMessage, MailSettings, send
@@ -38,11 +38,11 @@ class QueuedMail:
     message: MailMessage
     message_id: str
 
-    def payload(self) -> dict[str, Any]:
+    def payload(self) -> JSON:
         return {**self.message.payload(), "message_id": self.message_id}
 
     @classmethod
-    def read(cls, payload: dict[str, Any]) -> QueuedMail:
+    def read(cls, payload: JSON) -> QueuedMail:
         message_id = payload.get("message_id")
         if not isinstance(message_id, str) or not message_id.startswith("<"):
             raise ValueError("a mail's payload needs its message_id")

@@ -21,6 +21,7 @@ from typing import Any, Literal
 
 import aiosmtplib
 
+from carson.core.game import JSON
 from carson.core.i18n import LANGUAGES
 from carson.server.jobs.queue import utc_now
 from carson.server.kernel.errors import BadSetting
@@ -80,7 +81,7 @@ class MailMessage:
         if self.language not in LANGUAGES:
             raise ValueError(f"a mail's language must be one of {', '.join(LANGUAGES)}")
 
-    def payload(self) -> dict[str, Any]:
+    def payload(self) -> JSON:
         return {
             "to": self.to,
             "subject": self.subject,

@@ -4,12 +4,13 @@ kind and channel. (Web push's routes are :mod:`carson.server.notify.push_api`.)"
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Query
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
+from carson.core.game import JSON
 from carson.server.accounts.deps import CurrentUser
 from carson.server.jobs.queue import as_utc
 from carson.server.kernel.db import User
@@ -25,7 +26,7 @@ class NotificationOut(BaseModel):
     id: int
     kind: str = Field(description="your_turn, invitation, game_over, timeout_soon or mention")
     game: str | None = Field(description="the game it is about")
-    payload: dict[str, Any] = Field(description="who (by), which seat and seq")
+    payload: JSON = Field(description="who (by), which seat and seq")
     created_at: datetime
     read: bool
 

@@ -32,6 +32,7 @@ from sqlalchemy.orm import Session, aliased
 from sqlalchemy.sql.elements import BindParameter
 from sqlalchemy.sql.selectable import CompoundSelect
 
+from carson.core.game import JSON
 from carson.core.registry import HUMAN
 from carson.server.jobs.queue import JobQueue
 from carson.server.kernel.db import Game, GameSeat, User
@@ -155,7 +156,7 @@ def notify(
     user_ids: Iterable[int],
     kind: str,
     game_id: str | None,
-    payload: dict[str, Any] | None = None,
+    payload: JSON | None = None,
 ) -> list[int]:
     """In ``session``'s transaction: ``kind`` for each person (ids of the rows written),
     with its delivery jobs for the channels each keeps. Nobody who keeps no channel of the

@@ -17,7 +17,6 @@ import json
 import logging
 import os
 from dataclasses import dataclass
-from typing import Any
 from urllib.parse import urlsplit
 
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
@@ -28,6 +27,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
+from carson.core.game import JSON
 from carson.server.jobs.kinds import JobKind, register
 from carson.server.jobs.queue import ClaimedJob, whole_number
 from carson.server.kernel.db import now
@@ -141,7 +141,7 @@ class NoticeJob:
     notice: int
 
     @classmethod
-    def read(cls, payload: dict[str, Any]) -> NoticeJob:
+    def read(cls, payload: JSON) -> NoticeJob:
         notice = payload.get("notice")
         if not whole_number(notice):
             raise ValueError(f"a delivery job needs a notification id, not {payload!r}")

@@ -4,8 +4,7 @@ the game it is about (its title and the others at the table)."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from carson.core.game import JSON
 from carson.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, chain
 from carson.core.registry import title_of
 from carson.server.notify import notices
@@ -18,7 +17,7 @@ def gettext(lang: str, message: str) -> str:
     return str(chain([DOMAIN], lang if lang in LANGUAGES else DEFAULT_LANGUAGE).gettext(message))
 
 
-def notice_text(lang: str, kind: str, payload: dict[str, Any]) -> str:
+def notice_text(lang: str, kind: str, payload: JSON) -> str:
     """One sentence telling the notification ``kind`` (who did it from ``payload``)."""
     name = {"name": str(payload.get("by", ""))}
     if kind == notices.YOUR_TURN:
@@ -46,9 +45,7 @@ def game_text(lang: str, game: notices.NoticeGame) -> str:
     return gettext(lang, "In your game of %(game)s against the machines.") % {"game": title}
 
 
-def notice_line(
-    lang: str, kind: str, payload: dict[str, Any], game: notices.NoticeGame | None
-) -> str:
+def notice_line(lang: str, kind: str, payload: JSON, game: notices.NoticeGame | None) -> str:
     """The notification's sentence, followed by which game it is about (if any)."""
     said = notice_text(lang, kind, payload)
     return said if game is None else f"{said} {game_text(lang, game)}"

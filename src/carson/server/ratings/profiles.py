@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
 
 from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
 
+from carson.core.game import JSON
 from carson.core.ratings import Rating
 from carson.core.registry import games
 from carson.server.kernel.db import Game, GameSeat, PlayerRating, RatingChange, User
@@ -64,7 +64,7 @@ def player(session: Session, username: str) -> User:
     return found
 
 
-def leaderboard(session: Session, game: str, page: Page) -> dict[str, Any]:
+def leaderboard(session: Session, game: str, page: Page) -> JSON:
     """The rated players of ``game``, best first (equal ratings: fewer games' uncertainty
     first, then the earlier account)."""
     known_game(game)
@@ -98,7 +98,7 @@ def leaderboard(session: Session, game: str, page: Page) -> dict[str, Any]:
     }
 
 
-def profile(session: Session, username: str) -> dict[str, Any]:
+def profile(session: Session, username: str) -> JSON:
     """A player's page: per game, finished games played and won and the rating (``None``
     before a rated game); the latest finished games."""
     user = player(session, username)
@@ -133,7 +133,7 @@ def profile(session: Session, username: str) -> dict[str, Any]:
             "games": per_game, "recent": recent["games"]}  # fmt: skip
 
 
-def rating_history(session: Session, username: str, game: str) -> dict[str, Any]:
+def rating_history(session: Session, username: str, game: str) -> JSON:
     """A player's rating in ``game`` after each rated game (the latest points, oldest first)."""
     known_game(game)
     user = player(session, username)
@@ -150,7 +150,7 @@ def rating_history(session: Session, username: str, game: str) -> dict[str, Any]
     return {"user": user.username, "game": game, "points": points}
 
 
-def finished_games(session: Session, user: User, page: Page) -> dict[str, Any]:
+def finished_games(session: Session, user: User, page: Page) -> JSON:
     """The games ``user`` played to their end, newest first, with every seat's player (or
     machine), score and win."""
     mine = select(GameSeat.game_id).where(GameSeat.user_id == user.id)
@@ -192,7 +192,7 @@ def _seats_of(
 
 def _finished(
     game: Game, seats: dict[int, tuple[int, str, bool, str | None]], user_id: int
-) -> dict[str, Any]:
+) -> JSON:
     result = game.result or {"scores": [], "winners": []}
     scores: list[int] = result.get("scores", [])
     winners: list[int] = result.get("winners", [])

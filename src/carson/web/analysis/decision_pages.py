@@ -6,11 +6,11 @@ where without a page it could give only the engine's coordinates."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
+from carson.core.game import JSON
 from carson.server.play.games import GameService
 
-Page = dict[str, Any]
+Page = JSON
 
 
 def decision_pages(

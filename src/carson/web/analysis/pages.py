@@ -20,6 +20,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from carson.ai.evaluation import NotAnalysable, analyst_of
+from carson.core.game import JSON
 from carson.core.registry import game_kind, games
 from carson.server.analysis.hints import Hints
 from carson.server.analysis.service import Analyses
@@ -126,12 +127,10 @@ def _behind(value: float | None, best: float | None) -> str:
     return signed(None if value is None or best is None else round(value - best, 1))
 
 
-def hint_context(
-    game_id: str, answer: Mapping[str, Any], name: Namer = action_label
-) -> dict[str, Any]:
+def hint_context(game_id: str, answer: Mapping[str, Any], name: Namer = action_label) -> JSON:
     """What the hint box shows of the API's answer."""
     hint = answer["hint"]
-    context: dict[str, Any] = {
+    context: JSON = {
         "game": game_id,
         "status": answer["status"],
         "seq": answer["seq"],
@@ -179,7 +178,7 @@ async def _hint_box(
     return visit.render("analysis/hint.html", hint=hint_context(game_id, answer, name))
 
 
-async def hint_box(visit: Visit, service: GameService, game_id: str) -> dict[str, Any] | None:
+async def hint_box(visit: Visit, service: GameService, game_id: str) -> JSON | None:
     """The hint box's context for the game page, or ``None`` where hints are not allowed."""
     if visit.user is None:
         return None
@@ -231,7 +230,7 @@ def decision_rows(
     visit: Visit,
     decisions: list[Mapping[str, Any]],
     name_at: Callable[[int], Namer] = lambda step: action_label,
-) -> list[dict[str, Any]]:
+) -> list[JSON]:
     """Each weighed decision as a row of the analysis table (``name_at``: how the actions
     of the decision at a step read)."""
     rows = []

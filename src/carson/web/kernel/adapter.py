@@ -15,7 +15,7 @@ from typing import Any, Protocol, runtime_checkable
 from fastapi import APIRouter
 from jinja2 import BaseLoader
 
-from carson.core.game import Event
+from carson.core.game import JSON, Event
 from carson.core.record import GameRecord
 from carson.core.registry import AnyGameKind
 
@@ -27,7 +27,7 @@ class Fragment:
     """A template and the data it is rendered with (besides the page's common context)."""
 
     template: str
-    context: dict[str, Any] = field(default_factory=dict)
+    context: JSON = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from carson.core.clock import CORRESPONDENCE_DAYS
+from carson.core.game import JSON
 from carson.core.i18n import LANGUAGES
 from carson.core.registry import HUMAN, AnyGameKind
 from carson.server.lobby.quickmatch import SeekRequest
@@ -36,7 +36,7 @@ class NewTable:
     seats: list[str]
     variants: list[str]
     lang: str
-    settings: dict[str, Any]
+    settings: JSON
 
 
 def _number(form: Mapping[str, str], name: str) -> int | None:

@@ -3,7 +3,6 @@ accounts: register, log in, log out, the language switch."""
 
 from __future__ import annotations
 
-from typing import Any
 from urllib.parse import quote, urlsplit
 
 from fastapi import APIRouter, Request
@@ -11,6 +10,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 from starlette.routing import Match
 
+from carson.core.game import JSON
 from carson.core.registry import AnyGameKind, games
 from carson.server.accounts import auth
 from carson.server.accounts.deps import accounts_of, client_label
@@ -90,7 +90,7 @@ async def home_page(
     page = games_page(request.query_params.get("page"))
     if page is None:  # not a page number: the first page, saying so
         page, error, status = 0, visit.gettext("There is no such page of your games."), 422
-    mine: list[dict[str, Any]] = []
+    mine: list[JSON] = []
     if visit.user is not None:  # one more than a page: is there an older page?
         offset = page * GAMES_PAGE
         mine = await run_in_threadpool(

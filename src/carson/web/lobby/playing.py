@@ -5,11 +5,10 @@ refreshes it every few seconds through htmx; without htmx it is a page of its ow
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
+from carson.core.game import JSON
 from carson.core.registry import games
 from carson.server.kernel.ratelimit import RateLimited
 from carson.server.lobby import playing
@@ -39,7 +38,7 @@ async def games_in_progress(request: Request) -> HTMLResponse:
     return visit.render(template, playing=rows, every=REFRESH_SECONDS)
 
 
-def _row(visit: Visit, game: dict[str, Any]) -> dict[str, Any]:
+def _row(visit: Visit, game: JSON) -> JSON:
     kind = games().get(game["game"])
     players = []
     for seat in game["seats"]:

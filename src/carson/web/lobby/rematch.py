@@ -5,12 +5,11 @@ open when its game ended fetches the rematch and the analysis link then, with no
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
+from carson.core.game import JSON
 from carson.server.kernel.db import User
 from carson.server.kernel.errors import GameError
 from carson.server.lobby.rematch import Rematches
@@ -22,11 +21,11 @@ from carson.web.kernel.visit import Visit, forbidden, signed_in_form, visit_of
 router = APIRouter(include_in_schema=False)
 
 
-def rematch_state(service: GameService, user: User, game_id: str) -> dict[str, Any]:
+def rematch_state(service: GameService, user: User, game_id: str) -> JSON:
     """What the box shows: the game, and its rematch as its people see it (``None`` while
     none is offered), with whether the caller took a seat at it already."""
     try:
-        offer: dict[str, Any] | None = Rematches(service).state(user, game_id)
+        offer: JSON | None = Rematches(service).state(user, game_id)
     except GameError as error:
         if error.status != 404:
             raise
@@ -35,7 +34,7 @@ def rematch_state(service: GameService, user: User, game_id: str) -> dict[str, A
     return {"game": game_id, "offer": offer, "accepted": mine}
 
 
-async def rematch_box(visit: Visit, game_id: str) -> dict[str, Any] | None:
+async def rematch_box(visit: Visit, game_id: str) -> JSON | None:
     """The box's context for a game that is over, or ``None`` if the visitor has none."""
     if visit.user is None:
         return None

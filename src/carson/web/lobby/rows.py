@@ -4,18 +4,17 @@ own open seek and private tables, which the public list leaves out."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import Request
 from starlette.concurrency import run_in_threadpool
 
+from carson.core.game import JSON
 from carson.core.registry import HUMAN
 from carson.server.lobby import mine as lobby_mine
 from carson.server.play.api import service_of
 from carson.web.kernel.visit import Visit
 
 
-def seat_names(visit: Visit, table: dict[str, Any]) -> list[dict[str, Any]]:
+def seat_names(visit: Visit, table: JSON) -> list[JSON]:
     """Each seat as the list shows it: who holds it, or a machine's level, or free."""
     names = []
     for seat in table["seats"]:
@@ -29,7 +28,7 @@ def seat_names(visit: Visit, table: dict[str, Any]) -> list[dict[str, Any]]:
     return names
 
 
-async def mark_joinable(request: Request, visit: Visit, rows: list[dict[str, Any]]) -> None:
+async def mark_joinable(request: Request, visit: Visit, rows: list[JSON]) -> None:
     """Mark the tables whose rating range leaves the visitor out (``outside``: their rating),
     so that the list says why instead of offering to join."""
     ranged = [row for row in rows if row["rating_min"] is not None or row["rating_max"] is not None]
@@ -42,7 +41,7 @@ async def mark_joinable(request: Request, visit: Visit, rows: list[dict[str, Any
         row["outside"] = None if lobby_mine.in_range(rating, row) else rating
 
 
-async def mine(request: Request, visit: Visit) -> dict[str, Any]:
+async def mine(request: Request, visit: Visit) -> JSON:
     """The visitor's open seek and private waiting tables."""
     if visit.user is None:
         return {"my_seek": None, "my_tables": []}

@@ -5,7 +5,6 @@ own pages (:mod:`carson.web.lobby.quickmatch`)."""
 
 from __future__ import annotations
 
-from typing import Any
 from urllib.parse import urlencode
 
 from fastapi import APIRouter, Request
@@ -13,6 +12,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from carson.core.clock import TimeControl
+from carson.core.game import JSON
 from carson.core.registry import HUMAN, AnyGameKind, games
 from carson.core.seeks import FILL_AFTER
 from carson.server.accounts.deps import accounts_of
@@ -98,7 +98,7 @@ def _filters(request: Request) -> dict[str, str]:
     return chosen
 
 
-async def _listing(request: Request, visit: Visit, filters: dict[str, str]) -> dict[str, Any]:
+async def _listing(request: Request, visit: Visit, filters: dict[str, str]) -> JSON:
     found = await run_in_threadpool(
         lobby.tables, service_of(request), filters.get("game"), filters.get("control"),
         filters.get("lang"),
@@ -137,7 +137,7 @@ async def _listing(request: Request, visit: Visit, filters: dict[str, str]) -> d
     }
 
 
-def _table_form(kind: AnyGameKind, visit: Visit) -> dict[str, Any]:
+def _table_form(kind: AnyGameKind, visit: Visit) -> JSON:
     """What the new-table and quick-match forms offer for ``kind``."""
     form = new_game_form(kind, visit)
     machines = [(seat, visit.seat_label(kind.name, seat)) for seat in kind.machine_kinds]

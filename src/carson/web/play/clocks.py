@@ -6,13 +6,13 @@ the first round."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from carson.core.clock import TimeControl
+from carson.core.game import JSON
 from carson.core.registry import HUMAN
 from carson.server.kernel.ratelimit import RateLimited
 from carson.server.play.api import service_of
@@ -79,7 +79,7 @@ class ClockPanel:
         return self.control is None and not said and not asks
 
 
-def clock_panel(visit: Visit, page: dict[str, Any]) -> ClockPanel:
+def clock_panel(visit: Visit, page: JSON) -> ClockPanel:
     """The panel of a seat's view (as ``GET /api/games/{id}`` answers it)."""
     clock, seat = page.get("clock"), page["seat"]  # seat None: a spectator, who plays not
     going_on = seat is not None and page["status"] == "playing"
@@ -106,9 +106,7 @@ def clock_panel(visit: Visit, page: dict[str, Any]) -> ClockPanel:
     )
 
 
-def _seats(
-    visit: Visit, page: dict[str, Any], clock: dict[str, Any], days_hours: str | None
-) -> list[SeatClock]:
+def _seats(visit: Visit, page: JSON, clock: JSON, days_hours: str | None) -> list[SeatClock]:
     gone = {
         "resigned": visit.gettext("resigned"),
         "timeout": visit.gettext("out of time: a machine plays on"),

@@ -10,7 +10,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from carson.core.game import Event
+from carson.core.game import JSON, Event
 from carson.core.registry import HUMAN, AnyGameKind
 from carson.web.kernel.adapter import Fragment, Gettext, ReplayRequest, TableRequest
 from carson.web.kernel.i18n import machine_label
@@ -30,9 +30,7 @@ def generic_replay(request: ReplayRequest, kind: AnyGameKind) -> Fragment:
     return Fragment("play/generic_replay.html", {**context, "game_id": request.game_id})
 
 
-def _board(
-    page: Mapping[str, Any], kind: AnyGameKind, gettext: Gettext, error: str | None
-) -> dict[str, Any]:
+def _board(page: Mapping[str, Any], kind: AnyGameKind, gettext: Gettext, error: str | None) -> JSON:
     seats = [{"seat": seat["seat"], "name": _seat_name(seat, gettext)} for seat in page["seats"]]
     return {
         "id": page["id"],
@@ -58,7 +56,7 @@ def _label(action: Any) -> str:
     return json.dumps(action, sort_keys=True, ensure_ascii=False)
 
 
-def log_lines(events: Sequence[tuple[int, Event]]) -> list[dict[str, Any]]:
+def log_lines(events: Sequence[tuple[int, Event]]) -> list[JSON]:
     """The move log, newest first: each event's move, kind and data (as JSON; the template
     escapes it)."""
     return [

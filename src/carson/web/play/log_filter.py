@@ -13,6 +13,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from carson.core.game import JSON
+
 Gettext = Callable[[str], str]
 
 
@@ -41,7 +43,7 @@ def log_filter(
     groups: Sequence[KindGroup],
     gettext: Gettext,
     action: str | None = None,
-) -> dict[str, Any]:
+) -> JSON:
     """The filter form's context: the seats and groups to offer, the choice read from
     ``query`` (``""`` for all), the error of a value it never offered, and the page the
     form asks again (``None``: the game's page; a replay's own address)."""
@@ -69,7 +71,7 @@ def log_filter(
     }
 
 
-def mark(lines: list[dict[str, Any]], groups: Sequence[KindGroup]) -> None:
+def mark(lines: list[JSON], groups: Sequence[KindGroup]) -> None:
     """Give each line (its ``seat`` from :func:`line_seat`) its seat as the page writes it
     (``""`` for everybody's) and its ``group`` (``""`` for a kind in no group)."""
     by_kind = {kind: group.key for group in groups for kind in group.kinds}
@@ -79,7 +81,7 @@ def mark(lines: list[dict[str, Any]], groups: Sequence[KindGroup]) -> None:
         line["group"] = by_kind.get(str(line["kind"]), "")
 
 
-def shown(lines: Sequence[dict[str, Any]], chosen: Mapping[str, Any]) -> list[dict[str, Any]]:
+def shown(lines: Sequence[JSON], chosen: Mapping[str, Any]) -> list[JSON]:
     """The marked lines the chosen filter lets through; a seat's filter hides the lines
     about everybody."""
     seat, kind = chosen["seat"], chosen["kind"]
@@ -91,13 +93,13 @@ def shown(lines: Sequence[dict[str, Any]], chosen: Mapping[str, Any]) -> list[di
 
 
 def filtered(
-    lines: list[dict[str, Any]],
+    lines: list[JSON],
     query: Mapping[str, str],
     names: Sequence[str],
     groups: Sequence[KindGroup],
     gettext: Gettext,
     action: str | None = None,
-) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+) -> tuple[list[JSON], JSON]:
     """A table's (or a replay's: ``action``, its address) log marked and narrowed by the
     page's query, with the filter form's context."""
     mark(lines, groups)

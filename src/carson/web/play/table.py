@@ -14,6 +14,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
+from carson.core.game import JSON
 from carson.core.record import GameRecord
 from carson.core.registry import HUMAN, AnyGameKind, games
 from carson.server.kernel.db import User
@@ -230,7 +231,7 @@ def _list_args(game: str | None) -> frozenset[str]:
     return frozenset() if adapter is None else adapter.list_args
 
 
-def _with_args(action: dict[str, Any], form: Any, list_args: frozenset[str]) -> dict[str, Any]:
+def _with_args(action: JSON, form: Any, list_args: frozenset[str]) -> JSON:
     """The action with its ``arg_<key>`` form fields filled in (numbers as numbers)."""
     action = dict(action)
     for field in set(form.keys()):
@@ -257,7 +258,7 @@ class SeatNow:
     the move after ``log_from`` (the move log's first; all of a finished game's); the game's
     record once it is over; whether it is the seat's guided game (issue 25)."""
 
-    page: dict[str, Any]
+    page: JSON
     seen: object
     events: list[SeatEvent]
     record: GameRecord | None = None

@@ -6,18 +6,17 @@ for nobody's seat, under a banner that says so, with the number of people watchi
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import Request
 from starlette.concurrency import run_in_threadpool
 
+from carson.core.game import JSON
 from carson.server.kernel.ratelimit import client_address
 from carson.server.play.api import service_of
 from carson.server.play.live.watchers import viewer_key
 from carson.web.kernel.visit import Visit
 
 
-async def watchers_now(request: Request, visit: Visit, page: dict[str, Any]) -> int:
+async def watchers_now(request: Request, visit: Visit, page: JSON) -> int:
     """How many people watch the game of ``page`` (a seat's or a spectator's view), the
     visitor included when it watches."""
     service = service_of(request)

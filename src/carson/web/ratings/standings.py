@@ -15,6 +15,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
+from carson.core.game import JSON
 from carson.core.registry import games
 from carson.server.kernel.errors import GameError
 from carson.server.play.api import service_of
@@ -77,7 +78,7 @@ async def profile_page(username: str, request: Request) -> HTMLResponse:
     if visit.user is None:
         return visit.render("kernel/login_needed.html", next=quote(request.url.path))
 
-    def reading(session: Any) -> dict[str, Any]:
+    def reading(session: Any) -> JSON:
         found = profiles.profile(session, username)
         found["history"] = {
             stats["game"]: profiles.rating_history(session, username, stats["game"])["points"]
@@ -105,7 +106,7 @@ async def player_games_page(username: str, request: Request) -> HTMLResponse:
         return visit.render("kernel/login_needed.html", next=quote(request.url.path))
     page = profiles.Page(_page_number(request), profiles.GAMES_PAGE)
 
-    def reading(session: Any) -> dict[str, Any]:
+    def reading(session: Any) -> JSON:
         return profiles.finished_games(session, profiles.player(session, username), page)
 
     listing = await _read(visit, reading)
@@ -117,7 +118,7 @@ async def player_games_page(username: str, request: Request) -> HTMLResponse:
     )  # fmt: skip
 
 
-def _chart(visit: Visit, label: str, points: list[dict[str, Any]]) -> str:
+def _chart(visit: Visit, label: str, points: list[JSON]) -> str:
     title = visit.gettext("Rating in %(game)s") % {"game": label}
     description = visit.gettext("The rating after each of %(count)s rated games.") % {
         "count": len(points)
@@ -126,7 +127,7 @@ def _chart(visit: Visit, label: str, points: list[dict[str, Any]]) -> str:
     return rating_chart(drawn, title, description)
 
 
-def _rows(visit: Visit, finished: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _rows(visit: Visit, finished: list[JSON]) -> list[JSON]:
     """The finished games as the pages show them: the day, and each seat's name or machine."""
     shown = []
     for game in finished:

@@ -210,7 +210,7 @@ def _parcel_arg(value: Any) -> int:
     return parcel(x, y)
 
 
-def _arg(kind: str, data: dict[str, Any]) -> int:
+def _arg(kind: str, data: JSON) -> int:
     if kind in ("pass", "store", "grant_all"):
         return 0
     if kind == "vote":

@@ -33,7 +33,6 @@ own secrets            duel tiles in hand (6), chosen tile (6), vote (7), purcha
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 
@@ -212,7 +211,7 @@ def _bag(w: _Writer, view: JSON) -> None:
 
 
 def _player(w: _Writer, start: int, view: JSON, index: int) -> None:
-    p: dict[str, Any] = view["players"][index]
+    p: JSON = view["players"][index]
     out = w.out
     out[start : start + 8] = (
         1.0, p["money"] / 100, p["vp"] / 100, p["revolvers"] / 10, p["roads"] / 25,

@@ -15,7 +15,7 @@ from typing import Any
 
 import pyspiel  # type: ignore[import-not-found]
 
-from carson.core.game import Event, GameState
+from carson.core.game import JSON, Event, GameState
 from carson.games.board.engine.actions import MAX_SEATS
 from carson.games.board.engine.state import BoardGameState
 from carson.rl.openspiel import ChanceGame, game_type
@@ -30,7 +30,7 @@ _GAME_TYPE = game_type(SHORT_NAME, "Carson City (the board game)", MAX_SEATS, DE
 
 
 class CarsonCityBoardGame(ChanceGame):
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
+    def __init__(self, params: JSON | None = None) -> None:
         settings = {**DEFAULTS, **(params or {})}
         players = int(settings["players"])
         variants = [name for name in str(settings["variants"]).split("+") if name]

@@ -6,6 +6,7 @@ from typing import Any, Protocol
 
 from rich.text import Text
 
+from carson.core.game import JSON
 from carson.games.board.catalog import SPACE_IDS, BoardCatalog
 from carson.games.board.engine.config import BoardConfig
 from carson.games.board.town import HOUSE, MOUNTAIN, SIZE, edge_from_name
@@ -140,7 +141,7 @@ class BoardNames:
         return f"{parcel_label(column, row)} {self._texts('board', f'side_{side}')}"
 
 
-def cowboys_text(entries: list[dict[str, Any]], width: int | None = None) -> Text:
+def cowboys_text(entries: list[JSON], width: int | None = None) -> Text:
     """Cowboys as their seats' digits (the white cowboy as ``w``)."""
     text = Text()
     for entry in entries:

@@ -72,7 +72,7 @@ class SeenDecision:
 
     kind: str
     seats: tuple[int, ...]
-    data: dict[str, Any]
+    data: JSON
 
     @staticmethod
     def of(entry: JSON) -> SeenDecision:

@@ -4,7 +4,6 @@ drawn after every move)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
@@ -127,7 +126,7 @@ def players_table(view: JSON, viewer: int | None, names: BoardNames, texts: Text
 
 
 def _player_row(
-    player: dict[str, Any], view: JSON, viewer: int | None, names: BoardNames, texts: Texts
+    player: JSON, view: JSON, viewer: int | None, names: BoardNames, texts: Texts
 ) -> dict[str, str | Text]:
     seat = player["seat"]
     who = Text(names.who(seat), names.style(seat))
@@ -177,7 +176,7 @@ def counted(items: list[str]) -> str:
     return ", ".join(item if count == 1 else f"{count}× {item}" for item, count in counts.items())
 
 
-def _tiles_cell(player: dict[str, Any], view: JSON, texts: Texts) -> str:
+def _tiles_cell(player: JSON, view: JSON, texts: Texts) -> str:
     if "tiles" in player:  # the viewer's own (BG-11.3)
         own = " ".join(str(value) for value in player["tiles"]) or "—"
         if player.get("tile_choice") is not None:

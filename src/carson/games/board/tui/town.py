@@ -3,8 +3,6 @@ and the prices-and-incomes grid (``prices``)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.console import Group, RenderableType
 from rich.text import Text
 
@@ -88,7 +86,7 @@ def town_grid(
     return grid
 
 
-def _cell(entry: dict[str, Any], marked: bool, values: dict[int, str] | None) -> Text:
+def _cell(entry: JSON, marked: bool, values: dict[int, str] | None) -> Text:
     p = parcel(entry["x"], entry["y"])
     if entry["river"]:
         return Text("≈" * CELL, RIVER_STYLE)

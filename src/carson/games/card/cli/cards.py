@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 from enum import StrEnum
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
+from carson.core.game import JSON
 from carson.core.i18n import LANGUAGES, UnknownLanguage, check_language
 from carson.games.card.catalog import Catalog, load_catalog
 from carson.games.card.tui.texts import texts as terminal_texts
@@ -28,7 +29,7 @@ def language(value: str) -> str:
         raise typer.BadParameter(str(error)) from None
 
 
-def catalog_json(catalog: Catalog) -> dict[str, Any]:
+def catalog_json(catalog: Catalog) -> JSON:
     return {
         "terrain": [
             {

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from carson.cli.errors import fail
+from carson.core.game import JSON
 from carson.core.record import json_problem
 from carson.games.card.catalog import load_catalog
 from carson.games.card.grid import GridError
@@ -36,7 +37,7 @@ def read_json_input(file: str) -> Any:
         fail(f"input is not valid JSON: {json_problem(error)}")
 
 
-def for_each_object(document: Any, answer: Callable[[dict[str, Any]], Any]) -> str:
+def for_each_object(document: Any, answer: Callable[[JSON], Any]) -> str:
     """Apply ``answer`` to one object, or to each object of an array; the JSON to print."""
     if isinstance(document, dict):
         try:

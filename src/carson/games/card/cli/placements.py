@@ -6,10 +6,11 @@ from city coordinates (bounding-box corner at 0, 0) to the input grid's coordina
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
+from carson.core.game import JSON
 from carson.games.card.city import City, Layout
 from carson.games.card.cli.input import (
     InputError,
@@ -23,7 +24,7 @@ from carson.games.card.parcels import NO_CARD, Parcel
 _KEYS = {"grid", "card", "personalities"}
 
 
-def legal_positions(request: dict[str, Any]) -> dict[str, list[list[int]]]:
+def legal_positions(request: JSON) -> dict[str, list[list[int]]]:
     """The answer for one request object; raises ``InputError`` naming what is wrong."""
     unknown = sorted(set(request) - _KEYS)
     if unknown:

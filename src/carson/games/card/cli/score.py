@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import re
 from enum import StrEnum
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from carson.core.game import JSON
 from carson.games.card.city import City
 from carson.games.card.cli.input import (
     InputError,
@@ -29,7 +30,7 @@ class ScoreFormat(StrEnum):
     text = "text"
 
 
-def score_request(request: dict[str, Any]) -> ScoreSheet:
+def score_request(request: JSON) -> ScoreSheet:
     """The score sheet of one city object; raises ``InputError`` naming what is wrong."""
     unknown = sorted(set(request) - _KEYS)
     if unknown:

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from carson.core.game import JSON
 from carson.games.card.catalog import Suit
 
 #: A seat that makes its own decisions: a human at the table, or an AI playing as one (CG-2.1).
@@ -79,7 +80,7 @@ class GameConfig:
         """CG-4.1: 4 terrain cards, 5 with 5 or 6 seats."""
         return 5 if len(self.seats) >= 5 else 4
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSON:
         return {"seats": list(self.seats), "suits": [suit.value for suit in self.suits]}
 
     @classmethod

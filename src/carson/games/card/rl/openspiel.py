@@ -14,7 +14,7 @@ from typing import Any
 
 import pyspiel  # type: ignore[import-not-found]
 
-from carson.core.game import Event, GameState
+from carson.core.game import JSON, Event, GameState
 from carson.games.card.engine.config import MAX_SEATS, MIN_SEATS
 from carson.games.card.engine.state import CardGameState
 from carson.rl.openspiel import ChanceGame, game_type
@@ -29,7 +29,7 @@ _GAME_TYPE = game_type(SHORT_NAME, "Carson City: The Card Game", MAX_SEATS, DEFA
 
 
 class CarsonCityGame(ChanceGame):
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
+    def __init__(self, params: JSON | None = None) -> None:
         settings = {**DEFAULTS, **(params or {})}
         players, seats = int(settings["players"]), int(settings["seats"])
         if not MIN_SEATS <= seats <= MAX_SEATS or not 1 <= players <= seats:

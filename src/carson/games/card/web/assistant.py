@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
+from carson.core.game import JSON
 from carson.games.card.catalog import load_catalog
 from carson.games.card.parcels import NO_CARD, Parcel
 from carson.games.card.scoring import MAX_SALES
@@ -81,7 +80,7 @@ def _labels(visit: Visit) -> dict[str, str]:
     return labels
 
 
-def _assistant_context(visit: Visit) -> dict[str, Any]:
+def _assistant_context(visit: Visit) -> JSON:
     names = texts(visit.lang)
     return {
         "size": ASSISTANT_SIZE,

@@ -12,6 +12,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from carson.core.game import JSON
 from carson.games.card.catalog import TerrainCard
 from carson.games.card.previews import ScorePreview
 
@@ -45,7 +46,7 @@ def comparison(
     corners: Mapping[Place, Mapping[str, Any]],
     holding: ScorePreview,
     card: TerrainCard,
-) -> dict[str, Any]:
+) -> JSON:
     """The rows of the comparison (a place, the city's VP with the card there, the change,
     the action placing it) and, for each legal corner, the query that marks or unmarks it."""
     kept = [place for place in places if place in corners]

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
-from carson.core.game import Event
+from carson.core.game import JSON, Event
 from carson.games.card.engine.abilities import BOOSTS
 from carson.games.card.web.present import Presenter, SeatPanel
 from carson.web.play.log_filter import line_seat
@@ -66,9 +65,7 @@ def taking_order(auction: Auction, suits: Sequence[str], tie_order: Sequence[str
 class MoveLog:
     """The lines of one seat's move log, in one language."""
 
-    def __init__(
-        self, present: Presenter, seats: Sequence[SeatPanel], view: dict[str, Any]
-    ) -> None:
+    def __init__(self, present: Presenter, seats: Sequence[SeatPanel], view: JSON) -> None:
         self.present = present
         self.names = [seat.name for seat in seats]
         self.suits = [seat.suit for seat in seats]
@@ -76,7 +73,7 @@ class MoveLog:
         self._ = present._
         self.texts = present.texts
 
-    def lines(self, events: Sequence[tuple[int, Event]]) -> list[dict[str, Any]]:
+    def lines(self, events: Sequence[tuple[int, Event]]) -> list[JSON]:
         """The whole game's log, newest first."""
         found = auctions(events)
         shown = []
@@ -87,7 +84,7 @@ class MoveLog:
                 shown.append({"seq": seq, "kind": event.kind, "seat": seat, **line})
         return shown[::-1]
 
-    def line(self, event: Event, auction: Auction | None) -> dict[str, Any] | None:
+    def line(self, event: Event, auction: Auction | None) -> JSON | None:
         """One event's line: its text, and the card or the auction it shows."""
         if auction is not None:
             return {"text": self._("Auction cards revealed:"), "bids": self._bids(auction)}
@@ -103,10 +100,10 @@ class MoveLog:
     def who(self, event: Event) -> str:
         return self.names[int(event.data["seat"])]
 
-    def _card(self, event: Event) -> dict[str, Any]:
+    def _card(self, event: Event) -> JSON:
         return self.present.card(event.data["card"])
 
-    def card_name(self, card: dict[str, Any]) -> str:
+    def card_name(self, card: JSON) -> str:
         if card["kind"] == "personality":
             return self.present.personality(str(card["id"]))
         return self.present.terrain_name(card["parcels"])
@@ -123,7 +120,7 @@ class MoveLog:
         sentence = _SENTENCES.get(event.kind)
         return None if sentence is None else sentence(self, event)
 
-    def _bids(self, auction: Auction) -> dict[str, Any]:
+    def _bids(self, auction: Auction) -> JSON:
         rows = []
         for seat, bid in enumerate(auction.bids):
             boost = auction.boosts.get(seat, 0)

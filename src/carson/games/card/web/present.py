@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from carson.core.game import JSON
 from carson.games.card import board
 from carson.games.card.catalog import Catalog, Suit
 from carson.games.card.city import City
@@ -51,7 +52,7 @@ class SeatPanel:
     score: int
     played: list[int]
     cards_left: list[int]
-    personalities: list[dict[str, Any]]
+    personalities: list[JSON]
     grid: list[list[Cell]]
     builds: bool  # a player seat builds a city; a virtual seat only collects cards
     notes: list[str] = field(default_factory=list)
@@ -138,11 +139,11 @@ class Presenter:
 
     def game(
         self,
-        page: dict[str, Any],
+        page: JSON,
         seen: SeatObservation | None,
         preview: tuple[int, int] | None,
         compare: list[tuple[int, int]] | None = None,
-    ) -> dict[str, Any]:
+    ) -> JSON:
         """Everything the game page shows. ``page`` is the server's view of the seat (seat
         ``None``: a spectator's, every city among the others'); ``preview``: the corner
         the player clicked to see before placing; ``compare``: the corners the player
@@ -151,7 +152,7 @@ class Presenter:
         me = page["seat"]
         legal = page["legal_actions"]
         seats = [self._seat(page, seen, index) for index in range(len(view["seats"]))]
-        data: dict[str, Any] = {
+        data: JSON = {
             "id": page["id"],
             "status": page["status"],
             "seq": page["seq"],
@@ -180,7 +181,7 @@ class Presenter:
                 self._comparing(data, legal, seen, compare)
         return data
 
-    def _seat(self, page: dict[str, Any], seen: SeatObservation | None, index: int) -> SeatPanel:
+    def _seat(self, page: JSON, seen: SeatObservation | None, index: int) -> SeatPanel:
         view = page["view"]
         seat = view["seats"][index]
         who = page["seats"][index]
@@ -219,7 +220,7 @@ class Presenter:
             notes=notes,
         )
 
-    def _tie_order(self, view: dict[str, Any]) -> list[str]:
+    def _tie_order(self, view: JSON) -> list[str]:
         """The tie-break order of the suits at this table (the others' cards are not in
         play)."""
         here = {seat["suit"] for seat in view["seats"]}
@@ -230,7 +231,7 @@ class Presenter:
             return back
         return [self.suit(suit) for suit in back]
 
-    def _row(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    def _row(self, view: JSON, legal: list[JSON]) -> list[JSON]:
         takeable = {action["slot"]: action for action in legal if action["kind"] == "take"}
         row = []
         for slot, card in enumerate(view["row"]):
@@ -242,10 +243,10 @@ class Presenter:
             row.append(entry)
         return row
 
-    def card(self, card: Mapping[str, Any]) -> dict[str, Any]:
+    def card(self, card: Mapping[str, Any]) -> JSON:
         """A card of the row (its JSON, as views and events give it) as the page draws it:
         a terrain card's name and parcels, a personality's name, symbols and ability."""
-        entry: dict[str, Any] = {"kind": card["kind"], "desirability": card["desirability"]}
+        entry: JSON = {"kind": card["kind"], "desirability": card["desirability"]}
         if card["kind"] == "terrain":
             entry["name"] = self.terrain_name(card["parcels"])
             entry["parcels"] = self.parcels(Parcel.from_id(p) for p in card["parcels"])
@@ -259,9 +260,9 @@ class Presenter:
 
     def _decision(
         self,
-        data: dict[str, Any],
-        view: dict[str, Any],
-        legal: list[dict[str, Any]],
+        data: JSON,
+        view: JSON,
+        legal: list[JSON],
         seen: SeatObservation,
         preview: tuple[int, int] | None,
     ) -> None:
@@ -322,8 +323,8 @@ class Presenter:
 
     def _placing(
         self,
-        data: dict[str, Any],
-        legal: list[dict[str, Any]],
+        data: JSON,
+        legal: list[JSON],
         seen: SeatObservation,
         preview: tuple[int, int] | None,
     ) -> None:
@@ -332,7 +333,7 @@ class Presenter:
         assert city is not None and card is not None
         corners = {(a["x"], a["y"]): a for a in legal if a["kind"] == "place"}
         before = seen.score()
-        placing: dict[str, Any] = {
+        placing: JSON = {
             "card": {
                 "id": card.id,
                 "parcels": self.parcels(card.parcels),
@@ -368,8 +369,8 @@ class Presenter:
 
     def _comparing(
         self,
-        data: dict[str, Any],
-        legal: list[dict[str, Any]],
+        data: JSON,
+        legal: list[JSON],
         seen: SeatObservation,
         places: list[tuple[int, int]],
     ) -> None:
@@ -387,7 +388,7 @@ class Presenter:
 
     # ------------------------------------------------------------------ the end
 
-    def _result(self, page: dict[str, Any], seen: SeatObservation | None) -> dict[str, Any]:
+    def _result(self, page: JSON, seen: SeatObservation | None) -> JSON:
         view = page["view"]
         result = view.get("result") or {"scores": [], "winners": []}
         sheets: list[Mapping[str, int] | None] = []
@@ -429,7 +430,7 @@ class Presenter:
         }
 
 
-def _left(page: dict[str, Any]) -> bool:
+def _left(page: JSON) -> bool:
     """Whether the page's seat was left (resigned, or lost on time): a machine played it to
     the end, and its player never counts as the winner, whatever it scored."""
     seat = page["seat"]

@@ -14,9 +14,8 @@ players), :mod:`.decisions` with :mod:`.menus` and :mod:`.placing` (what the sea
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from carson.core.game import Event
+from carson.core.game import JSON, Event
 from carson.games.board.catalog import BoardCatalog
 from carson.games.board.web.present.common import (
     SEAT_COLOURS,
@@ -46,12 +45,12 @@ class BoardPresenter(Names):
 
     def game(
         self,
-        page: dict[str, Any],
+        page: JSON,
         events: Sequence[tuple[int, Event]] = (),
         mode: str | None = None,
         compare: Sequence[tuple[int, int]] | None = None,
         marks: Sequence[str] | None = None,
-    ) -> dict[str, Any]:
+    ) -> JSON:
         """Everything the board-game page shows. ``page`` is the server's view of the seat;
         ``events`` the public events so far; ``mode`` ``"white"`` to place the Sheriff's
         white cowboy (when the seat may place both kinds); ``compare``: the parcels the
@@ -59,7 +58,7 @@ class BoardPresenter(Names):
         spaces and parcels marked to compare while placing a cowboy (:mod:`..compare_cowboys`)."""
         view = page["view"]
         me = page["seat"]
-        legal: list[dict[str, Any]] = list(page["legal_actions"])
+        legal: list[JSON] = list(page["legal_actions"])
         seats = [
             Seat(index, self.seat_name(index, who), SEAT_COLOURS[index])
             for index, who in enumerate(page["seats"])
@@ -90,10 +89,10 @@ class BoardPresenter(Names):
 
     def _compare(
         self,
-        data: dict[str, Any],
-        view: dict[str, Any],
+        data: JSON,
+        view: JSON,
         me: int,
-        legal: list[dict[str, Any]],
+        legal: list[JSON],
         seats: list[Seat],
         mode: str | None,
         compare: Sequence[tuple[int, int]] | None,
@@ -110,9 +109,7 @@ class BoardPresenter(Names):
         data["compare_offer"] = offered is not None
         data["compare"] = offered if compare is not None or marks is not None else None
 
-    def _header(
-        self, page: dict[str, Any], seats: list[Seat], events: Sequence[tuple[int, Event]]
-    ) -> dict[str, Any]:
+    def _header(self, page: JSON, seats: list[Seat], events: Sequence[tuple[int, Event]]) -> JSON:
         """The page's data besides the board: status, round, orders, the move log, and
         the empty places the decision fills in."""
         view = page["view"]

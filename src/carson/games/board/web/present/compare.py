@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from carson.core.game import JSON
 from carson.games.board.town import HOUSE, MOUNTAIN, PARCELS, Town, parcel
 from carson.games.board.web.present.common import COLUMNS, key, parcel_label
 
@@ -62,7 +63,7 @@ def incomes(town: Town, seats: int) -> list[int]:
 
 def comparison(
     view: Mapping[str, Any], me: int, legal: Sequence[Mapping[str, Any]], places: Sequence[Place]
-) -> dict[str, Any] | None:
+) -> JSON | None:
     """The rows of the comparison (a parcel, the change of the seat's income and of the
     others', the action) and, for each parcel offered, the query that marks or unmarks it;
     ``None`` when the decision offers fewer than two parcels to compare."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from carson.core.game import JSON
 from carson.games.board.catalog import SPACE_IDS
 from carson.games.board.web.present.common import COLUMNS, Seat, key, parcel_label
 from carson.games.board.web.present.compare import MAX_COMPARED
@@ -62,7 +63,7 @@ def cowboy_comparison(
     marks: Sequence[str],
     seats: Sequence[Seat],
     white: bool,
-) -> dict[str, Any] | None:
+) -> JSON | None:
     """The rows of the comparison (a place, who is there, the seat's strength then, the cost
     of winning it, the action) and, for each place offered, the query that marks or unmarks
     it; ``None`` when the decision offers fewer than two places for the cowboy (``white``:
@@ -73,7 +74,7 @@ def cowboy_comparison(
         return None
     kept = [mark for mark in marks if mark in offered]
     rows = [_row(names, view, me, seats, mark, offered[mark]) for mark in kept]
-    links: dict[bool, list[dict[str, Any]]] = {True: [], False: []}  # on the track or not
+    links: dict[bool, list[JSON]] = {True: [], False: []}  # on the track or not
     for mark in offered:  # in the order of the legal actions: the track, then the town
         marked = mark in kept
         toggled = [m for m in kept if m != mark] if marked else [*kept, mark]
@@ -101,7 +102,7 @@ def _row(
     seats: Sequence[Seat],
     mark: str,
     action: Mapping[str, Any],
-) -> dict[str, Any]:
+) -> JSON:
     _ = names._
     place = _place(view, action)
     there = [

@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from carson.core.game import JSON
 from carson.games.board.catalog import PERSONALITY_IDS
 from carson.games.board.web.present.common import (
     Seat,
@@ -27,9 +28,9 @@ class Ask:
     """One decision being laid out for the seat ``me``."""
 
     names: Names
-    data: dict[str, Any]
-    view: dict[str, Any]
-    legal: list[dict[str, Any]]
+    data: JSON
+    view: JSON
+    legal: list[JSON]
     seats: list[Seat]
     mode: str | None
     targets: Targets = field(default_factory=Targets)
@@ -39,20 +40,20 @@ class Ask:
         return int(self.data["me"])
 
     @property
-    def player(self) -> dict[str, Any]:
-        player: dict[str, Any] = self.view["players"][self.me]
+    def player(self) -> JSON:
+        player: JSON = self.view["players"][self.me]
         return player
 
     @property
-    def decision(self) -> dict[str, Any]:
-        decision: dict[str, Any] = self.view["decision"]
+    def decision(self) -> JSON:
+        decision: JSON = self.view["decision"]
         return decision
 
     @property
-    def passes(self) -> list[dict[str, Any]]:
+    def passes(self) -> list[JSON]:
         return [a for a in self.legal if a["kind"] == "pass"]
 
-    def of(self, kind: str) -> list[dict[str, Any]]:
+    def of(self, kind: str) -> list[JSON]:
         return [a for a in self.legal if a["kind"] == kind]
 
     def _(self, message: str) -> str:
@@ -70,9 +71,9 @@ class Ask:
 
 def decide(
     names: Names,
-    data: dict[str, Any],
-    view: dict[str, Any],
-    legal: list[dict[str, Any]],
+    data: JSON,
+    view: JSON,
+    legal: list[JSON],
     seats: list[Seat],
     mode: str | None,
 ) -> Targets:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
+from carson.core.game import JSON
 from carson.games.board.catalog import BUILDING_IDS
 from carson.games.board.web.present.names import Names
 from carson.web.kernel.choices import Choice
@@ -19,16 +19,16 @@ class Menu:
     declining (the pass action)."""
 
     names: Names
-    data: dict[str, Any]
-    view: dict[str, Any]
-    player: dict[str, Any]
-    options: list[dict[str, Any]]
+    data: JSON
+    view: JSON
+    player: JSON
+    options: list[JSON]
     labels: dict[str, tuple[str, str]] = field(default_factory=dict)
     decline: str = ""
 
     @property
-    def decision(self) -> dict[str, Any]:
-        decision: dict[str, Any] = self.view["decision"]
+    def decision(self) -> JSON:
+        decision: JSON = self.view["decision"]
         return decision
 
     def _(self, message: str) -> str:
@@ -37,10 +37,10 @@ class Menu:
 
 def menu(
     names: Names,
-    data: dict[str, Any],
-    view: dict[str, Any],
-    legal: list[dict[str, Any]],
-    player: dict[str, Any],
+    data: JSON,
+    view: JSON,
+    legal: list[JSON],
+    player: JSON,
     choice: Callable[..., Choice],
 ) -> None:
     """The prompt and the buttons of the menu the seat faces."""

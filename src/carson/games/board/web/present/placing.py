@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from carson.core.game import JSON
 from carson.games.board.web.present.common import (
     Seat,
     Targets,
@@ -18,9 +19,9 @@ from carson.web.kernel.choices import Choice
 
 def place(
     names: Names,
-    data: dict[str, Any],
-    view: dict[str, Any],
-    legal: list[dict[str, Any]],
+    data: JSON,
+    view: JSON,
+    legal: list[JSON],
     mode: str | None,
     targets: Targets,
     choice: Callable[..., Choice],
@@ -64,7 +65,7 @@ def placing_white(legal: Sequence[Mapping[str, Any]], mode: str | None) -> bool:
     return "white" in kinds and (mode == "white" or "cowboy" not in kinds)
 
 
-def placed_cost(names: Names, view: dict[str, Any], me: int) -> int:
+def placed_cost(names: Names, view: JSON, me: int) -> int:
     """BG-9.5: what the buildings and parcels one's cowboys stand on would cost (the
     engine's answer, in the seat's view)."""
     costs = view["players"][me]["occupied_costs"]
@@ -73,9 +74,9 @@ def placed_cost(names: Names, view: dict[str, Any], me: int) -> int:
 
 def construct(
     names: Names,
-    data: dict[str, Any],
-    view: dict[str, Any],
-    legal: list[dict[str, Any]],
+    data: JSON,
+    view: JSON,
+    legal: list[JSON],
     seats: list[Seat],
     targets: Targets,
     choice: Callable[..., Choice],
@@ -115,9 +116,7 @@ def construct(
     data["choices"] += [choice(_("Store it"), a) for a in legal if a["kind"] == "store"]
 
 
-def roads(
-    names: Names, data: dict[str, Any], legal: list[dict[str, Any]], targets: Targets
-) -> None:
+def roads(names: Names, data: JSON, legal: list[JSON], targets: Targets) -> None:
     found = [a for a in legal if a["kind"] == "road"]
     for action in found:
         targets.edges[tuple(action["edge"])] = key(action)

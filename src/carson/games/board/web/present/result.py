@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from carson.core.game import Event
+from carson.core.game import JSON, Event
 from carson.games.board.web.present.common import Seat
 from carson.games.board.web.present.describe import describe
 from carson.games.board.web.present.names import Names
@@ -15,11 +15,11 @@ from carson.web.play.log_filter import line_seat
 
 def result(
     names: Names,
-    view: dict[str, Any],
+    view: JSON,
     events: Sequence[tuple[int, Event]],
     seats: list[Seat],
     me: int | None,
-) -> dict[str, Any]:
+) -> JSON:
     """The score sheet: VP by source, from the public events (BG-8.2); the personalities'
     VP (the Settler's, the Grocer's, the red Banker's and Sheriff's) and whatever no event
     names are "other"."""
@@ -86,7 +86,7 @@ def purchased_vp(purchases: Mapping[str, Any]) -> int:
 
 def events(
     names: Names, events: Sequence[tuple[int, Event]], seats: list[Seat], tiles: bool = False
-) -> list[dict[str, Any]]:
+) -> list[JSON]:
     """The whole game's move log, newest first: one sentence per event the page tells
     (``tiles``: duels are fought with duel tiles)."""
     shown = []

@@ -6,8 +6,7 @@ the sides are decided by the vote."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from carson.core.game import JSON
 from carson.games.board.engine.model import DEALT_TILES_MONEY, DUEL_TILE_SET
 from carson.games.board.web.present.names import Names
 
@@ -17,12 +16,12 @@ DEALT_TILES = len(DUEL_TILE_SET)
 TILE_SET = DUEL_TILE_SET
 
 
-def before_setup(view: dict[str, Any]) -> bool:
+def before_setup(view: JSON) -> bool:
     """Whether the town is not set up yet (the initial order is drawn at the setup, BG-3.7)."""
     return not view["initial_order"]
 
 
-def show_start(names: Names, view: dict[str, Any], data: dict[str, Any]) -> None:
+def show_start(names: Names, view: JSON, data: JSON) -> None:
     """The players' panels and the personality cards of ``data`` as the game will start."""
     _ = names._
     start = starting(names, view)
@@ -49,14 +48,14 @@ def show_start(names: Names, view: dict[str, Any], data: dict[str, Any]) -> None
     )
 
 
-def starting(names: Names, view: dict[str, Any]) -> dict[str, Any]:
+def starting(names: Names, view: JSON) -> JSON:
     """What every player starts with under the game's variants, for his panel."""
     _ = names._
     catalog = names.catalog
     variants = set(view["config"]["variants"])
     fresh = "new-beginning" in variants
     pieces = catalog.new_beginning if fresh else catalog.start
-    start: dict[str, Any] = {
+    start: JSON = {
         "money": pieces["money"],
         "cowboys": pieces["cowboys"],
         "revolvers": 0 if fresh else catalog.start["revolvers"],  # BG-10.4: bought, if any

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from carson.core.game import JSON
 from carson.games.board.catalog import PERSONALITY_IDS, SPACE_IDS
 from carson.games.board.web.present.common import (
     TRACK_ROWS,
@@ -16,8 +15,8 @@ from carson.games.board.web.present.town import cowboy
 
 
 def track(
-    names: Names, view: dict[str, Any], targets: Targets, seats: list[Seat], me: int | None
-) -> list[list[dict[str, Any]]]:
+    names: Names, view: JSON, targets: Targets, seats: list[Seat], me: int | None
+) -> list[list[JSON]]:
     by_id = {space["id"]: space for space in view["spaces"]}
     rows = []
     for ids in TRACK_ROWS:
@@ -48,9 +47,7 @@ def track(
     return rows
 
 
-def personalities(
-    names: Names, view: dict[str, Any], targets: Targets, seats: list[Seat]
-) -> list[dict[str, Any]]:
+def personalities(names: Names, view: JSON, targets: Targets, seats: list[Seat]) -> list[JSON]:
     taken = {
         player["personality"]: index
         for index, player in enumerate(view["players"])
@@ -78,9 +75,7 @@ def personalities(
     return sorted(cards, key=lambda card: card["number"])
 
 
-def players(
-    names: Names, view: dict[str, Any], seats: list[Seat], me: int | None
-) -> list[dict[str, Any]]:
+def players(names: Names, view: JSON, seats: list[Seat], me: int | None) -> list[JSON]:
     _ = names._
     turn = view["turn_order"]
     passed = view["pass_order"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from carson.core.game import JSON
 from carson.games.board.web.present.common import (
     COLUMNS,
     Seat,
@@ -30,7 +31,7 @@ FIGURE = 13
 PICTURE = 26
 
 
-def town(names: Names, view: dict[str, Any], targets: Targets, seats: list[Seat]) -> dict[str, Any]:
+def town(names: Names, view: JSON, targets: Targets, seats: list[Seat]) -> JSON:
     """The town's map: what the SVG draws and what the overlay holds."""
     roads = {tuple(edge) for edge in view["roads"]}
     bridges = {tuple(edge) for edge in view["bridges"]}
@@ -57,7 +58,7 @@ def town(names: Names, view: dict[str, Any], targets: Targets, seats: list[Seat]
     }
 
 
-def _axes() -> list[dict[str, Any]]:
+def _axes() -> list[JSON]:
     """The column letters above the map and the row numbers left of it."""
     middle = MARGIN + ROAD + PARCEL // 2
     columns = [{"text": COLUMNS[i], "x": middle + i * PITCH, "y": MARGIN - 3} for i in range(8)]
@@ -79,13 +80,13 @@ def _edge_box(edge: tuple[Any, ...]) -> tuple[int, int, int, int]:
     return _line(x), _line(y) + ROAD, ROAD, PARCEL
 
 
-def _road(names: Names, edge: tuple[Any, ...], bridge: bool) -> dict[str, Any]:
+def _road(names: Names, edge: tuple[Any, ...], bridge: bool) -> JSON:
     x, y, w, h = _edge_box(edge)
     title = names._("road") + ": " + names.edge(edge)
     return {"x": x, "y": y, "w": w, "h": h, "bridge": bridge, "title": title}
 
 
-def _corners(roads: set[tuple[Any, ...]]) -> list[dict[str, Any]]:
+def _corners(roads: set[tuple[Any, ...]]) -> list[JSON]:
     """The crossings the roads meet at, drawn so that roads join."""
     vertices: set[tuple[int, int]] = set()
     for kind, x, y in roads:
@@ -96,7 +97,7 @@ def _corners(roads: set[tuple[Any, ...]]) -> list[dict[str, Any]]:
     ]
 
 
-def _edge_target(names: Names, edge: tuple[Any, ...], action: str) -> dict[str, Any]:
+def _edge_target(names: Names, edge: tuple[Any, ...], action: str) -> JSON:
     kind, x, y = edge
     return {
         "action": action,
@@ -109,11 +110,11 @@ def _edge_target(names: Names, edge: tuple[Any, ...], action: str) -> dict[str, 
 
 def _parcel(
     names: Names,
-    p: dict[str, Any],
+    p: JSON,
     targets: Targets,
     seats: list[Seat],
     doubled: dict[int, str],
-) -> dict[str, Any]:
+) -> JSON:
     x, y = p["x"], p["y"]
     owner = p["owner"]
     income = p.get("income")
@@ -142,8 +143,8 @@ def _parcel(
 
 
 def _standing(
-    names: Names, figures: list[dict[str, Any]], seats: list[Seat], left: int, top: int
-) -> list[dict[str, Any]]:
+    names: Names, figures: list[JSON], seats: list[Seat], left: int, top: int
+) -> list[JSON]:
     """The cowboys on a parcel, side by side along its bottom (closer when many)."""
     step = min(FIGURE - 2, (PARCEL - 2 - FIGURE) // max(1, len(figures) - 1))
     return [
@@ -152,7 +153,7 @@ def _standing(
     ]
 
 
-def _parcel_title(names: Names, p: dict[str, Any], income: int | None, seats: list[Seat]) -> str:
+def _parcel_title(names: Names, p: JSON, income: int | None, seats: list[Seat]) -> str:
     """A parcel in words, for its label and tooltip: everything the map draws on it."""
     _ = names._
     owner = p["owner"]
@@ -172,7 +173,7 @@ def _parcel_title(names: Names, p: dict[str, Any], income: int | None, seats: li
     return " · ".join(parts)
 
 
-def cowboy(names: Names, figure: Mapping[str, Any], seats: list[Seat]) -> dict[str, Any]:
+def cowboy(names: Names, figure: Mapping[str, Any], seats: list[Seat]) -> JSON:
     """A cowboy on the board: its colour and who it belongs to."""
     return {
         "colour": "white" if figure["white"] else seats[figure["seat"]].colour,
