@@ -207,7 +207,7 @@ class GameService:
     def view(self, user: User | None, game_id: str, watch: bool = False) -> JSON:
         """The caller's seat's view; with ``watch``, a spectator's (``seat``: ``None``) for
         anyone not seated."""
-        with self.sessions() as session:
+        with self.store.reads() as session:
             table = self.store.table(session, game_id)
             seat = seat_asked(table, user, watch)
             return self._view(session, table, self._seat_state(session, table, seat), seat)
@@ -216,7 +216,7 @@ class GameService:
         """The caller's view and what its seat may see of the game, as its game's players
         take it (for the web pages, which draw the seat's own city and preview placements);
         a spectator (``watch``) observes for no seat: ``None``."""
-        with self.sessions() as session:
+        with self.store.reads() as session:
             table = self.store.table(session, game_id)
             seat = seat_asked(table, user, watch)
             state = self._seat_state(session, table, seat)
@@ -339,7 +339,7 @@ class GameService:
         """The events the caller's seat (``watch``: or a spectator) may see of at most
         ``limit`` moves after ``since`` (``None``: from the setup, seq 0, on); ``until`` and
         ``more`` say where to go on."""
-        with self.sessions() as session:
+        with self.store.reads() as session:
             table = self.store.table(session, game_id)
             seat = seat_asked(table, user, watch)
             now = len(self.store.state(session, table).actions)
@@ -356,7 +356,7 @@ class GameService:
         """Every event the caller's seat (``watch``: or a spectator) may see of the moves
         after ``since`` (``None``: with the setup's, seq 0) up to move ``upto`` (``None``:
         the latest), oldest first — what a move log draws, without replaying the game."""
-        with self.sessions() as session:
+        with self.store.reads() as session:
             table = self.store.table(session, game_id)
             seat = seat_asked(table, user, watch)
             now = len(self.store.state(session, table).actions)

@@ -133,6 +133,14 @@ class GameStore:
         self.listeners = listeners
         self.clock = clock
         self.sessions = sessionmaker(engine, expire_on_commit=False)
+        #: Sessions for what only reads (a look at a game, a stream's catch-up): on
+        #: PostgreSQL in autocommit, a statement each with no BEGIN nor ROLLBACK around it
+        #: (two round trips of the three a look cost; each statement already read its own
+        #: snapshot, at READ COMMITTED); on SQLite as any session.
+        self.reads = self.sessions
+        if engine.dialect.name == "postgresql":
+            reading = engine.execution_options(isolation_level="AUTOCOMMIT")
+            self.reads = sessionmaker(reading, expire_on_commit=False)
         self.postgres = engine.dialect.name == "postgresql"
         #: SQLite has one writer at a time and makes the others retry on a sleeping
         #: back-off; taking turns here instead lets the next writer in the moment the last
