@@ -157,7 +157,7 @@ def test_a_game_against_machines_waits_on_one_stream_per_turn(
     assert 0 < len(opened) <= turns + 1 and waits == len(opened)
     # Every round's bids are told, the player's own last bid revealing them included.
     bids = [entry for entry in alice.record(game_id)["actions"] if entry["seat"] == 0]
-    rounds = sum(entry["action"].get("type") == "bid" for entry in bids)
+    rounds = sum(entry["action"].get("kind") == "bid" for entry in bids)
     assert out.count("Auction cards: ") == rounds
 
 

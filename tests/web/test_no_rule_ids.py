@@ -75,7 +75,7 @@ def play(client: TestClient, csrf: str, game: str, pages: Pages, seed: int) -> N
             time.sleep(0.02)  # a machine seat moves in the background: wait, do not spin
             continue
         moves += 1
-        if legal[0].get("type") == "place":
+        if legal[0].get("kind") == "place":
             pages.visit(client, f"{game}/board?x={legal[0]['x']}&y={legal[0]['y']}")
         pages.visit(client, game + "/board")
         data = {"csrf": csrf, "seq": str(view["seq"]), "action": json.dumps(rng.choice(legal))}
