@@ -558,3 +558,53 @@ def test_a_move_cancelled_mid_statement_closes_its_connection_and_frees_its_slot
 
     asyncio.run(scenario())
     store.engine.dispose()
+
+
+@pytest.fixture
+def looked(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Whether each look at a game was answered from memory on the loop."""
+    answers: list[bool] = []
+    look = LoopMoves.look
+
+    async def counted(moves: LoopMoves, *args: Any) -> Any:
+        view = await look(moves, *args)
+        answers.append(view is not None)
+        return view
+
+    monkeypatch.setattr(LoopMoves, "look", counted)
+    return answers
+
+
+def test_a_look_is_answered_from_memory_as_a_thread_answers_it(
+    url: str, looked: list[bool]
+) -> None:
+    with one_move_in(url) as (client, alice, view):
+        service = client.app.state.games  # type: ignore[attr-defined]
+        seen = client.get(f"/api/games/{view['id']}", headers=alice)
+        spectator = client.get(f"/api/games/{view['id']}")
+        assert looked == [True, True]
+        assert seen.json() == view and spectator.json()["seat"] is None
+        user = service.user_for_token(alice["Authorization"].removeprefix("Bearer "))
+        assert seen.json() == service.view(user, view["id"], True)  # a thread's read
+
+
+def test_a_look_after_another_process_s_move_reads_it(url: str, looked: list[bool]) -> None:
+    """The database is asked whether it holds a newer move (one whose notice has not come
+    yet, or that came with none): then the look reads the game in a thread."""
+    with one_move_in(url) as (client, alice, view):
+        rival = create_engine(url)
+        with rival.begin() as connection:
+            connection.execute(
+                insert(Move).values(
+                    game_id=view["id"],
+                    seq=view["seq"] + 1,
+                    seat=0,
+                    action=view["legal_actions"][0],
+                    events=[],
+                    created_at=datetime.now(UTC),
+                )
+            )
+        rival.dispose()
+        seen = client.get(f"/api/games/{view['id']}", headers=alice)
+        assert seen.status_code == 200 and seen.json()["seq"] == view["seq"] + 1
+        assert looked == [False]

@@ -26,8 +26,6 @@ from carson.server.accounts.deps import (
     accounts_of,
     caller_of,
 )
-from carson.server.accounts.service import Accounts
-from carson.server.kernel.db import User
 from carson.server.kernel.errors import (
     GameError,
     declared,
@@ -160,23 +158,15 @@ def join_game(game_id: str, user: CurrentUser, service: Service) -> JSONResponse
     openapi_extra=OPTIONAL_AUTH,
     responses={**declared(*AUTH, 404, 429), **_game_answer(200, "The caller's view")},
 )  # fmt: skip
-async def game_view(game_id: str, user: Viewer, service: Service, request: Request) -> JSONResponse:
+async def game_view(game_id: str, user: Viewer, request: Request) -> JSONResponse:
     """The caller's view of the game: ``status``, ``seq``, ``seat``, ``seats``,
     ``legal_actions`` and ``view`` (the engine's per-seat view, CG-9). Anyone not seated,
     signed in or not, gets a spectator's view (``seat``: ``null``, no hidden fact)."""
-    # In the moves' request threads (a polling client's look follows every move): a hop
-    # there costs less CPU than the framework's own for a plain route.
-    hop = move_path_of(request).hop
-    return FastJSONResponse(await hop(_viewed, service, accounts_of(request),
-                                      client_address(request), user, game_id))  # fmt: skip
-
-
-def _viewed(
-    service: GameService, accounts: Accounts, address: str, user: User | None, game_id: str
-) -> JSON:
-    """In a request thread: the look counted (a spectator's), then the view."""
-    with watching.counted(accounts, address, user):
-        return service.view(user, game_id, watch=True)
+    # A polling client's look follows every move: from memory on the event loop when the
+    # database holds nothing newer, else in the moves' request threads.
+    return FastJSONResponse(
+        await move_path_of(request).look(user, game_id, client_address(request))
+    )
 
 
 @moves.post(

@@ -29,6 +29,7 @@ dropped connection 503 once (both pools are renewed: :mod:`.loop_connections`).
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Any
 
 from carson.core.game import JSON
@@ -82,11 +83,17 @@ def alone(service: GameService, moved: Moved) -> AloneMove | None:
 
 class LoopMoves:
     """Plays plain moves on the event loop, written as the database allows
-    (:mod:`carson.server.play.loop_writes`)."""
+    (:mod:`carson.server.play.loop_writes`), on the server's event loop only: its
+    connections belong to it (a request served on another loop — a test's second client —
+    goes to a thread)."""
 
     def __init__(self, service: GameService, writes: LoopWrites) -> None:
         self.service = service
         self.writes = writes
+        self.home = asyncio.get_running_loop()
+
+    def _at_home(self) -> bool:
+        return asyncio.get_running_loop() is self.home
 
     async def play(self, user: User, game_id: str, seq: int, data: Any, hop: Hop) -> JSON | None:
         """The player's view after the move, or ``None`` if a thread must read the game
@@ -95,7 +102,7 @@ class LoopMoves:
         by a thread (``hop``), as it is: never checked nor applied again."""
         store = self.service.store
         table = store.known_table(game_id)
-        if table is None:
+        if table is None or not self._at_home():
             return None
         held = store.locks.try_hold(game_id)
         if held is None:
@@ -112,6 +119,28 @@ class LoopMoves:
             return self.service.seat_view(table, moved.after, moved.seat)
         finally:
             held.lock.release()
+
+    async def look(self, user: User | None, game_id: str) -> JSON | None:
+        """The caller's view of the game (a spectator's, if not seated) from memory, once
+        the database said it holds no move this process has not heard of; ``None`` when
+        memory does not know the view exactly (a clock, a secret step, a move heard and not
+        played, a game not cached) or the database could not be asked without waiting: a
+        thread reads it (:meth:`~carson.server.play.games.GameService.view`)."""
+        store = self.service.store
+        table = store.known_table(game_id)
+        state, heard = store.cache.state_and_heard(game_id)
+        if (
+            table is None
+            or state is None
+            or heard
+            or table.settings.time_control is not None
+            or drafting(table.kind, state)
+            or not self._at_home()
+        ):
+            return None
+        if await self.writes.newer(game_id, len(state.actions)) is not False:
+            return None
+        return self.service.seat_view(table, state, table.seat_or_none(user))
 
     async def close(self) -> None:
         await self.writes.close()

@@ -34,6 +34,9 @@ if TYPE_CHECKING:
 
 #: The name of the move's statement on each of the loop's connections.
 PREPARED = b"carson_alone_move"
+#: The look for a move after a seq, and its name there.
+NEWER = "SELECT 1 FROM moves WHERE game_id = {} AND seq > {} LIMIT 1"
+NEWER_PREPARED = b"carson_newer_move"
 #: Its parameters, in the order of ``$1``, ``$2``, … in :data:`INSERT_UNLESS_LEFT_PREPARED`.
 ALONE_PARAMETERS = (
     "game_id", "seq", "seat", "action", "events", "created_at", "asked", "channel", "notice",
@@ -50,6 +53,10 @@ class LoopWrites(Protocol):
     async def write(self, move: AloneMove) -> bool:
         """Write the move's row alone, unless a person asked next has left or it cannot be
         done now: whether it was written."""
+
+    async def newer(self, game_id: str, after: int) -> bool | None:
+        """Whether the database holds a move of ``game_id`` after seq ``after`` (one this
+        process has not heard of); ``None`` if that cannot be asked now without waiting."""
 
     async def close(self) -> None:
         """The server stops: let go of what was opened."""
@@ -87,6 +94,30 @@ class PostgresWrites:
             raise sqlalchemy_error(INSERT_UNLESS_LEFT, error, psycopg.Error, dialect,
                                    gone) from error  # fmt: skip
         except BaseException:  # cancelled midway (the server stops): its state is unknown
+            pooled.finish()
+            raise
+        finally:
+            self.connections.give_back(pooled)
+
+    async def newer(self, game_id: str, after: int) -> bool | None:
+        import psycopg
+
+        pooled = await self.connections.take()
+        if pooled is None:
+            return None
+        statements = pooled.statements
+        try:
+            if NEWER_PREPARED not in pooled.prepared:
+                await statements.prepare(NEWER_PREPARED, NEWER.format("$1", "$2").encode())
+                pooled.prepared.add(NEWER_PREPARED)
+            found = await statements.run_prepared(
+                NEWER_PREPARED, [game_id.encode(), str(after).encode()]
+            )
+            return found.ntuples > 0
+        except psycopg.Error as error:
+            self.connections.failed(pooled, error)
+            return None  # the thread's read meets it again and answers it (503)
+        except BaseException:  # cancelled midway: its state is unknown
             pooled.finish()
             raise
         finally:
@@ -148,6 +179,16 @@ class SqliteWrites:
             return False
         finally:
             self.turn.give_back()
+
+    async def newer(self, game_id: str, after: int) -> bool | None:
+        try:  # a read in WAL mode waits for no writer
+            connection = self._current()
+            if connection is None or connection.in_transaction:
+                return None
+            found = connection.execute(NEWER.format("?", "?"), (game_id, after)).fetchone()
+            return found is not None
+        except (sqlite3.Error, DBAPIError):
+            return None
 
     def _current(self) -> sqlite3.Connection | None:
         """The loop's connection, made now if the pool that made it is gone; ``None`` if

@@ -22,6 +22,7 @@ from starlette.concurrency import run_in_threadpool
 from carson.core.game import JSON, Action, IllegalActionError
 from carson.server.kernel.errors import Unprocessable
 from carson.server.play.events import encode_events
+from carson.server.play.live import watching
 from carson.server.play.table import State
 
 if TYPE_CHECKING:
@@ -98,6 +99,25 @@ class MovePath:
         if view is None:  # not in memory, its lock held, refused by the cache: read it
             view = await hop(self.service.act, user, game_id, seq, data)
         return view
+
+    async def look(self, user: User | None, game_id: str, address: str) -> JSON:
+        """The caller's view of the game (``GET /api/games/{id}``; a spectator's, if not
+        seated), its look counted (:mod:`.live.watching`): from memory on the event loop
+        when the database holds nothing newer (:meth:`.LoopMoves.look`), else read in a
+        request thread."""
+        loop = self.loop
+        if loop is None or not self.accounts.limiter.in_process:
+            return await self.hop(self._viewed, user, game_id, address)
+        with watching.counted(self.accounts, address, user):  # on the loop: its counts
+            view = await loop.look(user, game_id)
+            if view is None:
+                view = await self.hop(self.service.view, user, game_id, True)
+        return view
+
+    def _viewed(self, user: User | None, game_id: str, address: str) -> JSON:
+        """In a request thread: the look counted (a spectator's), then the view."""
+        with watching.counted(self.accounts, address, user):
+            return self.service.view(user, game_id, watch=True)
 
     def hop(self, func: Callable[..., T], *args: object) -> Awaitable[T]:
         """``func(*args)`` in one of the server's request threads."""
