@@ -8,9 +8,11 @@ same thing), so it happens once per game.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from cachetools import LRUCache
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
@@ -30,11 +32,22 @@ from carson.server.play.table import Table
 
 #: Most moves one page of events covers (the default is smaller).
 MAX_PAGE_MOVES = 500
+#: Games whose whole log (every move's events, decoded) a process keeps, the latest read.
+KEPT_LOGS = 256
+
+#: Each move's events, oldest first: (seq, events).
+MoveEvents = list[tuple[int, list[Event]]]
 
 
 class EventLog:
+    """A game's events as stored. The whole log of a game, read from its start (a finished
+    game's page reads it all for its score sheet), is kept for the latest games read and
+    only the moves after it read again: moves are never changed once stored."""
+
     def __init__(self, store: GameStore) -> None:
         self.store = store
+        self._kept: LRUCache[str, tuple[int, MoveEvents]] = LRUCache(KEPT_LOGS)
+        self._guard = threading.Lock()
 
     def page(
         self,
@@ -78,8 +91,27 @@ class EventLog:
 
     def moves(
         self, session: Session, table: Table, after: int, upto: int, limit: int | None
-    ) -> list[tuple[int, list[Event]]]:
+    ) -> MoveEvents:
         """Each move's events (all audiences) for the seqs after ``after`` up to ``upto``."""
+        if after or limit is not None:
+            return self._read(session, table, after, upto, limit)
+        with self._guard:
+            kept = self._kept.get(table.id)
+        if kept is None:
+            log = self._read(session, table, 0, upto, None)
+        else:
+            known, log = kept
+            if upto <= known:
+                return [move for move in log if move[0] <= upto]
+            log = log + self._read(session, table, known, upto, None)
+        with self._guard:
+            self._kept[table.id] = (upto, log)
+        return log
+
+    def _read(
+        self, session: Session, table: Table, after: int, upto: int, limit: int | None
+    ) -> MoveEvents:
+        """The moves' events as the database holds them (those it lacks derived)."""
         query = (
             select(Move.seq, Move.events)
             .where(Move.game_id == table.id, Move.seq > after, Move.seq <= upto)
