@@ -395,6 +395,9 @@ def test_the_pool_opens_no_more_than_its_size_and_waits_a_while_for_one_to_come_
         started = time.monotonic()
         assert await pool.take() is None  # none came back in time: the move goes to a thread
         assert time.monotonic() - started >= 0.2
+        started = time.monotonic()
+        assert await pool.take(wait=False) is None  # a look waits for none: to a thread
+        assert time.monotonic() - started < 0.1
         waiting = asyncio.ensure_future(pool.take())
         await asyncio.sleep(0.05)
         pool.give_back(first)

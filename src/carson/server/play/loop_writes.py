@@ -102,7 +102,7 @@ class PostgresWrites:
     async def newer(self, game_id: str, after: int) -> bool | None:
         import psycopg
 
-        pooled = await self.connections.take()
+        pooled = await self.connections.take(wait=False)  # a look waits for no connection
         if pooled is None:
             return None
         statements = pooled.statements

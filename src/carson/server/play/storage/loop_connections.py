@@ -101,15 +101,17 @@ class LoopConnections:
         connections opened before are not given out again (any thread)."""
         self._generation += 1
 
-    async def take(self) -> Pooled | None:
+    async def take(self, wait: bool = True) -> Pooled | None:
         """An idle connection, or a new one while fewer than ``size`` are open, waiting
-        (at most :data:`WAIT_SECONDS`) while all are taken; ``None`` if none comes, or if
-        the database cannot be reached now. Each one taken is given back
-        (:meth:`give_back`)."""
+        (at most :data:`WAIT_SECONDS`, and only with ``wait``) while all are taken; ``None``
+        if none comes, or if the database cannot be reached now. Each one taken is given
+        back (:meth:`give_back`)."""
         if self._closed or time.monotonic() < self._quiet_until:
             return None
         if not self._slots.locked():
             await self._slots.acquire()  # free: no waiting, no timer (the common case)
+        elif not wait:
+            return None
         else:
             try:
                 await asyncio.wait_for(self._slots.acquire(), WAIT_SECONDS)
