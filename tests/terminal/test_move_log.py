@@ -75,6 +75,19 @@ def test_a_save_keeps_each_moves_events_with_their_audience(tmp_path: Path) -> N
     assert data["seen"] == {"0": len(events)}  # the human looked before he quit
 
 
+def test_a_save_whose_actions_say_type_still_loads(tmp_path: Path) -> None:
+    """Saves written before the card game's actions said ``kind`` (deprecated ``type``)."""
+    save = tmp_path / "g.json"
+    data = saved_game(save)
+    new = read_save(save)
+    for item in data["record"]["actions"]:
+        item["action"] = {"type": item["action"].pop("kind"), **item["action"]}
+    save.write_text(json.dumps(data))
+    old = read_save(save)
+    assert old.state.actions == new.state.actions and old.log is not None and new.log is not None
+    assert old.log.to_json() == new.log.to_json()
+
+
 def test_a_new_games_first_screen_shows_the_setups_events(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
