@@ -24,6 +24,8 @@ from carson.server.play.store import drafting
 if TYPE_CHECKING:
     from carson.core.game import JSON
     from carson.server.play.games import GameService
+    from carson.server.play.store import GameStore
+    from carson.server.play.table import State, Table
 
 
 class Unknown(enum.Enum):
@@ -39,16 +41,10 @@ def forwarded(service: GameService, game_id: str, told: JSON) -> Update | Unknow
     """The messages of a stream that was last sent the view ``told`` (its seat's, or a
     spectator's), from memory: ``None`` if the game has not changed since."""
     store = service.store
-    table = store.known_table(game_id)
-    state, heard = store.cache.state_and_heard(game_id)
-    if (
-        table is None  # not cached, or its seats changed (someone left, it ended)
-        or state is None
-        or heard
-        or table.settings.time_control is not None
-        or drafting(table.kind, state)
-    ):
+    known = known_exactly(store, game_id)
+    if known is None:
         return UNKNOWN
+    table, state = known
     seq, status = len(state.actions), table.status(state)
     if seq < told["seq"]:  # the stream was told of a move this process has not played yet
         return UNKNOWN
@@ -61,6 +57,24 @@ def forwarded(service: GameService, game_id: str, told: JSON) -> Update | Unknow
     view = service.seat_view(table, state, seat)
     moves = [(number, _move_data(number, events, seat)) for number, events in stored]
     return Update(view, moves, dumps(view))
+
+
+def known_exactly(store: GameStore, game_id: str) -> tuple[Table, State] | None:
+    """The game's table and state if memory knows every seat's view of it exactly (no
+    database read needed), else ``None``: not cached, or its seats changed (someone left,
+    it ended), a move heard from another process still to play, a clock (a view's clocks
+    are read), a seat in a secret step (its view holds its own draft)."""
+    table = store.known_table(game_id)
+    state, heard = store.cache.state_and_heard(game_id)
+    if (
+        table is None
+        or state is None
+        or heard
+        or table.settings.time_control is not None
+        or drafting(table.kind, state)
+    ):
+        return None
+    return table, state
 
 
 def _move_data(seq: int, events: list[JSON], seat: int | None) -> str:

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 from carson.core.game import JSON
 from carson.server.kernel.errors import GameError
 from carson.server.play.cache import heard_played
+from carson.server.play.forwarding import known_exactly
 from carson.server.play.left_seats import people_asked
 from carson.server.play.machines import machine_seat
 from carson.server.play.move_checks import checked_action
@@ -126,18 +127,10 @@ class LoopMoves:
         memory does not know the view exactly (a clock, a secret step, a move heard and not
         played, a game not cached) or the database could not be asked without waiting: a
         thread reads it (:meth:`~carson.server.play.games.GameService.view`)."""
-        store = self.service.store
-        table = store.known_table(game_id)
-        state, heard = store.cache.state_and_heard(game_id)
-        if (
-            table is None
-            or state is None
-            or heard
-            or table.settings.time_control is not None
-            or drafting(table.kind, state)
-            or not self._at_home()
-        ):
+        known = known_exactly(self.service.store, game_id)
+        if known is None or not self._at_home():
             return None
+        table, state = known
         if await self.writes.newer(game_id, len(state.actions)) is not False:
             return None
         return self.service.seat_view(table, state, table.seat_or_none(user))
