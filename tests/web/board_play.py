@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -74,3 +75,28 @@ def play_board_decision(
         return ""  # a live update replaced the board: read it again
     wait_for_change(page, before)
     return kinds[index]
+
+
+def builder_move(
+    kind: str, legal: list[dict[str, Any]], view: dict[str, Any], rng: random.Random
+) -> dict[str, Any]:
+    """A move of a player who claims parcels by the town centre and builds what comes with
+    a house."""
+    prefer: list[dict[str, Any]] = []
+    if kind in ("claim", "settler"):
+        cx, cy = next((p["x"], p["y"]) for p in view["parcels"] if p["tile"] == "house")
+        prefer = [
+            a
+            for a in legal
+            if "parcel" in a and max(abs(a["parcel"][0] - cx), abs(a["parcel"][1] - cy)) == 1
+        ]
+    elif kind == "personality":
+        prefer = [a for a in legal if a["id"] == "worker"]
+    elif kind == "place" and rng.random() < 0.8:
+        town = {s["id"]: s.get("building") for s in view["spaces"]}  # buildings with a house
+        prefer = [a for a in legal if town.get(a.get("space")) not in (None, "ranch", "mine")]
+    elif kind == "menu":
+        prefer = [a for a in legal if a.get("option") == "take"]
+    elif kind == "construct":
+        prefer = [a for a in legal if a["kind"] == "build"] or [{"kind": "store"}]
+    return rng.choice(prefer or legal)

@@ -13,6 +13,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/ (live_server)
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from board_play import builder_move
 from browser import CHROMIUM, CHROMIUM_ARGS, running_server
 from play import GAME_URL, play_one_decision, register
 from playwright.sync_api import Browser, Page, sync_playwright
@@ -127,7 +128,7 @@ def _play_board(page: Page, base: str, out: Path, rng: random.Random, shots: set
             page.goto(page.url)
             shoot(page, out, "board-construction")
             shots.add("board-construction")
-        action = _builder(kind, legal, view["view"], rng)
+        action = builder_move(kind, legal, view["view"], rng)
         page.request.post(
             f"{base}/api/games/{game}/actions",
             data={"seq": view["seq"], "action": action},
@@ -166,30 +167,6 @@ def lobby_and_clocks(browser: Browser, page: Page, base: str, out: Path) -> None
     page.screenshot(path=str(out / "clocks.png"))  # the first screen only
     print(out / "clocks.png")
     other.close()
-
-
-def _builder(
-    kind: str, legal: list[dict[str, Any]], view: dict[str, Any], rng: random.Random
-) -> dict[str, Any]:
-    """A player who claims parcels by the town centre and builds what comes with a house."""
-    prefer: list[dict[str, Any]] = []
-    if kind in ("claim", "settler"):
-        cx, cy = next((p["x"], p["y"]) for p in view["parcels"] if p["tile"] == "house")
-        prefer = [
-            a
-            for a in legal
-            if "parcel" in a and max(abs(a["parcel"][0] - cx), abs(a["parcel"][1] - cy)) == 1
-        ]
-    elif kind == "personality":
-        prefer = [a for a in legal if a["id"] == "worker"]
-    elif kind == "place" and rng.random() < 0.8:
-        town = {s["id"]: s.get("building") for s in view["spaces"]}  # buildings with a house
-        prefer = [a for a in legal if town.get(a.get("space")) not in (None, "ranch", "mine")]
-    elif kind == "menu":
-        prefer = [a for a in legal if a.get("option") == "take"]
-    elif kind == "construct":
-        prefer = [a for a in legal if a["kind"] == "build"] or [{"kind": "store"}]
-    return rng.choice(prefer or legal)
 
 
 if __name__ == "__main__":

@@ -50,7 +50,10 @@ def test_a_board_game_against_two_ais_by_clicking(browser: Browser, base_url: st
     expect(page.locator(".town .value.price").first).to_be_visible()
     # The sheet's totals are the players' VP, and it names the winner.
     totals = page.locator("#result tr.total th").all_inner_texts()[1:]
-    shown = page.locator("#players .vp").all_inner_texts()
+    shown = page.locator(".player[data-seat]").evaluate_all(  # the own supply first: by seat
+        "ps => ps.sort((a, b) => a.dataset.seat - b.dataset.seat)"
+        ".map(p => p.querySelector('.vp').textContent)"
+    )
     assert len(totals) == 3 and [int(t) for t in totals] == [int(v) for v in shown]
     headline = page.locator("#result h3").inner_text()
     assert headline == "You won!" or headline.startswith("Winner: ")
@@ -83,7 +86,7 @@ def test_duel_tiles_are_chosen_by_clicking(browser: Browser, base_url: str) -> N
         kind = play_board_decision(page, rng, crowd)
         assert kind is not None, "no duel in a whole game"
         tiles += kind == "tile"
-    me = page.locator("#players .player.me")
+    me = page.locator("#my-supply")
     expect(me).to_contain_text("duel tiles")
     expect(page.locator("#events")).to_contain_text("Duel (")
     page.close()

@@ -174,9 +174,10 @@ TILE_WORDS = {
 
 
 def panel(page: str, seat: int) -> str:
-    """The text of one player's panel."""
-    start = page.index(f'data-seat="{seat}"', page.index('id="players"'))
-    return text_of(page[start : page.index("</div>", start)])
+    """The text of one player's panel (the player's own supply or another's)."""
+    found = re.search(rf'<(div|section) class="player seat[^>]*data-seat="{seat}"', page)
+    assert found is not None, f"no panel of seat {seat}"
+    return text_of(page[found.start() : page.index(f"</{found[1]}>", found.start())])
 
 
 @pytest.mark.slow  # runs long: whole games or many cases

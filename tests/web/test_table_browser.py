@@ -153,6 +153,7 @@ def test_a_board_swapped_in_leaves_the_page_where_the_player_looked(
             page.wait_for_timeout(200)
         elif not play_one_decision(page, rng):
             page.wait_for_timeout(100)
+    page.evaluate("window.scrollBy(0, 150)")  # the city is in the first screen: a little down
     page.locator("#board a.cell.mark").first.scroll_into_view_if_needed()
     before = page.evaluate("window.scrollY")
     assert before > 0  # scrolled: a jump would show

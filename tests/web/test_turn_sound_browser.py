@@ -67,8 +67,8 @@ def test_the_sound_setting_reads_as_large_as_the_other_controls(
         page.wait_for_url(GAME_URL)
         expect(page.locator("#turn-sound")).to_be_visible()
         sizes = page.evaluate(
-            """() => [document.querySelector('#turn-sound'), document.querySelector('main button')]
-                .map((e) => parseFloat(getComputedStyle(e).fontSize))"""
+            """() => ['#turn-sound', '#decision button']
+                .map((s) => parseFloat(getComputedStyle(document.querySelector(s)).fontSize))"""
         )
         assert sizes[0] >= 16 and sizes[0] == sizes[1], (width, sizes)
         context.close()
