@@ -6,6 +6,7 @@ decrypts to the notification; a subscription the service calls gone (410) is del
 from __future__ import annotations
 
 import base64
+import ipaddress
 import json
 import os
 import threading
@@ -25,6 +26,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
 from carson.app import create_app
+from carson.server.kernel import outbound
 from carson.server.notify import push
 from carson.server.notify.tables import PushSubscription, ServerKey
 from carson.server.play.thinking import InlineThinker
@@ -47,6 +49,7 @@ class PushService:
     def __init__(self) -> None:
         self.received: list[tuple[dict[str, str], bytes]] = []
         self.status = 201
+        self.location = ""  # sent with the answer when set (a redirect)
         service = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -54,6 +57,8 @@ class PushService:
                 body = self.rfile.read(int(self.headers["Content-Length"]))
                 service.received.append(({k.lower(): v for k, v in self.headers.items()}, body))
                 self.send_response(service.status)
+                if service.location:
+                    self.send_header("Location", service.location)
                 self.send_header("Content-Length", "0")
                 self.end_headers()
 
@@ -80,8 +85,10 @@ class Browser:
 
 
 @pytest.fixture
-def service_at() -> Iterator[PushService]:
+def service_at(monkeypatch: pytest.MonkeyPatch) -> Iterator[PushService]:
+    """A fake push service on loopback, the one non-public origin the server may reach."""
     fake = PushService()
+    monkeypatch.setenv(outbound.ALLOW_SETTING, fake.url.removeprefix("http://"))
     yield fake
     fake.server.shutdown()
 
@@ -185,3 +192,98 @@ def test_subscriptions_are_checked_owned_and_unsubscribed(
     assert gone.json() == {"subscribed": False}
     with client.app.state.games.sessions() as session:  # type: ignore[attr-defined]
         assert session.scalar(select(func.count()).select_from(PushSubscription)) == 0
+
+
+def subscriptions(client: TestClient) -> int:
+    with client.app.state.games.sessions() as session:  # type: ignore[attr-defined]
+        return int(session.scalar(select(func.count()).select_from(PushSubscription)) or 0)
+
+
+@pytest.mark.parametrize(
+    "host",
+    ["127.0.0.1", "[::1]", "localhost", "169.254.169.254", "10.1.2.3", "192.168.0.7",
+     "[::ffff:127.0.0.1]", "100.64.0.1", "224.0.0.1", "0.0.0.0", "[fe80::1]",
+     "no-such-host.invalid"],
+)  # fmt: skip
+def test_a_push_endpoint_must_be_a_public_host(client: TestClient, host: str) -> None:
+    """Issue 45: loopback, private, link-local (the cloud's metadata service), shared,
+    multicast and unspecified addresses, names resolving there or nowhere: refused (422)."""
+    bob = account(client, "bob")
+    browser = Browser(f"https://{host}:8443/push/x")
+    refused = client.post("/api/push/subscriptions", json=browser.json, headers=bob)
+    assert refused.status_code == 422 and refused.json()["code"] == "bad_subscription"
+    assert subscriptions(client) == 0
+
+
+def test_what_is_public(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert outbound.is_public(ipaddress.ip_address("93.184.215.14"))
+    assert outbound.is_public(ipaddress.ip_address("2606:4700::1111"))
+    for text in ("127.0.0.1", "::1", "10.0.0.1", "172.16.3.4", "169.254.169.254", "fc00::1",
+                 "::ffff:10.0.0.1", "100.64.1.1", "240.0.0.1", "255.255.255.255",
+                 "::"):  # fmt: skip
+        assert not outbound.is_public(ipaddress.ip_address(text)), text
+    with pytest.raises(outbound.NotPublic):
+        outbound.public_addresses("127.0.0.1", 8443)
+    monkeypatch.setenv(outbound.ALLOW_SETTING, "127.0.0.1:8443")
+    assert outbound.public_addresses("127.0.0.1", 8443) == ["127.0.0.1"]  # that origin only
+    with pytest.raises(outbound.NotPublic):
+        outbound.public_addresses("127.0.0.1", 8444)
+
+
+@pytest.mark.slow  # runs long: whole games or many cases
+def test_a_redirect_is_not_followed(
+    client: TestClient, service_at: PushService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A push service answering 307 to an internal address: the worker does not go there
+    (the second service hears nothing), and the push is tried again later."""
+    inside = PushService()
+    monkeypatch.setenv(
+        outbound.ALLOW_SETTING,
+        ",".join(s.url.removeprefix("http://") for s in (service_at, inside)),
+    )
+    alice, bob = account(client, "alice"), account(client, "bob")
+    client.post("/api/push/subscriptions", json=Browser(service_at.url + "/p").json, headers=bob)
+    service_at.status, service_at.location = 307, inside.url + "/internal"
+    a_game_asking(client, alice, bob)
+    run_jobs(client)
+    assert len(service_at.received) == 1 and inside.received == []
+    inside.server.shutdown()
+
+
+@pytest.mark.slow  # runs long: whole games or many cases
+def test_a_host_no_longer_public_is_not_sent_to_and_is_dropped(
+    client: TestClient, service_at: PushService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Checked again when sending (a name may resolve elsewhere by then)."""
+    alice, bob = account(client, "alice"), account(client, "bob")
+    client.post("/api/push/subscriptions", json=Browser(service_at.url + "/p").json, headers=bob)
+    assert subscriptions(client) == 1
+    monkeypatch.delenv(outbound.ALLOW_SETTING)
+    a_game_asking(client, alice, bob)
+    run_jobs(client)
+    assert service_at.received == [] and subscriptions(client) == 0
+
+
+@pytest.mark.slow  # runs long: whole games or many cases
+def test_each_browser_is_its_own_job(
+    client: TestClient, service_at: PushService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One browser's failing service is retried on its own: the other browser got the push
+    once, and its job is done."""
+    failing = PushService()
+    failing.status = 500
+    monkeypatch.setenv(
+        outbound.ALLOW_SETTING,
+        ",".join(s.url.removeprefix("http://") for s in (service_at, failing)),
+    )
+    alice, bob = account(client, "alice"), account(client, "bob")
+    for service in (service_at, failing):
+        browser = Browser(service.url + "/p")
+        assert client.post("/api/push/subscriptions", json=browser.json, headers=bob).is_success
+    a_game_asking(client, alice, bob)
+    run_jobs(client)
+    assert len(service_at.received) == 1 and len(failing.received) == 1
+    queue = client.app.state.games.store.jobs  # type: ignore[attr-defined]
+    left = [job for job in queue.listing() if job.kind == push.PUSH_ONE_JOB]
+    assert [(job.state, job.attempts) for job in left if job.state != "done"] == [("ready", 1)]
+    failing.server.shutdown()

@@ -4,9 +4,15 @@ private key never logged nor served), people's browser subscriptions, and the
 for each (RFC 8291, by pywebpush).
 
 A subscription's endpoint is a URL the server will POST to, given by a browser: it must be
-``https`` (a push service's), so a person cannot point the workers at the server's own
-plain-http neighbours; ``CARSON_PUSH_HTTP=1`` allows ``http`` for a local test endpoint. A
-push service that answers 404 or 410 has forgotten the subscription: it is deleted.
+``https`` on a public host (a push service's), so a person cannot point the workers at the
+server's own neighbours (:mod:`carson.server.kernel.outbound`: checked when subscribing and
+again when sending, no redirect followed, short timeouts); ``CARSON_PUSH_HTTP=1`` allows
+``http`` and ``CARSON_OUTBOUND_ALLOW`` a local origin, for a test endpoint.
+
+A notification's push job queues one job per subscription (``notify_push_one``): a browser
+whose service does not answer is retried on its own, never holding back the person's other
+browsers nor sending to them twice. A push service that answers 404 or 410 has forgotten the
+subscription, and a host no longer public is refused: either way it is deleted.
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ from carson.server.jobs.kinds import JobKind, register
 from carson.server.jobs.queue import ClaimedJob, whole_number
 from carson.server.kernel.db import now
 from carson.server.kernel.errors import Unprocessable
+from carson.server.kernel.outbound import NotPublic, check_url, public_session
 from carson.server.mail import addresses
 from carson.server.notify import notices
 from carson.server.notify.tables import Notification, PushSubscription, ServerKey
@@ -46,9 +53,11 @@ CONTACT_SETTING = "CARSON_PUSH_CONTACT"
 HTTP_SETTING = "CARSON_PUSH_HTTP"
 #: A person's browsers kept at most (the oldest goes): bounded rows, bounded sends.
 MOST_SUBSCRIPTIONS = 10
-#: How long a push service may take to answer, and keep an undelivered message (seconds).
-SEND_TIMEOUT = 10.0
+#: How long a push service may keep an undelivered message (seconds); how long it may take
+#: to answer is the outbound requests' (:mod:`carson.server.kernel.outbound`).
 TIME_TO_LIVE = 24 * 3600
+#: The job that sends one notification to one of its person's browsers.
+PUSH_ONE_JOB = "notify_push_one"
 
 
 def _b64url(data: bytes) -> str:
@@ -106,6 +115,17 @@ class Subscription:
             raise Unprocessable("a subscription needs a P-256 key (p256dh) and a 16-byte auth",
                                 "bad_subscription")  # fmt: skip
         return cls(endpoint, p256dh, auth)
+
+
+def check_public(endpoint: str) -> None:
+    """``Unprocessable`` unless the endpoint's host resolves to public addresses only (a DNS
+    lookup: call it off the event loop)."""
+    try:
+        check_url(endpoint)
+    except NotPublic:
+        raise Unprocessable(
+            "a push endpoint must be a push service on a public host", "bad_subscription"
+        ) from None
 
 
 def subscribe(session: Session, user_id: int, found: Subscription) -> None:
@@ -168,36 +188,77 @@ def _game_of(session: Session, notice: Notification) -> notices.NoticeGame | Non
 
 
 def run_push(context: WorkerContext, job: ClaimedJob, due: NoticeJob) -> None:
-    with context.store.sessions() as session:
+    """Queue the notification's push to each of its person's browsers, one job each."""
+    with context.store.write_turn, context.store.sessions.begin() as session:
         notice = session.get(Notification, due.notice)
         rows = [] if notice is None else list(session.scalars(
-            select(PushSubscription).where(PushSubscription.user_id == notice.user_id)
+            select(PushSubscription.id).where(PushSubscription.user_id == notice.user_id)
         ))  # fmt: skip
-        if notice is None or not rows:
-            context.queue.complete(job)
+        for row in rows:
+            payload = {"notice": due.notice, "subscription": row}
+            key = f"{PUSH_ONE_JOB}:{due.notice}:{row}"
+            context.queue.enqueue(session, PUSH_ONE_JOB, payload, key=key)
+        context.queue.finish(session, job)
+
+
+@dataclass(frozen=True)
+class PushOne:
+    """The payload of a push to one browser: the notification's id and the subscription's."""
+
+    notice: int
+    subscription: int
+
+    @classmethod
+    def read(cls, payload: JSON) -> PushOne:
+        notice, subscription = payload.get("notice"), payload.get("subscription")
+        if not (whole_number(notice) and whole_number(subscription)):
+            raise ValueError(f"a push needs a notification and a subscription, not {payload!r}")
+        assert isinstance(notice, int) and isinstance(subscription, int)
+        return cls(notice, subscription)
+
+
+def run_push_one(context: WorkerContext, job: ClaimedJob, due: PushOne) -> None:
+    """Send the notification to one browser. No answer or a failure: the job fails and is
+    tried again later (its retries apart from every other job's)."""
+    with context.store.sessions() as session:
+        notice = session.get(Notification, due.notice)
+        row = session.get(PushSubscription, due.subscription)
+        if notice is None or row is None or row.user_id != notice.user_id:
+            context.queue.complete(job)  # read, unsubscribed, or the browser changed hands
             return
         data = json.dumps(message(session, notice), ensure_ascii=False)
         stored = session.get(ServerKey, VAPID)
         if stored is None:
             raise LookupError("no VAPID key: the server makes it when it starts")
         key = Vapid.from_pem(stored.secret.encode())
-    contact = os.environ.get(CONTACT_SETTING, "mailto:carson@localhost")
-    gone = []
-    for row in rows:
         info = {"endpoint": row.endpoint, "keys": {"p256dh": row.p256dh, "auth": row.auth}}
-        try:
-            webpush(info, data, vapid_private_key=key, vapid_claims={"sub": contact},
-                    timeout=SEND_TIMEOUT, ttl=TIME_TO_LIVE)  # fmt: skip
-        except WebPushException as error:
-            status = getattr(error.response, "status_code", None)
-            if status in (404, 410):
-                gone.append(row.id)
-            else:  # another browser may still get it: this one misses this push
-                log.warning("push to subscription %d failed: %s", row.id, status or "no answer")
+    if _sent(info, data, key, row.id):
+        context.queue.complete(job)
+        return
     with context.store.write_turn, context.store.sessions.begin() as session:
-        if gone:
-            session.execute(delete(PushSubscription).where(PushSubscription.id.in_(gone)))
+        session.execute(delete(PushSubscription).where(PushSubscription.id == due.subscription))
         context.queue.finish(session, job)
 
 
+def _sent(info: JSON, data: str, key: Vapid, row: int) -> bool:
+    """``True`` once the push service took the message; ``False`` if the subscription is
+    gone for good (the service forgot it, or its host is no longer public); raises when the
+    service failed or did not answer (to be tried again)."""
+    contact = os.environ.get(CONTACT_SETTING, "mailto:carson@localhost")
+    with public_session() as session:
+        try:
+            webpush(info, data, vapid_private_key=key, vapid_claims={"sub": contact},
+                    ttl=TIME_TO_LIVE, requests_session=session)  # fmt: skip
+        except NotPublic:
+            log.warning("push subscription %d no longer names a public host: deleted", row)
+            return False
+        except WebPushException as error:
+            status = getattr(error.response, "status_code", None)
+            if status in (404, 410):
+                return False
+            raise RuntimeError(f"push to subscription {row} failed: {status}") from None
+    return True
+
+
 PUSH_JOB = register(JobKind(notices.PUSH_JOB, NoticeJob.read, run_push))
+PUSH_ONE = register(JobKind(PUSH_ONE_JOB, PushOne.read, run_push_one))

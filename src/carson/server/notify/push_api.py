@@ -72,6 +72,7 @@ async def push_key(service: Service) -> PublicKey:
 async def push_subscribe(body: SubscriptionIn, user: CurrentUser, service: Service) -> Subscribed:
     """Keep this browser's push subscription for the caller (at most 10 browsers each)."""
     found = push.Subscription.checked(body.endpoint, body.keys.p256dh, body.keys.auth)
+    await run_in_threadpool(push.check_public, found.endpoint)
     await run_in_threadpool(_subscribe, service, user, found)
     return Subscribed(subscribed=True)
 
