@@ -118,7 +118,13 @@ def create_server(
 
     service = GameService(engine, every_listener(), budget_ms, clock)
     service.accounts.forget_expired()
-    jobs = game_worker(service.store, ChildProcessThinker(), budget_ms) if worker else None
+    jobs = (
+        game_worker(
+            service.store, ChildProcessThinker(), budget_ms, analysis_think=ChildProcessThinker()
+        )
+        if worker
+        else None
+    )
     app = FastAPI(
         title="carson",
         summary="Carson City, the card game and the board game, online: accounts, games, "

@@ -9,7 +9,10 @@ machine_move, timeout (play); expire_table, pair_seeks (lobby); send_mail, accou
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from carson.server.analysis import hints, service
+from carson.server.jobs.kinds import ANALYSIS, DELIVERY, PLAY
 from carson.server.jobs.worker import LEASE, Worker
 from carson.server.kernel.db import libpq_conninfo
 from carson.server.lobby import quickmatch, tables
@@ -39,11 +42,21 @@ def game_worker(
     budget_ms: int | None = None,
     lease: float = LEASE,
     poll: float | None = None,
+    analysis_think: Thinker | None = None,
 ) -> GameWorker:
     """A worker of the server's queue, its machines thinking with ``think`` (for
-    ``budget_ms`` each, ``None``: as each level defines it)."""
+    ``budget_ms`` each, ``None``: as each level defines it), hints and analyses with
+    ``analysis_think`` (default: ``think``), each lane in a loop of its own."""
     context = WorkerContext(store, store.jobs, think, budget_ms)
+    analysing = context if analysis_think is None else replace(context, think=analysis_think)
+    lanes = {PLAY: context, DELIVERY: context, ANALYSIS: analysing}
+
+    def close() -> None:
+        context.close()
+        if analysing is not context:
+            analysing.close()
+
     conninfo = libpq_conninfo(store.engine) if store.postgres else None
     return Worker(
-        store.jobs, context, conninfo=conninfo, close=context.close, lease=lease, poll=poll
+        store.jobs, context, conninfo=conninfo, close=close, lease=lease, poll=poll, lanes=lanes
     )

@@ -25,7 +25,7 @@ from sqlalchemy.orm import Session
 from carson.ai.evaluation import NotAnalysable, analyst_of
 from carson.core.game import JSON
 from carson.server.analysis.tables import HintRow
-from carson.server.jobs.kinds import JobKind, register
+from carson.server.jobs.kinds import ANALYSIS, JobKind, register
 from carson.server.jobs.queue import ClaimedJob, whole_number
 from carson.server.kernel.db import User
 from carson.server.kernel.errors import Conflict, Forbidden, NotFound
@@ -181,4 +181,4 @@ def run_hint(context: WorkerContext, job: ClaimedJob, payload: HintJob) -> None:
             row.state, row.result = "done", result
 
 
-HINT = register(JobKind("hint", HintJob.read, run_hint))
+HINT = register(JobKind("hint", HintJob.read, run_hint, ANALYSIS))

@@ -31,6 +31,7 @@ from carson.ai.evaluation import NotAnalysable, analyst_of
 from carson.core.game import JSON
 from carson.core.registry import HUMAN
 from carson.server.analysis.tables import AnalysisRow
+from carson.server.jobs.kinds import ANALYSIS as ANALYSIS_LANE
 from carson.server.jobs.kinds import JobKind, register
 from carson.server.jobs.queue import ClaimedJob, whole_number
 from carson.server.kernel.db import GameSeat, User
@@ -230,4 +231,4 @@ def _store(
             change(row)
 
 
-ANALYSIS = register(JobKind("analysis", AnalysisJob.read, run_analysis))
+ANALYSIS = register(JobKind("analysis", AnalysisJob.read, run_analysis, ANALYSIS_LANE))

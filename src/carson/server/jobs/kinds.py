@@ -8,6 +8,10 @@ again later if it raises.
 The queue knows no feature: each feature registers its kinds when its module is imported,
 and a kind's handler receives the context the composition root gives the worker
 (:mod:`carson.server.workers`: the games' store, the queue, the machines' thinker).
+
+Each kind runs in a lane (:data:`PLAY`, :data:`DELIVERY`, :data:`ANALYSIS`): a worker runs
+one loop per lane, so a machine's move or a clock's timeout never waits behind a mail server
+or a push service that does not answer, nor behind an analysis of a whole game.
 """
 
 from __future__ import annotations
@@ -22,6 +26,14 @@ from carson.server.jobs.queue import ClaimedJob
 ContextT = TypeVar("ContextT")
 PayloadT = TypeVar("PayloadT")
 
+#: What keeps games going: machines' moves, timeouts, tables' expiry, pairing.
+PLAY = "play"
+#: What leaves the server: mail, web push.
+DELIVERY = "delivery"
+#: What thinks long: hints, post-game analyses.
+ANALYSIS = "analysis"
+LANES = (PLAY, DELIVERY, ANALYSIS)
+
 
 @dataclass(frozen=True)
 class JobKind(Generic[ContextT, PayloadT]):
@@ -30,6 +42,7 @@ class JobKind(Generic[ContextT, PayloadT]):
     name: str
     read: Callable[[JSON], PayloadT]
     run: Callable[[ContextT, ClaimedJob, PayloadT], None]
+    lane: str = PLAY
 
     def handle(self, context: ContextT, job: ClaimedJob) -> None:
         self.run(context, job, self.read(job.payload))
@@ -51,3 +64,13 @@ def job_kind(name: str) -> JobKind[Any, Any]:
         return _KINDS[name]
     except KeyError:
         raise ValueError(f"unknown job kind {name!r}") from None
+
+
+def kinds_in_lane(lane: str, lanes: tuple[str, ...] = LANES) -> frozenset[str]:
+    """The kinds a lane's loop claims; the first of ``lanes`` also claims every kind whose
+    lane is not among them (none is left unclaimed)."""
+    return frozenset(
+        name
+        for name, kind in _KINDS.items()
+        if kind.lane == lane or (lane == lanes[0] and kind.lane not in lanes)
+    )

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import secrets
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -86,6 +86,26 @@ class JobRow:
     last_error: str | None
 
 
+class Wakeup(threading.Event):
+    """An event that also sets each of its children: one per loop of a worker, so that one
+    loop clearing its own cannot swallow a wake-up meant for another."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._children: list[threading.Event] = []
+
+    def child(self) -> threading.Event:
+        event = threading.Event()
+        event.set()  # a new loop looks at once
+        self._children.append(event)
+        return event
+
+    def set(self) -> None:
+        super().set()
+        for child in self._children:
+            child.set()
+
+
 class JobQueue:
     """The jobs of one database, for the processes that queue them and the workers."""
 
@@ -98,8 +118,9 @@ class JobQueue:
         self.sessions = sessionmaker(engine, expire_on_commit=False)
         self.clock = clock
         self.postgres = engine.dialect.name == "postgresql"
-        #: Set once a job queued by this process is committed (wakes its in-process worker).
-        self.wake = threading.Event()
+        #: Set once a job queued by this process is committed (wakes its in-process worker's
+        #: loops, each through an event of its own).
+        self.wake = Wakeup()
         #: SQLite has one writer at a time: this process's writers take turns (the game
         #: store passes its own turn, so moves and jobs share it).
         self.write_turn = write_turn or write_turn_for(engine)
@@ -145,8 +166,9 @@ class JobQueue:
 
     # ------------------------------------------------------------------ working
 
-    def claim(self, lease: float) -> ClaimedJob | None:
-        """The next due job, now held by the caller for ``lease`` seconds, or ``None``."""
+    def claim(self, lease: float, kinds: Collection[str] | None = None) -> ClaimedJob | None:
+        """The next due job (of one of ``kinds``, if given), now held by the caller for
+        ``lease`` seconds, or ``None``."""
         with self.write_turn, self.sessions.begin() as session:
             now = self.clock()
             self._fail_abandoned(session, now)
@@ -154,6 +176,8 @@ class JobQueue:
                 Job.state == "ready",
                 (Job.state == "running") & (Job.lease_until < now),
             ) & (Job.run_at <= now)
+            if kinds is not None:
+                claimable = claimable & Job.kind.in_(sorted(kinds))
             candidates = session.scalars(
                 select(Job.id)
                 .where(claimable)

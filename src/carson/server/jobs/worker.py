@@ -13,21 +13,26 @@ takes the job.
 
 The worker knows no feature: the composition root (:mod:`carson.server.workers`) registers
 every feature's job kinds and hands the worker the context their handlers run in.
+
+Given lanes (:mod:`carson.server.jobs.kinds`), a running worker has one loop per lane, each
+claiming only its lane's kinds and running them in its lane's context: a push service that
+never answers holds up the delivery lane, not the machines' moves.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import socket
 import threading
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from typing import Generic, TypeVar
 
 from sqlalchemy.exc import OperationalError
 
-from carson.server.jobs.kinds import job_kind
+from carson.server.jobs.kinds import LANES, job_kind, kinds_in_lane
 from carson.server.jobs.listening import JobsListener
 from carson.server.jobs.queue import ClaimedJob, JobQueue
 
@@ -55,14 +60,17 @@ class Worker(Generic[ContextT]):
         close: Callable[[], None] = lambda: None,
         lease: float = LEASE,
         poll: float | None = None,
+        lanes: Mapping[str, ContextT] | None = None,
     ) -> None:
         """``context``: what the jobs' handlers receive; ``conninfo``: libpq's address of the
         database, to listen for job notices on PostgreSQL; ``close``: called on :meth:`stop`
         (a decision thought out in a child process is cut short); ``poll``: the longest sleep
         between two looks at the queue (default: as the database needs, :data:`POLL` or
-        :data:`POLL_POSTGRES`)."""
+        :data:`POLL_POSTGRES`); ``lanes``: a context per lane, each lane its own loop (none:
+        one loop for every kind, in ``context``)."""
         self.queue = queue
         self.context = context
+        self.lanes = dict(lanes or {})
         self.conninfo = conninfo
         self.close = close
         self.lease = lease
@@ -74,9 +82,9 @@ class Worker(Generic[ContextT]):
 
     # ------------------------------------------------------------------ one job
 
-    def run_once(self) -> bool:
-        """Claim and run one due job; ``False`` if none was due."""
-        job = self.queue.claim(self.lease)
+    def run_once(self, kinds: Collection[str] | None = None) -> bool:
+        """Claim and run one due job (of ``kinds``, if given); ``False`` if none was due."""
+        job = self.queue.claim(self.lease, kinds)
         if job is None:
             return False
         renewing = threading.Event()
@@ -85,7 +93,8 @@ class Worker(Generic[ContextT]):
         )
         renewer.start()
         try:
-            job_kind(job.kind).handle(self.context, job)
+            kind = job_kind(job.kind)
+            kind.handle(self.lanes.get(kind.lane, self.context), job)
             # Done (a kind may have ended it already, in the transaction of its own writes).
             self.queue.complete(job)
         except Exception as error:  # any failure of a job is the job's, not the worker's
@@ -121,15 +130,26 @@ class Worker(Generic[ContextT]):
     # ------------------------------------------------------------------ the loop
 
     def run(self) -> None:
-        """Run jobs until :meth:`stop`."""
+        """Run jobs until :meth:`stop`: a loop per lane, the first in this thread."""
         log.info("worker %s started", self.name)
         if self.queue.postgres and self.conninfo is not None:
             self._listener = JobsListener(self.conninfo, self.queue.wake)
             self._start(self._listener.run, "carson-jobs-listen")
+        lanes = tuple(lane for lane in LANES if lane in self.lanes)
+        if not lanes:
+            self._loop(None, self.queue.wake)
+        else:
+            loops = [(kinds_in_lane(lane, lanes), self.queue.wake.child()) for lane in lanes]
+            for lane, (kinds, wake) in zip(lanes[1:], loops[1:], strict=True):
+                self._start(functools.partial(self._loop, kinds, wake), f"carson-worker-{lane}")
+            self._loop(*loops[0])
+        log.info("worker %s stopped", self.name)
+
+    def _loop(self, kinds: Collection[str] | None, wake: threading.Event) -> None:
         while not self._stop.is_set():
-            self.queue.wake.clear()  # before looking: a job queued from now on wakes it
+            wake.clear()  # before looking: a job queued from now on wakes it
             try:
-                worked = self.run_once()
+                worked = self.run_once(kinds)
             except OperationalError as error:  # the database is away or busy
                 log.warning("worker %s: %s", self.name, error)
                 worked = False
@@ -137,8 +157,7 @@ class Worker(Generic[ContextT]):
                 log.exception("worker %s: unexpected error", self.name)
                 worked = False
             if not worked:
-                self.queue.wake.wait(self._idle_seconds())
-        log.info("worker %s stopped", self.name)
+                wake.wait(self._idle_seconds())
 
     def _idle_seconds(self) -> float:
         """How long to sleep with nothing due: until the next job falls due on PostgreSQL

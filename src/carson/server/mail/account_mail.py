@@ -26,7 +26,7 @@ from sqlalchemy.orm import Session
 
 from carson.core.game import JSON
 from carson.core.i18n import DEFAULT_LANGUAGE
-from carson.server.jobs.kinds import JobKind, register
+from carson.server.jobs.kinds import DELIVERY, JobKind, register
 from carson.server.jobs.queue import ClaimedJob, JobQueue, whole_number
 from carson.server.kernel.db import User
 from carson.server.kernel.errors import BadSetting, GameError, Unprocessable
@@ -189,4 +189,4 @@ def _mail_of(
     return compose(mail, row.address, lang), lang
 
 
-ACCOUNT_MAIL = register(JobKind(ACCOUNT_MAIL_KIND, AccountMailJob.read, run_account_mail))
+ACCOUNT_MAIL = register(JobKind(ACCOUNT_MAIL_KIND, AccountMailJob.read, run_account_mail, DELIVERY))

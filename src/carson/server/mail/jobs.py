@@ -18,7 +18,7 @@ from email.utils import parseaddr
 from sqlalchemy.orm import Session
 
 from carson.core.game import JSON
-from carson.server.jobs.kinds import JobKind, register
+from carson.server.jobs.kinds import DELIVERY, JobKind, register
 from carson.server.jobs.queue import ClaimedJob, JobQueue
 from carson.server.mail.sending import MailMessage, MailSettings, send
 from carson.server.play.worker_context import WorkerContext
@@ -84,4 +84,4 @@ def run_send_mail(context: WorkerContext, job: ClaimedJob, queued: QueuedMail) -
     send(queued.message, MailSettings.from_environment(), queued.message_id)
 
 
-SEND_MAIL = register(JobKind(SEND_MAIL_KIND, QueuedMail.read, run_send_mail))
+SEND_MAIL = register(JobKind(SEND_MAIL_KIND, QueuedMail.read, run_send_mail, DELIVERY))

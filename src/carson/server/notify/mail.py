@@ -17,7 +17,7 @@ from datetime import timedelta
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from carson.server.jobs.kinds import JobKind, register
+from carson.server.jobs.kinds import DELIVERY, JobKind, register
 from carson.server.jobs.queue import ClaimedJob
 from carson.server.kernel.db import Game, GameSeat, Move
 from carson.server.kernel.errors import Conflict
@@ -132,4 +132,4 @@ def run_notify_mail(context: WorkerContext, job: ClaimedJob, due: NoticeJob) -> 
             session.commit()
 
 
-NOTIFY_MAIL = register(JobKind(notices.MAIL_JOB, NoticeJob.read, run_notify_mail))
+NOTIFY_MAIL = register(JobKind(notices.MAIL_JOB, NoticeJob.read, run_notify_mail, DELIVERY))

@@ -34,7 +34,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
 from carson.core.game import JSON
-from carson.server.jobs.kinds import JobKind, register
+from carson.server.jobs.kinds import DELIVERY, JobKind, register
 from carson.server.jobs.queue import ClaimedJob, whole_number
 from carson.server.kernel.db import now
 from carson.server.kernel.errors import Unprocessable
@@ -260,5 +260,5 @@ def _sent(info: JSON, data: str, key: Vapid, row: int) -> bool:
     return True
 
 
-PUSH_JOB = register(JobKind(notices.PUSH_JOB, NoticeJob.read, run_push))
-PUSH_ONE = register(JobKind(PUSH_ONE_JOB, PushOne.read, run_push_one))
+PUSH_JOB = register(JobKind(notices.PUSH_JOB, NoticeJob.read, run_push, DELIVERY))
+PUSH_ONE = register(JobKind(PUSH_ONE_JOB, PushOne.read, run_push_one, DELIVERY))
