@@ -1,4 +1,4 @@
-"""A worker: claims due jobs and runs them, one at a time, until stopped.
+"""A worker: claims due jobs and runs them, one at a time in each lane, until stopped.
 
 ``carson worker`` runs one as its process's main loop; ``carson serve`` runs one in a
 thread (its machines think in a child process, see :mod:`carson.server.play.thinking`). Any
