@@ -152,6 +152,7 @@ def test_the_api_keeps_its_openapi_document(
     # times from one address (429 is declared, but would hide the routes behind it).
     cheap = HashParameters(memory_kib=1024, time_cost=1)
     monkeypatch.setattr("carson.server.app.HashParameters", lambda: cheap)
+    monkeypatch.setenv("CARSON_PUBLIC_URL", "https://carson.example")  # mail with links
     generous = Limits(
         login_failures_per_address="100000/minute",
         login_failures_per_account="100000/minute",

@@ -26,7 +26,9 @@ class Site:
     """A server without its own worker thread, the worker the test runs, its clock."""
 
     def __init__(self, db_url: str, limits: Limits | None = None) -> None:
-        self.client = TestClient(create_app(db_url, budget_ms=5, worker=False, limits=limits))
+        # At localhost: without CARSON_PUBLIC_URL only a request to this machine gets links.
+        app = create_app(db_url, budget_ms=5, worker=False, limits=limits)
+        self.client = TestClient(app, base_url="http://localhost")
         self.service: GameService = self.client.app.state.games  # type: ignore[attr-defined]
         self.worker = game_worker(self.service.store, InlineThinker())
         self.clock = ManualClock()
@@ -82,8 +84,8 @@ def test_a_registration_address_gets_its_link_in_the_accounts_language_once(
     assert mail.recipients == ["Alice@example.com"]
     assert mail.subject == "Bestätige deine E-Mail-Adresse für carson"
     assert "Hallo alice," in mail.body("plain") and "48 Stunden" in mail.body("plain")
-    assert "http://testserver/email/verify?token=" in mail.body("plain")
-    assert 'href="http://testserver/email/verify?token=' in mail.body("html")
+    assert "http://localhost/email/verify?token=" in mail.body("plain")
+    assert 'href="http://localhost/email/verify?token=' in mail.body("html")
     token = token_of(mail)
     assert site.client.post("/api/email/verify", json={"token": token}).json() == {"verified": True}
     assert site.client.get("/api/email", headers=alice).json()["verified"] is True

@@ -37,7 +37,7 @@ class Pages:
 @pytest.fixture
 def pages(tmp_path: Path, mailbox: Mailbox) -> Iterator[Pages]:
     app = create_app(f"sqlite:///{tmp_path / 'web.db'}", budget_ms=5, worker=False)
-    with TestClient(app) as client:
+    with TestClient(app, base_url="http://localhost") as client:  # this machine: links
         yield Pages(client)
 
 
@@ -178,7 +178,7 @@ def test_the_forgotten_password_page_is_rate_limited_in_the_visitors_language(
 ) -> None:
     limits = Limits(password_resets_per_address="1/hour")
     app = create_app(f"sqlite:///{tmp_path / 'web.db'}", budget_ms=5, worker=False, limits=limits)
-    with TestClient(app) as client:
+    with TestClient(app, base_url="http://localhost") as client:  # this machine: links
         client.cookies.set("lang", "de")
         csrf = anonymous_csrf(client)
         first = client.post("/password/forgot", data={"csrf": csrf, "login": "alice"})

@@ -231,7 +231,8 @@ def mail_settings() -> None:
     settings, public_url = MailSettings.from_environment(), configured_base_url()
     if settings.configured and public_url is None:
         logging.getLogger(__name__).warning(
-            "mail is sent but %s is unset: its links use the address each request names",
+            "mail is sent but %s is unset: no mail with a link (verification, password reset) "
+            "is sent unless the request comes to this machine (localhost)",
             PUBLIC_URL_ENV,
         )
 

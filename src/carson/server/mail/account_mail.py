@@ -7,9 +7,11 @@ ever holds a usable link; a retry mints a new one, which replaces the last. The 
 checks again what the mail is for: a verification only for an address still unverified and
 verified by no other account, a reset only to a verified address.
 
-Links start with the server's public address: ``CARSON_PUBLIC_URL``, else the address the
-request that caused the mail was sent to (set the variable in production: a request's Host
-header is the client's to choose).
+Links start with the server's public address, ``CARSON_PUBLIC_URL``. Without it, a request's
+own address is used only when it names this machine (a developer's ``make run`` at
+localhost): anywhere else a request's Host header is the client's to choose, and a reset
+link leading to the client's host would hand it the token. So a server without a public
+address sends no mail with links (503 ``no_public_address``; it says so at its start).
 """
 
 from __future__ import annotations
@@ -67,12 +69,29 @@ def configured_base_url() -> str | None:
         raise BadSetting(f"{PUBLIC_URL_ENV}: {error}") from None
 
 
+#: The hosts a request may name for its mail's links when no public address is set.
+LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
+
+
+class NoPublicAddress(GameError):
+    """No public address is configured, and the request does not come to this machine."""
+
+    status = 503
+
+
 def base_url_for(request: Request) -> str:
-    """Where the mailed links of a request's mail lead: the configured public address,
-    else the request's own."""
+    """Where the mailed links of a request's mail lead: the configured public address, else
+    the request's own if it names this machine; :class:`NoPublicAddress` otherwise."""
     configured = configured_base_url()
     if configured is not None:
         return configured
+    if (request.url.hostname or "").strip("[]").lower() not in LOCAL_HOSTS:
+        log.warning("a mail with a link was refused: %s is unset", PUBLIC_URL_ENV)
+        raise NoPublicAddress(
+            f"this server sends no mail with links: its public address ({PUBLIC_URL_ENV}) "
+            "is not set",
+            "no_public_address",
+        )
     try:
         return checked_base_url(str(request.base_url))
     except ValueError:
@@ -121,16 +140,18 @@ def queue_account_mail(
 
 
 def on_registration(
-    queue: JobQueue, address: str | None, lang: str, base_url: str
+    queue: JobQueue, address: str | None, lang: str, base_url: str | None
 ) -> Callable[[Session, User], None]:
     """What a registration also does in its transaction: keep the account's language and
-    its address (``address`` already checked), and queue the verification mail."""
+    its address (``address`` already checked), and queue the verification mail (none
+    without a public address: the account can ask for it again once there is one)."""
 
     def then(session: Session, user: User) -> None:
         addresses.remember_language(session, user.id, lang)
         if address is not None:
             addresses.set_address(session, user.id, address, queue.clock())
-            queue_account_mail(queue, session, user.id, "verify", base_url)
+            if base_url is not None:
+                queue_account_mail(queue, session, user.id, "verify", base_url)
 
     return then
 
@@ -149,7 +170,11 @@ def registration_hook(
             raise Unprocessable(str(error), error.code) from None
     queue = request.app.state.games.jobs
     assert isinstance(queue, JobQueue)
-    return on_registration(queue, address, lang or DEFAULT_LANGUAGE, base_url_for(request))
+    try:
+        base_url: str | None = base_url_for(request) if address is not None else None
+    except NoPublicAddress:
+        base_url = None  # the account is made; its address waits for a verification mail
+    return on_registration(queue, address, lang or DEFAULT_LANGUAGE, base_url)
 
 
 def run_account_mail(context: WorkerContext, job: ClaimedJob, payload: AccountMailJob) -> None:

@@ -134,7 +134,7 @@ async def remove_address(caller: CurrentCaller, mail: Mail) -> Removed:
 
 @router.post(
     "/api/email/verification", operation_id="send_verification", status_code=202,
-    response_model=Queued, responses=declared(400, 401, 403, 409, 429),
+    response_model=Queued, responses=declared(400, 401, 403, 409, 429, 503),
 )  # fmt: skip
 async def send_verification(request: Request, caller: CurrentCaller, mail: Mail) -> Queued:
     """Mail the verification link again (a new link; the last one stops working)."""
@@ -160,7 +160,7 @@ async def verify_address(body: Verification, mail: Mail) -> Verified:
 
 @router.post(
     "/api/password/forgot", operation_id="forgot_password", status_code=202,
-    response_model=Queued, responses=declared(400, 413, 422, 429),
+    response_model=Queued, responses=declared(400, 413, 422, 429, 503),
 )  # fmt: skip
 async def forgot_password(body: ForgottenPassword, request: Request, mail: Mail) -> Queued:
     """Ask for a reset link, naming the account by its username or verified address. The

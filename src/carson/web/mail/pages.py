@@ -12,7 +12,7 @@ from carson.server.accounts import auth
 from carson.server.accounts.passwords import HashingBusy
 from carson.server.kernel import cookies
 from carson.server.kernel.ratelimit import RateLimited, client_address
-from carson.server.mail.account_mail import base_url_for
+from carson.server.mail.account_mail import NoPublicAddress, base_url_for
 from carson.server.mail.accounts import MAX_LOGIN, MailAccounts
 from carson.server.mail.addresses import AddressError
 from carson.server.play.api import service_of
@@ -43,6 +43,14 @@ def address_problem(visit: Visit, code: str) -> str:
     return messages.get(code, messages["bad_link"])
 
 
+def no_links(visit: Visit) -> str:
+    """Why no mail with a link goes out (a server without its public address)."""
+    return visit.gettext(
+        "This server sends no e-mail with links yet: its operator has not set its public "
+        "address. Please ask them."
+    )
+
+
 @router.post("/account/email")
 async def change_address(request: Request) -> Response:
     checked = await signed_in_form(request)
@@ -55,6 +63,8 @@ async def change_address(request: Request) -> Response:
         changed = await run_in_threadpool(
             mail.change_address, user, email, password, base_url_for(request)
         )
+    except NoPublicAddress:
+        return await account_page(visit, no_links(visit), 503)
     except (RateLimited, HashingBusy) as error:
         return refused_page(visit, error)
     except (AddressError, auth.AuthError) as error:
@@ -70,6 +80,8 @@ async def resend(request: Request) -> Response:
     visit, user, _ = checked
     try:
         await run_in_threadpool(mail_of(request).send_verification, user, base_url_for(request))
+    except NoPublicAddress:
+        return await account_page(visit, no_links(visit), 503)
     except RateLimited as error:
         return refused_page(visit, error)
     except AddressError as error:
@@ -124,6 +136,8 @@ async def forgot(request: Request) -> Response:
         await run_in_threadpool(
             mail_of(request).forgot, client_address(request), login, base_url_for(request)
         )
+    except NoPublicAddress:
+        return visit.render("kernel/message.html", 503, message=no_links(visit))
     except RateLimited as error:
         return refused_page(visit, error)
     on_its_way = visit.gettext("If an account has this name or address, a link is on its way.")
