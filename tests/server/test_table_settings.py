@@ -28,7 +28,7 @@ def test_the_settings_are_stored_and_shown(client: TestClient, game: str) -> Non
         "rated": True,
         "time_control": "10+5",
         "on_timeout": "takeover",
-        "timeout_level": game_kind(game).machine_kinds[-1],
+        "timeout_level": game_kind(game).seat_players[-1],
         "rating_min": 1200,
         "rating_max": 1800,
     }
@@ -64,7 +64,8 @@ def test_without_settings_a_table_is_private_unrated_and_without_clock(
         ({"time_control": "5d"}, "invalid_time_control", "1, 2, 3, 7"),
         ({"time_control": "0+5"}, "invalid_time_control", "1–180 minutes"),
         ({"seats": people("card", 1), "rated": True}, "invalid_setup", "two human seats"),
-        ({"timeout_level": "human"}, "invalid_setup", "machine level"),
+        ({"timeout_level": "human"}, "invalid_timeout_level", "cannot play a person's seat"),
+        ({"timeout_level": "expert"}, "invalid_timeout_level", "cannot play a person's seat"),
         ({"rating_min": 1800, "rating_max": 1200}, "invalid_setup", "empty"),
         ({"rating_min": -5}, "validation_error", "rating_min"),
         ({"rating_max": "1800"}, "validation_error", "rating_max"),

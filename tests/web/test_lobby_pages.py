@@ -138,6 +138,7 @@ def test_the_creator_cancels_from_the_lobby(alice: TestClient, bob: TestClient) 
         ({"lang": "xx"}, "angebotenen Sprachen"),
         ({"rating_min": "2000", "rating_max": "1000"}, "lässt sich so nicht einrichten"),
         ({"seat-1": "expert"}, "lässt sich so nicht einrichten"),  # rated: two people
+        ({"timeout_level": "expert"}, "Ein virtueller Spieler kann keinen Platz"),  # issue 45
     ],
 )
 def test_a_refused_table_says_why_and_makes_nothing(

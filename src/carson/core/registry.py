@@ -100,6 +100,12 @@ class GameKind(Generic[StateT, ActionT, ObservationT]):
     def seat_kinds(self) -> tuple[str, ...]:
         return (HUMAN, *self.machine_kinds)
 
+    @property
+    def seat_players(self) -> tuple[str, ...]:
+        """The machine kinds that can play a person's seat (one that timed out or was left):
+        not the engine's own kinds, which are decks, not players."""
+        return tuple(kind for kind in self.machine_kinds if kind not in self.engine_kinds)
+
     def config(self, seat_kinds: Sequence[str], variants: Sequence[str] = ()) -> JSON:
         """The configuration of a new game, checked: raises :class:`GameSetupError`."""
         for kind in seat_kinds:

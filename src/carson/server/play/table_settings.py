@@ -97,11 +97,12 @@ def checked_settings(
         )
     if timeout_level is None:
         timeout_level = default_timeout_level(which)
-    elif timeout_level not in which.machine_kinds:
+    elif timeout_level not in which.seat_players:
+        # The engine's own kinds (the card game's virtual players) play no person's seat.
         raise Unprocessable(
-            f"unknown machine level {timeout_level!r} for timeouts; choose from "
-            f"{', '.join(which.machine_kinds)}",
-            "invalid_setup",
+            f"{timeout_level!r} cannot play a person's seat; for timeouts choose from "
+            f"{', '.join(which.seat_players)}",
+            "invalid_timeout_level",
         )
     if rated and sum(kind == HUMAN for kind in seat_kinds) < 2:
         raise Unprocessable("a rated game needs at least two human seats", "invalid_setup")
@@ -119,9 +120,9 @@ def checked_settings(
 
 def default_timeout_level(which: AnyGameKind) -> str:
     """The machine that plays for a timed-out seat when the creator chose none."""
-    if DEFAULT_TIMEOUT_LEVEL in which.machine_kinds or not which.machine_kinds:
+    if DEFAULT_TIMEOUT_LEVEL in which.seat_players or not which.seat_players:
         return DEFAULT_TIMEOUT_LEVEL
-    return which.machine_kinds[0]
+    return which.seat_players[0]
 
 
 def _check_rating_range(low: int | None, high: int | None) -> None:

@@ -55,6 +55,9 @@ def refusal_text(visit: Visit, code: str) -> str | None:
         "seek_open": gettext("You are already looking for a game: cancel that first."),
         "seek_matched": gettext("Your game has already started."),
         "cancelled": gettext("The table is cancelled."),
+        "invalid_timeout_level": gettext(
+            "A virtual player cannot play a person's seat: choose a machine player for timeouts."
+        ),
     }
     return messages.get(code)
 
@@ -149,6 +152,7 @@ def _table_form(kind: AnyGameKind, visit: Visit) -> JSON:
         "opponent": offered[0] if offered else usual,
         "seat_choices": [(HUMAN, visit.gettext("a person")), *machines],
         "machines": machines,
+        "seat_players": [(seat, name) for seat, name in machines if seat in kind.seat_players],
         "other_seats": list(range(1, kind.max_seats)),
         "seat_counts": list(range(kind.min_seats, kind.max_seats + 1)),
         "default_seats": len(kind.default_seats),
