@@ -89,3 +89,29 @@ def test_a_language_switch_after_a_form_goes_to_a_page_not_a_405(client: TestCli
     assert answer.status_code == 303 and answer.headers["location"] == "/"
     kept = client.get("/lang/de?next=/rules", follow_redirects=False)
     assert kept.headers["location"] == "/rules"
+
+
+HUGE = "1" + "0" * 29  # thirty digits: beyond any database's integer
+
+
+def test_huge_ids_and_odd_digits_get_an_answer_not_an_error(client: TestClient) -> None:
+    """Issue 45: numbers beyond the database's integers in a chat's ``since``, a report's or a
+    dismissal's id, and a digit that is not ASCII in an unsubscribe link, are refused (4xx
+    with a message), never a server error."""
+    post_account_form(client, "/register", "alice")
+    csrf = client.cookies["carson_csrf"]
+    game = client.post("/api/games", json={"game": "card", "seats": ["human"] + ["expert"] * 3},
+                       headers={"X-CSRF-Token": csrf}).json()["id"]  # fmt: skip
+    answers = {
+        "since": client.get(f"/games/{game}/chat/messages", params={"since": HUGE}),
+        "since, Arabic-Indic": client.get(f"/games/{game}/chat/messages", params={"since": "٣"}),
+        "api since": client.get(f"/api/games/{game}/chat", params={"since": HUGE}),
+        "report": client.post(f"/chat/{HUGE}/report", data={"csrf": csrf}),
+        "api report": client.post(f"/api/chat/{HUGE}/report", headers={"X-CSRF-Token": csrf}),
+        "dismiss": client.post(f"/admin/reports/{HUGE}/dismiss", data={"csrf": csrf}),
+        "unsubscribe": client.get("/unsubscribe/³.all.x"),
+        "unsubscribe, signature": client.get("/unsubscribe/1.all.ü"),
+        "unsubscribe, huge": client.post(f"/unsubscribe/{HUGE}.all.x", data={"csrf": csrf}),
+    }
+    wrong = {what: a.status_code for what, a in answers.items() if not 400 <= a.status_code < 500}
+    assert wrong == {}

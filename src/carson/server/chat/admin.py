@@ -13,7 +13,7 @@ from datetime import datetime
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session, aliased, sessionmaker
 
-from carson.server.chat.service import Message, clean_reason, read_messages
+from carson.server.chat.service import MAX_ROW_ID, Message, clean_reason, read_messages
 from carson.server.chat.tables import Admin, ChatMessage, ChatReport, ChatSilence
 from carson.server.kernel.db import User, now
 from carson.server.kernel.errors import Forbidden, NotFound, Unprocessable
@@ -130,6 +130,8 @@ class Moderation:
     def dismiss(self, admin: User, report_id: int) -> None:
         """Close an open report with no action (404 for no such open report, 403 for a
         report about the administrator's own message)."""
+        if not 0 < report_id <= MAX_ROW_ID:
+            raise NotFound(f"no open report {report_id}")
         with self.sessions.begin() as session:
             author = session.scalar(
                 select(ChatMessage.user_id)

@@ -78,6 +78,8 @@ MAX_REASON = 200
 MAX_PAGE = 100
 #: The largest seq a reader may name (a seq is an INTEGER column: 32 bits on PostgreSQL).
 MAX_SEQ = 2**31 - 1
+#: The largest row id the databases store: any id beyond is none (not a database error).
+MAX_ROW_ID = 2**63 - 1
 #: Accounts one account may mute (its list stays bounded).
 MAX_MUTES = 500
 #: A game's chat wake-up key in the notifier (the moves' keys are bare game ids).
@@ -356,7 +358,7 @@ class Chat:
         """Report a message ``user`` may read (once); answers the report's id."""
         reason = " ".join(clean_reason(reason).split())
         with self.sessions.begin() as session:
-            stored = session.get(ChatMessage, message_id)
+            stored = session.get(ChatMessage, message_id) if 0 < message_id <= MAX_ROW_ID else None
             if stored is None:
                 raise NotFound(f"no message {message_id}")
             place = seating(session, stored.game_id, user.id)

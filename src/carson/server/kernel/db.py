@@ -33,6 +33,7 @@ from sqlalchemy import (
     create_engine,
     event,
     func,
+    text,
 )
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import DatabaseError, OperationalError
@@ -197,7 +198,17 @@ class SeekRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     game_id: Mapped[str | None] = mapped_column(ForeignKey("games.id"))
 
-    __table_args__ = (Index("ix_seeks_open", "game_id", "game"),)
+    __table_args__ = (
+        Index("ix_seeks_open", "game_id", "game"),
+        # One open seek per person, kept by the database itself (issue 45: simultaneous seeks).
+        Index(
+            "ux_seeks_one_open",
+            "user_id",
+            unique=True,
+            sqlite_where=text("game_id IS NULL"),
+            postgresql_where=text("game_id IS NULL"),
+        ),
+    )
 
 
 class Move(Base):

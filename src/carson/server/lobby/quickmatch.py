@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import delete, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from carson.core.clock import TimeControl, TimeControlError
@@ -104,6 +105,10 @@ def open_seek(service: GameService, user: User, request: SeekRequest) -> JSON:
             created_at=now,
         )
         session.add(row)
+        try:
+            session.flush()
+        except IntegrityError:  # another request of the caller's opened one meanwhile
+            raise Conflict("you already have an open seek: cancel it first", "seek_open") from None
         queue.enqueue(session, PAIR_SEEKS.name, {"seek": row.id}, key=f"pair_seeks:{row.id}",
                       run_at=now + timedelta(seconds=FILL_AFTER))  # fmt: skip
     pair_now(service.store)

@@ -65,7 +65,9 @@ class Unsubscription:
 def read_token(session: Session, token: str) -> Unsubscription | None:
     """What a token asks, if the server signed it (``None``: forged, damaged or unknown)."""
     parts = token[:MAX_TOKEN].split(".")
-    if len(token) > MAX_TOKEN or len(parts) != 3 or not parts[0].isdigit():
+    if len(token) > MAX_TOKEN or len(parts) != 3 or not token.isascii():
+        return None
+    if not parts[0].isdecimal() or len(parts[0]) > 18:  # an account's id, not any number
         return None
     user, kind, signature = int(parts[0]), parts[1], parts[2]
     if kind != ALL and kind not in notices.KINDS:

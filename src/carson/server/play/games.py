@@ -159,6 +159,8 @@ class GameService:
                 for seat, kind in enumerate(game.seat_kinds)
                 if kind == HUMAN and seat not in holders
             ]
+            if not free:  # another joiner took the last seat since the status was read
+                raise Conflict("this game has no free seat", "no_free_seat")
             session.add(GameSeat(game_id=game_id, seat=free[0], user_id=user.id))
             try:
                 session.flush()

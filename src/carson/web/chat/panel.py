@@ -16,7 +16,15 @@ from starlette.concurrency import run_in_threadpool
 
 from carson.server.accounts.deps import accounts_of
 from carson.server.chat.api import chat_of
-from carson.server.chat.service import MAX_CHARS, MAX_REASON, PHRASES, PLAYERS, Chat, Message
+from carson.server.chat.service import (
+    MAX_CHARS,
+    MAX_REASON,
+    MAX_SEQ,
+    PHRASES,
+    PLAYERS,
+    Chat,
+    Message,
+)
 from carson.server.kernel.errors import GameError
 from carson.server.kernel.ratelimit import RateLimited
 from carson.server.play.api import service_of
@@ -128,7 +136,7 @@ async def messages(game_id: str, request: Request, since: str = "0") -> HTMLResp
     visit = await visit_of(request)
     if visit.user is None:
         return forbidden(visit)
-    if not since.isdecimal():
+    if not (since.isascii() and since.isdecimal() and len(since) <= 10 and int(since) <= MAX_SEQ):
         message = visit.gettext("That message could not be read. Try again.")
         return visit.render("kernel/message.html", status=422, message=message)
     after = int(since)
