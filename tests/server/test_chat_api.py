@@ -209,3 +209,16 @@ def test_a_page_shows_the_latest_messages(table: ChatTable) -> None:
     chat = chat_of(games, table.client.app.state.accounts)  # type: ignore[attr-defined]
     bob = games.user_for_token(table.bob["Authorization"].removeprefix("Bearer "))
     assert [message.text for message in chat.latest(bob, table.game, 2)] == ["m3", "m4"]
+
+
+def test_invisible_formatting_characters_are_stripped() -> None:
+    """Issue 45: marks of direction (RLM, ALM), zero-width spaces, a byte-order mark, a soft
+    hyphen and a line separator could hide or disguise a message's text; an emoji sequence's
+    zero-width joiner stays."""
+    from carson.server.chat.service import clean_reason, clean_text
+
+    hidden = "a\u200fb\u061cc\u200bd\ufeffe\u00adf\u2060g\u2028h\u2029i"
+    assert clean_text(hidden) == "abcdefg h i"
+    assert clean_reason(hidden) == "abcdefg h i"
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+    assert clean_text(family) == family

@@ -148,6 +148,18 @@ def test_readyz_answers_200_then_503_when_the_database_is_lost(
     assert client.get("/healthz").status_code == 200
 
 
+def test_readyz_answers_503_when_the_database_takes_no_writes(
+    client: TestClient, app: FastAPI, database: Path
+) -> None:
+    """Issue 45: a full disk (here: a database opened read-only) still answers reads; the
+    server is not ready for all that, as it cannot store a move."""
+    read_only = create_engine(f"sqlite:///file:{database}?mode=ro&uri=true")
+    app.state.readiness = ReadinessProbe(read_only, 5.0)
+    response = client.get("/readyz")
+    assert response.status_code == 503
+    assert "readonly" in response.json()["detail"]
+
+
 def test_readyz_does_not_wait_longer_than_its_timeout_nor_pile_up_probes(
     client: TestClient, app: FastAPI
 ) -> None:

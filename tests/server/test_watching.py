@@ -4,6 +4,7 @@ watchers are counted in memory, bounded, told across processes, and watching wri
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from datetime import UTC, datetime, timedelta
@@ -117,14 +118,17 @@ def test_an_open_spectator_stream_is_counted_as_a_watcher(client: TestClient) ->
 
 def test_watchers_are_one_mark_per_viewer_and_go_after_a_minute() -> None:
     now = [datetime(2026, 11, 24, 9, 0, tzinfo=UTC)]
-    watchers = Watchers(lambda: now[0])
+    watchers = Watchers(lambda: now[0], secret="the server's secret")
     game = "g1"
-    anonymous = viewer_key(None, "198.51.100.7")
+    anonymous = watchers.key(None, "198.51.100.7")
     assert anonymous.startswith("a") and "198" not in anonymous  # the address is not kept
+    # Keyed (issue 45): trying every address with a plain hash does not find it.
+    assert anonymous != "a" + hashlib.sha256(b"198.51.100.7").hexdigest()[:20]
+    assert anonymous != viewer_key(None, "198.51.100.7", "another server's secret")
     assert watchers.seen(game, anonymous)  # a new watcher
     for _ in range(50):  # a viewer's many requests are one mark
         assert not watchers.seen(game, anonymous)
-    watchers.seen(game, viewer_key(None, "203.0.113.9"))
+    watchers.seen(game, watchers.key(None, "203.0.113.9"))
     assert watchers.count(game) == 2
     now[0] += WINDOW + timedelta(seconds=1)
     assert watchers.count(game) == 0  # not seen within the minute: not counted

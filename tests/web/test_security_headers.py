@@ -51,6 +51,17 @@ def test_the_api_and_static_files_are_not_sniffed_nor_framed(client: TestClient)
             "default-src": ["'none'"],
             "frame-ancestors": ["'none'"],
         }, path
+    assert "no-store" not in client.get("/static/carson.js").headers.get("Cache-Control", "")
+
+
+def test_pages_and_api_answers_are_never_stored(client: TestClient) -> None:
+    """Issue 45: pages carry CSRF tokens, API answers secret cards and private games: no
+    browser or proxy keeps a copy."""
+    for path in ("/", "/lobby", "/account", "/api/me", "/api/games", "/readyz", "/nosuchpage"):
+        assert client.get(path).headers["Cache-Control"] == "no-store", path
+
+
+def test_the_api_documentation_loads_its_own_assets(client: TestClient) -> None:
     docs = client.get("/docs")  # FastAPI's Swagger UI: its CDN and its one inline script
     assert (
         "https://cdn.jsdelivr.net"

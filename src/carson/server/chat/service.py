@@ -86,6 +86,22 @@ MAX_MUTES = 500
 WAKE_PREFIX = "chat:"
 #: Bidirectional overrides and isolates: they could make a message read as another.
 _BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+#: The one invisible formatting character kept: the zero-width joiner of emoji sequences.
+_JOINER = "\u200d"
+
+
+def _kept(char: str) -> str:
+    """What a character of a message becomes: line and paragraph breaks a space; control and
+    invisible formatting characters (marks of direction, zero-width spaces, byte-order marks,
+    soft hyphens: issue 45), which could hide or disguise text, nothing."""
+    category = unicodedata.category(char)
+    if char in "\n\r\t" or category in ("Zl", "Zp"):
+        return " "
+    if category == "Cc" or (category == "Cf" and char != _JOINER) or char in _BIDI:
+        return ""
+    return char
+
+
 MENTION = re.compile(r"(?<![\w@])@([A-Za-z0-9_.-]{3,32})")
 _NOTIFY = select(func.pg_notify(CHANNEL, bindparam("key")))
 
@@ -99,15 +115,10 @@ def wake_key(game_id: str) -> str:
 
 
 def clean_text(raw: str) -> str:
-    """``raw`` without control characters (a line break becomes a space) nor bidirectional
-    overrides, trimmed; refused if nothing is left or it is longer than :data:`MAX_CHARS`."""
-    kept = []
-    for char in raw:
-        if char in "\n\r\t":
-            kept.append(" ")
-        elif unicodedata.category(char) != "Cc" and char not in _BIDI:
-            kept.append(char)
-    text = "".join(kept).strip()
+    """``raw`` without control nor invisible formatting characters (a line break becomes a
+    space; see :func:`_kept`), trimmed; refused if nothing is left or it is longer than
+    :data:`MAX_CHARS`."""
+    text = "".join(_kept(char) for char in raw).strip()
     if not text:
         raise Unprocessable("a message needs some text", "empty_message")
     if len(text) > MAX_CHARS:
@@ -407,12 +418,7 @@ def mentioned_readers(session: Session, stored: ChatMessage) -> list[tuple[int, 
 
 def clean_reason(raw: str) -> str:
     """A report's or a silence's reason: as a message's text, but may be empty."""
-    text = "".join(
-        " " if char in "\n\r\t" else char
-        for char in raw
-        if unicodedata.category(char) != "Cc" or char in "\n\r\t"
-    ).strip()
-    text = "".join(char for char in text if char not in _BIDI)
+    text = "".join(_kept(char) for char in raw).strip()
     if len(text) > MAX_REASON:
         raise Unprocessable(
             f"a reason has at most {MAX_REASON} characters, not {len(text)}", "reason_too_long"

@@ -1,5 +1,7 @@
 """Security headers on every response: a Content-Security-Policy that allows no inline
-script or style on the pages, no framing, no referrer to other sites, no content sniffing.
+script or style on the pages, no framing, no referrer to other sites, no content sniffing,
+and no copy kept by a browser or a proxy of anything but the static files (``no-store``:
+pages and API answers carry CSRF tokens, secret cards, private games).
 
 Pages load only this site's own files (``/static``: htmx, the CSS, carson.js, live.js); the API's
 JSON documents load nothing at all. The interactive API documentation (``/docs``,
@@ -44,9 +46,16 @@ def policy_for(path: str, content_type: bytes) -> str:
     return PAGE_POLICY
 
 
+#: Files the same for everyone: a cache may keep them (each route may say how long).
+STATIC_PREFIX = "/static/"
+
+
 def security_headers(path: str, content_type: bytes) -> list[tuple[bytes, bytes]]:
     """The headers above for an answer of ``content_type`` on ``path``."""
-    return [*COMMON, (b"content-security-policy", policy_for(path, content_type).encode())]
+    headers = [*COMMON, (b"content-security-policy", policy_for(path, content_type).encode())]
+    if not path.startswith(STATIC_PREFIX):
+        headers.append((b"cache-control", b"no-store"))
+    return headers
 
 
 class SecurityHeaders:

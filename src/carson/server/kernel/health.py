@@ -1,5 +1,6 @@
 """Health of the server: ``/healthz`` (liveness: the process answers, no database) and
-``/readyz`` (readiness: the database answers a trivial query within a short time), and the
+``/readyz`` (readiness: the database answers a trivial query and takes a trivial write
+within a short time — a full disk leaves reads working), and the
 answer to a request whose database failed (503 with ``Retry-After``, never a 500).
 
 A database failure is an outage, not a bug: a full disk, a locked SQLite file, a PostgreSQL
@@ -73,9 +74,11 @@ class ReadinessProbe:
 
     def _query(self) -> str | None:
         try:
-            with self.engine.connect() as connection:
-                # A table of the schema, not ``SELECT 1``: SQLite must read the file.
+            with self.engine.begin() as connection:
+                # A table of the schema, not ``SELECT 1``: SQLite must read the file; and a
+                # write committed, the same row again: a full disk or a read-only file fails it.
                 connection.execute(text("SELECT version_num FROM alembic_version")).all()
+                connection.execute(text("UPDATE alembic_version SET version_num = version_num"))
         except Exception as error:  # down, or a missing schema: not ready either way
             return database_failure(error)
         return None
@@ -114,7 +117,8 @@ def healthz() -> Health:
 
 @router.get("/readyz", operation_id="readyz", response_model=Ready, responses=declared(503))
 async def readyz(request: Request) -> JSONResponse:
-    """Readiness: the database answers a trivial query within a short time."""
+    """Readiness: the database answers a trivial query and takes a trivial write within a
+    short time."""
     probe = request.app.state.readiness
     assert isinstance(probe, ReadinessProbe)
     problem = await probe.ready()

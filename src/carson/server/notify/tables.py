@@ -7,10 +7,13 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, String, Text
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from carson.server.kernel.db import Base, now
+from carson.server.kernel.server_keys import ServerKey
+
+__all__ = ["Notification", "NotificationSetting", "PushSubscription", "ServerKey"]
 
 
 class Notification(Base):
@@ -57,16 +60,4 @@ class PushSubscription(Base):
     endpoint: Mapped[str] = mapped_column(String(1000), unique=True)
     p256dh: Mapped[str] = mapped_column(String(200))
     auth: Mapped[str] = mapped_column(String(100))
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
-
-
-class ServerKey(Base):
-    """A key the server made itself on first start, by name (``vapid``: the private key in
-    PEM and the public key as web push's base64url; ``unsubscribe``: a signing secret).
-    Never logged nor served, save a public key."""
-
-    __tablename__ = "server_keys"
-    name: Mapped[str] = mapped_column(String(32), primary_key=True)
-    secret: Mapped[str] = mapped_column(Text)
-    public: Mapped[str] = mapped_column(Text, default="")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

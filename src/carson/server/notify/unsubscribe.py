@@ -8,16 +8,13 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
-import secrets
 from dataclasses import dataclass
 
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session
 
-from carson.server.kernel.db import now
+from carson.server.kernel.server_keys import ServerKey, shared_secret
 from carson.server.notify import notices
-from carson.server.notify.tables import ServerKey
 
 SECRET = "unsubscribe"
 ALL = "all"
@@ -27,14 +24,7 @@ MAX_TOKEN = 80
 
 def ensure_secret(engine: Engine) -> None:
     """Make the signing secret once (the first start; racing processes keep one)."""
-    sessions = sessionmaker(engine)
-    with sessions() as session:
-        if session.get(ServerKey, SECRET) is not None:
-            return
-    row = {"name": SECRET, "secret": secrets.token_urlsafe(32), "public": "", "created_at": now()}
-    dialect = postgresql if engine.dialect.name == "postgresql" else sqlite
-    with sessions.begin() as session:
-        session.execute(dialect.insert(ServerKey).values(row).on_conflict_do_nothing())
+    shared_secret(engine, SECRET)
 
 
 def _signature(secret: str, user_id: int, kind: str) -> str:

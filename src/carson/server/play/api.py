@@ -37,7 +37,7 @@ from carson.server.play import stream
 from carson.server.play.action_body import action_in
 from carson.server.play.event_log import MAX_PAGE_MOVES
 from carson.server.play.games import GameService
-from carson.server.play.live import watchers, watching
+from carson.server.play.live import watching
 from carson.server.play.models import (
     ACTION_BODY,
     EventsPage,
@@ -255,7 +255,7 @@ async def stream_start(
             woken = service.notifier.version(game_id)  # read before looking: no move slips by
             view = await run_in_threadpool(service.view, user, game_id, True)
         told = stream.last_event_id(last_event_id, view["seq"])
-        watcher = None if view["seat"] is not None else watchers.viewer_key(user, address)
+        watcher = None if view["seat"] is not None else service.watchers.key(user, address)
         yield StreamStart(user, game_id, view, woken, told, watcher, tell_watchers)
     finally:
         slots.give_back(holder)

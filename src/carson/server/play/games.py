@@ -23,6 +23,7 @@ from carson.server.accounts.service import Accounts
 from carson.server.jobs.queue import Clock, utc_now
 from carson.server.kernel.db import Game, GameSeat, User
 from carson.server.kernel.errors import Conflict, Forbidden, GameError, NotFound, Unprocessable
+from carson.server.kernel.server_keys import shared_secret
 from carson.server.play.cache import GameCache
 from carson.server.play.drafts import DraftBook, Drafts
 from carson.server.play.event_log import MAX_PAGE_MOVES, EventLog
@@ -34,7 +35,7 @@ from carson.server.play.listeners import (
     Listeners,
 )
 from carson.server.play.live.fanout import SpectatorUpdates
-from carson.server.play.live.watchers import Watchers
+from carson.server.play.live.watchers import WATCHERS_SECRET, Watchers
 from carson.server.play.machines import no_machine_next, queue_next, queue_waiting_games
 from carson.server.play.move_checks import checked_action
 from carson.server.play.moving import Moved
@@ -84,7 +85,8 @@ class GameService:
         self.log = EventLog(self.store)
         self.leaving = Leaving(self.store)
         # Who watches which game: in memory, told to the other processes on PostgreSQL.
-        self.watchers = Watchers(clock, self.store.tell_watcher if self.store.postgres else None)
+        tell = self.store.tell_watcher if self.store.postgres else None
+        self.watchers = Watchers(clock, tell, shared_secret(engine, WATCHERS_SECRET))
         self.notifier.watched = self.watchers.heard
         self.spectator_updates = SpectatorUpdates()  # shared by a game's spectator streams
         #: Tokens and sessions, with this process's bounded memory of tokens.

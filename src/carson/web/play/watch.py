@@ -12,7 +12,6 @@ from starlette.concurrency import run_in_threadpool
 from carson.core.game import JSON
 from carson.server.kernel.ratelimit import client_address
 from carson.server.play.api import service_of
-from carson.server.play.live.watchers import viewer_key
 from carson.web.kernel.visit import Visit
 
 
@@ -22,7 +21,7 @@ async def watchers_now(request: Request, visit: Visit, page: JSON) -> int:
     service = service_of(request)
     game_id = str(page["id"])
     if page["seat"] is None and page["status"] == "playing":
-        viewer = viewer_key(visit.user, client_address(request))
+        viewer = service.watchers.key(visit.user, client_address(request))
         if await run_in_threadpool(service.watchers.seen, game_id, viewer):
             service.notifier.publish(game_id)  # the players' pages show the new count now
     return service.watchers.count(game_id)  # in memory

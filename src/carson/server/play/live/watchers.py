@@ -10,7 +10,8 @@ each counts the viewers it heard of as its own: every process answers the same c
 SQLite (one process) the count is the process's own.
 
 Memory stays bounded: a viewer is one mark per game however many tabs or requests it makes
-(a signed-in one by account, an anonymous one by a hash of its client address), at most
+(a signed-in one by account, an anonymous one by its client address keyed with the server's
+secret, HMAC: issue 45 — a plain hash of an address is undone by trying every address), at most
 :data:`MAX_VIEWERS` per game and :data:`MAX_GAMES` games (the least recently watched go),
 streams are capped per process (:mod:`carson.server.kernel.stream_slots`) and anonymous
 requests are rate-limited per address (:mod:`carson.server.play.live.watching`).
@@ -19,6 +20,7 @@ requests are rate-limited per address (:mod:`carson.server.play.live.watching`).
 from __future__ import annotations
 
 import hashlib
+import hmac
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
@@ -36,29 +38,40 @@ RETELL = timedelta(seconds=BEAT_SECONDS / 2)
 MAX_GAMES = 10_000
 MAX_VIEWERS = 10_000
 
+#: The server secret keying anonymous viewers (:mod:`carson.server.kernel.server_keys`).
+WATCHERS_SECRET = "watchers"
 #: Tells the other processes that ``viewer`` watches ``game`` (PostgreSQL's notice).
 Tell = Callable[[str, str], None]
 
 
-def viewer_key(user: User | None, address: str) -> str:
-    """Who watches, as a mark names them: the account, else a hash of the client address
-    (an address is not kept as it is)."""
+def viewer_key(user: User | None, address: str, secret: str) -> str:
+    """Who watches, as a mark names them: the account, else the client address keyed with the
+    server's ``secret`` (the same in every process, so that each counts a viewer once; an
+    address is neither kept nor told as it is, nor as anything that leads back to it)."""
     if user is not None:
         return f"u{user.id}"
-    return "a" + hashlib.sha256(address.encode()).hexdigest()[:20]
+    return "a" + hmac.new(secret.encode(), address.encode(), hashlib.sha256).hexdigest()[:20]
 
 
 class Watchers:
     """The viewers of each recently watched game and when each was last seen, shared by the
     process's threads and its event loop (hence the lock)."""
 
-    def __init__(self, clock: Callable[[], datetime], tell: Tell | None = None) -> None:
+    def __init__(
+        self, clock: Callable[[], datetime], tell: Tell | None = None, secret: str = ""
+    ) -> None:
         self.clock = clock
+        #: Keys anonymous viewers' addresses (:func:`viewer_key`).
+        self.secret = secret
         #: Set on PostgreSQL: tells the other processes (none on SQLite).
         self.tell = tell
         self._seen: OrderedDict[str, dict[str, datetime]] = OrderedDict()
         self._told: dict[tuple[str, str], datetime] = {}
         self._guard = threading.Lock()
+
+    def key(self, user: User | None, address: str) -> str:
+        """The viewer's mark (:func:`viewer_key`) with this server's secret."""
+        return viewer_key(user, address, self.secret)
 
     def seen(self, game_id: str, viewer: str) -> bool:
         """``viewer`` watches ``game_id`` now (told to the other processes). Whether it is a
