@@ -142,3 +142,24 @@ def test_refusals(client: TestClient) -> None:
         response = client.get(path, headers=alice)
         assert response.status_code == 404 and response.json()["code"] == "not_found", path
     assert client.get("/api/ratings/toy?page=0", headers=alice).status_code == 422
+
+
+@pytest.mark.slow  # runs long: whole games or many cases
+def test_a_private_game_is_listed_to_its_own_players_only(client: TestClient) -> None:
+    """Issue 45: a finished private table (and a practice game) is on its players' profiles
+    for them, not for anyone else; a public one for everyone."""
+    alice, bob, carol = account(client, "alice"), account(client, "bob"), account(client, "carol")
+    private = played(client, [alice, bob], rated=False, seed=5)
+    public = toy_table(client, [alice, bob], rated=False)
+    with stored(client).begin() as session:
+        session.execute(update(Game).where(Game.id == public).values(public=True))
+    play_randomly(client, public, [alice, bob], random.Random(6))
+
+    def listed(viewer: dict[str, str]) -> set[str]:
+        games = client.get("/api/players/alice/games", headers=viewer).json()["games"]
+        recent = client.get("/api/players/alice", headers=viewer).json()["recent"]
+        assert {g["id"] for g in recent} == {g["id"] for g in games}
+        return {g["id"] for g in games}
+
+    assert listed(alice) == listed(bob) == {private, public}
+    assert listed(carol) == {public}

@@ -133,7 +133,7 @@ async def player_profile(username: Username, user: CurrentUser, service: Service
 
     def read() -> object:
         with service.sessions() as session:
-            return profiles.profile(session, username)
+            return profiles.profile(session, username, user.id)
 
     return FastJSONResponse(await run_in_threadpool(read))
 
@@ -150,7 +150,8 @@ async def player_games(
     def read() -> object:
         with service.sessions() as session:
             found = profiles.player(session, username)
-            return profiles.finished_games(session, found, _paged(page, profiles.GAMES_PAGE))
+            paged = _paged(page, profiles.GAMES_PAGE)
+            return profiles.finished_games(session, found, paged, user.id)
 
     return FastJSONResponse(await run_in_threadpool(read))
 

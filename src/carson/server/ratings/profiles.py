@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import case, func, select
+from sqlalchemy import case, func, or_, select
 from sqlalchemy.orm import Session
 
 from carson.core.game import JSON
@@ -98,9 +98,9 @@ def leaderboard(session: Session, game: str, page: Page) -> JSON:
     }
 
 
-def profile(session: Session, username: str) -> JSON:
+def profile(session: Session, username: str, viewer_id: int | None = None) -> JSON:
     """A player's page: per game, finished games played and won and the rating (``None``
-    before a rated game); the latest finished games."""
+    before a rated game); the latest finished games ``viewer_id`` may see."""
     user = player(session, username)
     counts = {
         game: (played, won or 0)
@@ -128,7 +128,7 @@ def profile(session: Session, username: str) -> JSON:
                 "rating": None if rating is None else Rating(rating.mu, rating.sigma).to_json(),
             }
         )
-    recent = finished_games(session, user, Page(1, RECENT_GAMES))
+    recent = finished_games(session, user, Page(1, RECENT_GAMES), viewer_id)
     return {"user": user.username, "bot": user.is_bot, "member_since": utc(user.created_at),
             "games": per_game, "recent": recent["games"]}  # fmt: skip
 
@@ -150,11 +150,17 @@ def rating_history(session: Session, username: str, game: str) -> JSON:
     return {"user": user.username, "game": game, "points": points}
 
 
-def finished_games(session: Session, user: User, page: Page) -> JSON:
+def finished_games(
+    session: Session, user: User, page: Page, viewer_id: int | None = None
+) -> JSON:
     """The games ``user`` played to their end, newest first, with every seat's player (or
-    machine), score and win."""
+    machine), score and win: those ``viewer_id`` may see — a private table's only by its own
+    players (issue 45), every one by ``user``."""
     mine = select(GameSeat.game_id).where(GameSeat.user_id == user.id)
     finished = Game.ended == "finished"
+    if viewer_id != user.id:
+        shared = select(GameSeat.game_id).where(GameSeat.user_id == viewer_id)
+        finished = finished & or_(Game.public.is_(True), Game.id.in_(shared))
     total = session.scalar(
         select(func.count()).select_from(Game).where(finished, Game.id.in_(mine))
     )

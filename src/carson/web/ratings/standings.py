@@ -78,8 +78,10 @@ async def profile_page(username: str, request: Request) -> HTMLResponse:
     if visit.user is None:
         return visit.render("kernel/login_needed.html", next=quote(request.url.path))
 
+    viewer = visit.user.id
+
     def reading(session: Any) -> JSON:
-        found = profiles.profile(session, username)
+        found = profiles.profile(session, username, viewer)
         found["history"] = {
             stats["game"]: profiles.rating_history(session, username, stats["game"])["points"]
             for stats in found["games"]
@@ -105,9 +107,11 @@ async def player_games_page(username: str, request: Request) -> HTMLResponse:
     if visit.user is None:
         return visit.render("kernel/login_needed.html", next=quote(request.url.path))
     page = profiles.Page(_page_number(request), profiles.GAMES_PAGE)
+    viewer = visit.user.id
 
     def reading(session: Any) -> JSON:
-        return profiles.finished_games(session, profiles.player(session, username), page)
+        found = profiles.player(session, username)
+        return profiles.finished_games(session, found, page, viewer)
 
     listing = await _read(visit, reading)
     if isinstance(listing, HTMLResponse):
