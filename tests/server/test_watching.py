@@ -88,6 +88,9 @@ def test_watching_is_rate_limited_per_address(db_url: str) -> None:
         assert client.get("/api/lobby/playing", headers=alice).status_code == 200
         for _ in range(3):  # a player's own game is never counted
             assert client.get(f"/api/games/{game}", headers=alice).status_code == 200
+        # Issue 45: a signed-in person's guesses beyond the rate are refused too.
+        guessed = client.get("/api/games/nope0002", headers=alice)
+        assert guessed.status_code == 429 and guessed.json()["code"] == "rate_limited"
 
 
 def test_an_open_spectator_stream_is_counted_as_a_watcher(client: TestClient) -> None:

@@ -21,7 +21,8 @@ from carson.server.kernel.ratelimit import Rule
 @contextmanager
 def counted(accounts: Accounts, address: str, user: User | None) -> Iterator[None]:
     """Around a request to watch a game: an anonymous one counts (refused beyond the rate
-    before it costs anything); a signed-in one counts when the game does not exist."""
+    before it costs anything); a signed-in one counts when the game does not exist, and is
+    refused (429, not 404) once its address looked for too many (issue 45: guessing ids)."""
     limiter = accounts.limiter
     if user is None:
         limiter.take(Rule.WATCH_ADDRESS, address)
@@ -29,5 +30,5 @@ def counted(accounts: Accounts, address: str, user: User | None) -> Iterator[Non
         yield
     except NotFound:
         if user is not None:
-            limiter.record(Rule.WATCH_ADDRESS, address)
+            limiter.take(Rule.WATCH_ADDRESS, address)  # RateLimited beyond the window
         raise
