@@ -111,3 +111,20 @@ def test_the_listing_counts_a_seats_own_draft_only(
     (alices,) = client.get("/api/games", headers=alice).json()
     assert (bobs["seq"], bobs["your_turn"]) == (2, False)
     assert (alices["seq"], alices["your_turn"], alices["to_act"]) == (0, True, [0, 1])
+
+
+def test_an_abort_counts_a_secret_steps_moves(
+    client: TestClient, server_seed: Callable[[int], None]
+) -> None:
+    """Issue 45: bob bought in the new beginning's purchases (his draft, seen by nobody yet):
+    alice cannot abort alone as if he had not played; he must agree."""
+    alice, bob = account(client, "alice"), account(client, "bob")
+    server_seed(31)
+    body = {**NEW_BEGINNING, "seats": ["human", "human"]}
+    game_id = client.post("/api/games", json=body, headers=alice).json()["id"]
+    client.post(f"/api/games/{game_id}/join", headers=bob)
+    buy(client, game_id, bob, ["cowboy"])
+    asked = client.post(f"/api/games/{game_id}/abort", headers=alice)
+    assert asked.status_code == 200 and asked.json()["status"] == "playing"
+    ended = client.post(f"/api/games/{game_id}/abort", headers=bob)
+    assert ended.json()["status"] == "over" and ended.json()["ended"] == "aborted"

@@ -119,7 +119,12 @@ class Leaving:
             if not first_round(table, state):
                 raise Conflict("a game can be aborted in its first round only", "too_late")
             others = [other for other in people(table) if other != seat]
-            moved = {acting for acting, _ in state.actions}
+            # A secret step's moves count as moves (issue 45): a player who already bought in
+            # the new beginning's purchases has played, though nobody sees it yet.
+            drafted = {
+                other for other, moves in self.drafts.of(session, table, state).items() if moves
+            }
+            moved = {acting for acting, _ in state.actions} | drafted
             agreed = table.abort_asked | {seat}
             ends = all(other not in moved for other in others) or set(others) <= agreed
             with self.store.write_turn:

@@ -150,9 +150,7 @@ def rating_history(session: Session, username: str, game: str) -> JSON:
     return {"user": user.username, "game": game, "points": points}
 
 
-def finished_games(
-    session: Session, user: User, page: Page, viewer_id: int | None = None
-) -> JSON:
+def finished_games(session: Session, user: User, page: Page, viewer_id: int | None = None) -> JSON:
     """The games ``user`` played to their end, newest first, with every seat's player (or
     machine), score and win: those ``viewer_id`` may see — a private table's only by its own
     players (issue 45), every one by ``user``."""
