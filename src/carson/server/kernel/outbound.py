@@ -22,7 +22,6 @@ import ipaddress
 import os
 import socket
 from collections.abc import Mapping
-from typing import Any
 from urllib.parse import urlsplit
 
 import requests
@@ -86,8 +85,11 @@ class _PinnedAdapter(HTTPAdapter):
     when the connection is made; TLS still names and verifies the host."""
 
     def build_connection_pool_key_attributes(
-        self, request: requests.PreparedRequest, verify: bool | str, cert: Any = None
-    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        self,
+        request: requests.PreparedRequest,
+        verify: bool | str,
+        cert: str | tuple[str, str] | None = None,
+    ) -> tuple[dict[str, object], dict[str, object]]:
         host_params, pool_kwargs = super().build_connection_pool_key_attributes(
             request, verify, cert
         )
@@ -100,25 +102,26 @@ class _PinnedAdapter(HTTPAdapter):
                 pool_kwargs["assert_hostname"] = host
         return host_params, pool_kwargs
 
-    def send(self, request: requests.PreparedRequest, *args: Any, **kwargs: Any) -> Any:
+    def send(
+        self,
+        request: requests.PreparedRequest,
+        stream: bool = False,
+        timeout: float | tuple[float | None, float | None] | None = None,
+        verify: bool | str = True,
+        cert: str | tuple[str, str] | None = None,
+        proxies: dict[str, str] | None = None,
+    ) -> requests.Response:
         host = urlsplit(request.url or "").netloc
         request.headers.setdefault("Host", host)  # the name, though the pool holds its address
-        return super().send(request, *args, **kwargs)
-
-
-class _NoRedirects(requests.Session):
-    """A session that never follows a redirect: a 3xx is the answer."""
-
-    def request(self, method: str, url: str | bytes, *args: Any, **kwargs: Any) -> Any:
-        kwargs["allow_redirects"] = False
-        if kwargs.get("timeout") is None:
-            kwargs["timeout"] = (CONNECT_TIMEOUT, READ_TIMEOUT)
-        return super().request(method, url, *args, **kwargs)
+        if timeout is None:  # a library's "no timeout" is not ours
+            timeout = (CONNECT_TIMEOUT, READ_TIMEOUT)
+        return super().send(request, stream, timeout, verify, cert, proxies)
 
 
 def public_session(headers: Mapping[str, str] | None = None) -> requests.Session:
     """A session for requests to addresses people gave (see the module's docstring)."""
-    session = _NoRedirects()
+    session = requests.Session()
+    session.max_redirects = 0  # a 3xx is refused (TooManyRedirects), never followed
     session.trust_env = False  # no proxy from the environment reaches around the checks
     adapter = _PinnedAdapter(max_retries=0)
     session.mount("https://", adapter)
