@@ -34,15 +34,17 @@ def test_a_quick_match_is_paired_with_a_waiting_seek(server: str, tmp_path: Path
     assert waiting["state"] == "open"
     vic, _ = signed_in(server, TokenStore(tmp_path / "tokens.json"), "vic", "de")
     console = screen()
-    # The menu's 3; a table of 9 is no choice; a time control the server refuses, asked
-    # again; then 2 players, a live game, unrated: paired with una's seek at once.
-    keyboard = Keyboard("3", "9", "2", "zz", "n", "2", "", "n")
+    # The menu's 3; a table of 9 is no choice; 2 players; a time control that does not
+    # read, asked again at once (issue 46: not the whole seek); a live game, unrated:
+    # paired with una's seek at once.
+    keyboard = Keyboard("3", "9", "2", "zz", "", "n")
     asker = Asker(keyboard, console, Texts("de"))
     assert start_menu(asker, server, "board") == "quick"
     found = QuickMatch(vic, asker, "board", "de", poll=0.01).find()
     out = console.export_text()
     assert "3: ein Schnellspiel" in out and "Wie viele Spieler am Tisch (2–5)?" in out
-    assert "Das ist keine Bedenkzeit" in out
+    assert "„zz“ ist keine Bedenkzeit" in out
+    assert out.count("Wie viele Spieler am Tisch") == 2  # 9, then 2: never asked again
     assert found is not None and f"Zusammengebracht: Spiel {found}." in out
     assert una.seek(str(waiting["id"]))["game_id"] == found
     seats = {seat["user"] for seat in vic.view(found)["seats"]}

@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from datetime import datetime
 
+from carson.core.clock import TimeControl, TimeControlError
 from carson.core.registry import game_kind
 from carson.terminal.api_client import ApiClient, ApiError, JsonDict
 from carson.terminal.asker import Asker, QuitGame, ask_number, ask_yes_no
@@ -62,16 +63,26 @@ class QuickMatch:
         while True:
             seats = ask_number(self.asker, self.texts("online", "quick_seats", low=counts[0],
                                                       high=counts[-1]), counts)  # fmt: skip
-            control = self.asker(self.texts("online", "quick_control", default=DEFAULT_CONTROL))
+            control = self._control()
             rated = ask_yes_no(self.asker, self.texts("online", "quick_rated"))
             try:
-                return self.client.open_seek(
-                    self.game, seats, control.strip() or DEFAULT_CONTROL, rated, self.lang
-                )
+                return self.client.open_seek(self.game, seats, control, rated, self.lang)
             except ApiError as error:
                 if error.code not in ASK_AGAIN:
                     raise
                 self.asker.error(refusal(self.texts, error, server=self.client.base, id=""))
+
+    def _control(self) -> str:
+        """The time control, asked again at once (not the whole seek) until it reads."""
+        while True:
+            typed = self.asker(self.texts("online", "quick_control", default=DEFAULT_CONTROL))
+            control = typed.strip() or DEFAULT_CONTROL
+            try:
+                TimeControl.parse(control)
+            except TimeControlError:
+                self.asker.error(self.texts("online", "quick_control_bad", typed=typed.strip()))
+                continue
+            return control
 
     def _withdraw(self, seek_id: str) -> None:
         """Withdraws the seek; one paired meanwhile leaves its game to come back to."""
