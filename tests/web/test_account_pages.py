@@ -156,3 +156,29 @@ def test_the_forms_addresses_typed_lead_to_the_forms(client: TestClient) -> None
         assert answer.status_code == 303 and answer.headers["location"] == "/#login-form"
         page = client.get(path)
         assert page.status_code == 200 and 'id="login-form"' in page.text
+
+
+@pytest.mark.parametrize(
+    ("name", "password", "says"),
+    [
+        ("alice", "a long password", "Dieser Benutzername ist vergeben."),
+        ("a", "a long password", "Ein Benutzername hat 3 bis 32"),
+        ("carla", "short", "Ein Passwort hat mindestens"),
+    ],
+)
+def test_a_refused_sign_up_keeps_what_was_typed(
+    client: TestClient, name: str, password: str, says: str
+) -> None:
+    """Issue 44: a taken name (or any refusal) once wiped the whole form; now it comes back
+    as filled in — the name and the address, never the password — saying what is wrong."""
+    post_account_form(client, "/register", "alice")
+    client.post("/logout", data={"csrf": client.cookies["carson_csrf"]})
+    client.cookies.set("lang", "de")
+    refused = post_account_form(
+        client, "/register", name, password=password, email="carla@example.org"
+    )
+    assert refused.status_code == 422
+    form = refused.text[refused.text.index('id="register-form"') :]
+    assert says in form and "Gib dein Passwort noch einmal ein." in form
+    assert f'value="{name}"' in form and 'value="carla@example.org"' in form
+    assert password not in form.replace("a long password", "")  # never sent back

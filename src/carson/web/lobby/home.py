@@ -3,7 +3,8 @@ accounts: register, log in, log out, the language switch."""
 
 from __future__ import annotations
 
-from urllib.parse import quote, urlsplit
+from collections.abc import Mapping
+from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -85,7 +86,9 @@ async def home_page(
     typed: dict[str, str] | None = None,
 ) -> HTMLResponse:
     """The home page with the tab of ``game`` open, saying ``error`` if there is one;
-    ``typed``: what a refused log-in form had (its ``username`` and ``next``), shown again."""
+    ``typed``: what a refused log-in or sign-up form had (never a password), shown again:
+    ``username`` and ``next`` of a log-in, ``register_name``, ``register_email`` and
+    ``register_error`` of a sign-up."""
     kind = chosen_game(game)
     page = games_page(request.query_params.get("page"))
     if page is None:  # not a page number: the first page, saying so
@@ -117,6 +120,9 @@ async def home_page(
         guides=guides,
         login_name=(typed or {}).get("username", ""),
         next=(typed or {}).get("next"),
+        register_name=(typed or {}).get("register_name", ""),
+        register_email=(typed or {}).get("register_email", ""),
+        register_error=(typed or {}).get("register_error"),
     )
 
 
@@ -194,19 +200,34 @@ async def _account(request: Request, *, create: bool) -> Response:
             accounts.log_in, address, username, password, client_label(request), create, then
         )
     except Unprocessable as error:  # a bad address: no account is created
-        return RedirectResponse("/?error=" + quote(error.code), status_code=303)
+        return await _sign_up_again(request, visit, form, error.code)
     except (RateLimited, HashingBusy) as error:
         return refused_page(visit, error)
     except auth.AuthError as error:
-        if not create:  # the form again with the name typed (never the password)
-            going = same_site_path(form.get("next", "/"))
-            typed = {"username": username[:MAX_TYPED], "next": going}
-            text = page_error(visit, error.code)
-            return await home_page(request, visit, None, text, status=401, typed=typed)
-        # A code, not the text: the page says it in the visitor's language, and no link can
-        # make the page show words of its own choosing.
-        return RedirectResponse("/?error=" + quote(error.code), status_code=303)
+        if create:
+            return await _sign_up_again(request, visit, form, error.code)
+        going = same_site_path(form.get("next", "/"))  # the form again with the name typed
+        typed = {"username": username[:MAX_TYPED], "next": going}
+        text = page_error(visit, error.code)
+        return await home_page(request, visit, None, text, status=401, typed=typed)
     return login_response(token, request, same_site_path(form.get("next", "/")))
+
+
+async def _sign_up_again(
+    request: Request, visit: Visit, form: Mapping[str, str], code: str
+) -> HTMLResponse:
+    """The sign-up form again as it was filled in (issue 44: a taken name once wiped it all),
+    saying what is wrong next to it in the visitor's language; the password is never sent
+    back, and the message says to type it again."""
+    said = page_error(visit, code) or visit.gettext("That account cannot be created.")
+    again = visit.gettext("Type your password again.")
+    typed = {
+        "register_name": form.get("username", "")[:MAX_TYPED],
+        "register_email": form.get("email", "")[:MAX_TYPED],
+        "register_error": f"{said} {again}",
+        "next": same_site_path(form.get("next", "/")),
+    }
+    return await home_page(request, visit, None, None, status=422, typed=typed)
 
 
 @router.post("/logout")
