@@ -143,7 +143,12 @@ def test_a_card_games_replay_has_the_log_filter(client: TestClient) -> None:
     game = played(client, {"seats": ["human", "beginner", "beginner", "beginner"]}, 400)
     check_replay(client, game)
     client.cookies.set("lang", "it")
-    assert "Tipo di mossa" in client.get(game + "/replay").text
+    page = client.get(game + "/replay").text
+    assert "Tipo di mossa" in page
+    # Issue 44: the first and last steps are drawn, named in the reader's language (⏮ and ⏭
+    # showed as empty boxes where a font lacks them).
+    assert "⏮" not in page and "⏭" not in page
+    assert 'id="first" aria-label="All’inizio"' in page and 'aria-label="Alla fine"' in page
 
 
 @pytest.mark.slow  # runs long: whole games or many cases
