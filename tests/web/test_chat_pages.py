@@ -125,6 +125,17 @@ def test_a_spectator_posts_in_the_spectators_chat(three: Three) -> None:
     assert three.eve.get(f"/games/{three.game}/chat/messages?since=-1").status_code == 422
 
 
+def test_a_spectator_is_not_offered_the_players_phrases(three: Three) -> None:
+    """Issue 44: "Your turn!" (and the other phrases of a seat at the table) are the
+    players'; a spectator is neither offered them nor may send them."""
+    watching = three.eve.get(f"/games/{three.game}").text
+    playing = three.alice.get(f"/games/{three.game}").text
+    assert 'value="your_turn"' in playing and 'value="your_turn"' not in watching
+    assert 'value="good_luck"' in watching
+    refused = three.send(three.eve, htmx=False, channel="spectators", phrase="your_turn")
+    assert refused.status_code == 422
+
+
 def test_mute_and_report_from_the_page(three: Three) -> None:
     said = three.chat.post(three.user("bob"), three.game, "players", "rude")
     csrf = three.alice.cookies["carson_csrf"]

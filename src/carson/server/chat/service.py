@@ -72,6 +72,18 @@ PHRASES: dict[str, str] = {
     Phrase.GOOD_GAME: "Good game!",
     Phrase.REMATCH: "Rematch?",
 }
+#: Phrases of a seat at the table, not of someone watching it (issue 44: spectators were
+#: offered "Your turn!").
+PLAYERS_ONLY = frozenset({Phrase.YOUR_TURN, Phrase.ONE_MOMENT, Phrase.MUST_GO, Phrase.REMATCH})
+
+
+def phrases_for(channel: str) -> dict[str, str]:
+    """The quick phrases one may send in ``channel``."""
+    if channel == PLAYERS:
+        return dict(PHRASES)
+    return {code: text for code, text in PHRASES.items() if code not in PLAYERS_ONLY}
+
+
 MAX_CHARS = 300
 MAX_REASON = 200
 #: Messages in one answer at most; a reader pages on with ``since``.
@@ -287,6 +299,8 @@ class Chat:
                                 "unknown_phrase")  # fmt: skip
         if channel not in CHANNELS:
             raise Unprocessable(f"unknown channel {channel!r}", "unknown_channel")
+        if phrase is not None and phrase not in phrases_for(channel):
+            raise Unprocessable(f"the phrase {phrase!r} is the players'", "unknown_phrase")
         cleaned = None if text is None else clean_text(text)
         for attempt in range(5):  # another message took the seq: number it again
             try:

@@ -24,6 +24,7 @@ from carson.server.chat.service import (
     PLAYERS,
     Chat,
     Message,
+    phrases_for,
 )
 from carson.server.kernel.errors import GameError
 from carson.server.kernel.ratelimit import RateLimited
@@ -79,12 +80,13 @@ def _box(chat: Chat, visit: Visit, game_id: str, practice: bool) -> ChatBox | No
     if practice and PLAYERS in readable:
         return None  # one person against machines: nobody to talk to at the table
     found = chat.latest(visit.user, game_id, SHOWN)
+    writable = PLAYERS if PLAYERS in readable else readable[0]
     return ChatBox(
         game=game_id,
-        writable=PLAYERS if PLAYERS in readable else readable[0],
+        writable=writable,
         both=len(readable) > 1,
         lines=[line(visit, message) for message in found],
-        phrases=[(code, visit.gettext(text)) for code, text in PHRASES.items()],
+        phrases=[(code, visit.gettext(text)) for code, text in phrases_for(writable).items()],
         muted=chat.mutes(visit.user),
         seq=found[-1].seq if found else 0,
     )
