@@ -272,10 +272,17 @@ def play_through_the_page(
                 assert 'class="decision-form count-form"' in fragment
                 most = max(a["value"] for a in legal)
                 assert page_offers == {canonical({"kind": "count", "value": most})}
-                assert f'max="{most}" value="0"' in fragment
-                value = rng.randint(0, most)
-                fields = {**data, "action": '{"kind":"count","value":0}', "arg_value": str(value)}
-                response = client.post(game + "/act", data=fields, headers=HTMX)
+                assert f'max="{most}" value="1"' in fragment and 'name="least_value"' in fragment
+                fields = {**data, "action": '{"kind":"count","value":0}', "least_value": "1"}
+                # Issue 44: "Buy" with 0 VP is refused in words, changing nothing ("None"
+                # is the button for that).
+                zero = client.post(game + "/act", data={**fields, "arg_value": "0"}, headers=HTMX)
+                if MOVED_ON not in zero.text:
+                    assert "Choose at least 1, or the button for none." in zero.text
+                    assert seq_of(zero.text) == str(view["seq"])
+                value = rng.randint(1, most)
+                response = client.post(game + "/act", data={**fields, "arg_value": str(value)},
+                                       headers=HTMX)  # fmt: skip
             else:
                 assert page_offers == {canonical(a) for a in legal}, kind
                 response = client.post(

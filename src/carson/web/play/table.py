@@ -195,6 +195,10 @@ async def seat_post(
         await change()
     except RateLimited as limited:
         return refused_page(visit, limited)
+    except TooFew as few:
+        error = visit.gettext("Choose at least %(least)s, or the button for none.") % {
+            "least": few.least
+        }
     except (ValueError, TypeError):
         error = visit.gettext("That move could not be read. Try again.")
     except GameError as refused:
@@ -231,8 +235,18 @@ def _list_args(game: str | None) -> frozenset[str]:
     return frozenset() if adapter is None else adapter.list_args
 
 
+class TooFew(ValueError):
+    """A number typed in a move's form below the form's ``least_<key>`` (a "Buy" of 0 VP:
+    the form's own "None" button says that, issue 44)."""
+
+    def __init__(self, least: int) -> None:
+        super().__init__(f"at least {least}")
+        self.least = least
+
+
 def _with_args(action: JSON, form: Any, list_args: frozenset[str]) -> JSON:
-    """The action with its ``arg_<key>`` form fields filled in (numbers as numbers)."""
+    """The action with its ``arg_<key>`` form fields filled in (numbers as numbers); a
+    number below the form's ``least_<key>`` field is :class:`TooFew`."""
     action = dict(action)
     for field in set(form.keys()):
         if not field.startswith("arg_"):
@@ -244,6 +258,9 @@ def _with_args(action: JSON, form: Any, list_args: frozenset[str]) -> JSON:
         elif values:
             value = values[-1].strip()
             action[key] = int(value) if value.lstrip("-").isdigit() else value
+            least = str(form.get(f"least_{key}", "")).strip()
+            if least.isdigit() and (not isinstance(action[key], int) or action[key] < int(least)):
+                raise TooFew(int(least))
     return action
 
 
