@@ -26,6 +26,25 @@ _BOXES = """selectors => selectors.map(selector => {
   return [selector, true, inside, Math.round(r.top), Math.round(r.bottom)];
 })"""
 
+#: Words of the elements ``selector`` finds that the browser broke across two lines.
+_BROKEN_WORDS = """selector => {
+  const broken = [];
+  for (const element of document.querySelectorAll(selector)) {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent;
+      for (const match of text.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+        if (lines.size > 1) broken.push(match[0]);
+      }
+    }
+  }
+  return broken;
+}"""
+
 Look = Callable[[str, dict[str, tuple[str, ...]]], None]
 
 
@@ -58,6 +77,9 @@ def look(browser: Browser, player: Page) -> Iterator[Look]:
                     if not inside:
                         seen = f"from {top} to {bottom} px" if found else "missing"
                         problems.append(f"{where}: {selector} {seen}, the screen is {height}")
+                broken = page.evaluate(_BROKEN_WORDS, ".track .space")
+                if broken:  # issue 44: "Einkomme n"
+                    problems.append(f"{where}: words broken in the track: {broken}")
                 wide = page.evaluate("document.documentElement.scrollWidth")
                 if wide > width:
                     problems.append(f"{where}: the page is {wide} px wide")
