@@ -187,6 +187,7 @@ class GameService:
                 .offset(offset)
                 .limit(limit)
             ).all()
+            names = seated_names(session, [game.id for game, _ in rows])
             listing = []
             for game, seat in rows:
                 state = self.store.state(session, game)
@@ -204,6 +205,10 @@ class GameService:
                         "seq": len(state.actions),
                         "to_act": list(state.seats_to_act) if game.status == "playing" else [],
                         "your_turn": game.status == "playing" and seat in state.seats_to_act,
+                        "players": [
+                            names.get(game.id, {}).get(held) for held in range(len(game.seat_kinds))
+                        ],
+                        "created": game.created_at.date().isoformat(),
                     }
                 )
             return listing
@@ -457,3 +462,16 @@ class GameService:
             "ended": table.ended or ("finished" if state.is_over else None),
             "drafted": 0,
         }
+
+
+def seated_names(session: Session, game_ids: list[str]) -> dict[str, dict[int, str]]:
+    """Each game's people by seat (their usernames), in one query for a page of games."""
+    rows = session.execute(
+        select(GameSeat.game_id, GameSeat.seat, User.username)
+        .join(User, User.id == GameSeat.user_id)
+        .where(GameSeat.game_id.in_(game_ids or ["-"]))
+    ).all()
+    found: dict[str, dict[int, str]] = {}
+    for game_id, seat, username in rows:
+        found.setdefault(game_id, {})[seat] = username
+    return found

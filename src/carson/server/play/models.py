@@ -178,6 +178,10 @@ class GameSummary(BaseModel):
     seq: int
     to_act: list[int]
     your_turn: bool
+    players: list[str | None] = Field(
+        description="each seat's player (its username), ``null`` for a machine or a free seat"
+    )
+    created: str = Field(description="the day the table was made (ISO 8601 date)")
 
 
 class RecordedAction(BaseModel):

@@ -35,6 +35,7 @@ from carson.web.kernel.visit import (
     same_site_path,
     visit_of,
 )
+from carson.web.lobby.game_titles import game_title
 from carson.web.lobby.guide import guide_offer
 
 router = APIRouter(include_in_schema=False)
@@ -102,10 +103,21 @@ async def home_page(
     form = new_game_form(kind, visit)
     labels = {name: game_label(other, visit) for name, other in games().items()}
     guides = [(name, labels[name], running) for name, running in await guide_offer(request, visit)]
+    shown = mine[:GAMES_PAGE]
+    for entry in shown:
+        entry["title"] = game_title(
+            visit, labels.get(str(entry["game"]), str(entry["game"])), entry.get("players", []),
+            entry.get("seat"), entry.get("created"),
+        )  # fmt: skip
+        players = entry.get("players", [])
+        entry["to_move"] = ", ".join(
+            players[seat] or visit.gettext("a machine") for seat in entry.get("to_act", [])
+            if seat != entry.get("seat") and seat < len(players)
+        )  # fmt: skip
     return visit.for_game(kind).render(
         "lobby/home.html",
         status=status,
-        games=mine[:GAMES_PAGE],
+        games=shown,
         newer=games_url(kind.name, page - 1) if page > 0 else None,
         older=games_url(kind.name, page + 1) if len(mine) > GAMES_PAGE else None,
         game_names=labels,

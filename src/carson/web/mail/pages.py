@@ -46,8 +46,7 @@ def address_problem(visit: Visit, code: str) -> str:
 def no_links(visit: Visit) -> str:
     """Why no mail with a link goes out (a server without its public address)."""
     return visit.gettext(
-        "This server sends no e-mail with links yet: its operator has not set its public "
-        "address. Please ask them."
+        "This server sends no e-mail with links yet: its operator has not set its address."
     )
 
 

@@ -14,7 +14,8 @@ from carson.server.play.games import GameError
 from carson.web.kernel.adapter import ReplayRequest, web_game
 from carson.web.kernel.looking import looked_at
 from carson.web.kernel.refusals import refused_page
-from carson.web.kernel.visit import visit_of
+from carson.web.kernel.visit import game_label, visit_of
+from carson.web.lobby.game_titles import game_title
 from carson.web.play.generic import generic_replay
 
 router = APIRouter(include_in_schema=False)
@@ -40,6 +41,8 @@ async def replay(game_id: str, request: Request) -> HTMLResponse:
         return visit.render("kernel/message.html", status=error.status, message=error.message)
     page = {**page, "legal_actions": []}
     kind = games()[page["game"]]
+    players = [seat.get("user") for seat in page["seats"]]
+    title = game_title(visit, game_label(kind, visit), players, page["seat"])
     visit = visit.for_game(kind)
     moment = ReplayRequest(
         game_id, page, final, page["seq"], total, visit.lang, visit.gettext, events,
@@ -47,4 +50,4 @@ async def replay(game_id: str, request: Request) -> HTMLResponse:
     )  # fmt: skip
     adapter = web_game(kind)
     fragment = generic_replay(moment, kind) if adapter is None else adapter.replay(moment)
-    return visit.render(fragment.template, **fragment.context)
+    return visit.render(fragment.template, **{"title": title, **fragment.context})

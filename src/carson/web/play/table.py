@@ -28,7 +28,8 @@ from carson.web.chat.panel import chat_box
 from carson.web.kernel.adapter import Fragment, TableRequest, web_game
 from carson.web.kernel.looking import looked_at
 from carson.web.kernel.refusals import refused_page
-from carson.web.kernel.visit import Visit, game_name, signed_in_form, visit_of
+from carson.web.kernel.visit import Visit, game_label, game_name, signed_in_form, visit_of
+from carson.web.lobby.game_titles import game_title
 from carson.web.lobby.guide import guide_sentence
 from carson.web.lobby.home import chosen_game, home_page, new_game_form, tab_url
 from carson.web.lobby.rematch import rematch_box
@@ -124,9 +125,12 @@ async def game_page(game_id: str, request: Request) -> HTMLResponse:
     # No hint for a seat a machine plays now (its player resigned): it has no decisions.
     playing = seated and not over and now.page["seats"][now.page["seat"]].get("left") is None
     hint = await hint_box(visit, service, game_id) if practice and playing else None
+    kind = games()[now.page["game"]]
+    players = [seat.get("user") for seat in now.page["seats"]]
+    title = game_title(visit, game_label(kind, visit), players, now.page["seat"])
     return shown.render(
         "play/game.html", fragment=fragment.template, practice=practice, rematch=rematch,
-        panel=panel, watching=watching, watchers=watchers, chat=chat, hint=hint,
+        panel=panel, watching=watching, watchers=watchers, chat=chat, hint=hint, title=title,
         analysable=seated and over and analysable(now.page["game"]),
         **fragment.context,
     )  # fmt: skip
