@@ -40,10 +40,10 @@ def bearer(client: TestClient, name: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token['token']}"}
 
 
-def played(client: TestClient, rated: bool = True, seed: int = 1) -> str:
+def played(client: TestClient, rated: bool = True, seed: int = 1, public: bool = False) -> str:
     """A toy game of alice's and bob's, played to its end through the API."""
     alice, bob = bearer(client, "alice"), bearer(client, "bob")
-    body = {"game": "toy", "seats": ["human", "human"], "rated": rated}
+    body = {"game": "toy", "seats": ["human", "human"], "rated": rated, "public": public}
     game_id: str = client.post("/api/games", json=body, headers=alice).json()["id"]
     assert client.post(f"/api/games/{game_id}/join", headers=bob).status_code == 200
     rng = random.Random(seed)
@@ -100,9 +100,11 @@ def test_a_stranger_sees_the_games_without_a_replay_link(app: FastAPI) -> None:
         for client, name in ((alice, "alice"), (carol, "carol")):
             assert post_account_form(client, "/register", name).status_code == 303
         assert post_account_form(alice, "/register", "bob").status_code == 303
-        game_id = played(alice, rated=False)
+        game_id = played(alice, rated=False, public=True)
+        private = played(alice, rated=False, seed=2)
         page = carol.get("/players/bob")
         assert f'id="finished-{game_id}"' in page.text and "/replay" not in page.text
+        assert private not in page.text  # issue 45: a private table's games are its players'
         assert 'class="chart"' not in page.text  # no rated game: no chart
 
 
