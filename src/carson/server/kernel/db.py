@@ -147,6 +147,21 @@ class GameSeat(Base):
     __table_args__ = (Index("ix_game_seats_player", "user_id", "won"),)
 
 
+class TableEvent(Base):
+    """What happened at a table beside its moves (issue 44), told to everyone there and
+    watching: a seat's time ran out (``timeout_move``: a machine moved once for it;
+    ``timeout_left``: a machine took the seat over), a resignation (``resigned``), an abort
+    (``aborted``, by ``seat``'s player). ``seq``: the moves stored when it happened."""
+
+    __tablename__ = "table_events"
+    id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int | None] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(16))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
 class PlayerRating(Base):
     """A person's rating in one game (:mod:`carson.core.ratings`); no row: a new player's."""
 

@@ -24,6 +24,7 @@ from carson.server.jobs.queue import Clock, utc_now
 from carson.server.kernel.db import Game, GameSeat, User
 from carson.server.kernel.errors import Conflict, Forbidden, GameError, NotFound, Unprocessable
 from carson.server.kernel.server_keys import shared_secret
+from carson.server.play import table_news
 from carson.server.play.cache import GameCache
 from carson.server.play.drafts import DraftBook, Drafts
 from carson.server.play.event_log import MAX_PAGE_MOVES, EventLog
@@ -212,6 +213,11 @@ class GameService:
                     }
                 )
             return listing
+
+    def news(self, game_id: str) -> list[table_news.News]:
+        """What happened lately at the game's table beside its moves (public)."""
+        with self.store.reads() as session:
+            return table_news.latest(session, game_id)
 
     def view(self, user: User | None, game_id: str, watch: bool = False) -> JSON:
         """The caller's seat's view; with ``watch``, a spectator's (``seat``: ``None``) for

@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session
 from carson.core.registry import HUMAN
 from carson.server.kernel.db import Game, GameSeat
 from carson.server.kernel.errors import Conflict
+from carson.server.play import table_news
 from carson.server.play.drafts import DraftBook
 from carson.server.play.listeners import GameAborted
 from carson.server.play.machines import queue_next
@@ -100,6 +101,8 @@ class Leaving:
             if cast("CursorResult[Any]", marked).rowcount != 1:
                 session.rollback()
                 raise Conflict("the seat was left a moment ago", "left_game")
+            kind = table_news.RESIGNED if why == "resigned" else table_news.TIMEOUT_LEFT
+            table_news.tell(session, table.id, len(state.actions), seat, kind)
             self.store.forget_table(table.id)
             now = self.store.table(session, table.id, remember=False)
             drafts = self.drafts.of(session, now, state)
@@ -140,6 +143,7 @@ class Leaving:
                         .values(status="over", ended="aborted", ended_at=self.store.clock())
                     )
                     self.store.clocks.stop(session, game_id, len(state.actions))
+                    table_news.tell(session, game_id, len(state.actions), seat, table_news.ABORTED)
                     told = [user for other, user in table.people.items() if other != seat]
                     self.store.listeners.publish(
                         GameAborted(session, self.store.jobs, game_id, told)

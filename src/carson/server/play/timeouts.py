@@ -26,6 +26,7 @@ from carson.core.registry import HUMAN
 from carson.server.jobs.kinds import JobKind, register
 from carson.server.jobs.queue import ClaimedJob
 from carson.server.kernel.errors import Conflict, NotFound
+from carson.server.play import table_news
 from carson.server.play.clocks import TIMEOUT, StoredClocks, Timeout
 from carson.server.play.drafts import DraftBook
 from carson.server.play.leaving import Leaving
@@ -82,6 +83,8 @@ def run_timeout(context: WorkerContext, job: ClaimedJob, payload: Timeout) -> No
                 context.queue.enqueue(
                     session, MACHINE_MOVE.name, forced.payload(), key=forced.key()
                 )
+                seq = len(state.actions)
+                table_news.tell(session, table.id, seq, payload.seat, table_news.TIMEOUT_MOVE)
                 _finish_with(context, job, session)
                 session.commit()
     store.notifier.publish(payload.game)

@@ -5,6 +5,7 @@ the first round."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fastapi import APIRouter, Request
@@ -17,6 +18,7 @@ from carson.core.registry import HUMAN
 from carson.server.kernel.ratelimit import RateLimited
 from carson.server.play.api import service_of
 from carson.server.play.games import GameError
+from carson.server.play.table_news import ABORTED, RESIGNED, TIMEOUT_LEFT, TIMEOUT_MOVE, News
 from carson.web.kernel.looking import looked_at
 from carson.web.kernel.refusals import refused_page
 from carson.web.kernel.visit import Visit, signed_in_form, visit_of
@@ -70,17 +72,41 @@ class ClockPanel:
     #: This seat left a game still played (resigned, out of time): a machine plays it now,
     #: which the page says, lest its decision box seem to speak of the player's own moves.
     taken_over: bool = False
+    #: What happened lately at the table beside its moves, in words (issue 44), oldest first.
+    news: tuple[str, ...] = ()
 
     @property
     def empty(self) -> bool:
         """Nothing to show (a table waiting for its players, with no clock)."""
         asks = self.can_resign or self.can_abort or self.abort_asked or self.others_asked
-        said = self.ended_early is not None or self.taken_over
+        said = self.ended_early is not None or self.taken_over or bool(self.news)
         return self.control is None and not said and not asks
 
 
-def clock_panel(visit: Visit, page: JSON) -> ClockPanel:
-    """The panel of a seat's view (as ``GET /api/games/{id}`` answers it)."""
+def news_lines(visit: Visit, page: JSON, news: Sequence[News]) -> tuple[str, ...]:
+    """The table's news in the reader's words: who, at which move, what it means."""
+    said = {
+        TIMEOUT_MOVE: visit.gettext("#%(seq)s %(name)s's time ran out: a machine moved for them."),
+        TIMEOUT_LEFT: visit.gettext(
+            "#%(seq)s %(name)s's time ran out: a machine plays their seat to the end."
+        ),
+        RESIGNED: visit.gettext(
+            "#%(seq)s %(name)s resigned: a machine plays their seat to the end."
+        ),
+        ABORTED: visit.gettext("#%(seq)s %(name)s aborted the game: it counts for no rating."),
+    }
+    lines = []
+    for item in news:
+        seat = page["seats"][item.seat] if item.seat is not None else {}
+        name = seat.get("user") or visit.gettext("a player")
+        if item.kind in said:
+            lines.append(said[item.kind] % {"seq": item.seq, "name": name})
+    return tuple(lines)
+
+
+def clock_panel(visit: Visit, page: JSON, news: Sequence[News] = ()) -> ClockPanel:
+    """The panel of a seat's view (as ``GET /api/games/{id}`` answers it), with the table's
+    ``news``."""
     clock, seat = page.get("clock"), page["seat"]  # seat None: a spectator, who plays not
     going_on = seat is not None and page["status"] == "playing"
     playing = going_on and page["seats"][seat].get("left") is None
@@ -103,6 +129,7 @@ def clock_panel(visit: Visit, page: JSON) -> ClockPanel:
         ended_early=early,
         days_hours=days_hours,
         taken_over=going_on and not playing,
+        news=news_lines(visit, page, news),
     )
 
 
@@ -136,11 +163,12 @@ async def clocks(game_id: str, request: Request) -> HTMLResponse:
     service = service_of(request)
     try:
         page = await looked_at(request, visit, lambda: service.view(visit.user, game_id, True))
+        news = await run_in_threadpool(service.news, game_id)
     except RateLimited as limited:
         return refused_page(visit, limited)
     except GameError as error:
         return visit.render("kernel/message.html", status=error.status, message=error.message)
-    return visit.render("play/clock_panel.html", panel=clock_panel(visit, page))
+    return visit.render("play/clock_panel.html", panel=clock_panel(visit, page, news))
 
 
 @router.post("/games/{game_id}/resign")

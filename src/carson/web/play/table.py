@@ -118,7 +118,8 @@ async def game_page(game_id: str, request: Request) -> HTMLResponse:
     practice = bool(now.page["practice"])  # one person against machines, unrated
     over = now.page["status"] == "over"
     rematch = await rematch_box(visit, game_id) if over else None
-    panel = clock_panel(visit, now.page)  # the clocks, resign and abort
+    news = await run_in_threadpool(service.news, game_id)  # timeouts, resignations, aborts
+    panel = clock_panel(visit, now.page, news)  # the clocks, resign and abort, what happened
     watchers = await watchers_now(request, visit, now.page)
     chat = await chat_box(visit, request, game_id, practice)  # seated or watching
     seated = not watching
