@@ -38,12 +38,13 @@ def test_a_resigned_player_is_never_told_they_won(
     assert 0 in view["view"]["result"]["winners"]  # her seat scored best: the case at stake
     page = client.get(f"/games/{game_id}").text
     assert "You won!" not in page
-    # The headline names her seat's score as the highest, with what happened, and nobody the
-    # winner: she ranks last all the same, and her history says she lost.
-    headline = (
-        r"Highest score: carol( \([A-Za-z]+\))? · left the game; a machine played the seat</h3>"
-    )
-    assert re.search(headline, page), page[page.index('id="result"') :][:400]
+    # The headline names the winner among those who stayed (issue 44), and the line below
+    # says what happened to her seat, whose score was the highest: she ranks last all the
+    # same, and her history says she lost.
+    result = page[page.index('id="result"') :][:1200]
+    assert re.search(r"<h3>Winner among those who stayed: [^<]+</h3>", result), result
+    assert "carol resigned; a machine played the seat to the end." in result
+    assert re.search(r"Highest score: carol( \([A-Za-z]+\))? · left the game", result), result
     assert "Winner:" not in page
     # Her analysis has nothing to weigh, and says so rather than a perfect score.
     token = client.cookies["carson_csrf"]

@@ -4,7 +4,7 @@ whatever they scored. Shared by the games' presenters."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 
@@ -13,3 +13,28 @@ def only_left_seats_best(seats: Sequence[Mapping[str, Any]], best: Iterable[int]
     then has no winner, only a highest score. ``seats`` are the page's seats."""
     best = list(best)
     return bool(best) and all(seats[seat].get("left") for seat in best)
+
+
+def stayed_best(seats: Sequence[Mapping[str, Any]], totals: Sequence[int]) -> list[int]:
+    """The seats with the highest total among those whose players did not leave (machines'
+    seats included): the winners a game names when its best score was a left seat's."""
+    stayed = [seat for seat in range(len(totals)) if not seats[seat].get("left")]
+    if not stayed:
+        return []
+    best = max(totals[seat] for seat in stayed)
+    return [seat for seat in stayed if totals[seat] == best]
+
+
+def left_lines(
+    seats: Sequence[Mapping[str, Any]], names: Sequence[str], gettext: Callable[[str], str]
+) -> list[str]:
+    """What happened to each seat whose player left, in the reader's words."""
+    said = {
+        "resigned": gettext("%(name)s resigned; a machine played the seat to the end."),
+        "timeout": gettext("%(name)s ran out of time; a machine played the seat to the end."),
+    }
+    return [
+        said[str(seat.get("left"))] % {"name": names[index]}
+        for index, seat in enumerate(seats)
+        if seat.get("left") in said
+    ]

@@ -24,7 +24,7 @@ from carson.games.card.web.compare import comparison
 from carson.terminal.texts import Texts
 from carson.web.kernel.choices import Choice
 from carson.web.kernel.i18n import machine_label
-from carson.web.play.left_seats import only_left_seats_best
+from carson.web.play.left_seats import left_lines, only_left_seats_best, stayed_best
 
 Gettext = Callable[[str], str]
 
@@ -427,6 +427,8 @@ class Presenter:
             ],
             "i_won": page["seat"] in result["winners"] and not _left(page),
             "winner_left": only_left_seats_best(page["seats"], result["winners"]),
+            "stayed": [names[seat] for seat in stayed_best(page["seats"], result["scores"])],
+            "gone": left_lines(page["seats"], names, self._),
         }
 
 

@@ -34,7 +34,7 @@ from carson.games.board.web.present.result import result
 from carson.games.board.web.present.start import before_setup, show_start
 from carson.games.board.web.present.tables import personalities, players, track
 from carson.games.board.web.present.town import town
-from carson.web.play.left_seats import only_left_seats_best
+from carson.web.play.left_seats import left_lines, only_left_seats_best, stayed_best
 
 
 class BoardPresenter(Names):
@@ -85,6 +85,10 @@ class BoardPresenter(Names):
                 seats[s].name + (left if page["seats"][s].get("left") else "") for s in best
             ]
             data["result"]["winner_left"] = only_left_seats_best(page["seats"], best)
+            names = [seat.name for seat in seats]
+            totals = data["result"]["totals"]
+            data["result"]["stayed"] = [names[s] for s in stayed_best(page["seats"], totals)]
+            data["result"]["gone"] = left_lines(page["seats"], names, self._)
         return data
 
     def _compare(
