@@ -129,3 +129,25 @@ def test_the_page_and_the_replay_tell_the_whole_game(client: TestClient) -> None
     assert "Spielverlauf" in german and "Runde 18 beginnt" in german
     assert re.search(r"Geländekarte \([^)#]+\)", german)
     assert "Aufgedeckte Auktionskarten:" in german and "Reihenfolge beim Nehmen:" in german
+
+
+def test_the_last_auction_is_shown_beside_the_decision_until_the_next(client: TestClient) -> None:
+    """Issue 44: the bids side by side and the taking order, right after the decision (not
+    only in the log at the bottom), the latest auction's, while the game goes on."""
+    post_account_form(client, "/register", "alice")
+    headers = {"X-CSRF-Token": client.cookies["carson_csrf"]}
+    seats = ["human", "expert", "advanced", "beginner"]
+    game_id = str(client.post("/api/games", headers=headers, json={"seats": seats}).json()["id"])
+    page = client.get(f"/games/{game_id}").text
+    assert 'id="reveal"' not in page  # no auction yet
+    for _ in range(60):  # until the first auction is revealed and the players take
+        view = client.get(f"/api/games/{game_id}").json()
+        if view["view"].get("phase") != "bid" and view["seq"] > 4:
+            break
+        move = {"seq": view["seq"], "action": view["legal_actions"][0]}
+        assert client.post(f"/api/games/{game_id}/actions", headers=headers, json=move).is_success
+    page = client.get(f"/games/{game_id}").text
+    assert page.index('id="decision"') < page.index('id="row"') < page.index('id="reveal"')
+    reveal = page[page.index('id="reveal"') : page.index("</div>", page.index('id="reveal"'))]
+    assert reveal.count("<li") == 4 and "Taking order:" in reveal
+    assert 'title="Hat · alice"' in reveal  # by suit, the seat's name in its title

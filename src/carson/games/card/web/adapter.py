@@ -83,6 +83,9 @@ class CardWeb:
         names = [seat.name for seat in data["seats"]]
         groups = card_log_groups(request.gettext)
         data["log"], data["log_filter"] = filtered(lines, query, names, groups, request.gettext)
+        # The last auction's bids beside the decision, until the next (issue 44): lines are
+        # newest first, and the unfiltered ones are read (a filter hides no reveal here).
+        data["reveal"] = next((line["bids"] for line in lines if "bids" in line), None)
         data["error"] = request.error
         data["parcel_names"] = _parcel_names(presenter)
         if data["result"] is not None:

@@ -125,10 +125,16 @@ class MoveLog:
         for seat, bid in enumerate(auction.bids):
             boost = auction.boosts.get(seat, 0)
             void = seat == auction.void
-            rows.append({"name": self.names[seat], "bid": bid, "boost": boost, "void": void})
+            suit = self.present.suit(self.suits[seat])
+            rows.append({"name": self.names[seat], "suit": suit, "bid": bid, "boost": boost,
+                         "void": void})  # fmt: skip
             rows[-1]["total"] = "—" if void else bid + boost
         order = taking_order(auction, self.suits, self.tie_order)
-        return {"rows": rows, "order": [self.names[seat] for seat in order]}
+        return {
+            "rows": rows,
+            "order": [self.names[seat] for seat in order],
+            "order_suits": [self.present.suit(self.suits[seat]) for seat in order],
+        }
 
 
 def _personality(log: MoveLog, event: Event, key: str) -> str:
