@@ -150,8 +150,12 @@ _SENTENCES: dict[str, _Sentence] = {
     "card_taken": lambda log, e: log.texts(
         "events", "took", who=log.who(e), card=log.card_name(e.data["card"])
     ),
-    "card_placed": lambda log, e: log.texts(
-        "events", "placed", who=log.who(e), x=e.data["x"], y=e.data["y"]
+    "card_placed": lambda log, e: log.texts(  # the stable column and row, as the city shows
+        "events",
+        "placed",
+        who=log.who(e),
+        x=e.data.get("column", e.data["x"]),
+        y=e.data.get("row", e.data["y"]),
     ),
     "card_set_aside": lambda log, e: log.texts("events", "set_aside", who=log.who(e)),
     "bid_void": lambda log, e: log.texts("events", "bid_void", who=log.who(e)),

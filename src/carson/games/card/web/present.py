@@ -37,6 +37,10 @@ class Cell:
     letter: str
     mark: bool = False  # a legal top-left corner for the card being placed
     new: bool = False  # part of the card being previewed
+    #: The cell's column and row in the city's stable frame (anchored to its first card, as
+    #: the terminal, the log, hints and analyses name places): they never shift as it grows.
+    column: int = 0
+    row: int = 0
 
 
 @dataclass
@@ -66,6 +70,7 @@ def grid(city: City | None, marks: int = 0, new: int = 0) -> list[list[Cell]]:
     if not area:
         return []
     min_x, min_y, max_x, max_y = board.bounding_box(area)
+    dx, dy = (0, 0) if city is None else city.origin
     rows = []
     for y in range(min_y, max_y + 1):
         row = []
@@ -80,6 +85,8 @@ def grid(city: City | None, marks: int = 0, new: int = 0) -> list[list[Cell]]:
                     "" if parcel is None else parcel.letter,
                     bool(marks & cell),
                     bool(new & cell),
+                    x + dx,
+                    y + dy,
                 )
             )
         rows.append(row)
