@@ -62,7 +62,7 @@ def main(out: Path) -> None:
         page.locator("#total").wait_for()
         shoot(page, out, "scoring-assistant")
         page.click("a[hreflang=de]")
-        page.goto(base + "/rules")
+        page.goto(base + "/rules/card")
         shoot(page, out, "rules-de")
         phone = browser.new_page(viewport={"width": 390, "height": 844})
         phone.context.add_cookies(page.context.cookies())

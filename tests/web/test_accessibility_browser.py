@@ -72,7 +72,8 @@ def test_the_platforms_pages(check: Check, base_url: str) -> None:
     for path in (
         "/",
         "/?game=board",
-        "/rules",
+        "/rules/card",
+        "/rules/board",
         "/score",
         "/account",
         "/notifications",
@@ -88,7 +89,8 @@ def test_the_platforms_pages_in_german_on_a_phone(
     """German's long compounds ("Benachrichtigungseinstellungen") and wider tables: nothing
     overflows, and the bell's panel opens on the screen, not off its left edge."""
     player.context.add_cookies([{"name": "lang", "value": "de", "url": base_url}])
-    for path in ("/", "/account", "/notifications", "/notifications/settings", "/lobby"):
+    for path in ("/", "/account", "/notifications", "/notifications/settings", "/lobby",
+                 "/rules/card", "/rules/board"):  # fmt: skip
         check(base_url + path, "phone")
     w, h = WIDTHS["phone"]
     phone = browser.new_page(viewport={"width": w, "height": h})
