@@ -15,11 +15,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/ (live_
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from browser import CHROMIUM, CHROMIUM_ARGS, running_server
 from play import GAME_URL, play_one_decision, register
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, FloatRect, Page, sync_playwright
 
 
-def shoot(page: Page, out: Path, name: str) -> None:
-    page.screenshot(path=str(out / f"{name}.png"), full_page=True)
+def shoot(page: Page, out: Path, name: str, height: int | None = None) -> None:
+    """The whole page, or its top ``height`` pixels (a long page: the rules)."""
+    clip = None if height is None else FloatRect(x=0, y=0, width=1200, height=height)
+    page.screenshot(path=str(out / f"{name}.png"), full_page=True, clip=clip)
     print(out / f"{name}.png")
 
 
@@ -63,7 +65,7 @@ def main(out: Path) -> None:
         shoot(page, out, "scoring-assistant")
         page.click("a[hreflang=de]")
         page.goto(base + "/rules/card")
-        shoot(page, out, "rules-de")
+        shoot(page, out, "rules-de", height=2400)
         phone = browser.new_page(viewport={"width": 390, "height": 844})
         phone.context.add_cookies(page.context.cookies())
         phone.goto(game_url)

@@ -103,6 +103,32 @@ def test_the_platforms_pages_in_german_on_a_phone(
     phone.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "fr", "it", "nl"])  # German: the test above
+def test_the_rules_pages_on_a_phone(check: Check, player: Page, base_url: str, lang: str) -> None:
+    """Each language's rules pages (issue 44): their longest words and widest tables stay
+    within a phone's 390 px, and axe finds nothing serious."""
+    player.context.add_cookies([{"name": "lang", "value": lang, "url": base_url}])
+    for game in ("card", "board"):
+        check(f"{base_url}/rules/{game}", "phone")
+
+
+def test_the_rules_link_of_a_game_page(browser: Browser, player: Page) -> None:
+    """The game page's link opens its game's rules, on a phone too."""
+    player.click("#tab-board")
+    player.select_option("#board-play-now select[name=opponent]", "greedy")
+    player.click("#board-play-now button")
+    player.wait_for_url(GAME_URL)
+    w, h = WIDTHS["phone"]
+    phone = browser.new_page(viewport={"width": w, "height": h})
+    phone.context.add_cookies(player.context.cookies())
+    phone.goto(player.url)
+    phone.click("#rules-link")
+    phone.wait_for_url("**/rules/board")
+    expect(phone.locator("#rules-tab-board")).to_have_attribute("aria-current", "page")
+    expect(phone.locator("#carson-river .map-art")).to_be_visible()
+    phone.close()
+
+
 def _together(page: Page, first: str, second: str) -> bool:
     """Whether, with ``second`` scrolled to the top of the screen, both are on it at once."""
     page.evaluate("selector => document.querySelector(selector).scrollIntoView()", second)
