@@ -168,7 +168,7 @@ def test_the_card_pages_other_data_come_from_the_catalog(client: TestClient) -> 
         if person.back is not None:
             assert ", ".join(catalog.suit_names[s]["en"] for s in person.back) in backs
     assert backs.count("a skull") == sum(person.skull for person in catalog.personalities)
-    people = text[text.index('class="sheet rules-people"') :]
+    people = text[text.index('class="sheet rules-people') :]
     for person in catalog.personalities:
         row = people[people.index(f'id="person-{person.id}"') :]
         assert f"★ {person.desirability}</td>" in row[: row.index("</tr>")]
@@ -209,3 +209,18 @@ def test_the_game_page_and_the_home_page_link_to_the_rules(client: TestClient) -
         assert "Contents" not in page(client, link.group(1), "it")
     assert 'href="/rules/card"' in page(client, "/")
     assert 'href="/rules/board"' in page(client, "/?game=board")
+
+
+def test_a_game_without_a_rules_part_has_no_rules_page_nor_link(
+    toy_game: None, tmp_path: Path
+) -> None:
+    """The toy game (no web adapter): no page, no tab, no link from its game page."""
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'toy.db'}")) as client:
+        assert client.get("/rules/toy").status_code == 404
+        assert 'id="rules-tab-toy"' not in page(client, "/rules/card")
+        assert post_account_form(client, "/register", "alice").status_code == 303
+        headers = {"X-CSRF-Token": client.cookies["carson_csrf"]}
+        body = {"game": "toy", "seats": ["human", "random"]}
+        created = client.post("/api/games", headers=headers, json=body)
+        table = page(client, f"/games/{created.json()['id']}")
+        assert 'id="board"' in table and 'id="rules-link"' not in table

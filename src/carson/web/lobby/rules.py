@@ -4,11 +4,13 @@
 
 from __future__ import annotations
 
+from weakref import WeakKeyDictionary
+
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
 from carson.core.registry import games
-from carson.web.kernel.adapter import web_game
+from carson.web.kernel.adapter import WebGame, web_game
 from carson.web.kernel.visit import game_label, visit_of
 
 router = APIRouter(include_in_schema=False)
@@ -19,9 +21,20 @@ def rules_url(name: str) -> str | None:
     without a web adapter, or whose adapter offers no rules part)."""
     kind = games().get(name)
     found = None if kind is None else web_game(kind)
-    if found is None or found.rules("en", str) is None:
+    if found is None or not _has_rules(found):
         return None
     return f"/rules/{name}"
+
+
+#: Whether each game's web part has a rules part, found once per adapter: every game page
+#: asks, and gathering a rules part's data costs a millisecond.
+_HAS_RULES: WeakKeyDictionary[WebGame, bool] = WeakKeyDictionary()
+
+
+def _has_rules(adapter: WebGame) -> bool:
+    if adapter not in _HAS_RULES:
+        _HAS_RULES[adapter] = adapter.rules("en", str) is not None
+    return _HAS_RULES[adapter]
 
 
 def _with_rules() -> list[str]:
