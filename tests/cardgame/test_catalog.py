@@ -22,6 +22,8 @@ from carson.games.card.catalog import (
     load_catalog,
     parse_catalog,
 )
+from carson.games.card.desirability import WEIGHTS as FORMULA_WEIGHTS
+from carson.games.card.desirability import desirability
 from carson.games.card.parcels import Parcel
 from catalog_stand_in import names_without
 
@@ -79,6 +81,14 @@ def test_cg_1_6_desirability_follows_the_documented_formula() -> None:
     for card in load_catalog().terrain:
         raw = 1 + sum(WEIGHTS[parcel.id] for parcel in card.parcels)
         assert card.desirability == max(1, min(9, math.floor(raw + 0.5))), card
+        assert desirability(card.parcels) == card.desirability, card
+
+
+def test_cg_1_6_the_formula_the_rules_page_shows_is_the_documented_one() -> None:
+    """The weights the rules page draws (carson.games.card.desirability) are docs/deck.md's."""
+    assert {parcel.id: weight for parcel, weight in FORMULA_WEIGHTS.items()} == WEIGHTS
+    assert desirability([Parcel.OUTLAWS] * 4) == 1 and desirability([Parcel.CITY_HALL] * 4) == 9
+    assert desirability([Parcel.MOUNTAIN, Parcel.EMPTY, Parcel.EMPTY, Parcel.EMPTY]) == 2  # 1.5 up
 
 
 def test_cg_1_7_personalities_names_symbols_desirability() -> None:

@@ -16,14 +16,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from board_play import builder_move
 from browser import CHROMIUM, CHROMIUM_ARGS, running_server
 from play import GAME_URL, play_one_decision, register
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, FloatRect, Page, sync_playwright
 
 #: The table's gallery: each game's first screen on a laptop and on a phone.
 SCREENS = {"laptop": (1366, 768), "phone": (390, 844)}
 
 
-def shoot(page: Page, out: Path, name: str) -> None:
-    page.screenshot(path=str(out / f"{name}.png"), full_page=True)
+def shoot(page: Page, out: Path, name: str, height: int | None = None) -> None:
+    """The whole page, or its top ``height`` pixels (a long page: the rules)."""
+    clip = None if height is None else FloatRect(x=0, y=0, width=1366, height=height)
+    page.screenshot(path=str(out / f"{name}.png"), full_page=True, clip=clip)
     print(out / f"{name}.png")
 
 
@@ -59,8 +61,8 @@ def main(out: Path) -> None:
         shoot(page, out, "replay")
         scoring_assistant(page, base, out)
         page.click("a[hreflang=de]")
-        page.goto(base + "/rules")
-        shoot(page, out, "rules-de")
+        page.goto(base + "/rules/card")
+        shoot(page, out, "rules-de", height=2400)
         page.goto(game_url)
         shoot_table(browser, page, out, "card-end-de", "de")
         page.click("a[hreflang=en]")

@@ -72,7 +72,8 @@ def test_the_platforms_pages(check: Check, base_url: str) -> None:
     for path in (
         "/",
         "/?game=board",
-        "/rules",
+        "/rules/card",
+        "/rules/board",
         "/score",
         "/account",
         "/notifications",
@@ -88,7 +89,8 @@ def test_the_platforms_pages_in_german_on_a_phone(
     """German's long compounds ("Benachrichtigungseinstellungen") and wider tables: nothing
     overflows, and the bell's panel opens on the screen, not off its left edge."""
     player.context.add_cookies([{"name": "lang", "value": "de", "url": base_url}])
-    for path in ("/", "/account", "/notifications", "/notifications/settings", "/lobby"):
+    for path in ("/", "/account", "/notifications", "/notifications/settings", "/lobby",
+                 "/rules/card", "/rules/board"):  # fmt: skip
         check(base_url + path, "phone")
     w, h = WIDTHS["phone"]
     phone = browser.new_page(viewport={"width": w, "height": h})
@@ -98,6 +100,32 @@ def test_the_platforms_pages_in_german_on_a_phone(
     expect(phone.locator("#bell-panel")).to_be_visible()
     box = phone.locator("#bell-panel").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= w, box
+    phone.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it", "nl"])  # German: the test above
+def test_the_rules_pages_on_a_phone(check: Check, player: Page, base_url: str, lang: str) -> None:
+    """Each language's rules pages (issue 44): their longest words and widest tables stay
+    within a phone's 390 px, and axe finds nothing serious."""
+    player.context.add_cookies([{"name": "lang", "value": lang, "url": base_url}])
+    for game in ("card", "board"):
+        check(f"{base_url}/rules/{game}", "phone")
+
+
+def test_the_rules_link_of_a_game_page(browser: Browser, player: Page) -> None:
+    """The game page's link opens its game's rules, on a phone too."""
+    player.click("#tab-board")
+    player.select_option("#board-play-now select[name=opponent]", "greedy")
+    player.click("#board-play-now button")
+    player.wait_for_url(GAME_URL)
+    w, h = WIDTHS["phone"]
+    phone = browser.new_page(viewport={"width": w, "height": h})
+    phone.context.add_cookies(player.context.cookies())
+    phone.goto(player.url)
+    phone.click("#rules-link")
+    phone.wait_for_url("**/rules/board")
+    expect(phone.locator("#rules-tab-board")).to_have_attribute("aria-current", "page")
+    expect(phone.locator("#carson-river .map-art")).to_be_visible()
     phone.close()
 
 

@@ -478,22 +478,22 @@ def test_the_board_game_page_speaks_german(client: TestClient) -> None:
     assert "Das Brettspiel" in client.get("/").text
 
 
-def test_the_rules_page_summarises_the_board_game_in_english_and_german(
+def test_the_rules_page_explains_the_board_game_in_english_and_german(
     client: TestClient,
 ) -> None:
-    english = client.get("/rules?game=board")
+    english = client.get("/rules/board")
     assert english.status_code == 200
-    assert "Final scoring" in english.text and "snake order" in english.text
-    assert "Mercenary" in english.text and 'href="/rules"' in english.text
-    assert "Final scoring" not in client.get("/rules").text
+    assert "snake order" in english.text and "Mercenary" in english.text
+    assert 'href="/rules"' in english.text  # the header's link
+    assert "snake order" not in client.get("/rules/card").text
     client.cookies.set("lang", "de")
-    german = client.get("/rules?game=board")
+    german = client.get("/rules/board")
     assert german.status_code == 200
     assert "Schlusswertung" in german.text and "Schlangenreihenfolge" in german.text
     for name in ("Sheriff", "Bankier", "Verkäuferin", "Arbeiter", "Siedler", "Hauptmann",
                  "Revolverheld"):  # fmt: skip
         assert name in german.text
-    assert "Final scoring" not in german.text
+    assert "snake order" not in german.text
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

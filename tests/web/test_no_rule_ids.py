@@ -88,7 +88,7 @@ def test_no_page_of_the_card_game_shows_a_rule_id(client: TestClient) -> None:
     pages = Pages()
     csrf = sign_up(client, "alice")
     for lang in LANGUAGES:
-        for path in ("/", "/?game=card", "/rules", "/score", "/account"):
+        for path in ("/", "/?game=card", "/rules", "/rules/card", "/score", "/account"):
             pages.visit(client, path, lang)
         for city in ({**CITY, "sold": "2"}, {**CITY, "p-auctioneer": "on", "sold": "2"}, CITY):
             sheet = client.post("/score", data=city)
@@ -114,6 +114,7 @@ def test_no_page_of_the_board_game_shows_a_rule_id(client: TestClient) -> None:
     bob_csrf = sign_up(bob, "bob")
     for lang in LANGUAGES:
         pages.visit(client, "/?game=board", lang)
+        pages.visit(client, "/rules/board", lang)
     variants = ["vote-sides", "duel-tiles", "river", "new-beginning"]
     body = {"game": "board", "seats": ["human", "human"], "variants": variants}
     created = client.post("/api/games", headers={"X-CSRF-Token": csrf}, json=body)

@@ -5,17 +5,16 @@ whatever they scored. Shared by the games' presenters."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
 
 
-def only_left_seats_best(seats: Sequence[Mapping[str, Any]], best: Iterable[int]) -> bool:
+def only_left_seats_best(seats: Sequence[Mapping[str, object]], best: Iterable[int]) -> bool:
     """Whether every best score (``best``: the engine's winners) is a left seat's: the game
     then has no winner, only a highest score. ``seats`` are the page's seats."""
     best = list(best)
     return bool(best) and all(seats[seat].get("left") for seat in best)
 
 
-def stayed_best(seats: Sequence[Mapping[str, Any]], totals: Sequence[int]) -> list[int]:
+def stayed_best(seats: Sequence[Mapping[str, object]], totals: Sequence[int]) -> list[int]:
     """The seats with the highest total among those whose players did not leave (machines'
     seats included): the winners a game names when its best score was a left seat's."""
     stayed = [seat for seat in range(len(totals)) if not seats[seat].get("left")]
@@ -26,7 +25,7 @@ def stayed_best(seats: Sequence[Mapping[str, Any]], totals: Sequence[int]) -> li
 
 
 def left_lines(
-    seats: Sequence[Mapping[str, Any]], names: Sequence[str], gettext: Callable[[str], str]
+    seats: Sequence[Mapping[str, object]], names: Sequence[str], gettext: Callable[[str], str]
 ) -> list[str]:
     """What happened to each seat whose player left, in the reader's words."""
     said = {

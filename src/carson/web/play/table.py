@@ -33,6 +33,7 @@ from carson.web.lobby.game_titles import game_title
 from carson.web.lobby.guide import guide_sentence
 from carson.web.lobby.home import chosen_game, home_page, new_game_form, tab_url
 from carson.web.lobby.rematch import rematch_box
+from carson.web.lobby.rules import rules_url
 from carson.web.lobby.tables import refusal_text
 from carson.web.play.clocks import clock_panel
 from carson.web.play.generic import generic_table
@@ -133,6 +134,7 @@ async def game_page(game_id: str, request: Request) -> HTMLResponse:
         "play/game.html", fragment=fragment.template, practice=practice, rematch=rematch,
         panel=panel, watching=watching, watchers=watchers, chat=chat, hint=hint, title=title,
         analysable=seated and over and analysable(now.page["game"]),
+        rules_url=rules_url(now.page["game"]),
         **fragment.context,
     )  # fmt: skip
 

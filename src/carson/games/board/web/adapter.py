@@ -20,6 +20,7 @@ from carson.games.board.web.present.compare import compared
 from carson.games.board.web.present.compare_cowboys import marked_places
 from carson.games.board.web.present.moves import board_action_label
 from carson.games.board.web.present.names import Names
+from carson.games.board.web.rules import board_rules_context
 from carson.web.kernel.adapter import (
     Fragment,
     Gettext,
@@ -105,14 +106,7 @@ class BoardWeb:
         return Fragment("boardgame_replay.html", {**context, "game_id": request.game_id})
 
     def rules(self, lang: str, gettext: Gettext) -> Fragment | None:
-        present = BoardPresenter(lang, gettext)
-        people = [
-            (present.personality(pid), present.effect(pid, "yellow"), present.effect(pid, "red"))
-            for pid in present.catalog.personalities
-        ]
-        return Fragment(
-            "board_rules.html", {"board_people": people, "options": option_labels(gettext)}
-        )
+        return Fragment("board_rules.html", board_rules_context(lang, gettext))
 
     def guide_step(self, page: Mapping[str, Any], gettext: Gettext) -> str | None:
         return board_guide_step(page, gettext)

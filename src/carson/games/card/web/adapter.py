@@ -25,6 +25,7 @@ from carson.games.card.web.log_groups import card_log_groups
 from carson.games.card.web.moves import card_action_label
 from carson.games.card.web.pictures import PARCEL_PICTURES
 from carson.games.card.web.present import Cell, Presenter
+from carson.games.card.web.rules import card_rules_context
 from carson.web.kernel.adapter import (
     Fragment,
     Gettext,
@@ -117,13 +118,7 @@ class CardWeb:
         return Fragment("replay.html", {**context, "game_id": request.game_id, "cities": cities})
 
     def rules(self, lang: str, gettext: Gettext) -> Fragment | None:
-        names = texts(lang)
-        parcels = [(parcel.id, parcel.letter, names("parcels", parcel.id)) for parcel in Parcel]
-        people = [
-            (person.id, person.name(lang), names("does", person.id), person.desirability)
-            for person in load_catalog().personalities
-        ]
-        return Fragment("card_rules.html", {"parcels": parcels, "people": people})
+        return Fragment("card_rules.html", card_rules_context(lang))
 
     def guide_step(self, page: Mapping[str, Any], gettext: Gettext) -> str | None:
         return card_guide_step(page, gettext)

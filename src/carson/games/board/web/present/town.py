@@ -186,3 +186,26 @@ def cowboy_title(names: Names, cowboy: Mapping[str, Any], seats: list[Seat]) -> 
     if cowboy["white"]:
         return names._("the white cowboy of %(name)s") % {"name": name}
     return names._("a cowboy of %(name)s") % {"name": name}
+
+
+def plain_town(names: Names, river: set[tuple[int, int]]) -> JSON:
+    """A town as the rules page draws it: the 64 parcels and the river, no piece on it, in
+    the same geometry (and with the same labels) as a game's map."""
+    parcels = []
+    for y in range(8):
+        for x in range(8):
+            label = parcel_label(x, y)
+            on_river = (x, y) in river
+            parcels.append(
+                {
+                    "x": x, "y": y, "left": _line(x) + ROAD, "top": _line(y) + ROAD,
+                    "gx": 2 * x + 3, "gy": 2 * y + 3, "label": label, "tile": None,
+                    "owner": None, "river": on_river, "price": None, "income": None,
+                    "cowboys": [], "action": None, "verb": "",
+                    "title": f"{label} · {names._('river')}" if on_river else label,
+                }
+            )  # fmt: skip
+    return {
+        "size": SIZE, "margin": MARGIN, "parcel": PARCEL, "picture": PICTURE,
+        "figure": FIGURE, "axes": _axes(), "roads": [], "parcels": parcels, "edge_targets": [],
+    }  # fmt: skip
