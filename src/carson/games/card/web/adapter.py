@@ -86,7 +86,10 @@ class CardWeb:
         data["log"], data["log_filter"] = filtered(lines, query, names, groups, request.gettext)
         # The last auction's bids beside the decision, until the next (issue 44): lines are
         # newest first, and the unfiltered ones are read (a filter hides no reveal here).
-        data["reveal"] = next((line["bids"] for line in lines if "bids" in line), None)
+        reveal = next((line for line in lines if "bids" in line), None)
+        data["reveal"] = None if reveal is None else reveal["bids"]
+        # Turned over with motion only on the page of the move that revealed it.
+        data["reveal_fresh"] = reveal is not None and reveal["seq"] == request.page["seq"]
         data["error"] = request.error
         data["parcel_names"] = _parcel_names(presenter)
         if data["result"] is not None:

@@ -41,6 +41,9 @@ class Cell:
     #: the terminal, the log, hints and analyses name places): they never shift as it grows.
     column: int = 0
     row: int = 0
+    #: The card's outline on this cell's sides (``t r b l``: a card's edge there), so that
+    #: each card of a city reads as a card.
+    outline: str = ""
 
 
 @dataclass
@@ -71,6 +74,7 @@ def grid(city: City | None, marks: int = 0, new: int = 0) -> list[list[Cell]]:
         return []
     min_x, min_y, max_x, max_y = board.bounding_box(area)
     dx, dy = (0, 0) if city is None else city.origin
+    owner = _card_owners(city)
     rows = []
     for y in range(min_y, max_y + 1):
         row = []
@@ -87,10 +91,29 @@ def grid(city: City | None, marks: int = 0, new: int = 0) -> list[list[Cell]]:
                     bool(new & cell),
                     x + dx,
                     y + dy,
+                    _outline(owner, x, y),
                 )
             )
         rows.append(row)
     return rows
+
+
+def _card_owners(city: City | None) -> dict[tuple[int, int], int]:
+    """Which card (by placement order) shows on each cell: the later covers the earlier."""
+    owner: dict[tuple[int, int], int] = {}
+    for index, (_, x, y) in enumerate([] if city is None else city.card_positions()):
+        for cx, cy in ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)):
+            owner[(cx, cy)] = index
+    return owner
+
+
+def _outline(owner: dict[tuple[int, int], int], x: int, y: int) -> str:
+    """The sides of cell (x, y) where its card ends (another card or none beyond)."""
+    mine = owner.get((x, y))
+    if mine is None:
+        return ""
+    sides = (("t", 0, -1), ("r", 1, 0), ("b", 0, 1), ("l", -1, 0))
+    return " ".join(f"o{side}" for side, ox, oy in sides if owner.get((x + ox, y + oy)) != mine)
 
 
 class Presenter:
