@@ -16,7 +16,7 @@ from sqlalchemy import select
 from carson.app import create_app
 from carson.server.kernel.db import User
 from carson.server.play.games import GameService
-from carson.web.play.clocks import shown_time
+from carson.web.kernel.clock_text import shown_time
 from manual_clock import ManualClock as Clock
 
 pytestmark = pytest.mark.usefixtures("toy_game")

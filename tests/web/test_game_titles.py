@@ -55,3 +55,15 @@ def test_my_games_the_page_and_the_replay_name_the_game(client: TestClient) -> N
     assert f"Game {game}" not in listed and "3 machines · " in listed
     title = client.get(f"/games/{game}").text.split("<title>")[1].split("</title>")[0]
     assert title.endswith(" · 3 machines · Carson City") and game not in title
+
+
+def test_my_games_tell_the_time_left_on_ones_clock(client: TestClient) -> None:
+    post_account_form(client, "/register", "alice")
+    csrf = client.cookies["carson_csrf"]
+    body = {"game": "board", "seats": ["human", "greedy"], "time_control": "10+5"}
+    made = client.post("/api/games", json=body, headers={"X-CSRF-Token": csrf})
+    assert made.status_code == 201, made.text
+    listed = client.get("/api/games", headers={"X-CSRF-Token": csrf}).json()[0]
+    assert 0 < listed["time_left"] <= 600
+    home = client.get("/").text
+    assert "your clock: 10:00" in home or "your clock: 9:5" in home

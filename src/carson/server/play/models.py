@@ -182,6 +182,9 @@ class GameSummary(BaseModel):
         description="each seat's player (its username), ``null`` for a machine or a free seat"
     )
     created: str = Field(description="the day the table was made (ISO 8601 date)")
+    time_left: float | None = Field(
+        default=None, description="seconds on the caller's clock in a timed game still played"
+    )
 
 
 class RecordedAction(BaseModel):

@@ -24,6 +24,7 @@ from carson.server.mail.account_mail import registration_hook
 from carson.server.mail.accounts import MailAccounts
 from carson.server.play.api import MAX_GAMES_PAGE, service_of
 from carson.web.kernel.adapter import Fragment, NewGameForm, web_game
+from carson.web.kernel.clock_text import shown_time
 from carson.web.kernel.i18n import LANGUAGES
 from carson.web.kernel.refusals import refused_page
 from carson.web.kernel.visit import (
@@ -109,6 +110,8 @@ async def home_page(
             visit, labels.get(str(entry["game"]), str(entry["game"])), entry.get("players", []),
             entry.get("seat"), entry.get("created"),
         )  # fmt: skip
+        left = entry.get("time_left")
+        entry["time_shown"] = None if left is None else shown_time(float(left))
         players = entry.get("players", [])
         entry["to_move"] = ", ".join(
             players[seat] or visit.gettext("a machine") for seat in entry.get("to_act", [])
