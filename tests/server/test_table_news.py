@@ -79,3 +79,27 @@ def test_an_abort_is_told(table: Table) -> None:
     bob, carol = signed_in(table, "bob"), signed_in(table, "carol")
     said = "alice aborted the game: it counts for no rating."
     assert said in told(bob, table.game) and said in told(carol, table.game)
+
+
+def test_the_log_says_which_move_a_machine_made_for_a_player_out_of_time(table: Table) -> None:
+    """The board game's log (its own presenter): bob's claim made by a machine says so."""
+    body = {"game": "board", "seats": ["human", "human"], "time_control": "1+5"}
+    created = table.client.post("/api/games", json=body, headers=table.alice)
+    assert created.status_code == 201, created.text
+    table.game = created.json()["id"]
+    assert table.client.post(f"/api/games/{table.game}/join", headers=table.bob).is_success
+    for _ in range(4):  # alice's moves until bob is asked
+        view = table.view(table.alice)
+        if not view["legal_actions"]:
+            break
+        move = {"seq": view["seq"], "action": view["legal_actions"][0]}
+        assert table.client.post(f"/api/games/{table.game}/actions", json=move,
+                                 headers=table.alice).is_success  # fmt: skip
+    assert table.view(table.bob)["legal_actions"]
+    table.clock.advance(70)
+    table.run_jobs()
+    alice = signed_in(table, "alice")
+    page = alice.get(f"/games/{table.game}").text
+    log = page[page.index('id="log-lines"') :]
+    assert "(a machine moved: time ran out)" in log
+    assert "bob&#39;s time ran out: a machine moved for them." in told(alice, table.game)

@@ -221,6 +221,11 @@ class GameService:
         with self.store.reads() as session:
             return table_news.latest(session, game_id)
 
+    def machine_moves(self, game_id: str) -> frozenset[int]:
+        """The game's moves a machine made for a person out of time."""
+        with self.store.reads() as session:
+            return table_news.machine_moves(session, game_id)
+
     def view(self, user: User | None, game_id: str, watch: bool = False) -> JSON:
         """The caller's seat's view; with ``watch``, a spectator's (``seat``: ``None``) for
         anyone not seated."""

@@ -53,3 +53,12 @@ def latest(session: Session, game_id: str, most: int = SHOWN) -> list[News]:
         .limit(most)
     ).all()
     return [News(seq, seat, kind) for seq, seat, kind in reversed(rows)]
+
+
+def machine_moves(session: Session, game_id: str) -> frozenset[int]:
+    """The moves a machine made for a person whose time ran out (the move after each
+    ``timeout_move``): the move log says so."""
+    rows = session.execute(
+        select(TableEvent.seq).where(TableEvent.game_id == game_id, TableEvent.kind == TIMEOUT_MOVE)
+    ).scalars()
+    return frozenset(seq + 1 for seq in rows)

@@ -53,6 +53,8 @@ class TableRequest:
     events: Sequence[tuple[int, Event]] = ()
     record: GameRecord | None = None
     log_from: int = 0
+    #: The moves a machine made for a person whose time ran out: the log says so.
+    machine_moves: frozenset[int] = frozenset()
 
     @property
     def log_events(self) -> Sequence[tuple[int, Event]]:

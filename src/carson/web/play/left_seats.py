@@ -37,3 +37,17 @@ def left_lines(
         for index, seat in enumerate(seats)
         if seat.get("left") in said
     ]
+
+
+def mark_machine_moves(
+    lines: Sequence[dict[str, object]],
+    key: str,
+    moves: frozenset[int],
+    gettext: Callable[[str], str],
+) -> None:
+    """Say on each log line of a move a machine made for a person out of time (``key``: the
+    line's move number) that a machine made it."""
+    note = gettext("(a machine moved: time ran out)")
+    for line in lines:
+        if line.get(key) in moves and line.get("seat") is not None:
+            line["text"] = f"{line['text']} {note}"

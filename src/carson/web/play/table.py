@@ -288,6 +288,7 @@ class SeatNow:
     record: GameRecord | None = None
     guided: bool = False
     log_from: int = 0
+    machine_moves: frozenset[int] = frozenset()
 
 
 def observe(
@@ -303,10 +304,11 @@ def observe(
     since = log_from if log_from and not over else None  # a result may read every event
     events = service.seat_events(user, game_id, since=since, upto=seq, watch=True)
     if user is None or page["seat"] is None:
-        return SeatNow(page, seen, events, log_from=log_from)
+        return SeatNow(page, seen, events, log_from=log_from,
+                       machine_moves=service.machine_moves(game_id))  # fmt: skip
     record = GameRecord.from_json(service.record(user, game_id)) if over else None
     guided = guide_shown(service, user, game_id)
-    return SeatNow(page, seen, events, record, guided, log_from)
+    return SeatNow(page, seen, events, record, guided, log_from, service.machine_moves(game_id))
 
 
 def table_fragment(
@@ -326,7 +328,7 @@ def table_fragment(
         query = {}  # a choice kept for a decision the seat no longer faces
     request = TableRequest(
         game_id, page, now.seen, dict(query), visit.lang, visit.gettext, error, now.events,
-        now.record, now.log_from,
+        now.record, now.log_from, now.machine_moves,
     )  # fmt: skip
     adapter = web_game(kind)
     drawn = generic_table(request, kind) if adapter is None else adapter.table(request)

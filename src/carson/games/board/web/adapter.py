@@ -30,6 +30,7 @@ from carson.web.kernel.adapter import (
     WebGame,
 )
 from carson.web.lobby.guide import GuideSetup
+from carson.web.play.left_seats import mark_machine_moves
 from carson.web.play.log_filter import filtered
 
 #: The machine seats the home page offers, the easiest first.
@@ -84,6 +85,7 @@ class BoardWeb:
         names = [seat.name for seat in data["seats"]]
         groups = board_log_groups(request.gettext)
         shown = [line for line in data["events"] if line["move"] > request.log_from]
+        mark_machine_moves(shown, "move", request.machine_moves, request.gettext)
         data["events"], data["log_filter"] = filtered(shown, query, names, groups, request.gettext)
         data["log_from"] = request.log_from
         if data.get("result"):

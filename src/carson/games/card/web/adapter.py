@@ -35,6 +35,7 @@ from carson.web.kernel.adapter import (
     WebGame,
 )
 from carson.web.lobby.guide import GuideSetup
+from carson.web.play.left_seats import mark_machine_moves
 from carson.web.play.log_filter import filtered
 
 #: The machine seats the home page offers, strongest virtual player first.
@@ -80,6 +81,7 @@ class CardWeb:
         data = presenter.game(dict(request.page), seen, _preview(query), compared(query))
         log = MoveLog(presenter, data["seats"], request.page["view"])
         lines = log.lines(request.log_events)
+        mark_machine_moves(lines, "seq", request.machine_moves, request.gettext)
         data["log_from"] = request.log_from
         names = [seat.name for seat in data["seats"]]
         groups = card_log_groups(request.gettext)
