@@ -62,7 +62,7 @@ def test_a_form_too_large_gets_a_translated_413_page(client: TestClient) -> None
 def test_a_password_over_the_limit_is_refused_on_the_page(client: TestClient) -> None:
     refused = post_account_form(client, "/register", "alice", "p" * 1025)
     # The form again as it was filled in (issue 44), saying why, the password not sent back.
-    assert refused.status_code == 422 and "This password is too long." in refused.text
+    assert refused.status_code == 422 and "Dieses Passwort ist zu lang." in refused.text
     assert "p" * 1025 not in refused.text and 'value="alice"' in refused.text
     assert "carson_session" not in client.cookies
 
