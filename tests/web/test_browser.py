@@ -31,7 +31,7 @@ def test_a_solo_game_against_three_experts_by_clicking(browser: Browser, base_ur
     assert decisions >= 18 * 2  # at least a bid and a take each round
     # The last move's live refresh may still be swapping the board in (drawn in a request
     # thread since issue 43): the link is clicked on the board that stays.
-    page.wait_for_function("!document.querySelector('.htmx-request')")
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")
     page.click("text=Watch the replay")
     expect(page.locator(".replay-controls")).to_contain_text("Move 0 of")
     page.click("#forward")

@@ -101,7 +101,7 @@ def test_the_watch_does_see_a_violation(
         "() => { const s = document.createElement('script');"
         " s.textContent = 'window.ran = true'; document.body.append(s); }"
     )
-    page.wait_for_function("window.__cspViolations.length > 0")
+    page.wait_for_function("() => window.__cspViolations.length > 0")
     assert page.evaluate("window.ran") is None
     assert any("script-src" in line for line in violations(page, console))
 
