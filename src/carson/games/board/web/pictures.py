@@ -1,34 +1,31 @@
-"""The board game's tiles as pictograms: one shape per building (a house, a tall hotel,
-peaks, a mine's entrance, a fence …), on a tile of Okabe & Ito's colour-blind-safe palette,
-so that a tile is told by its shape first and its colour second."""
+"""The board game's tiles as pictograms: one illustration per building (a house with its
+chimney, a hotel's false front, peaks, a mine's timbered entrance, a fenced pasture …), on a
+tile of Okabe & Ito's colour-blind-safe palette, so that a tile is told by its shape first and
+its colour second. The card game draws the same buildings the same way."""
 
 from __future__ import annotations
 
 from carson.web.kernel.pictures import (
-    ARCH,
-    BARS,
+    BANK_ART,
     BLACK,
     BLUE,
-    CHAPEL,
-    COIN,
-    CROSS,
-    DOOR,
-    FENCE,
+    CHURCH_ART,
+    DRUGSTORE_ART,
     GREEN,
     GREY,
-    HOUSE,
+    HOTEL_ART,
+    HOUSE_ART,
     LIGHT,
-    MUG,
+    MINE_ART,
+    MOUNTAIN_ART,
     ORANGE,
-    PEAKS,
+    PRISON_ART,
     PURPLE,
+    RANCH_ART,
+    SALOON_ART,
     SKY_BLUE,
-    SNOW,
-    TOWER,
-    TUNNEL,
     VERMILLION,
     WHITE,
-    WINDOWS,
     YELLOW,
     Picture,
     Shape,
@@ -39,15 +36,15 @@ WAVES = f"M2 8{WAVE}M2 15{WAVE}"
 
 #: Every tile of the town (ids as the town's), and the river.
 TILE_PICTURES: tuple[Picture, ...] = (
-    Picture("house", SKY_BLUE, (Shape(HOUSE, BLACK), Shape(DOOR, SKY_BLUE))),
-    Picture("mountain", LIGHT, (Shape(PEAKS, BLACK), Shape(SNOW, WHITE))),
-    Picture("ranch", GREEN, (Shape(FENCE, WHITE),)),
-    Picture("mine", GREY, (Shape(TUNNEL, BLACK),)),
-    Picture("drugstore", PURPLE, (Shape(CROSS, WHITE),)),
-    Picture("bank", ORANGE, (Shape(COIN, BLACK), Shape("", ORANGE, "$"))),
-    Picture("saloon", VERMILLION, (Shape(MUG, WHITE),)),
-    Picture("hotel", YELLOW, (Shape(TOWER, BLACK), Shape(WINDOWS, YELLOW))),
-    Picture("church", WHITE, (Shape(CHAPEL, BLACK), Shape(ARCH, WHITE))),
-    Picture("prison", BLACK, (Shape(BARS, WHITE),)),
+    Picture("house", SKY_BLUE, HOUSE_ART),
+    Picture("mountain", LIGHT, MOUNTAIN_ART),
+    Picture("ranch", GREEN, RANCH_ART),
+    Picture("mine", GREY, MINE_ART),
+    Picture("drugstore", PURPLE, DRUGSTORE_ART),
+    Picture("bank", ORANGE, BANK_ART),
+    Picture("saloon", VERMILLION, SALOON_ART),
+    Picture("hotel", YELLOW, HOTEL_ART),
+    Picture("church", WHITE, CHURCH_ART),
+    Picture("prison", BLACK, PRISON_ART),
     Picture("river", BLUE, (Shape(WAVES, WHITE),)),
 )

@@ -23,7 +23,7 @@ from carson.games.card.web.guide import card_guide_step
 from carson.games.card.web.log import MoveLog
 from carson.games.card.web.log_groups import card_log_groups
 from carson.games.card.web.moves import card_action_label
-from carson.games.card.web.pictures import PARCEL_PICTURES
+from carson.games.card.web.pictures import CARD_PICTURES
 from carson.games.card.web.present import Cell, Presenter
 from carson.games.card.web.rules import card_rules_context
 from carson.web.kernel.adapter import (
@@ -102,7 +102,7 @@ class CardWeb:
             result["chart"] = chart
         # A spectator observes for no seat: every city is drawn from the public view.
         cities = _replay_cities(request.page) if request.page["seat"] is None else None
-        context = {"board": data, "pictures": PARCEL_PICTURES, "cities": cities}
+        context = {"board": data, "pictures": CARD_PICTURES, "cities": cities}
         return Fragment("board.html", context)
 
     def replay(self, request: ReplayRequest) -> Fragment:
@@ -118,7 +118,7 @@ class CardWeb:
         data["parcel_names"] = _parcel_names(presenter)
         data["error"] = None
         context = {"board": data, "step": request.step, "total": request.total}
-        context["pictures"] = PARCEL_PICTURES
+        context["pictures"] = CARD_PICTURES
         cities = _replay_cities(request.page)
         return Fragment("replay.html", {**context, "game_id": request.game_id, "cities": cities})
 

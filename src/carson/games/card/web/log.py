@@ -126,8 +126,8 @@ class MoveLog:
             boost = auction.boosts.get(seat, 0)
             void = seat == auction.void
             suit = self.present.suit(self.suits[seat])
-            rows.append({"name": self.names[seat], "suit": suit, "bid": bid, "boost": boost,
-                         "void": void})  # fmt: skip
+            rows.append({"name": self.names[seat], "suit": suit, "suit_id": self.suits[seat],
+                         "bid": bid, "boost": boost, "void": void})  # fmt: skip
             rows[-1]["total"] = "—" if void else bid + boost
         order = taking_order(auction, self.suits, self.tie_order)
         return {

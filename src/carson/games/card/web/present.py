@@ -281,6 +281,7 @@ class Presenter:
             entry["name"] = self.terrain_name(card["parcels"])
             entry["parcels"] = self.parcels(Parcel.from_id(p) for p in card["parcels"])
         else:
+            entry["id"] = card["id"]  # its emblem
             entry["name"] = self.personality(card["id"])
             entry["does"] = self.does(card["id"])
             entry["symbols"] = " ".join(self.catalog.personality(card["id"]).symbols)
