@@ -5,7 +5,8 @@ which machine kind fills the seats no person takes. :func:`pair` looks at the op
 one moment and returns the tables to start: a table is full when enough compatible people
 are waiting; after :data:`FILL_AFTER` seconds of waiting, the oldest seek starts with the
 people there are (at least two) and machines in the other seats. People are matched by
-rating where possible: the closest ratings first, and never outside a seek's own range.
+rating where possible: the closest ratings first, and never outside a seek's own range,
+nor with someone the seek avoids (a block between the two).
 Pure: the server passes the seeks and the time, and stores what this returns.
 """
 
@@ -33,6 +34,7 @@ class Seek:
     created_at: float
     fill_with: str  # the machine seat kind for seats no person takes
     max_gap: float | None = None  # the largest rating difference accepted, if any
+    avoids: frozenset[int] = frozenset()  # people never to share a table with (blocks)
 
     @property
     def pool(self) -> tuple[str, int, str, bool]:
@@ -41,7 +43,11 @@ class Seek:
 
     def accepts(self, other: Seek) -> bool:
         gap = abs(self.rating - other.rating)
-        return self.user_id != other.user_id and (self.max_gap is None or gap <= self.max_gap)
+        return (
+            self.user_id != other.user_id
+            and other.user_id not in self.avoids
+            and (self.max_gap is None or gap <= self.max_gap)
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -53,6 +53,7 @@ from carson.server.mail.account_mail import PUBLIC_URL_ENV, configured_base_url,
 from carson.server.mail.sending import MailSettings
 from carson.server.notify import api as notifications_api
 from carson.server.notify import push, push_api, unsubscribe
+from carson.server.people import api as people_api
 from carson.server.play import leaving_api, undo_api
 from carson.server.play.api import moves, router
 from carson.server.play.games import GameService
@@ -92,6 +93,7 @@ ROUTERS = (
     watch_api.router,
     chat_api.router,
     analysis_api.router,
+    people_api.router,
 )
 
 

@@ -3,13 +3,15 @@ one place that composes them, for the web server, the workers and the tools alik
 
 - ratings: a finished game is rated (:mod:`carson.server.ratings.standings`);
 - notify: turns, ends, invitations and aborts are told (:mod:`carson.server.notify.listening`);
-- lobby: a waiting table expires, a rating range refuses (:mod:`carson.server.lobby.tables`).
+- lobby: a waiting table expires, a rating range refuses (:mod:`carson.server.lobby.tables`);
+- people: a block refuses a join (:mod:`carson.server.people.listening`).
 """
 
 from __future__ import annotations
 
 from carson.server.lobby import tables
 from carson.server.notify import listening
+from carson.server.people import listening as people_listening
 from carson.server.play.listeners import Listeners
 from carson.server.ratings import standings
 
@@ -20,4 +22,5 @@ def every_listener() -> Listeners:
     standings.listen(listeners)
     listening.listen(listeners)
     tables.listen(listeners)
+    people_listening.listen(listeners)
     return listeners

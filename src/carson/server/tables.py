@@ -14,6 +14,7 @@ from carson.server.kernel.db import Base
 from carson.server.lobby import guide_tables
 from carson.server.mail import tables as mail_tables
 from carson.server.notify import tables as notify_tables
+from carson.server.people import tables as people_tables
 
 #: The metadata of every table.
 METADATA = Base.metadata
@@ -24,4 +25,5 @@ FEATURE_TABLES = (
     guide_tables,
     mail_tables,
     notify_tables,
+    people_tables,
 )

@@ -38,6 +38,7 @@ from carson.server.kernel.errors import Conflict, Forbidden, NotFound, Unprocess
 from carson.server.kernel.live import CHANNEL, Notifier
 from carson.server.kernel.ratelimit import RateLimiter, Rule
 from carson.server.notify.notices import notify_mention
+from carson.server.people.relations import blocked_by, blockers_of
 
 PLAYERS, SPECTATORS = "players", "spectators"
 CHANNELS = (PLAYERS, SPECTATORS)
@@ -221,8 +222,8 @@ def read_messages(
     limit: int = MAX_PAGE, latest: bool = False,
 ) -> list[Message]:  # fmt: skip
     """The messages of ``channels`` after ``since`` (a seq), oldest first, without those of
-    the accounts ``reader_id`` muted: the first ``limit`` of them, or with ``latest`` the
-    last ``limit``."""
+    the accounts ``reader_id`` muted or blocked: the first ``limit`` of them, or with
+    ``latest`` the last ``limit``."""
     muted = select(ChatMute.muted_id).where(ChatMute.user_id == reader_id)
     rows = session.execute(
         select(
@@ -240,6 +241,7 @@ def read_messages(
             ChatMessage.seq > since,
             ChatMessage.channel.in_(channels),
             ChatMessage.user_id.not_in(muted),
+            ChatMessage.user_id.not_in(blocked_by(reader_id)),
         )
         .order_by(ChatMessage.seq.desc() if latest else ChatMessage.seq)
         .limit(limit)
@@ -410,8 +412,8 @@ class Chat:
 
 
 def mentioned_readers(session: Session, stored: ChatMessage) -> list[tuple[int, str]]:
-    """(id, name) of the accounts ``stored`` names that may read it and have not muted its
-    author, in the order named: the people a mention notifies."""
+    """(id, name) of the accounts ``stored`` names that may read it and have not muted or
+    blocked its author, in the order named: the people a mention notifies."""
     names = [name.lower() for name in mentions(stored.text or "")]
     if not names:
         return []
@@ -421,6 +423,7 @@ def mentioned_readers(session: Session, stored: ChatMessage) -> list[tuple[int, 
             func.lower(User.username).in_(names),
             User.id != stored.user_id,
             User.id.not_in(muting),
+            User.id.not_in(blockers_of(stored.user_id)),
         )
     ).all()
     readers = [

@@ -23,6 +23,7 @@ ENVIRONMENT = {
     "watching_per_address": "CARSON_LIMIT_WATCH_ADDRESS",
     "chat_messages_per_user": "CARSON_LIMIT_CHAT_USER",
     "analysis_requests_per_user": "CARSON_LIMIT_ANALYSIS_USER",
+    "people_changes_per_user": "CARSON_LIMIT_PEOPLE_USER",
     "max_body_bytes": "CARSON_LIMIT_BODY_BYTES",
     "streams_per_user": "CARSON_LIMIT_STREAMS_USER",
     "streams_total": "CARSON_LIMIT_STREAMS_TOTAL",
@@ -42,6 +43,7 @@ RATES = (
     "watching_per_address",
     "chat_messages_per_user",
     "analysis_requests_per_user",
+    "people_changes_per_user",
 )
 
 
@@ -75,6 +77,8 @@ class Limits:
     chat_messages_per_user: str = "10/minute"
     #: Hints and post-game analyses asked by one account (each is a worker's job).
     analysis_requests_per_user: str = "30/minute"
+    #: Follows, blocks and invitations by name of one account (each invitation tells someone).
+    people_changes_per_user: str = "60/hour"
     #: Largest request body, in bytes, unless ``body_bytes_by_path`` names the path.
     max_body_bytes: int = 16 * 1024
     #: A larger (or smaller) body limit for paths starting with a prefix.

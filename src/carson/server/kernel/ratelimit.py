@@ -37,6 +37,7 @@ class Rule(Enum):
     WATCH_ADDRESS = "watching_per_address"
     CHAT_USER = "chat_messages_per_user"
     ANALYSIS_USER = "analysis_requests_per_user"
+    PEOPLE_USER = "people_changes_per_user"
 
 
 class RateLimited(Exception):

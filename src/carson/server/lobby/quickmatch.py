@@ -34,6 +34,7 @@ from carson.server.jobs.kinds import JobKind, register
 from carson.server.jobs.queue import ClaimedJob, as_utc
 from carson.server.kernel.db import SeekRow, User
 from carson.server.kernel.errors import Conflict, NotFound, Unprocessable
+from carson.server.people.relations import kept_apart
 from carson.server.play.games import GameService
 from carson.server.play.integrity import secret_seed
 from carson.server.play.opening import open_table
@@ -188,7 +189,9 @@ def pair_now(store: GameStore) -> list[str]:
 
 
 def _seeks(session: Session, rows: Sequence[SeekRow]) -> list[Seek]:
-    """The rows as the pairing reads them, each with its person's rating in its game."""
+    """The rows as the pairing reads them, each with its person's rating in its game and
+    the people a block keeps it apart from."""
+    avoided = kept_apart(session, {row.user_id for row in rows})
     ratings = {
         game: ratings_of(session, [row.user_id for row in rows if row.game == game], game)
         for game in {row.game for row in rows}
@@ -205,6 +208,7 @@ def _seeks(session: Session, rows: Sequence[SeekRow]) -> list[Seek]:
             created_at=as_utc(row.created_at).timestamp(),
             fill_with=row.fill_with,
             max_gap=None if row.max_gap is None else float(row.max_gap),
+            avoids=avoided[row.user_id],
         )
         for row in rows
     ]

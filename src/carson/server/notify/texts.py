@@ -22,6 +22,8 @@ def notice_text(lang: str, kind: str, payload: JSON) -> str:
     name = {"name": str(payload.get("by", ""))}
     if kind == notices.YOUR_TURN:
         return gettext(lang, "It is your turn.")
+    if kind == notices.INVITATION and payload.get("invite"):
+        return gettext(lang, "%(name)s invites you to a table.") % name
     if kind == notices.INVITATION and payload.get("by"):
         return gettext(lang, "%(name)s offers you a rematch.") % name
     if kind == notices.INVITATION:

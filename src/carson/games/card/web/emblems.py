@@ -119,14 +119,12 @@ PERSONALITY_EMBLEMS: tuple[Picture, ...] = tuple(
         ),
         (  # a stretch of railway
             "chinese_worker",
-            "M8 2h1.8v20H8ZM14.2 2h1.8v20h-1.8ZM5 4h14v2H5ZM5 9h14v2H5ZM5 14h14v2H5Z"
-            "M5 19h14v2H5Z",
+            "M8 2h1.8v20H8ZM14.2 2h1.8v20h-1.8ZM5 4h14v2H5ZM5 9h14v2H5ZM5 14h14v2H5ZM5 19h14v2H5Z",
         ),
         (  # a newspaper
             "paperboy",
             "M3 5h15v14a2 2 0 0 0 2 2H5a2 2 0 0 1-2-2ZM18.6 8H21v11a1.2 1.2 0 0 1-2.4 0Z",
-            "M5 7.2h11v2.6H5ZM5 11.5h5v1.2H5ZM5 14h5v1.2H5ZM5 16.5h5v1.2H5ZM11.5 11.5H16v6.2"
-            "h-4.5Z",
+            "M5 7.2h11v2.6H5ZM5 11.5h5v1.2H5ZM5 14h5v1.2H5ZM5 16.5h5v1.2H5ZM11.5 11.5H16v6.2h-4.5Z",
         ),
         (  # a gold pan with its nuggets
             "prospector",
