@@ -25,6 +25,7 @@ from carson.web.lobby import playing as watch_lobby
 from carson.web.lobby import tables as lobby
 from carson.web.mail import pages as mail_pages
 from carson.web.notify import notifications, unsubscribe
+from carson.web.people import pages as people
 from carson.web.play import clocks, replay, table, undo
 from carson.web.ratings import standings
 
@@ -38,7 +39,7 @@ def web_router() -> APIRouter:
              rules.router, standings.router, rematch.router, lobby.router,
              quickmatch.router, mail_pages.router, notifications.router,
              unsubscribe.router, watch_lobby.router, chat.router, admin.router,
-             analysis.router, guide.router, undo.router)  # fmt: skip
+             analysis.router, guide.router, undo.router, people.router)  # fmt: skip
     for part in pages:
         router.include_router(part)
     for kind in games().values():

@@ -50,6 +50,7 @@ def refusal_text(visit: Visit, code: str) -> str | None:
         "table_closed": gettext("This table is closed: its creator cancelled it or it expired."),
         "no_free_seat": gettext("This table has no free seat any more."),
         "already_seated": gettext("You already have a seat at this table."),
+        "blocked": gettext("A block keeps you apart from someone at this table."),
         "not_creator": gettext("Only the table's creator may cancel it."),
         "not_waiting": gettext("This table is no longer waiting: it started or ended."),
         "seek_open": gettext("You are already looking for a game: cancel that first."),

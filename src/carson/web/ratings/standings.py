@@ -21,6 +21,7 @@ from carson.server.kernel.errors import GameError
 from carson.server.play.api import service_of
 from carson.server.ratings import profiles
 from carson.web.kernel.visit import Visit, game_label, visit_of
+from carson.web.people.pages import done_text, relation
 from carson.web.ratings.charts import RatingPoint, rating_chart
 
 router = APIRouter(include_in_schema=False)
@@ -95,9 +96,11 @@ async def profile_page(username: str, request: Request) -> HTMLResponse:
     labels = _game_labels(visit)
     charts = {game: _chart(visit, labels[game], points)
               for game, points in profile["history"].items()}  # fmt: skip
+    query = request.query_params
     return visit.render(
         "ratings/player.html", profile=profile, labels=labels, charts=charts,
-        rows=_rows(visit, profile["recent"]),
+        rows=_rows(visit, profile["recent"]), relation=await relation(visit, username),
+        done=done_text(visit, query.get("done", ""), query.get("name", "")[:32]),
     )  # fmt: skip
 
 
