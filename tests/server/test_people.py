@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from api_helpers import account
 from chat_helpers import chat_table
 from fastapi.testclient import TestClient
 from test_quickmatch import seek
+from test_rematch_api import finished_game
 
 from carson.app import create_app
 from carson.core.seeks import Seek, pair
@@ -159,3 +161,15 @@ def test_follows_blocks_and_invitations_are_rate_limited(db_url: str, tmp_path: 
         refused = client.put("/api/friends/carol", headers=alice)
         assert refused.status_code == 429 and int(refused.headers["Retry-After"]) >= 1
         assert client.get("/api/friends", headers=alice).json()["friends"][0]["username"] == "bob"
+
+
+@pytest.mark.usefixtures("toy_game")
+def test_a_blocker_is_not_told_of_the_blocked_persons_rematch_offer(client: TestClient) -> None:
+    alice, bob = account(client, "alice"), account(client, "bob")
+    game_id = finished_game(client, alice, bob)
+    client.put("/api/blocks/bob", headers=alice)
+    before = client.get("/api/notifications", headers=alice).json()["notifications"]
+    assert client.post(f"/api/games/{game_id}/rematch", headers=bob).status_code == 200
+    after = client.get("/api/notifications", headers=alice).json()["notifications"]
+    assert [n for n in after if n["kind"] == "invitation"] == []
+    assert len(after) == len(before)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from carson.server.notify.notices import GAME_OVER, INVITATION, after_moves, notify
+from carson.server.people.relations import unblocked_by
 from carson.server.play.listeners import GameAborted, Invited, Listeners, MovesWritten
 
 if TYPE_CHECKING:
@@ -28,7 +29,10 @@ class TurnNotices:
 
 
 def invited(event: Invited) -> None:
-    notify(event.session, event.queue, event.people, INVITATION, event.game_id, event.offer)
+    """Nobody hears of an offer or an invitation from someone they blocked."""
+    by = event.offer.get("by") if event.offer else None
+    people = event.people if not by else unblocked_by(event.session, event.people, str(by))
+    notify(event.session, event.queue, people, INVITATION, event.game_id, event.offer)
 
 
 def aborted(event: GameAborted) -> None:

@@ -8,6 +8,7 @@ from collections.abc import Collection
 from sqlalchemy import Select, or_, select
 from sqlalchemy.orm import Session
 
+from carson.server.kernel.db import User
 from carson.server.people.tables import Block
 
 
@@ -50,3 +51,16 @@ def blocked_by(reader_id: int) -> Select[int]:
 def blockers_of(author_id: int) -> Select[int]:
     """The accounts that blocked ``author_id``, as a subquery (its mentions tell them nothing)."""
     return select(Block.user_id).where(Block.blocked_id == author_id)
+
+
+def unblocked_by(session: Session, people: Collection[int], username: str) -> list[int]:
+    """Those of ``people`` who did not block the account named ``username`` (whom its offers
+    and invitations may still reach)."""
+    blocking = set(
+        session.scalars(
+            select(Block.user_id)
+            .join(User, User.id == Block.blocked_id)
+            .where(User.username == username, Block.user_id.in_(people))
+        )
+    )
+    return [person for person in people if person not in blocking]
