@@ -97,7 +97,7 @@ def unblock(username: Username, user: CurrentUser, people: PeopleDep) -> NameOut
 
 
 @router.post("/api/games/{game_id}/invite", operation_id="invite", response_model=NameOut,
-             responses=declared(*CHANGE, 404, 409, 422, 429))  # fmt: skip
+             responses=declared(*CHANGE, 400, 404, 409, 413, 422, 429))  # fmt: skip
 def invite_by_name(
     game_id: GameId, body: InviteIn, user: CurrentUser, service: Service, request: Request
 ) -> NameOut:
