@@ -115,3 +115,17 @@ def test_a_block_refuses_the_join_and_an_invitation_by_name(
     assert join.status_code == 403
     assert "Eine Blockierung hält dich von jemandem an diesem Tisch fern." in join.text
     assert post(carol, f"/lobby/join/{game}").status_code == 303
+
+
+def test_the_account_page_gives_ones_data_as_a_file(
+    browsers: tuple[TestClient, TestClient, TestClient],
+) -> None:
+    alice, _, _ = browsers
+    alice.cookies.set("lang", "fr")
+    page = alice.get("/account").text
+    assert 'href="/account/data"' in page and "Télécharger vos données" in page
+    saved = alice.get("/account/data")
+    assert saved.status_code == 200 and "attachment" in saved.headers["content-disposition"]
+    assert saved.json()["account"][0]["username"] == "alice"
+    assert TestClient(alice.app).get("/account/data").status_code == 200  # asks to sign in
+    assert "alice" not in TestClient(alice.app).get("/account/data").text

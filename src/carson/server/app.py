@@ -64,6 +64,7 @@ from carson.server.play.moving import MovePath
 from carson.server.play.thinking import ChildProcessThinker
 from carson.server.ratings import api as ratings_api
 from carson.server.workers import GameWorker, game_worker
+from carson.server.your_data import router as your_data_router
 
 #: FastAPI's native OpenTelemetry, off: carson configures no OpenTelemetry provider, and
 #: asking on every request whether one is configured cost 8 µs of CPU each time.
@@ -94,6 +95,7 @@ ROUTERS = (
     chat_api.router,
     analysis_api.router,
     people_api.router,
+    your_data_router,
 )
 
 

@@ -24,6 +24,7 @@ ENVIRONMENT = {
     "chat_messages_per_user": "CARSON_LIMIT_CHAT_USER",
     "analysis_requests_per_user": "CARSON_LIMIT_ANALYSIS_USER",
     "people_changes_per_user": "CARSON_LIMIT_PEOPLE_USER",
+    "data_exports_per_user": "CARSON_LIMIT_EXPORTS_USER",
     "max_body_bytes": "CARSON_LIMIT_BODY_BYTES",
     "streams_per_user": "CARSON_LIMIT_STREAMS_USER",
     "streams_total": "CARSON_LIMIT_STREAMS_TOTAL",
@@ -44,6 +45,7 @@ RATES = (
     "chat_messages_per_user",
     "analysis_requests_per_user",
     "people_changes_per_user",
+    "data_exports_per_user",
 )
 
 
@@ -79,6 +81,8 @@ class Limits:
     analysis_requests_per_user: str = "30/minute"
     #: Follows, blocks and invitations by name of one account (each invitation tells someone).
     people_changes_per_user: str = "60/hour"
+    #: Downloads of one's own data (each reads every table that holds some of it).
+    data_exports_per_user: str = "10/hour"
     #: Largest request body, in bytes, unless ``body_bytes_by_path`` names the path.
     max_body_bytes: int = 16 * 1024
     #: A larger (or smaller) body limit for paths starting with a prefix.

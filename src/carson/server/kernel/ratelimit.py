@@ -38,6 +38,7 @@ class Rule(Enum):
     CHAT_USER = "chat_messages_per_user"
     ANALYSIS_USER = "analysis_requests_per_user"
     PEOPLE_USER = "people_changes_per_user"
+    EXPORTS_USER = "data_exports_per_user"
 
 
 class RateLimited(Exception):

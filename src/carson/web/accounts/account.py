@@ -18,6 +18,7 @@ from carson.server.kernel import cookies
 from carson.server.kernel.ratelimit import RateLimited
 from carson.server.mail.accounts import MailAccounts
 from carson.server.play.api import service_of
+from carson.server.your_data import download
 from carson.web.kernel.refusals import refused_page
 from carson.web.kernel.visit import Visit, signed_in_form, visit_of
 
@@ -106,3 +107,20 @@ async def change_password(request: Request) -> Response:
     except auth.AuthError:
         return await account_page(visit, visit.gettext("The current password is wrong."), 422)
     return RedirectResponse("/account?done=password", status_code=303)
+
+
+@router.get("/account/data")
+async def my_data(request: Request) -> Response:
+    """Everything the site holds about the visitor, as a JSON file to save (the API's
+    ``GET /api/me/data``)."""
+    visit = await visit_of(request)
+    if visit.user is None:
+        return visit.render("kernel/login_needed.html", next="/account")
+    service = service_of(request)
+    limiter = service.accounts.limiter
+    try:
+        return await run_in_threadpool(
+            download, service.sessions, limiter, visit.user, service.jobs.clock()
+        )
+    except RateLimited as limited:
+        return refused_page(visit, limited)

@@ -1,0 +1,33 @@
+"""What the chat holds about a person (:mod:`carson.server.kernel.personal_data`): the
+messages they wrote, whom they muted, what they reported."""
+
+from carson.server.chat.tables import ChatMessage, ChatMute, ChatReport
+from carson.server.kernel.personal_data import Held
+
+PERSONAL = (
+    Held(
+        "chat_messages",
+        ChatMessage.user_id,
+        (
+            ChatMessage.game_id,
+            ChatMessage.seq,
+            ChatMessage.channel,
+            ChatMessage.text,
+            ChatMessage.phrase,
+            ChatMessage.at,
+        ),
+        order=(ChatMessage.at,),
+    ),
+    Held(
+        "chat_mutes",
+        ChatMute.user_id,
+        (ChatMute.muted_id, ChatMute.at),
+        accounts=(ChatMute.muted_id,),
+    ),
+    Held(
+        "chat_reports",
+        ChatReport.reporter_id,
+        (ChatReport.message_id, ChatReport.reason, ChatReport.at, ChatReport.resolution),
+        order=(ChatReport.at,),
+    ),
+)

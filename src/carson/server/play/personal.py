@@ -1,0 +1,14 @@
+"""What play holds about a person (:mod:`carson.server.kernel.personal_data`): the seats they
+held, with each game's end as it concerns them (the games' records: ``/api/games/{id}``)."""
+
+from carson.server.kernel.db import GameSeat
+from carson.server.kernel.personal_data import Held
+
+PERSONAL = (
+    Held(
+        "seats",
+        GameSeat.user_id,
+        (GameSeat.game_id, GameSeat.seat, GameSeat.left, GameSeat.score, GameSeat.won),
+        order=(GameSeat.game_id,),
+    ),
+)
