@@ -34,8 +34,8 @@ MIN_REQUESTS = 2000
 #: and time control are the game's and the platform's to check, as a new game's.
 #: An undo with nothing of a secret step to take back is refused the same way.
 RULED_BY_THE_GAME = ["act", "create_game", "game_events", "live", "open_seek", "undo"]
-#: Refused for a wrong current password, which no schema can tell from a right one (422).
-RULED_BY_THE_ACCOUNT = ["change_password"]
+#: Refused for a wrong (current) password, which no schema can tell from a right one (422).
+RULED_BY_THE_ACCOUNT = ["change_password", "delete_account"]
 #: Refused for what no schema tells: an address email-validator refuses, a mailed link's
 #: token that is not one, a wrong password (422).
 RULED_BY_THE_MAIL = ["register", "change_address", "verify_address", "reset_password"]

@@ -15,7 +15,7 @@ from carson.app import create_app
 from carson.server.kernel.db import Token, User
 from carson.server.kernel.limits import Limits
 from carson.server.notify.tables import PushSubscription
-from carson.server.your_data import SECTIONS
+from carson.server.your_data.sections import EXPORTED as SECTIONS
 
 
 def test_the_document_holds_ones_own_rows_of_every_section(client: TestClient) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 from httpx2 import Response
-from signing import post_account_form
+from signing import PASSWORD, post_account_form
 
 from carson.app import create_app
 
@@ -129,3 +129,24 @@ def test_the_account_page_gives_ones_data_as_a_file(
     assert saved.json()["account"][0]["username"] == "alice"
     assert TestClient(alice.app).get("/account/data").status_code == 200  # asks to sign in
     assert "alice" not in TestClient(alice.app).get("/account/data").text
+
+
+def test_the_account_page_asks_the_deletion_with_the_password_and_keeps_the_account(
+    browsers: tuple[TestClient, TestClient, TestClient],
+) -> None:
+    alice, _, _ = browsers
+    alice.cookies.set("lang", "de")
+    page = alice.get("/account").text
+    assert 'action="/account/delete"' in page and "Mein Konto löschen" in page
+    wrong = post(alice, "/account/delete", password="not-hers")
+    assert wrong.status_code == 422 and "Das Passwort ist falsch." in wrong.text
+    assert 'action="/account/keep"' not in wrong.text  # nothing asked
+    assert post(alice, "/account/delete", password=PASSWORD).status_code == 303
+    asked = alice.get("/account").text
+    assert "Dein Konto wird am" in asked and 'action="/account/keep"' in asked
+    assert alice.get("/api/me/deletion").status_code == 200
+    kept = post(alice, "/account/keep")
+    assert kept.headers["location"] == "/account?done=kept"
+    assert "Dein Konto bleibt" in alice.get("/account?done=kept").text
+    assert alice.get("/api/me/deletion").status_code == 404
+    assert alice.post("/account/delete", data={"password": "x"}).status_code == 403  # CSRF

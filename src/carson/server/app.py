@@ -64,7 +64,8 @@ from carson.server.play.moving import MovePath
 from carson.server.play.thinking import ChildProcessThinker
 from carson.server.ratings import api as ratings_api
 from carson.server.workers import GameWorker, game_worker
-from carson.server.your_data import router as your_data_router
+from carson.server.your_data import deletion_api
+from carson.server.your_data.export import router as your_data_router
 
 #: FastAPI's native OpenTelemetry, off: carson configures no OpenTelemetry provider, and
 #: asking on every request whether one is configured cost 8 µs of CPU each time.
@@ -96,6 +97,7 @@ ROUTERS = (
     analysis_api.router,
     people_api.router,
     your_data_router,
+    deletion_api.router,
 )
 
 

@@ -24,11 +24,12 @@ from carson.server.play import machines, timeouts
 from carson.server.play.store import GameStore
 from carson.server.play.thinking import Thinker
 from carson.server.play.worker_context import WorkerContext
+from carson.server.your_data import deletion
 
 #: The modules whose import registered the kinds (kept, so that no linter drops them).
 REGISTERING = (
     machines, timeouts, tables, quickmatch, jobs, account_mail, notice_jobs, push, notice_mail,
-    hints, service,
+    hints, service, deletion,
 )  # fmt: skip
 
 

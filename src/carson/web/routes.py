@@ -16,6 +16,7 @@ from fastapi import APIRouter
 
 from carson.core.registry import games
 from carson.web.accounts import account
+from carson.web.accounts import deletion as account_deletion
 from carson.web.analysis import pages as analysis
 from carson.web.chat import admin
 from carson.web.chat import panel as chat
@@ -39,7 +40,8 @@ def web_router() -> APIRouter:
              rules.router, standings.router, rematch.router, lobby.router,
              quickmatch.router, mail_pages.router, notifications.router,
              unsubscribe.router, watch_lobby.router, chat.router, admin.router,
-             analysis.router, guide.router, undo.router, people.router)  # fmt: skip
+             analysis.router, guide.router, undo.router, people.router,
+             account_deletion.router)  # fmt: skip
     for part in pages:
         router.include_router(part)
     for kind in games().values():

@@ -5,7 +5,7 @@ from carson.server.kernel.db import Token, User
 from carson.server.kernel.personal_data import Held
 
 PERSONAL = (
-    Held("account", User.id, (User.username, User.created_at, User.is_bot)),
+    Held("account", User.id, (User.username, User.created_at, User.is_bot), erase="keep"),
     Held(
         "sessions",
         Token.user_id,

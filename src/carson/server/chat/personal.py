@@ -17,6 +17,8 @@ PERSONAL = (
             ChatMessage.at,
         ),
         order=(ChatMessage.at,),
+        erase="blank",  # the chat's numbering stays; the words go
+        blank={"text": "", "phrase": None},
     ),
     Held(
         "chat_mutes",
@@ -30,4 +32,5 @@ PERSONAL = (
         (ChatReport.message_id, ChatReport.reason, ChatReport.at, ChatReport.resolution),
         order=(ChatReport.at,),
     ),
+    Held("muted_by_others", ChatMute.muted_id, (ChatMute.at,), exported=False),
 )

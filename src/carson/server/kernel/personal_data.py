@@ -9,11 +9,12 @@ its feature says so.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Literal
 
-from sqlalchemy import ColumnElement, select
+from sqlalchemy import ColumnElement, delete, select, update
 from sqlalchemy.orm import QueryableAttribute, Session
 
 from carson.core.game import JSON
@@ -36,6 +37,13 @@ class Held:
     order: Sequence[QueryableAttribute[object]] = ()  # newest first by these
     where: ColumnElement[bool] | None = None
     accounts: Sequence[QueryableAttribute[int]] = ()
+    #: When the account is deleted: its rows go (``delete``), stay (``keep``: the records
+    #: others share, such as the seats of played games), or stay with ``blank``'s values.
+    erase: Literal["delete", "keep", "blank"] = "delete"
+    blank: Mapping[str, object] = field(default_factory=dict)
+    #: Given out in the person's data (not: rows only deleted with the account, such as
+    #: others' follows of the person).
+    exported: bool = True
 
 
 def _value(value: object) -> object:
@@ -59,3 +67,12 @@ def held_rows(session: Session, user_id: int, held: Held) -> list[JSON]:
     for row in rows:
         row.update({key: names.get(row[key]) for key in named if row[key] is not None})
     return [{key: _value(value) for key, value in row.items()} for row in rows]
+
+
+def erase_rows(session: Session, user_id: int, held: Held) -> None:
+    """Erase the person's rows of one section as ``held.erase`` says."""
+    model = held.owner.class_
+    if held.erase == "delete":
+        session.execute(delete(model).where(held.owner == user_id))
+    elif held.erase == "blank":
+        session.execute(update(model).where(held.owner == user_id).values(**held.blank))

@@ -2,7 +2,7 @@
 whether it is verified, and the language mails are written in."""
 
 from carson.server.kernel.personal_data import Held
-from carson.server.mail.tables import AccountLanguage, MailAddress
+from carson.server.mail.tables import AccountLanguage, MailAddress, MailToken
 
 PERSONAL = (
     Held(
@@ -11,4 +11,9 @@ PERSONAL = (
         (MailAddress.address, MailAddress.verified, MailAddress.changed_at),
     ),
     Held("mail_language", AccountLanguage.user_id, (AccountLanguage.lang,)),
+    Held(
+        "mail_links",
+        MailToken.user_id,
+        (MailToken.purpose, MailToken.address, MailToken.expires_at),
+    ),
 )

@@ -10,5 +10,6 @@ PERSONAL = (
         GameSeat.user_id,
         (GameSeat.game_id, GameSeat.seat, GameSeat.left, GameSeat.score, GameSeat.won),
         order=(GameSeat.game_id,),
+        erase="keep",  # the games' records: the seat shows a deleted player
     ),
 )

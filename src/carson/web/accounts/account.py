@@ -18,13 +18,14 @@ from carson.server.kernel import cookies
 from carson.server.kernel.ratelimit import RateLimited
 from carson.server.mail.accounts import MailAccounts
 from carson.server.play.api import service_of
-from carson.server.your_data import download
+from carson.server.your_data import deletion
+from carson.server.your_data.export import download
 from carson.web.kernel.refusals import refused_page
 from carson.web.kernel.visit import Visit, signed_in_form, visit_of
 
 router = APIRouter(include_in_schema=False)
 #: What the page says after a change (``?done=``), by its key.
-DONE = ("ended", "password", "email", "same", "removed")
+DONE = ("ended", "password", "email", "same", "removed", "kept")
 
 
 def when(moment: datetime, lang: str) -> str:
@@ -39,6 +40,7 @@ async def account_page(visit: Visit, error: str | None = None, status: int = 200
     found = await run_in_threadpool(accounts.sessions_of, visit.user, visit.token)
     mail = MailAccounts(accounts, service_of(visit.request).jobs)
     email = await run_in_threadpool(mail.address, visit.user)
+    due = await run_in_threadpool(_deletion_due, visit)
     done = visit.request.query_params.get("done")
     notices = {
         "ended": visit.gettext("The session has ended."),
@@ -46,6 +48,7 @@ async def account_page(visit: Visit, error: str | None = None, status: int = 200
         "email": visit.gettext("A link to confirm your address is on its way to it."),
         "same": visit.gettext("That is your address already."),
         "removed": visit.gettext("Your e-mail address is removed."),
+        "kept": visit.gettext("Your account is kept: its deletion is cancelled."),
     }
     return visit.render(
         "accounts/account.html",
@@ -59,7 +62,14 @@ async def account_page(visit: Visit, error: str | None = None, status: int = 200
         min_password=auth.MIN_PASSWORD,
         idle_days=IDLE.days,
         email=email,
+        deletion_due=None if due is None else when(due, visit.lang),
     )
+
+
+def _deletion_due(visit: Visit) -> datetime | None:
+    assert visit.user is not None
+    with service_of(visit.request).sessions() as session:
+        return deletion.due(session, visit.user)
 
 
 @router.get("/account", response_class=HTMLResponse)

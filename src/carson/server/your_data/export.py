@@ -1,8 +1,5 @@
-"""Your data (issue 48): everything the site holds about a person, as one JSON document they
-download (``GET /api/me/data``, the account page's link). Each feature declares what it holds
-(its ``personal.py``: :class:`~carson.server.kernel.personal_data.Held` sections); this module,
-part of the composition root, gathers them in one transaction.
-"""
+"""Everything the site holds about a person, as one JSON document they download
+(``GET /api/me/data``, the account page's link), read in one transaction."""
 
 from __future__ import annotations
 
@@ -15,31 +12,14 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from carson import __version__
 from carson.core.game import JSON
-from carson.server.accounts import personal as accounts
 from carson.server.accounts.deps import CurrentUser, accounts_of
-from carson.server.chat import personal as chat
 from carson.server.kernel.db import User
 from carson.server.kernel.errors import declared
 from carson.server.kernel.jsonio import dumps
-from carson.server.kernel.personal_data import Held, held_rows
+from carson.server.kernel.personal_data import held_rows
 from carson.server.kernel.ratelimit import RateLimiter, Rule
-from carson.server.mail import personal as mail
-from carson.server.notify import personal as notify
-from carson.server.people import personal as people
-from carson.server.play import personal as play
 from carson.server.play.api import Service
-from carson.server.ratings import personal as ratings
-
-#: Every feature's sections, in the order the document lists them.
-SECTIONS: tuple[Held, ...] = (
-    *accounts.PERSONAL,
-    *mail.PERSONAL,
-    *play.PERSONAL,
-    *ratings.PERSONAL,
-    *chat.PERSONAL,
-    *notify.PERSONAL,
-    *people.PERSONAL,
-)
+from carson.server.your_data.sections import EXPORTED
 
 router = APIRouter(tags=["accounts"])
 
@@ -48,14 +28,14 @@ YourData = create_model(
     "YourData",
     carson=(str, Field(description="the version of carson that made the document")),
     exported_at=(datetime, Field(description="when it was made")),
-    **{held.name: (list[dict[str, object]], Field(description=held.name)) for held in SECTIONS},
+    **{held.name: (list[dict[str, object]], Field(description=held.name)) for held in EXPORTED},
 )  # type: ignore[call-overload]
 
 
 def your_data(sessions: sessionmaker[Session], user: User, at: datetime) -> JSON:
     """The document: when and by which carson it was made, then each section's rows."""
     with sessions() as session:
-        found = {held.name: held_rows(session, user.id, held) for held in SECTIONS}
+        found = {held.name: held_rows(session, user.id, held) for held in EXPORTED}
     return {"carson": __version__, "exported_at": at.isoformat(), **found}
 
 
