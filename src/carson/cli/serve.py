@@ -85,7 +85,7 @@ def register(app: typer.Typer) -> None:
 
         if not 0 < port < 65536:
             fail(f"--port must be 1–65535, not {port}")
-        configure_logging(json_lines=log_json, level=log_level.value)
+        configure_logging(json_lines=log_json, level=log_level.value, access=access_log)
         application = _open_app(db, worker)
         if secure_cookies:
             application.state.secure_cookies = True
@@ -98,7 +98,7 @@ def register(app: typer.Typer) -> None:
             application,
             host=host,
             port=port,
-            access_log=access_log,
+            access_log=False,  # carson's own access lines instead (configure_logging)
             log_config=None,
             timeout_graceful_shutdown=5,
             proxy_headers=True,
