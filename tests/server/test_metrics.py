@@ -136,6 +136,21 @@ def test_requests_are_counted_by_route_template_and_status(client: TestClient) -
     assert not any("g1" in str(labels) for _, labels in after)  # no id in a label
 
 
+def test_an_unhandled_error_and_a_made_up_method_are_counted(client: TestClient) -> None:
+    def broken() -> None:
+        raise RuntimeError("a bug")
+
+    client.app.add_api_route("/broken", broken)  # type: ignore[attr-defined]
+    before = scrape(client)
+    assert client.get("/broken").status_code == 500
+    assert client.request("BREW", "/healthz").status_code == 405
+    after = scrape(client)
+    for labels in ({"method": "GET", "route": "/broken", "status": "500"},
+                   {"method": "OTHER", "route": "/healthz", "status": "405"}):  # fmt: skip
+        counted = "carson_http_requests_total"
+        assert value(after, counted, **labels) == value(before, counted, **labels) + 1
+
+
 def test_a_move_is_counted_by_game(client: TestClient) -> None:
     alice, bob = account(client, "alice"), account(client, "bob")
     game = client.post("/api/games", json={"game": "toy", "seats": ["human", "human"]},

@@ -22,6 +22,8 @@ from carson.server.kernel.logs import redact
 access_log = logging.getLogger("carson.access")
 #: The route of a request no route took (404): one label for all of them.
 UNMATCHED = "unmatched"
+#: Methods counted by name; any other a client makes up is "OTHER" (a bounded set of series).
+METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 
 
 def route_of(scope: Scope) -> str:
@@ -44,6 +46,7 @@ class RequestsSeen:
             await self.app(scope, receive, send)
             return
         started = time.perf_counter()
+        method = scope["method"] if scope["method"] in METHODS else "OTHER"
         status, answered = 500, False  # 500: what RequestIds answers if nothing started
 
         async def send_timed(message: Message) -> None:
@@ -51,18 +54,14 @@ class RequestsSeen:
             if message["type"] == "http.response.start":
                 status, answered = message["status"], True
                 # Until the headers: a live stream's time is its start, not its hours open.
-                metrics.request_seen(
-                    scope["method"], route_of(scope), status, time.perf_counter() - started
-                )
+                metrics.request_seen(method, route_of(scope), status, time.perf_counter() - started)
             await send(message)
 
         try:
             await self.app(scope, receive, send_timed)
         except BaseException:
             if not answered:
-                metrics.request_seen(
-                    scope["method"], route_of(scope), 500, time.perf_counter() - started
-                )
+                metrics.request_seen(method, route_of(scope), 500, time.perf_counter() - started)
             raise
         finally:
             if access_log.isEnabledFor(logging.INFO):
