@@ -28,7 +28,7 @@ from carson.server.analysis import api as analysis_api
 from carson.server.chat import api as chat_api
 from carson.server.jobs.kinds import lane_counts
 from carson.server.jobs.queue import Clock, utc_now
-from carson.server.kernel import errors, health, metrics, metrics_api, openapi
+from carson.server.kernel import errors, health, metrics, metrics_api, openapi, schema
 from carson.server.kernel.access import RequestsSeen
 from carson.server.kernel.bodylimit import BodyLimit, json_refusal
 from carson.server.kernel.collector import tuned_for_serving
@@ -105,18 +105,19 @@ def create_server(
     limits: Limits | None = None,
     worker: bool = True,
     clock: Clock = utc_now,
+    *,
+    migrate_schema: bool = True,
 ) -> FastAPI:
     """The server on ``url`` (default: ``DATABASE_URL`` or SQLite in the data directory),
     checked (a damaged SQLite file is refused: :class:`carson.server.kernel.db.CorruptDatabase`)
-    and migrated to the newest schema before it serves; ``limits`` default to
-    :meth:`Limits.from_environment`. With ``worker``, it also runs the queued jobs (machine
-    seats' moves) in a thread, their search in a child process; without, ``carson worker``
-    processes must run them. ``clock``: the server's time (tests move it)."""
+    and migrated to the newest schema before it serves (without ``migrate_schema``, a schema
+    not at the newest is refused: :class:`carson.server.kernel.schema.SchemaMismatch`);
+    ``limits`` default to :meth:`Limits.from_environment`. With ``worker``, it also runs the
+    queued jobs (machine seats' moves) in a thread, their search in a child process; without,
+    ``carson worker`` processes must run them. ``clock``: the server's time (tests move it)."""
     limits = limits or Limits.from_environment()
     mail_settings()  # a bad mail setting stops the start, not the first mail
-    engine = make_engine(url or default_url())
-    check_integrity(engine)
-    migrate(engine)
+    engine = _database(url, migrate_schema)
     push.ensure_keys(engine)
     unsubscribe.ensure_secret(engine)
 
@@ -158,6 +159,16 @@ def create_server(
     app.add_middleware(RequestIds)
     app.add_middleware(SecurityHeaders)
     return app
+
+
+def _database(url: str | None, migrate_schema: bool) -> Engine:
+    engine = make_engine(url or default_url())
+    check_integrity(engine)
+    if migrate_schema:
+        migrate(engine)
+    else:  # migrated as a step of its own (`carson db upgrade`)
+        schema.check_current(engine)
+    return engine
 
 
 def _lifespan(
