@@ -156,6 +156,8 @@ class Cluster:
     #: Options of every ``carson worker`` (``--lease 5``: a killed worker's job is taken
     #: over sooner).
     worker_options: list[str] = field(default_factory=list)
+    #: Options of every ``carson serve`` (``--access-log --log-json``: a line per request).
+    serve_options: list[str] = field(default_factory=list)
     members: list[Member] = field(default_factory=list)
     web_ports: list[int] = field(default_factory=list)
     _stop: threading.Event = field(default_factory=threading.Event)
@@ -189,6 +191,12 @@ class Cluster:
             # Links in mails lead to nginx, the address players use (notification mails are
             # sent only when it is known: docs/mail.md).
             environment = {"CARSON_PUBLIC_URL": self.url, **os.environ, "DATABASE_URL": database}
+            # The processes' metrics, added up by whichever web process /metrics reaches:
+            # emptied before they all start (as systemd's RuntimeDirectory= would be).
+            metrics = self.directory / "metrics"
+            shutil.rmtree(metrics, ignore_errors=True)
+            metrics.mkdir()
+            environment["PROMETHEUS_MULTIPROC_DIR"] = str(metrics)
             self.say(f"database {hidden_password(database)}")
             stack.callback(self._stop_all)
             self._start_members(environment)
@@ -204,7 +212,7 @@ class Cluster:
         python = [sys.executable, "-m", "carson.cli.main"]
         workers = self.workers if self.workers and has_worker_command() else 0
         # With workers, the web processes leave the machine seats' moves to them.
-        serve = [*python, "serve", *(["--no-worker"] if workers else [])]
+        serve = [*python, "serve", *(["--no-worker"] if workers else []), *self.serve_options]
         ports = self.web_ports = [free_port() for _ in range(self.web)]
         for index, port in enumerate(ports):
             member = Member(

@@ -23,13 +23,16 @@ def create_app(
     limits: Limits | None = None,
     worker: bool = True,
     clock: Clock = utc_now,
+    *,
+    migrate_schema: bool = True,
 ) -> FastAPI:
     """The server on ``url`` (default: ``DATABASE_URL`` or SQLite in the data directory)
     with its web interface: pages, and their static files (vendored htmx, CSS, a little
     JS); ``limits`` default to the environment's (docs/limits.md); ``worker``: run the job
     queue's worker in this process too (see :func:`carson.server.app.create_server`);
-    ``clock``: the server's time (tests move it)."""
-    app = create_server(url, budget_ms, limits, worker, clock)
+    ``clock``: the server's time (tests move it); ``migrate_schema``: as in
+    :func:`carson.server.app.create_server`."""
+    app = create_server(url, budget_ms, limits, worker, clock, migrate_schema=migrate_schema)
     app.state.page_refusal = too_large_page
     app.include_router(web_router())
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

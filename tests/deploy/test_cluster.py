@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from prometheus_client.parser import text_string_to_metric_families
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "deploy"))
 from cluster import Cluster, free_port
@@ -109,7 +110,12 @@ def play(games: list[tuple[Client, str]], killer: Any, rng: random.Random) -> di
 def test_games_finish_and_keep_every_acknowledged_move_when_processes_are_killed(
     tmp_path: Path,
 ) -> None:
-    cluster = Cluster(tmp_path / "cluster", port=free_port(), worker_options=["--lease", "3"])
+    cluster = Cluster(
+        tmp_path / "cluster",
+        port=free_port(),
+        worker_options=["--lease", "3"],
+        serve_options=["--access-log", "--log-json"],
+    )
     with cluster.running():
         rng = random.Random(22)
         games = []
@@ -139,6 +145,7 @@ def test_games_finish_and_keep_every_acknowledged_move_when_processes_are_killed
             assert status == 200, record
             for seq, action in acknowledged[game].items():
                 assert record["actions"][seq - 1]["action"] == action, f"{game}: move {seq} lost"
+        check_metrics(cluster.url, sum(len(moves) for moves in acknowledged.values()))
     # What an operator reads: the supervisor's log tells the deaths and restarts, nginx's
     # access log each move with the web process's time (written out as nginx stops).
     supervised = (cluster.directory / "supervisor.log").read_text()
@@ -150,6 +157,43 @@ def test_games_finish_and_keep_every_acknowledged_move_when_processes_are_killed
     timed = re.findall(r'^\S+ 200 "POST /api/games/\S+/actions HTTP/1\.1" [\d.]+ \d+\.\d{3}',
                        access, re.MULTILINE)  # fmt: skip
     assert len(timed) >= 12, access[:2000]
+    check_joined(cluster.directory, access)
+
+
+def check_metrics(url: str, acknowledged: int) -> None:
+    """/metrics through nginx (from loopback) counts every process's moves: the people's
+    acknowledged ones, the machines' (played by the workers) and the killed processes'."""
+    with urllib.request.urlopen(url + "/metrics", timeout=30) as answer:
+        text = answer.read().decode()
+    samples = {
+        (sample.name, tuple(sorted(sample.labels.items()))): sample.value
+        for family in text_string_to_metric_families(text)
+        for sample in family.samples
+    }
+    moves = sum(v for (name, _), v in samples.items() if name == "carson_moves_total")
+    assert moves > acknowledged, text[:3000]  # machines moved too
+    actions = (("method", "POST"), ("route", "/api/games/{game_id}/actions"), ("status", "200"))
+    assert samples[("carson_http_requests_total", actions)] >= acknowledged
+    for lane in ("play", "delivery", "analysis"):
+        assert ("carson_job_queue_depth", (("lane", lane),)) in samples
+
+
+def check_joined(directory: Path, access: str) -> None:
+    """nginx's line of a move and carson's line of the same request share its id."""
+    carson: dict[str, dict[str, Any]] = {}
+    for log in directory.glob("web*.log"):
+        for line in log.read_text().splitlines():
+            if line.startswith("{") and '"carson.access"' in line:
+                record = json.loads(line)
+                carson[record["request_id"]] = record
+    moves = re.findall(r'^\S+ 200 "POST (/api/games/\S+/actions) HTTP/1\.1" .* ([0-9a-f]{32})$',
+                       access, re.MULTILINE)  # fmt: skip
+    joined = [(path, carson[rid]) for path, rid in moves if rid in carson]
+    # A move answered just before its process was killed may have lost its line.
+    assert len(joined) >= len(moves) - 2 and len(joined) >= 12, (len(joined), len(moves))
+    for path, record in joined:
+        assert record["http"]["path"] == path and record["http"]["status"] == 200
+        assert record["http"]["route"] == "/api/games/{game_id}/actions"
 
 
 def test_a_stream_through_nginx_hears_moves_made_on_every_web_process(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from carson.app import create_app
-from carson.server.kernel.logs import RandomIds, make_handler, redact
+from carson.server.kernel.logs import RandomIds, configure_logging, make_handler, redact
 
 PASSWORD = "Tr0ub4dor-and-3"
 WRONG_PASSWORD = "not-the-password-7731"
@@ -160,3 +160,43 @@ def test_new_request_ids_are_random_hex_and_differ_across_batches_and_a_fork() -
     in_child = os.read(reader, 64).decode()
     os.close(reader)
     assert re.fullmatch(r"[0-9a-f]{32}", in_child) and in_child != ids.next()
+
+
+def test_an_access_line_is_json_with_its_fields_and_the_request_id(
+    app: FastAPI, capsys: pytest.CaptureFixture[str]
+) -> None:
+    configure_logging(json_lines=True, access=True)
+    with TestClient(app) as client:
+        answer = client.get("/api/games/nope?token=s3cret-value&x=1",
+                            headers={"X-Request-ID": "req-77"})  # fmt: skip
+    assert answer.status_code == 404
+    written = capsys.readouterr().err
+    lines = [json.loads(line) for line in written.splitlines()]
+    access = [line for line in lines if line["logger"] == "carson.access"]
+    assert len(access) == 1, lines
+    assert access[0]["request_id"] == "req-77"
+    fields = access[0]["http"]
+    assert isinstance(fields.pop("duration_ms"), float)
+    assert fields == {
+        "client": "testclient",
+        "method": "GET",
+        "path": "/api/games/nope?token=[redacted]&x=1",
+        "route": "/api/games/{game_id}",
+        "status": 404,
+    }
+    assert "s3cret" not in written
+
+
+def test_access_lines_only_when_asked_and_as_text_without_json(
+    app: FastAPI, capsys: pytest.CaptureFixture[str]
+) -> None:
+    configure_logging(access=False)
+    with TestClient(app) as client:
+        client.get("/healthz", headers={"X-Request-ID": "quiet-1"})
+        assert "quiet-1" not in capsys.readouterr().err
+        configure_logging(access=True)
+        client.get("/healthz", headers={"X-Request-ID": "loud-1"})
+    lines = [line for line in capsys.readouterr().err.splitlines() if "carson.access" in line]
+    assert len(lines) == 1
+    assert re.search(r' INFO carson\.access \[loud-1\] testclient "GET /healthz" 200 [\d.]+ ms$',
+                     lines[0]), lines  # fmt: skip

@@ -23,6 +23,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from fastapi.testclient import TestClient
+from prometheus_client import REGISTRY
 from sqlalchemy import func, select
 
 from carson.app import create_app
@@ -101,6 +102,11 @@ def client(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]
         yield test_client
 
 
+def pushes(outcome: str) -> float:
+    """How many pushes ended so, by the metrics (``carson_pushes_total``)."""
+    return REGISTRY.get_sample_value("carson_pushes_total", {"outcome": outcome}) or 0.0
+
+
 def run_jobs(client: TestClient) -> None:
     worker = game_worker(client.app.state.games.store, InlineThinker(), budget_ms=5)  # type: ignore[attr-defined]
     while worker.run_once():
@@ -161,9 +167,10 @@ def test_a_subscription_the_service_calls_gone_is_deleted(
     browser = Browser(service_at.url + "/push/gone")
     client.post("/api/push/subscriptions", json=browser.json, headers=bob)
     service_at.status = 410
+    gone = pushes("gone")
     a_game_asking(client, alice, bob)
     run_jobs(client)
-    assert len(service_at.received) == 1
+    assert len(service_at.received) == 1 and pushes("gone") == gone + 1
     with client.app.state.games.sessions() as session:  # type: ignore[attr-defined]
         assert session.scalar(select(func.count()).select_from(PushSubscription)) == 0
         assert session.get(ServerKey, push.VAPID) is not None
@@ -280,9 +287,11 @@ def test_each_browser_is_its_own_job(
     for service in (service_at, failing):
         browser = Browser(service.url + "/p")
         assert client.post("/api/push/subscriptions", json=browser.json, headers=bob).is_success
+    sent, failed = pushes("sent"), pushes("failed")
     a_game_asking(client, alice, bob)
     run_jobs(client)
     assert len(service_at.received) == 1 and len(failing.received) == 1
+    assert (pushes("sent"), pushes("failed")) == (sent + 1, failed + 1)
     queue = client.app.state.games.store.jobs  # type: ignore[attr-defined]
     left = [job for job in queue.listing() if job.kind == push.PUSH_ONE_JOB]
     assert [(job.state, job.attempts) for job in left if job.state != "done"] == [("ready", 1)]

@@ -55,6 +55,13 @@ SecureCookies = Annotated[
         "(default: only over https; also CARSON_SECURE_COOKIES=1)"
     ),
 ]
+Migrate = Annotated[
+    bool,
+    typer.Option(
+        help="bring the database's schema to the newest at start; --no-migrate refuses "
+        "to start on another schema (migrated as a step of its own: `carson db upgrade`)"
+    ),
+]
 Worker = Annotated[
     bool,
     typer.Option(
@@ -76,6 +83,7 @@ def register(app: typer.Typer) -> None:
         forwarded_allow_ips: ForwardedAllowIps = None,
         secure_cookies: SecureCookies = False,
         worker: Worker = True,
+        migrate: Migrate = True,
     ) -> None:
         """Serve online games: the JSON API (documented at /docs) with live updates."""
         require("carson serve", "server")
@@ -85,8 +93,8 @@ def register(app: typer.Typer) -> None:
 
         if not 0 < port < 65536:
             fail(f"--port must be 1–65535, not {port}")
-        configure_logging(json_lines=log_json, level=log_level.value)
-        application = _open_app(db, worker)
+        configure_logging(json_lines=log_json, level=log_level.value, access=access_log)
+        application = _open_app(db, worker, migrate)
         if secure_cookies:
             application.state.secure_cookies = True
         print(running_line(host, port), flush=True)
@@ -98,7 +106,7 @@ def register(app: typer.Typer) -> None:
             application,
             host=host,
             port=port,
-            access_log=access_log,
+            access_log=False,  # carson's own access lines instead (configure_logging)
             log_config=None,
             timeout_graceful_shutdown=5,
             proxy_headers=True,
@@ -117,7 +125,7 @@ def running_line(host: str, port: int) -> str:
     return f"carson is running: open {address} in your browser (Ctrl+C stops it)"
 
 
-def _open_app(db: str | None, worker: bool) -> FastAPI:
+def _open_app(db: str | None, worker: bool, migrate: bool = True) -> FastAPI:
     """The application on ``db``, or a one-line reason why it cannot serve."""
     from limits.errors import ConfigurationError
     from sqlalchemy.exc import ArgumentError, OperationalError
@@ -125,11 +133,14 @@ def _open_app(db: str | None, worker: bool) -> FastAPI:
     from carson.app import create_app
     from carson.server.kernel.db import CorruptDatabase
     from carson.server.kernel.errors import BadSetting
+    from carson.server.kernel.schema import SchemaMismatch
 
     try:
-        return create_app(db, worker=worker)
+        return create_app(db, worker=worker, migrate_schema=migrate)
     except ModuleNotFoundError as error:  # PostgreSQL's driver without the postgres extra
         missing_module(error, "carson serve")
+    except SchemaMismatch as error:
+        fail(f"refusing to serve: {error}")
     except CorruptDatabase as error:
         fail(f"refusing to serve: {error}; restore it from a backup or move it away")
     except OperationalError as error:

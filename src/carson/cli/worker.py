@@ -45,6 +45,7 @@ def worker(
     """Run queued jobs — the machine seats' moves — until stopped (Ctrl+C or SIGTERM).
     Start as many as you like, on any host that reaches the database."""
     require("carson worker", "server")
+    from carson.server.kernel import metrics
     from carson.server.kernel.logs import configure_logging
     from carson.server.listening import every_listener
     from carson.server.play.store import GameStore
@@ -68,6 +69,7 @@ def worker(
     signal.signal(signal.SIGINT, stop)
     running.run()
     engine.dispose()
+    metrics.process_ended()  # its open gauges leave the host's sums
 
 
 def jobs(

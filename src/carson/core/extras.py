@@ -26,6 +26,7 @@ EXTRA_MODULES: dict[str, tuple[str, ...]] = {
         "cachetools",
         "limits",
         "orjson",
+        "prometheus_client",
     ),
     "postgres": ("psycopg",),
     "rl": ("numpy", "gymnasium", "pettingzoo"),

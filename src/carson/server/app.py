@@ -26,8 +26,10 @@ from carson.server.accounts.passwords import HashingBusy, HashParameters, Passwo
 from carson.server.accounts.service import Accounts
 from carson.server.analysis import api as analysis_api
 from carson.server.chat import api as chat_api
+from carson.server.jobs.kinds import lane_counts
 from carson.server.jobs.queue import Clock, utc_now
-from carson.server.kernel import errors, health, openapi
+from carson.server.kernel import errors, health, metrics, metrics_api, openapi, schema
+from carson.server.kernel.access import RequestsSeen
 from carson.server.kernel.bodylimit import BodyLimit, json_refusal
 from carson.server.kernel.collector import tuned_for_serving
 from carson.server.kernel.cookies import secure_configured
@@ -107,18 +109,19 @@ def create_server(
     limits: Limits | None = None,
     worker: bool = True,
     clock: Clock = utc_now,
+    *,
+    migrate_schema: bool = True,
 ) -> FastAPI:
     """The server on ``url`` (default: ``DATABASE_URL`` or SQLite in the data directory),
     checked (a damaged SQLite file is refused: :class:`carson.server.kernel.db.CorruptDatabase`)
-    and migrated to the newest schema before it serves; ``limits`` default to
-    :meth:`Limits.from_environment`. With ``worker``, it also runs the queued jobs (machine
-    seats' moves) in a thread, their search in a child process; without, ``carson worker``
-    processes must run them. ``clock``: the server's time (tests move it)."""
+    and migrated to the newest schema before it serves (without ``migrate_schema``, a schema
+    not at the newest is refused: :class:`carson.server.kernel.schema.SchemaMismatch`);
+    ``limits`` default to :meth:`Limits.from_environment`. With ``worker``, it also runs the
+    queued jobs (machine seats' moves) in a thread, their search in a child process; without,
+    ``carson worker`` processes must run them. ``clock``: the server's time (tests move it)."""
     limits = limits or Limits.from_environment()
     mail_settings()  # a bad mail setting stops the start, not the first mail
-    engine = make_engine(url or default_url())
-    check_integrity(engine)
-    migrate(engine)
+    engine = _database(url, migrate_schema)
     push.ensure_keys(engine)
     unsubscribe.ensure_secret(engine)
 
@@ -150,14 +153,26 @@ def create_server(
     for routes in ROUTERS:
         app.include_router(routes)
     errors.install(app)
+    metrics_api.install(app, [metrics.QueueCollector(lambda: lane_counts(service.jobs))])
     openapi.install(app, {"ActionIn": ActionIn})  # read by the move's route itself
     for error in DATABASE_DOWN:  # an outage answers 503 (the pages add their own, in HTML)
         app.add_exception_handler(error, health.database_down)
     # The last added runs first: every response, even the 500 of an unhandled error that
     # RequestIds answers, gets its id and the security headers.
+    app.add_middleware(RequestsSeen)  # inside RequestIds: its access line has the id
     app.add_middleware(RequestIds)
     app.add_middleware(SecurityHeaders)
     return app
+
+
+def _database(url: str | None, migrate_schema: bool) -> Engine:
+    engine = make_engine(url or default_url())
+    check_integrity(engine)
+    if migrate_schema:
+        migrate(engine)
+    else:  # migrated as a step of its own (`carson db upgrade`)
+        schema.check_current(engine)
+    return engine
 
 
 def _lifespan(
@@ -195,6 +210,7 @@ def _lifespan(
         threads.close()
         service.accounts.pool.close()
         engine.dispose()
+        metrics.process_ended()
 
     return lifespan
 
@@ -209,7 +225,7 @@ def _add_limits(app: FastAPI, service: GameService, limits: Limits) -> None:
     app.state.accounts = service.accounts
     app.state.streams = StreamSlots(limits.streams_per_user, limits.streams_total)
     # A page's chat stream counts apart from its game stream, with the same caps.
-    app.state.chat_streams = StreamSlots(limits.streams_per_user, limits.streams_total)
+    app.state.chat_streams = StreamSlots(limits.streams_per_user, limits.streams_total, "chat")
     #: A page's 413 answer, set by the composition root (the API's is JSON).
     app.state.page_refusal = None
 

@@ -18,10 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Generic, TypeVar
 
 from carson.core.game import JSON
-from carson.server.jobs.queue import ClaimedJob
+from carson.server.jobs.queue import ClaimedJob, JobQueue
+from carson.server.kernel.metrics import LaneCount
 
 ContextT = TypeVar("ContextT")
 PayloadT = TypeVar("PayloadT")
@@ -74,3 +76,34 @@ def kinds_in_lane(lane: str, lanes: tuple[str, ...] = LANES) -> frozenset[str]:
         for name, kind in _KINDS.items()
         if kind.lane == lane or (lane == lanes[0] and kind.lane not in lanes)
     )
+
+
+def lane_of(name: str) -> str:
+    """The lane of the kind ``name`` (an unknown kind's: the first, which claims strays)."""
+    kind = _KINDS.get(name)
+    return kind.lane if kind is not None and kind.lane in LANES else LANES[0]
+
+
+def lane_counts(queue: JobQueue) -> list[LaneCount]:
+    """The queue's jobs now by lane, every lane told (for the metrics)."""
+    now = queue.clock()
+    due = dict.fromkeys(LANES, 0)
+    scheduled, failed = dict(due), dict(due)
+    since: dict[str, datetime] = {}
+    for count in queue.counts():
+        lane = lane_of(count.kind)
+        due[lane] += count.due
+        scheduled[lane] += count.scheduled
+        failed[lane] += count.failed
+        if count.due_since is not None:
+            since[lane] = min(since.get(lane, count.due_since), count.due_since)
+    return [
+        LaneCount(
+            lane,
+            due[lane],
+            max(0.0, (now - since[lane]).total_seconds()) if lane in since else 0.0,
+            scheduled[lane],
+            failed[lane],
+        )
+        for lane in LANES
+    ]

@@ -86,6 +86,17 @@ class JobRow:
     last_error: str | None
 
 
+@dataclass(frozen=True)
+class KindCount:
+    """The jobs of one kind now (:meth:`JobQueue.counts`)."""
+
+    kind: str
+    due: int
+    due_since: datetime | None
+    scheduled: int
+    failed: int
+
+
 class Wakeup(threading.Event):
     """An event that also sets each of its children: one per loop of a worker, so that one
     loop clearing its own cannot swallow a wake-up meant for another."""
@@ -286,6 +297,26 @@ class JobQueue:
                 )
                 for job in session.scalars(query)
             ]
+
+    def counts(self) -> list[KindCount]:
+        """Per kind of job now: due jobs waiting or running, when the longest-waiting of
+        them fell due, jobs scheduled for later, failed jobs kept (for the metrics)."""
+        now = self.clock()
+        waiting = (Job.state == "ready") & (Job.run_at <= now)
+        with self.sessions() as session:
+            rows = session.execute(
+                select(
+                    Job.kind,
+                    func.count().filter(waiting | (Job.state == "running")),
+                    func.min(Job.run_at).filter(waiting),
+                    func.count().filter((Job.state == "ready") & (Job.run_at > now)),
+                    func.count().filter(Job.state == "failed"),
+                ).group_by(Job.kind)
+            ).all()
+        return [
+            KindCount(kind, due, None if since is None else as_utc(since), later, failed)
+            for kind, due, since, later, failed in rows
+        ]
 
     def retry(self, job_id: int) -> bool:
         """Make a failed job ready again, with a fresh count of tries (an operator's fix)."""

@@ -32,9 +32,10 @@ from typing import Generic, TypeVar
 
 from sqlalchemy.exc import OperationalError
 
-from carson.server.jobs.kinds import LANES, job_kind, kinds_in_lane
+from carson.server.jobs.kinds import LANES, job_kind, kinds_in_lane, lane_of
 from carson.server.jobs.listening import JobsListener
 from carson.server.jobs.queue import ClaimedJob, JobQueue
+from carson.server.kernel import metrics
 
 log = logging.getLogger(__name__)
 
@@ -116,6 +117,7 @@ class Worker(Generic[ContextT]):
     def _failed(self, job: ClaimedJob, error: Exception) -> None:
         reason = "".join(traceback.format_exception_only(error)).strip()
         state = self.queue.fail(job, reason)
+        metrics.job_failed(lane_of(job.kind), job.kind, for_good=state == "failed")
         if state == "failed":
             log.error(
                 "job %d (%s) failed for good after %d tries: %s", job.id, job.kind, job.attempts,

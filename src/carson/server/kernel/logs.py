@@ -61,7 +61,8 @@ class RequestContext(logging.Filter):
 
 
 class JsonLines(logging.Formatter):
-    """One JSON object per line: time, level, logger, request id, message, traceback."""
+    """One JSON object per line: time, level, logger, request id, message, an access
+    line's fields (``http``: client, method, path, route, status, duration_ms), traceback."""
 
     def format(self, record: logging.LogRecord) -> str:
         line = {
@@ -71,6 +72,9 @@ class JsonLines(logging.Formatter):
             "request_id": getattr(record, "request_id", REQUEST_ID.get()),
             "message": record.getMessage(),
         }
+        http = getattr(record, "http", None)
+        if isinstance(http, dict):  # an access line's fields (carson.server.kernel.access)
+            line["http"] = http
         if record.exc_info:
             line["traceback"] = self.formatException(record.exc_info)
         return json.dumps(line, ensure_ascii=False)
@@ -95,9 +99,12 @@ class _CurrentStderr:
         sys.stderr.flush()
 
 
-def configure_logging(json_lines: bool = False, level: str = "INFO") -> logging.Handler:
+def configure_logging(
+    json_lines: bool = False, level: str = "INFO", access: bool = False
+) -> logging.Handler:
     """Send every logger's records (carson's, uvicorn's, SQLAlchemy's) to stderr through one
-    handler, as text or JSON lines; returns the handler."""
+    handler, as text or JSON lines, with a line per request if ``access``; returns the
+    handler."""
     handler = make_handler(cast(TextIO, _CurrentStderr()), json_lines)
     root = logging.getLogger()
     for old in list(root.handlers):
@@ -109,6 +116,9 @@ def configure_logging(json_lines: bool = False, level: str = "INFO") -> logging.
         logging.getLogger(name).propagate = True
     # SQLAlchemy logs every statement at INFO when its logger lets it: warnings only.
     logging.getLogger("sqlalchemy").setLevel(logging.WARNING)
+    # carson writes the access lines (carson.server.kernel.access), not uvicorn: with their
+    # route, time and JSON fields.
+    logging.getLogger("carson.access").setLevel(logging.INFO if access else logging.WARNING)
     return handler
 
 

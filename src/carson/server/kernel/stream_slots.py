@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from carson.server.kernel import metrics
 from carson.server.kernel.errors import GameError
 
 #: Seconds a refused client is told to wait (a stream closes when its page does).
@@ -28,11 +29,13 @@ class StreamsFull(GameError):
 
 class StreamSlots:
     """Open streams, counted per holder — an account's id, or an anonymous spectator's
-    address as a string (use on the event loop only: no lock needed)."""
+    address as a string (use on the event loop only: no lock needed). ``kind`` names them
+    in the metrics (``carson_live_streams``)."""
 
-    def __init__(self, per_user: int, total: int) -> None:
+    def __init__(self, per_user: int, total: int, kind: str = "game") -> None:
         self.per_user = per_user
         self.total = total
+        self.kind = kind
         self._open: Counter[int | str] = Counter()
 
     @property
@@ -51,8 +54,10 @@ class StreamSlots:
         if self.open >= self.total:
             raise StreamsFull("the server has as many live streams open as it can: try later")
         self._open[user_id] += 1
+        metrics.stream_opened(self.kind)
 
     def give_back(self, user_id: int | str) -> None:
         self._open[user_id] -= 1
+        metrics.stream_closed(self.kind)
         if self._open[user_id] <= 0:
             del self._open[user_id]

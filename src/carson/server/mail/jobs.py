@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 from carson.core.game import JSON
 from carson.server.jobs.kinds import DELIVERY, JobKind, register
 from carson.server.jobs.queue import ClaimedJob, JobQueue
+from carson.server.kernel import metrics
 from carson.server.mail.sending import MailMessage, MailSettings, send
 from carson.server.play.worker_context import WorkerContext
 
@@ -81,7 +82,12 @@ def submit_mail(queue: JobQueue, message: MailMessage, key: str | None = None) -
 
 def run_send_mail(context: WorkerContext, job: ClaimedJob, queued: QueuedMail) -> None:
     # Read at each mail: a worker started before the settings changed sends with the new.
-    send(queued.message, MailSettings.from_environment(), queued.message_id)
+    try:
+        sent = send(queued.message, MailSettings.from_environment(), queued.message_id)
+    except Exception:
+        metrics.mail_outcome("failed")
+        raise
+    metrics.mail_outcome("sent" if sent else "skipped")
 
 
 SEND_MAIL = register(JobKind(SEND_MAIL_KIND, QueuedMail.read, run_send_mail, DELIVERY))

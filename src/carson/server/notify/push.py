@@ -36,6 +36,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from carson.core.game import JSON
 from carson.server.jobs.kinds import DELIVERY, JobKind, register
 from carson.server.jobs.queue import ClaimedJob, whole_number
+from carson.server.kernel import metrics
 from carson.server.kernel.db import now
 from carson.server.kernel.errors import Unprocessable
 from carson.server.kernel.outbound import NotPublic, check_url, public_session
@@ -232,7 +233,13 @@ def run_push_one(context: WorkerContext, job: ClaimedJob, due: PushOne) -> None:
             raise LookupError("no VAPID key: the server makes it when it starts")
         key = Vapid.from_pem(stored.secret.encode())
         info = {"endpoint": row.endpoint, "keys": {"p256dh": row.p256dh, "auth": row.auth}}
-    if _sent(info, data, key, row.id):
+    try:
+        sent = _sent(info, data, key, row.id)
+    except Exception:
+        metrics.push_outcome("failed")
+        raise
+    metrics.push_outcome("sent" if sent else "gone")
+    if sent:
         context.queue.complete(job)
         return
     with context.store.write_turn, context.store.sessions.begin() as session:

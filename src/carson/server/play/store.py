@@ -26,6 +26,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from carson.core.game import JSON, Action
 from carson.core.registry import HUMAN, AnyGameKind, game_kind
 from carson.server.jobs.queue import Clock, JobQueue, utc_now
+from carson.server.kernel import metrics
 from carson.server.kernel.db import Game, GameSeat, Move, User
 from carson.server.kernel.errors import BadSetting, Conflict, NotFound
 from carson.server.kernel.live import CHANNEL, SEATS_CHANGED, WATCHED, Notifier
@@ -338,6 +339,7 @@ class GameStore:
         and (by the database's notice) in every process, wake. Every move passes here once."""
         self.cache.put_moved(moved.table.id, moved.after, moved.rows)  # streams take their events
         self.notifier.publish(moved.table.id)
+        metrics.moves_played(moved.table.game, len(moved.rows))
 
     def _write_in_transaction(
         self,
