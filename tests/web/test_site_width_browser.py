@@ -19,7 +19,7 @@ MOST = 70
 #: Links that act rather than show (they are forms elsewhere) or leave the site's pages.
 SKIPPED = re.compile(r"^/(api|lang|logout|static|events|unsubscribe)\b|/stream\b|\.(png|svg|js)$")
 
-_LINKS = """() => [...document.querySelectorAll('a[href]')]
+_LINKS = """() => [...document.querySelectorAll('a[href]:not([download])')]
   .map(a => a.getAttribute('href')).filter(h => h.startsWith('/') && !h.startsWith('//'))"""
 
 

@@ -65,6 +65,7 @@ from carson.server.play.models import ActionIn
 from carson.server.play.moving import MovePath
 from carson.server.play.thinking import ChildProcessThinker
 from carson.server.ratings import api as ratings_api
+from carson.server.tournaments import api as tournaments_api
 from carson.server.workers import GameWorker, game_worker
 from carson.server.your_data import deletion_api
 from carson.server.your_data.export import router as your_data_router
@@ -100,6 +101,7 @@ ROUTERS = (
     people_api.router,
     your_data_router,
     deletion_api.router,
+    tournaments_api.router,
 )
 
 

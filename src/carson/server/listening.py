@@ -4,7 +4,9 @@ one place that composes them, for the web server, the workers and the tools alik
 - ratings: a finished game is rated (:mod:`carson.server.ratings.standings`);
 - notify: turns, ends, invitations and aborts are told (:mod:`carson.server.notify.listening`);
 - lobby: a waiting table expires, a rating range refuses (:mod:`carson.server.lobby.tables`);
-- people: a block refuses a join (:mod:`carson.server.people.listening`).
+- people: a block refuses a join (:mod:`carson.server.people.listening`);
+- tournaments: a game's points are counted, the next round queued
+  (:mod:`carson.server.tournaments.rounds`).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from carson.server.notify import listening
 from carson.server.people import listening as people_listening
 from carson.server.play.listeners import Listeners
 from carson.server.ratings import standings
+from carson.server.tournaments import rounds
 
 
 def every_listener() -> Listeners:
@@ -23,4 +26,5 @@ def every_listener() -> Listeners:
     listening.listen(listeners)
     tables.listen(listeners)
     people_listening.listen(listeners)
+    rounds.listen(listeners)
     return listeners

@@ -15,6 +15,7 @@ from carson.server.lobby import guide_tables
 from carson.server.mail import tables as mail_tables
 from carson.server.notify import tables as notify_tables
 from carson.server.people import tables as people_tables
+from carson.server.tournaments import tables as tournament_tables
 from carson.server.your_data import tables as your_data_tables
 
 #: The metadata of every table.
@@ -27,5 +28,6 @@ FEATURE_TABLES = (
     mail_tables,
     notify_tables,
     people_tables,
+    tournament_tables,
     your_data_tables,
 )

@@ -24,12 +24,13 @@ from carson.server.play import machines, timeouts
 from carson.server.play.store import GameStore
 from carson.server.play.thinking import Thinker
 from carson.server.play.worker_context import WorkerContext
+from carson.server.tournaments import rounds
 from carson.server.your_data import deletion
 
 #: The modules whose import registered the kinds (kept, so that no linter drops them).
 REGISTERING = (
     machines, timeouts, tables, quickmatch, jobs, account_mail, notice_jobs, push, notice_mail,
-    hints, service, deletion,
+    hints, service, deletion, rounds,
 )  # fmt: skip
 
 

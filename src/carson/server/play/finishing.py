@@ -18,14 +18,16 @@ from sqlalchemy.orm import Session
 
 from carson.core.game import Result
 from carson.core.ratings import Standing
+from carson.server.jobs.queue import JobQueue
 from carson.server.kernel.db import Game, GameSeat
 from carson.server.play.listeners import GameFinished
 from carson.server.play.table import State
 
 
 def finish_game(
-    session: Session, game_id: str, game: str, rated: bool, state: State, at: datetime
-) -> GameFinished:
+    session: Session, game_id: str, game: str, rated: bool, state: State, at: datetime,
+    queue: JobQueue,
+) -> GameFinished:  # fmt: skip
     """Mark the game ``finished`` at ``at`` with ``state``'s result, each seat with its
     score and whether it won (in the caller's transaction, which writes its last move);
     what the store then publishes."""
@@ -56,4 +58,4 @@ def finish_game(
             .values(score=standing.score, won=standing.won)
         )
     people = {seat: user_id for seat, user_id, _ in seats}
-    return GameFinished(session, game_id, game, rated, standings, people, at)
+    return GameFinished(session, queue, game_id, game, rated, standings, people, at)

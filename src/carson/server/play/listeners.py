@@ -45,9 +45,11 @@ class MovesWritten:
 @dataclass(frozen=True)
 class GameFinished:
     """A game played to its end, marked ``finished``: each human seat's standing (score, win,
-    whether its player left) and who holds it (seat → user id)."""
+    whether its player left) and who holds it (seat → user id); ``queue``: where what it
+    causes later is queued."""
 
     session: Session
+    queue: JobQueue
     game_id: str
     game: str
     rated: bool

@@ -357,7 +357,8 @@ class GameStore:
             self._insert_moves(session, table, after, rows)
             if after.is_over:  # its end, and its ratings, in the last move's transaction
                 at, rated = self.jobs.clock(), table.settings.rated
-                self.listeners.publish(finish_game(session, table.id, table.game, rated, after, at))
+                finished = finish_game(session, table.id, table.game, rated, after, at, self.jobs)
+                self.listeners.publish(finished)
             if table.settings.time_control is not None:
                 self.clocks.after_moves(session, table.id, after, rows[-1]["seat"])
             self.listeners.publish(MovesWritten(session, self.jobs, table, state, after))

@@ -1,0 +1,123 @@
+"""Tournaments in the API: create one, list them, read one's standings, join, withdraw."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path
+from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
+
+from carson.server.accounts.deps import CHANGE, CurrentUser
+from carson.server.kernel.errors import declared
+from carson.server.play.api import Service
+from carson.server.tournaments import service as tournaments
+from carson.server.tournaments.service import MAX_PLAYERS, NewTournament
+
+router = APIRouter(tags=["tournaments"])
+TournamentId = Annotated[str, Path(max_length=16)]
+
+
+class TournamentIn(BaseModel):
+    name: str = Field(min_length=1, max_length=60)
+    game: str = Field(default="card", max_length=16)
+    variants: list[str] = Field(default_factory=list, max_length=8)
+    seats: int = Field(ge=3, le=6, description="seats at each table (machines fill the rest)")
+    time_control: str = Field(max_length=8, description="'10+5' (live) or '3d' (a move a day)")
+    rounds: int = Field(ge=1, le=10)
+    starts_at: datetime = Field(description="within the next 30 days")
+    lang: str = Field(default="en", max_length=2, description="the tables' language")
+
+
+class TournamentOut(BaseModel):
+    id: str
+    name: str
+    game: str
+    variants: list[str]
+    seats: int
+    time_control: str
+    rounds: int
+    round: int = Field(description="the round being played (0 before the start)")
+    status: str = Field(description="open, running, finished or cancelled")
+    starts_at: datetime
+
+
+class StandingOut(BaseModel):
+    rank: int
+    user: str
+    points: float = Field(description="a point for every seat finished ahead of")
+    score: int = Field(description="the sum of one's game scores: the tie-break")
+    played: int
+    withdrawn: bool
+
+
+class RoundGameOut(BaseModel):
+    round: int
+    game_id: str
+    over: bool
+    players: list[str | None]
+
+
+class StandingsOut(TournamentOut):
+    players: list[StandingOut] = Field(description=f"best first, {MAX_PLAYERS} at most")
+    games: list[RoundGameOut]
+
+
+class TournamentsOut(BaseModel):
+    tournaments: list[TournamentOut]
+
+
+class CreatedOut(BaseModel):
+    id: str
+
+
+@router.post("/api/tournaments", operation_id="create_tournament", response_model=CreatedOut,
+             status_code=201, responses=declared(*CHANGE, 400, 409, 413, 422))  # fmt: skip
+def create_tournament(body: TournamentIn, user: CurrentUser, service: Service) -> CreatedOut:
+    """Open a tournament; its creator is its first player, its first round starts at
+    ``starts_at`` (with fewer than two players then, it is cancelled)."""
+    asked = NewTournament(**body.model_dump())
+    return CreatedOut(id=tournaments.create(service, user, asked))
+
+
+@router.get("/api/tournaments", operation_id="tournaments", response_model=TournamentsOut,
+            responses=declared(401))  # fmt: skip
+async def list_tournaments(user: CurrentUser, service: Service) -> Any:
+    """The tournaments open or running, soonest first, then the latest finished."""
+
+    def read() -> Any:
+        with service.sessions() as session:
+            return {"tournaments": tournaments.listing(session)}
+
+    return await run_in_threadpool(read)
+
+
+@router.get("/api/tournaments/{tournament_id}", operation_id="tournament",
+            response_model=StandingsOut, responses=declared(401, 404))  # fmt: skip
+async def tournament(tournament_id: TournamentId, user: CurrentUser, service: Service) -> Any:
+    """A tournament with its standings and each round's games."""
+
+    def read() -> Any:
+        with service.sessions() as session:
+            return tournaments.standings(session, tournament_id)
+
+    return await run_in_threadpool(read)
+
+
+@router.post("/api/tournaments/{tournament_id}/join", operation_id="join_tournament",
+             response_model=StandingsOut, responses=declared(*CHANGE, 404, 409))  # fmt: skip
+def join_tournament(tournament_id: TournamentId, user: CurrentUser, service: Service) -> Any:
+    tournaments.join(service, user, tournament_id)
+    with service.sessions() as session:
+        return tournaments.standings(session, tournament_id)
+
+
+@router.post("/api/tournaments/{tournament_id}/withdraw", operation_id="withdraw_tournament",
+             response_model=StandingsOut, responses=declared(*CHANGE, 404, 409))  # fmt: skip
+def withdraw_tournament(tournament_id: TournamentId, user: CurrentUser, service: Service) -> Any:
+    """Leave: before the start, as if one never joined; after, one resigns one's game in
+    progress (a machine plays on) and is seated in no later round."""
+    tournaments.withdraw(service, user, tournament_id)
+    with service.sessions() as session:
+        return tournaments.standings(session, tournament_id)
