@@ -5,19 +5,18 @@ PostgreSQL; and what is refused."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import timedelta
 from itertools import combinations
 from typing import Any
 
-from collections.abc import Iterator
-
 import pytest
 from api_helpers import account
 from fastapi.testclient import TestClient
-from manual_clock import ManualClock
 from test_lobby import service, until
 
 from carson.app import create_app
+from manual_clock import ManualClock
 
 Who = dict[str, str]
 
