@@ -78,6 +78,8 @@ def test_the_platforms_pages(check: Check, base_url: str) -> None:
         "/account",
         "/notifications",
         "/notifications/settings",
+        "/friends",
+        "/tournaments",
     ):
         for width in WIDTHS:
             check(base_url + path, width)

@@ -29,6 +29,7 @@ from carson.web.notify import notifications, unsubscribe
 from carson.web.people import pages as people
 from carson.web.play import clocks, replay, table, undo
 from carson.web.ratings import standings
+from carson.web.tournaments import pages as tournament_pages
 
 STATIC = Path(str(resources.files("carson.web").joinpath("static")))
 
@@ -41,7 +42,7 @@ def web_router() -> APIRouter:
              quickmatch.router, mail_pages.router, notifications.router,
              unsubscribe.router, watch_lobby.router, chat.router, admin.router,
              analysis.router, guide.router, undo.router, people.router,
-             account_deletion.router)  # fmt: skip
+             account_deletion.router, tournament_pages.router)  # fmt: skip
     for part in pages:
         router.include_router(part)
     for kind in games().values():

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Path
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
+from carson.core.game import JSON
 from carson.server.accounts.deps import CHANGE, CurrentUser
 from carson.server.kernel.errors import declared
 from carson.server.play.api import Service
@@ -83,10 +84,10 @@ def create_tournament(body: TournamentIn, user: CurrentUser, service: Service) -
 
 @router.get("/api/tournaments", operation_id="tournaments", response_model=TournamentsOut,
             responses=declared(401))  # fmt: skip
-async def list_tournaments(user: CurrentUser, service: Service) -> Any:
+async def list_tournaments(user: CurrentUser, service: Service) -> JSON:
     """The tournaments open or running, soonest first, then the latest finished."""
 
-    def read() -> Any:
+    def read() -> JSON:
         with service.sessions() as session:
             return {"tournaments": tournaments.listing(session)}
 
@@ -95,10 +96,10 @@ async def list_tournaments(user: CurrentUser, service: Service) -> Any:
 
 @router.get("/api/tournaments/{tournament_id}", operation_id="tournament",
             response_model=StandingsOut, responses=declared(401, 404))  # fmt: skip
-async def tournament(tournament_id: TournamentId, user: CurrentUser, service: Service) -> Any:
+async def tournament(tournament_id: TournamentId, user: CurrentUser, service: Service) -> JSON:
     """A tournament with its standings and each round's games."""
 
-    def read() -> Any:
+    def read() -> JSON:
         with service.sessions() as session:
             return tournaments.standings(session, tournament_id)
 
@@ -107,7 +108,7 @@ async def tournament(tournament_id: TournamentId, user: CurrentUser, service: Se
 
 @router.post("/api/tournaments/{tournament_id}/join", operation_id="join_tournament",
              response_model=StandingsOut, responses=declared(*CHANGE, 404, 409))  # fmt: skip
-def join_tournament(tournament_id: TournamentId, user: CurrentUser, service: Service) -> Any:
+def join_tournament(tournament_id: TournamentId, user: CurrentUser, service: Service) -> JSON:
     tournaments.join(service, user, tournament_id)
     with service.sessions() as session:
         return tournaments.standings(session, tournament_id)
@@ -115,7 +116,7 @@ def join_tournament(tournament_id: TournamentId, user: CurrentUser, service: Ser
 
 @router.post("/api/tournaments/{tournament_id}/withdraw", operation_id="withdraw_tournament",
              response_model=StandingsOut, responses=declared(*CHANGE, 404, 409))  # fmt: skip
-def withdraw_tournament(tournament_id: TournamentId, user: CurrentUser, service: Service) -> Any:
+def withdraw_tournament(tournament_id: TournamentId, user: CurrentUser, service: Service) -> JSON:
     """Leave: before the start, as if one never joined; after, one resigns one's game in
     progress (a machine plays on) and is seated in no later round."""
     tournaments.withdraw(service, user, tournament_id)

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
@@ -55,4 +54,4 @@ class TournamentGame(Base):
     tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id"), index=True)
     round: Mapped[int] = mapped_column(Integer)
     counted: Mapped[bool] = mapped_column(Boolean, default=False)
-    people: Mapped[list[Any]] = mapped_column(JSON)  # the user ids seated, seat by seat
+    people: Mapped[list[int]] = mapped_column(JSON)  # the user ids seated, seat by seat
