@@ -9,6 +9,7 @@ from carson.server.notify import personal as notify
 from carson.server.people import personal as people
 from carson.server.play import personal as play
 from carson.server.ratings import personal as ratings
+from carson.server.tournaments import personal as tournaments
 
 SECTIONS: tuple[Held, ...] = (
     *accounts.PERSONAL,
@@ -16,6 +17,7 @@ SECTIONS: tuple[Held, ...] = (
     *play.PERSONAL,
     *ratings.PERSONAL,
     *lobby.PERSONAL,
+    *tournaments.PERSONAL,
     *chat.PERSONAL,
     *notify.PERSONAL,
     *people.PERSONAL,
