@@ -84,6 +84,9 @@ def test_nine_players_three_rounds_a_no_show_and_a_withdrawal(
     tables = [game["players"] for game in first["games"] if game["round"] == 1]
     assert sorted(len(table) for table in tables) == [3, 3, 3]  # and a machine each
     assert sorted(name for table in tables for name in table) == [f"p{n}x" for n in range(9)]
+    for who in people:  # each told of their table
+        told = client.get("/api/notifications", headers=who).json()["notifications"]
+        assert any(n["kind"] == "invitation" for n in told)
     late = account(client, "late")
     refused = client.post(f"/api/tournaments/{cup}/join", headers=late)
     assert refused.status_code == 409 and refused.json()["code"] == "started"

@@ -21,7 +21,7 @@ from carson.server.jobs.queue import ClaimedJob, JobQueue
 from carson.server.kernel.db import Game
 from carson.server.people.relations import kept_apart
 from carson.server.play.integrity import secret_seed
-from carson.server.play.listeners import GameAborted, GameFinished, Listeners
+from carson.server.play.listeners import GameAborted, GameFinished, Invited, Listeners
 from carson.server.play.opening import open_table
 from carson.server.play.store import GameStore
 from carson.server.play.table_settings import checked_settings, default_timeout_level
@@ -102,6 +102,8 @@ def _start_game(store: GameStore, session: Session, found: Tournament, people: l
     config = which.config(kinds, list(found.variants))
     game, _ = open_table(store, session, people, which.name, config, kinds, secret_seed(),
                          found.lang, settings)  # fmt: skip
+    # open_table tells the people it seats but its creator; here nobody opened the table.
+    store.listeners.publish(Invited(session, store.jobs, game.id, people[:1]))
     return game.id
 
 
