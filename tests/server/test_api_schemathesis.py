@@ -42,9 +42,12 @@ RULED_BY_THE_MAIL = ["register", "change_address", "verify_address", "reset_pass
 #: Refused for what no schema tells: a message of spaces only, one's own message reported,
 #: oneself muted, a Last-Event-ID the chat's stream never sent (422).
 RULED_BY_THE_CHAT = ["post_chat", "report_chat_message", "mute", "chat_stream"]
-#: Refused for what no schema tells: oneself followed, blocked or invited, someone a block
-#: keeps apart followed or invited (422, 403).
-RULED_BY_PEOPLE = ["follow", "block", "invite"]
+#: Refused for what no schema tells: oneself followed, blocked, invited or written to, someone
+#: a block keeps apart followed or invited, a message of spaces only (422, 403).
+RULED_BY_PEOPLE = ["follow", "block", "invite", "write_message"]
+#: Refused for what no schema tells: a tournament's seats and variants are the game's, its
+#: start a moment to come (422).
+RULED_BY_TOURNAMENTS = ["create_tournament"]
 #: Refused for what no schema tells: ids and all together or neither, a setting's unknown
 #: kind or channel (a map's keys), a push endpoint that is not https or a key not P-256.
 RULED_BY_THE_NOTIFICATIONS = ["mark_notifications_read", "change_notification_settings",
@@ -84,7 +87,8 @@ def run_config(token: str) -> SchemathesisConfig:
                     + RULED_BY_THE_MAIL
                     + RULED_BY_THE_CHAT
                     + RULED_BY_THE_NOTIFICATIONS
-                    + RULED_BY_PEOPLE,
+                    + RULED_BY_PEOPLE
+                    + RULED_BY_TOURNAMENTS,
                     "checks": {
                         "positive_data_acceptance": {
                             "expected-statuses": ["2XX", 401, 403, 404, 409, 422, 429]

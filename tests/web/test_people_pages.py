@@ -150,3 +150,25 @@ def test_the_account_page_asks_the_deletion_with_the_password_and_keeps_the_acco
     assert "Dein Konto bleibt" in alice.get("/account?done=kept").text
     assert alice.get("/api/me/deletion").status_code == 404
     assert alice.post("/account/delete", data={"password": "x"}).status_code == 403  # CSRF
+
+
+def test_private_messages_on_the_pages(
+    browsers: tuple[TestClient, TestClient, TestClient],
+) -> None:
+    alice, bob, carol = browsers
+    profile = alice.get("/players/bob").text
+    assert 'href="/messages/bob"' in profile  # write from the profile
+    sent = post(alice, "/messages", username="bob", text="hello <bob>")
+    assert sent.status_code == 303 and sent.headers["location"] == "/messages/bob"
+    listing = bob.get("/messages").text
+    assert 'data-user="alice"' in listing and "hello &lt;bob&gt;" in listing  # escaped
+    assert 'href="/messages/alice"' in bob.get("/notifications").text  # told, with a link
+    thread = bob.get("/messages/alice").text
+    assert "hello &lt;bob&gt;" in thread and "/report/" in thread  # one may report it
+    bob.cookies.set("lang", "it")
+    empty = post(bob, "/messages", username="alice", text="  ", **{"from": "conversation"})
+    assert empty.status_code == 422 and 'id="reply"' in empty.text
+    post(carol, "/people/block", username="alice")
+    blocked = post(alice, "/messages", username="carol", text="hi")
+    assert blocked.status_code == 403 and 'value="carol"' in blocked.text  # the name kept
+    assert alice.post("/messages", data={"username": "bob", "text": "x"}).status_code == 403

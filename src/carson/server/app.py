@@ -53,6 +53,7 @@ from carson.server.lobby import rematch_api, watch_api
 from carson.server.mail import api as mail_api
 from carson.server.mail.account_mail import PUBLIC_URL_ENV, configured_base_url, registration_hook
 from carson.server.mail.sending import MailSettings
+from carson.server.messages import api as messages_api
 from carson.server.notify import api as notifications_api
 from carson.server.notify import push, push_api, unsubscribe
 from carson.server.people import api as people_api
@@ -102,6 +103,7 @@ ROUTERS = (
     your_data_router,
     deletion_api.router,
     tournaments_api.router,
+    messages_api.router,
 )
 
 

@@ -13,6 +13,7 @@ from carson.server.chat import tables as chat_tables
 from carson.server.kernel.db import Base
 from carson.server.lobby import guide_tables
 from carson.server.mail import tables as mail_tables
+from carson.server.messages import tables as messages_tables
 from carson.server.notify import tables as notify_tables
 from carson.server.people import tables as people_tables
 from carson.server.tournaments import tables as tournament_tables
@@ -26,6 +27,7 @@ FEATURE_TABLES = (
     chat_tables,
     guide_tables,
     mail_tables,
+    messages_tables,
     notify_tables,
     people_tables,
     tournament_tables,

@@ -25,6 +25,7 @@ from carson.web.lobby import guide, home, quickmatch, rematch, rules
 from carson.web.lobby import playing as watch_lobby
 from carson.web.lobby import tables as lobby
 from carson.web.mail import pages as mail_pages
+from carson.web.messages import pages as message_pages
 from carson.web.notify import notifications, unsubscribe
 from carson.web.people import pages as people
 from carson.web.play import clocks, replay, table, undo
@@ -42,7 +43,8 @@ def web_router() -> APIRouter:
              quickmatch.router, mail_pages.router, notifications.router,
              unsubscribe.router, watch_lobby.router, chat.router, admin.router,
              analysis.router, guide.router, undo.router, people.router,
-             account_deletion.router, tournament_pages.router)  # fmt: skip
+             account_deletion.router, tournament_pages.router,
+             message_pages.router)  # fmt: skip
     for part in pages:
         router.include_router(part)
     for kind in games().values():

@@ -44,7 +44,8 @@ INVITATION = "invitation"
 GAME_OVER = "game_over"
 TIMEOUT_SOON = "timeout_soon"
 MENTION = "mention"
-KINDS = (YOUR_TURN, INVITATION, GAME_OVER, TIMEOUT_SOON, MENTION)
+MESSAGE = "message"  # a private message (carson.server.messages)
+KINDS = (YOUR_TURN, INVITATION, GAME_OVER, TIMEOUT_SOON, MENTION, MESSAGE)
 
 APP = "app"
 EMAIL = "email"

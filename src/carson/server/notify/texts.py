@@ -34,6 +34,8 @@ def notice_text(lang: str, kind: str, payload: JSON) -> str:
         return gettext(lang, "The game is over.")
     if kind == notices.TIMEOUT_SOON:
         return gettext(lang, "Your time to move runs out soon.")
+    if kind == notices.MESSAGE:
+        return gettext(lang, "%(name)s sent you a message.") % name
     return gettext(lang, "%(name)s mentioned you in the chat.") % name
 
 

@@ -5,6 +5,7 @@ from carson.server.chat import personal as chat
 from carson.server.kernel.personal_data import Held
 from carson.server.lobby import personal as lobby
 from carson.server.mail import personal as mail
+from carson.server.messages import personal as messages
 from carson.server.notify import personal as notify
 from carson.server.people import personal as people
 from carson.server.play import personal as play
@@ -19,6 +20,7 @@ SECTIONS: tuple[Held, ...] = (
     *lobby.PERSONAL,
     *tournaments.PERSONAL,
     *chat.PERSONAL,
+    *messages.PERSONAL,
     *notify.PERSONAL,
     *people.PERSONAL,
 )

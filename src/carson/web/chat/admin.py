@@ -13,6 +13,7 @@ from starlette.concurrency import run_in_threadpool
 from carson.server.chat.admin import Moderation
 from carson.server.kernel.db import User
 from carson.server.kernel.errors import GameError
+from carson.server.messages import admin as message_reports
 from carson.server.play.api import service_of
 from carson.web.chat.panel import line
 from carson.web.kernel.visit import Visit, signed_in_form, visit_of
@@ -54,7 +55,10 @@ async def reports(request: Request) -> HTMLResponse:
     own = await run_in_threadpool(moderation.own_open_reports, visit.user)
     silenced = await run_in_threadpool(moderation.silenced)
     shown = [(report, [line(visit, message) for message in report.context]) for report in found]
-    return visit.render("chat/admin_reports.html", reports=shown, silenced=silenced, own=own)
+    letters = await run_in_threadpool(message_reports.open_reports, moderation.sessions,
+                                      visit.user)  # fmt: skip
+    return visit.render("chat/admin_reports.html", reports=shown, silenced=silenced, own=own,
+                        letters=letters)  # fmt: skip
 
 
 async def _admin_form(request: Request) -> tuple[Visit, User, dict[str, str]] | Response:
@@ -84,6 +88,17 @@ async def dismiss(report_id: int, request: Request) -> Response:
         return checked
     visit, user, _ = checked
     return await _done(request, visit, moderation_of(request).dismiss, user, report_id)
+
+
+@router.post("/admin/message-reports/{report_id}/dismiss")
+async def dismiss_message_report(report_id: int, request: Request) -> Response:
+    """A private message's report closed with no action."""
+    checked = await _admin_form(request)
+    if isinstance(checked, Response):
+        return checked
+    visit, user, _ = checked
+    sessions = moderation_of(request).sessions
+    return await _done(request, visit, message_reports.dismiss, sessions, user, report_id)
 
 
 @router.post("/admin/silences")

@@ -33,6 +33,7 @@ def kind_labels(visit: Visit) -> dict[str, str]:
         notices.GAME_OVER: visit.gettext("Game over"),
         notices.TIMEOUT_SOON: visit.gettext("Time running out"),
         notices.MENTION: visit.gettext("Mentions in the chat"),
+        notices.MESSAGE: visit.gettext("Private messages"),
     }
 
 

@@ -1,0 +1,1 @@
+"""The private messages' pages (:mod:`carson.server.messages`)."""
