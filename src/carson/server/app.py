@@ -21,7 +21,7 @@ from starlette.types import Scope
 from carson import __version__
 from carson.server import tables as _every_table  # noqa: F401 (the whole schema, for SQLAlchemy)
 from carson.server.accounts import api as accounts_api
-from carson.server.accounts import sessions_api
+from carson.server.accounts import guests_api, sessions_api
 from carson.server.accounts.passwords import HashingBusy, HashParameters, PasswordPool
 from carson.server.accounts.service import Accounts
 from carson.server.analysis import api as analysis_api
@@ -68,7 +68,7 @@ from carson.server.play.thinking import ChildProcessThinker
 from carson.server.ratings import api as ratings_api
 from carson.server.tournaments import api as tournaments_api
 from carson.server.workers import GameWorker, game_worker
-from carson.server.your_data import deletion_api
+from carson.server.your_data import claim_api, deletion_api
 from carson.server.your_data.export import router as your_data_router
 
 #: FastAPI's native OpenTelemetry, off: carson configures no OpenTelemetry provider, and
@@ -88,6 +88,7 @@ ROUTERS = (
     accounts_api.router,
     router,
     sessions_api.router,
+    guests_api.router,
     ratings_api.router,
     rematch_api.router,
     leaving_api.router,
@@ -102,6 +103,7 @@ ROUTERS = (
     people_api.router,
     your_data_router,
     deletion_api.router,
+    claim_api.router,
     tournaments_api.router,
     messages_api.router,
 )

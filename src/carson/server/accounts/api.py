@@ -111,4 +111,5 @@ def close_session(request: Request, caller: CurrentCaller) -> JSONResponse:
 
 @router.get("/api/me", operation_id="me", response_model=Me, responses=declared(*AUTH))
 def me(user: CurrentUser) -> Me:
-    return Me(id=user.id, username=user.username, bot=bool(user.is_bot))
+    return Me(id=user.id, username=user.username, bot=bool(user.is_bot),
+              guest=bool(user.is_guest))  # fmt: skip

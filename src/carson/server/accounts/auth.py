@@ -86,7 +86,7 @@ def register(
     """Create an account. Names are unique whatever their case: ``Alice`` cannot register
     beside ``alice`` (the database's unique index on ``lower(username)`` settles a race)."""
     username = normal_username(username)
-    if not USERNAME.fullmatch(username):
+    if not USERNAME.fullmatch(username) or username.lower().startswith("guest-"):
         raise AuthError("a username is 3–32 letters, digits, '.', '_' or '-'", "bad_username")
     if len(password) < MIN_PASSWORD:
         raise AuthError(f"a password has at least {MIN_PASSWORD} characters", "short_password")

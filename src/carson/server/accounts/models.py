@@ -63,3 +63,4 @@ class Me(BaseModel):
     id: int
     username: str
     bot: bool = Field(default=False, description="a bot account (played by a program)")
+    guest: bool = Field(default=False, description="a guest: never rated, limited")

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy.orm import Session, sessionmaker
 
-from carson.server.accounts import auth, tokens
+from carson.server.accounts import auth, guests, tokens
 from carson.server.accounts.auth import account_key
 from carson.server.accounts.passwords import PasswordPool
 from carson.server.accounts.token_memory import TokenMemory
@@ -159,6 +159,18 @@ class Accounts:
             self.limiter.record(Rule.LOGIN_ADDRESS, address)
             self.limiter.record(Rule.LOGIN_ACCOUNT, account)
             raise
+
+    def guest(self, address: str, label: str) -> str:
+        """A new guest's session token (counted as a registration from ``address``)."""
+        self.limiter.take(Rule.REGISTER_ADDRESS, address)
+        with self.sessions.begin() as session:
+            return tokens.issue(session, guests.new_guest(session), self.clock(), label)
+
+    def claim(self, user: User, username: str, password: str) -> None:
+        """The guest ``user`` signs up, keeping its games and sessions."""
+        with self.sessions.begin() as session:
+            digests = guests.claim(session, user, username, password, self.pool)
+        self._forget(digests)
 
     def moving(self, user_id: int) -> None:
         """Count a move of the account, refused (``RateLimited``) beyond its rate."""

@@ -31,6 +31,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from carson.core.game import JSON
+from carson.server.accounts.guests import require_member
 from carson.server.chat.tables import ChatMessage, ChatMute, ChatReport, ChatSilence
 from carson.server.jobs.queue import JobQueue
 from carson.server.kernel.db import Game, GameSeat, User, now
@@ -294,6 +295,7 @@ class Chat:
         """Store a message of ``user``'s (a text, or a quick phrase's code) and wake the
         game's chat streams. Refused: bad text (422), not one's channel or silenced (403),
         too many lately (429, :class:`~carson.server.kernel.ratelimit.RateLimited`)."""
+        require_member(user, "chat")
         if (text is None) == (phrase is None):
             raise Unprocessable("send a text or a phrase, one of them", "text_or_phrase")
         if phrase is not None and phrase not in PHRASES:

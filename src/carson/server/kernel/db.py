@@ -64,6 +64,9 @@ class User(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     #: A bot account (played by a program through the API), shown as such to everyone.
     is_bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: A guest: played without signing up, never rated, limited (accounts.guests); it
+    #: becomes an account of its own when the guest signs up from it.
+    is_guest: Mapped[bool] = mapped_column(Boolean, default=False)
 
     #: Names are unique whatever their case, in the database too (two racing sign-ups).
     __table_args__ = (Index("users_username_lower", func.lower(username), unique=True),)

@@ -30,6 +30,7 @@ from carson.core.game import JSON
 from carson.core.i18n import LANGUAGES
 from carson.core.registry import HUMAN, GameSetupError, game_kind
 from carson.core.seeks import FILL_AFTER, Seek, pair
+from carson.server.accounts.guests import check_guest_games, require_member
 from carson.server.jobs.kinds import JobKind, register
 from carson.server.jobs.queue import ClaimedJob, as_utc
 from carson.server.kernel.db import SeekRow, User
@@ -87,10 +88,13 @@ def _checked(request: SeekRequest) -> SeekRequest:
 def open_seek(service: GameService, user: User, request: SeekRequest) -> JSON:
     """Open the caller's seek (one at a time: 409 while another is open) and pair at once."""
     request = _checked(request)
+    if request.rated:
+        require_member(user, "play rated games")
     queue = service.jobs
     now = queue.clock()
     with service.store.write_turn, service.sessions.begin() as session:
         _drop_stale(session, now)
+        check_guest_games(session, user)
         if _open_seek_of(session, user.id) is not None:
             raise Conflict("you already have an open seek: cancel it first", "seek_open")
         row = SeekRow(

@@ -9,6 +9,7 @@ from datetime import datetime
 from sqlalchemy import or_, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
+from carson.server.accounts.guests import require_member
 from carson.server.chat.service import MAX_CHARS, clean_reason, clean_text
 from carson.server.chat.tables import ChatSilence
 from carson.server.jobs.queue import JobQueue, as_utc
@@ -51,6 +52,7 @@ class Messages:
 
     def send(self, user: User, username: str, raw: str) -> Letter:
         """``user`` writes to ``username``; the recipient is notified."""
+        require_member(user, "write messages")
         text = clean_text(raw)
         if not text:
             raise Unprocessable("write something first", "empty_message")

@@ -4,6 +4,7 @@ seat on the table's page. Never someone kept apart by a block from anyone at the
 
 from __future__ import annotations
 
+from carson.server.accounts.guests import require_member
 from carson.server.kernel.db import User
 from carson.server.kernel.errors import Conflict, Forbidden
 from carson.server.kernel.ratelimit import RateLimiter, Rule
@@ -15,6 +16,7 @@ from carson.server.play.store import GameStore
 
 def invite(store: GameStore, limiter: RateLimiter, user: User, game_id: str, username: str) -> str:
     """``user`` invites ``username`` to the table ``game_id``; answers the name."""
+    require_member(user, "invite people")
     limiter.take(Rule.PEOPLE_USER, str(user.id))
     with store.sessions.begin() as session:
         game = store.game(session, game_id, lock=True)

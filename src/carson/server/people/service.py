@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import Select, delete, func, or_, select
 from sqlalchemy.orm import Session, sessionmaker
 
+from carson.server.accounts.guests import require_member
 from carson.server.kernel.db import Game, GameSeat, Token, User
 from carson.server.kernel.errors import NotFound, Unprocessable
 from carson.server.kernel.ratelimit import RateLimiter, Rule
@@ -49,6 +50,7 @@ class People:
 
     def follow(self, user: User, username: str) -> str:
         """``user`` follows ``username`` (again: nothing changes); answers the name."""
+        require_member(user, "follow people")
         self.limiter.take(Rule.PEOPLE_USER, str(user.id))
         with self.sessions.begin() as session:
             other = account(session, username, user, "follow")

@@ -25,7 +25,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
 from carson.core.ratings import INITIAL_MU, INITIAL_SIGMA, Rating, Standing, rate
-from carson.server.kernel.db import PlayerRating, RatingChange
+from carson.server.kernel.db import PlayerRating, RatingChange, User
 from carson.server.play.listeners import GameFinished, Listeners
 
 
@@ -34,9 +34,16 @@ def rate_finished(finished: GameFinished) -> None:
     two or more people hold its seats, their ratings change (in its last move's
     transaction)."""
     people = finished.people
-    if finished.rated and len(set(people.values())) >= 2:
+    if finished.rated and len(set(people.values())) >= 2 and not _guests(finished):
         _rate(finished.session, finished.game_id, finished.game, finished.standings, people,
               finished.at)  # fmt: skip
+
+
+def _guests(finished: GameFinished) -> bool:
+    """Whether a guest sat at the table (a rated table refuses guests; one that joined
+    before the rule, or an account turned guest, rates nobody)."""
+    query = select(User.id).where(User.id.in_(finished.people.values()), User.is_guest)
+    return finished.session.scalar(query.limit(1)) is not None
 
 
 def listen(listeners: Listeners) -> None:

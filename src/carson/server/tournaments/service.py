@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 from carson.core.game import JSON
 from carson.core.i18n import LANGUAGES
 from carson.core.registry import HUMAN, GameSetupError, games
+from carson.server.accounts.guests import require_member
 from carson.server.jobs.queue import as_utc
 from carson.server.kernel.db import Game, GameSeat, User
 from carson.server.kernel.errors import Conflict, NotFound, Unprocessable
@@ -72,6 +73,7 @@ def check(asked: NewTournament, now: datetime) -> None:
 
 def create(service: GameService, user: User, asked: NewTournament) -> str:
     """A new tournament, its creator its first player, its first round queued at its start."""
+    require_member(user, "open tournaments")
     now = service.jobs.clock()
     check(asked, now)
     with service.store.write_turn, service.sessions.begin() as session:
@@ -94,6 +96,7 @@ def create(service: GameService, user: User, asked: NewTournament) -> str:
 
 
 def join(service: GameService, user: User, tournament_id: str) -> None:
+    require_member(user, "play in tournaments")
     with service.store.write_turn, service.sessions.begin() as session:
         found = _tournament(session, tournament_id, lock=True)
         if found.status != "open":
