@@ -17,6 +17,7 @@ from fastapi import APIRouter
 from carson.core.registry import games
 from carson.web.accounts import account
 from carson.web.accounts import deletion as account_deletion
+from carson.web.accounts import guests as guest_pages
 from carson.web.analysis import pages as analysis
 from carson.web.chat import admin
 from carson.web.chat import panel as chat
@@ -44,7 +45,7 @@ def web_router() -> APIRouter:
              unsubscribe.router, watch_lobby.router, chat.router, admin.router,
              analysis.router, guide.router, undo.router, people.router,
              account_deletion.router, tournament_pages.router,
-             message_pages.router)  # fmt: skip
+             message_pages.router, guest_pages.router)  # fmt: skip
     for part in pages:
         router.include_router(part)
     for kind in games().values():

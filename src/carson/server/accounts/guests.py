@@ -70,3 +70,10 @@ def check_guest_games(session: Session, user: User) -> None:
     if (held or 0) >= GUEST_GAMES:
         raise Conflict(f"a guest plays at most {GUEST_GAMES} games at once: sign up for more",
                        "guest_limit")  # fmt: skip
+
+
+def check_seat(session: Session, user: User, rated: bool) -> None:
+    """A guest takes a seat only at an unrated table, and only below its limit of games."""
+    if rated:
+        require_member(user, "play rated games")
+    check_guest_games(session, user)

@@ -20,7 +20,7 @@ from carson.core.clock import Clocks
 from carson.core.game import JSON, Action
 from carson.core.i18n import LANGUAGES as LANGS
 from carson.core.registry import HUMAN, GameSetupError, game_kind
-from carson.server.accounts.guests import check_guest_games, require_member
+from carson.server.accounts.guests import check_seat
 from carson.server.accounts.service import Accounts
 from carson.server.jobs.queue import Clock, utc_now
 from carson.server.kernel.db import Game, GameSeat, User
@@ -138,11 +138,9 @@ class GameService:
         if lang is not None and lang not in LANGS:
             raise Unprocessable(f"unknown language {lang!r}; choose from {', '.join(LANGS)}",
                                 "invalid_setup")  # fmt: skip
-        if table.rated:
-            require_member(user, "play rated games")
         seed = game_seed(seed, kinds, table.rated)
         with self.sessions.begin() as session:
-            check_guest_games(session, user)
+            check_seat(session, user, table.rated)
             stored, state = open_table(
                 self.store, session, [user.id], which.name, config, kinds, seed, lang, table
             )
@@ -152,9 +150,7 @@ class GameService:
     def join(self, user: User, game_id: str) -> JSON:
         with self.sessions.begin() as session:
             game = self.store.game(session, game_id, lock=True)  # no cancel slips in
-            if game.rated:
-                require_member(user, "play rated games")
-            check_guest_games(session, user)
+            check_seat(session, user, game.rated)
             self.store.listeners.publish(Joining(session, game, user, self.jobs.clock()))
             if game.status != "waiting":
                 raise Conflict("this game has no free seat", "no_free_seat")

@@ -25,7 +25,7 @@ from carson.web.kernel.visit import Visit, signed_in_form, visit_of
 
 router = APIRouter(include_in_schema=False)
 #: What the page says after a change (``?done=``), by its key.
-DONE = ("ended", "password", "email", "same", "removed", "kept")
+DONE = ("ended", "password", "email", "same", "removed", "kept", "claimed")
 
 
 def when(moment: datetime, lang: str) -> str:
@@ -49,6 +49,7 @@ async def account_page(visit: Visit, error: str | None = None, status: int = 200
         "same": visit.gettext("That is your address already."),
         "removed": visit.gettext("Your e-mail address is removed."),
         "kept": visit.gettext("Your account is kept: its deletion is cancelled."),
+        "claimed": visit.gettext("Welcome! Your account is yours now, with your games."),
     }
     return visit.render(
         "accounts/account.html",

@@ -121,6 +121,7 @@ def refusal_text(visit: Visit, error: GameError) -> str:
         "reported": visit.gettext("You reported this message already."),
         "report_self": visit.gettext("You cannot report your own message."),
         "mute_self": visit.gettext("You cannot mute yourself."),
+        "guest": visit.gettext("Guests cannot do that: sign up to keep your games."),
         "too_many_mutes": visit.gettext("You muted too many accounts: unmute one first."),
         "not_found": visit.gettext("There is no such game, message or account."),
     }

@@ -50,6 +50,8 @@ def refusal_text(visit: Visit, code: str) -> str | None:
         "table_closed": gettext("This table is closed: its creator cancelled it or it expired."),
         "no_free_seat": gettext("This table has no free seat any more."),
         "already_seated": gettext("You already have a seat at this table."),
+        "guest": gettext("Guests cannot do that: sign up to keep your games."),
+        "guest_limit": gettext("A guest plays at most 3 games at once: sign up for more."),
         "blocked": gettext("A block keeps you apart from someone at this table."),
         "not_creator": gettext("Only the table's creator may cancel it."),
         "not_waiting": gettext("This table is no longer waiting: it started or ended."),

@@ -33,6 +33,7 @@ def refusal_text(visit: Visit, error: GameError) -> str:
         "message_too_long": visit.gettext("A message has at most %(count)s characters.")
         % {"count": 300},
         "message_self": visit.gettext("You cannot write to yourself."),
+        "guest": visit.gettext("Guests cannot do that: sign up to keep your games."),
         "blocked": visit.gettext("A block keeps you apart from this person."),
         "silenced": visit.gettext(
             "An administrator has silenced your account: you cannot post in the chat."

@@ -49,6 +49,7 @@ def refusal_text(visit: Visit, error: GameError) -> str:
     texts = {
         "not_found": visit.gettext("There is no account of that name."),
         "follow_self": visit.gettext("You cannot follow yourself."),
+        "guest": visit.gettext("Guests cannot do that: sign up to keep your games."),
         "block_self": visit.gettext("You cannot block yourself."),
         "invite_self": visit.gettext("You hold a seat at this table already."),
         "blocked": visit.gettext("A block keeps you apart from this person."),

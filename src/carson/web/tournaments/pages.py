@@ -39,6 +39,7 @@ def refusal_text(visit: Visit, error: GameError) -> str:
         "started": visit.gettext("This tournament has started: it takes no more players."),
         "already_joined": visit.gettext("You are in this tournament already."),
         "full": visit.gettext("This tournament is full."),
+        "guest": visit.gettext("Guests cannot do that: sign up to keep your games."),
         "not_playing": visit.gettext("You are not playing in this tournament."),
     }
     return texts.get(error.code, visit.gettext("That tournament cannot be set: check the form."))
