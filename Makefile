@@ -10,7 +10,10 @@ UV_VERSION := 0.13.8
 .PHONY: install lock run play test test-fast test-deps lint bench screenshots clean
 
 # Exactly the locked versions (dev extras included), then carson itself without its deps.
+# The distribution was once named `carson`: its metadata, left in src/ by an older install,
+# would be a second carson, with every game's entry point twice.
 $(STAMP): pyproject.toml $(LOCK)
+	rm -rf src/carson.egg-info
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -r $(LOCK)
@@ -89,4 +92,4 @@ bench: $(STAMP)    ## benchmarks with reported figures (never timed unit tests)
 	$(BIN)/python -m benchmarks $(BENCH)
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build dist *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

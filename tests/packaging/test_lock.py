@@ -30,7 +30,7 @@ def locked() -> dict[str, tuple[Version, Marker | None]]:
 
 def development_requirements() -> list[Requirement]:
     """What ``pip install -e '.[dev]'`` asks for: the dependencies, the dev extra and the
-    extras it names (``carson[server,postgres,rl]``), followed to the end."""
+    extras it names (``carson-city[server,postgres,rl,ray]``), followed to the end."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     extras = project["optional-dependencies"]
     wanted, seen, found = ["dev"], set(), [Requirement(text) for text in project["dependencies"]]
@@ -38,7 +38,7 @@ def development_requirements() -> list[Requirement]:
         extra = wanted.pop()
         seen.add(extra)
         for requirement in map(Requirement, extras[extra]):
-            if requirement.name == "carson":
+            if requirement.name == "carson-city":
                 wanted.extend(set(requirement.extras) - seen)
             else:
                 found.append(requirement)
