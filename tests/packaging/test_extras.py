@@ -96,6 +96,20 @@ def test_carson_rl_without_the_rl_extra(monkeypatch: pytest.MonkeyPatch) -> None
     assert raised.value.extra == "rl"
 
 
+@pytest.mark.parametrize("module", ["carson.app", "carson.server", "carson.web"])
+def test_the_server_modules_without_the_server_extra(
+    monkeypatch: pytest.MonkeyPatch, module: str
+) -> None:
+    monkeypatch.delitem(sys.modules, module, raising=False)
+    hide(monkeypatch, "fastapi")
+    with pytest.raises(MissingExtra) as raised:
+        importlib.import_module(module)
+    assert str(raised.value) == (
+        f"{module} needs the server extra: pip install 'carson-city[server]'"
+    )
+    assert raised.value.extra == "server"
+
+
 def test_a_games_learning_part_without_the_rl_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in [name for name in sys.modules if name.startswith(("carson.rl", "carson.games"))]:
         if name == "carson.rl" or ".rl" in name:

@@ -125,14 +125,15 @@ def test_the_wheel_without_extras_plays_scores_and_names_missing_extras(tmp_path
         assert refused.stderr == (
             f"carson {command} needs the server extra: pip install 'carson-city[server]'\n"
         )
-    research = subprocess.run(
-        [bin_dir / "python", "-c", "import carson.rl"], capture_output=True, text=True, env=env
-    )
-    assert research.returncode == 1
-    assert research.stderr.splitlines()[-1] == (
-        "carson.core.extras.MissingExtra: carson.rl needs the rl extra: "
-        "pip install 'carson-city[rl]'"
-    )
+    for module, extra in (("carson.rl", "rl"), ("carson.app", "server")):
+        imported = subprocess.run(
+            [bin_dir / "python", "-c", f"import {module}"], capture_output=True, text=True, env=env
+        )
+        assert imported.returncode == 1
+        assert imported.stderr.splitlines()[-1] == (
+            f"carson.core.extras.MissingExtra: {module} needs the {extra} extra: "
+            f"pip install 'carson-city[{extra}]'"
+        )
 
 
 def test_the_wheel_with_the_server_extra_serves(tmp_path: Path) -> None:
