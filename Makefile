@@ -10,7 +10,7 @@ RUN_LOCK  := requirements-server.lock
 RUN_STAMP := $(VENV)/.installed-server
 UV_VERSION := 0.13.8
 
-.PHONY: install lock run play test test-fast test-deps lint bench screenshots clean
+.PHONY: install lock run play test test-fast test-deps lint bench screenshots swagger-ui clean
 
 # Exactly the locked versions (dev extras included), then carson itself without its deps.
 # The distribution was once named `carson`: its metadata, left in src/ by an older install,
@@ -91,6 +91,13 @@ test-deps:         ## what the tests use: PostgreSQL (server tests), nginx (depl
 	  npm ci --ignore-scripts --no-audit --no-fund --loglevel=error || \
 	    echo "npm ci failed: the accessibility tests will be skipped"; \
 	else echo "no npm: the accessibility tests (axe-core) will be skipped"; fi
+
+# The files /docs serves (carson.server.kernel.apidocs.FILES), from package.json's version.
+SWAGGER_UI_FILES := swagger-ui-bundle.js swagger-ui.css favicon-32x32.png LICENSE NOTICE \
+  swagger-ui-bundle.js.LICENSE.txt
+swagger-ui:        ## after changing swagger-ui-dist's version in package.json: copy the files /docs serves
+	npm install --ignore-scripts --no-audit --no-fund --loglevel=error
+	cp $(addprefix node_modules/swagger-ui-dist/,$(SWAGGER_UI_FILES)) src/carson/server/kernel/swagger_ui/
 
 screenshots: $(STAMP)  ## the screenshots of the main pages in docs/screenshots (needs chromium)
 	$(BIN)/python tests/web/screenshots.py docs/screenshots

@@ -157,6 +157,14 @@ def test_the_wheel_with_the_server_extra_serves(tmp_path: Path) -> None:
         assert json.loads(health) == {"status": "ok"}
         document = json.loads(wait_for(f"http://127.0.0.1:{port}/openapi.json", server, log))
         assert document["info"]["version"] == version()
+        docs = wait_for(f"http://127.0.0.1:{port}/docs", server, log).decode()
+        assert "/static/swagger-ui/swagger-ui-bundle.js" in docs  # from the wheel, no CDN
+        bundle = wait_for(
+            f"http://127.0.0.1:{port}/static/swagger-ui/swagger-ui-bundle.js", server, log
+        )
+        assert b"SwaggerUIBundle" in bundle
+        home = wait_for(f"http://127.0.0.1:{port}/", server, log).decode()
+        assert "<html" in home and "/static/carson.css" in home  # a page, with its style
     finally:
         server.terminate()
         server.wait(timeout=30)
