@@ -28,7 +28,15 @@ from carson.server.analysis import api as analysis_api
 from carson.server.chat import api as chat_api
 from carson.server.jobs.kinds import lane_counts
 from carson.server.jobs.queue import Clock, utc_now
-from carson.server.kernel import errors, health, metrics, metrics_api, openapi, schema
+from carson.server.kernel import (
+    apidocs,
+    errors,
+    health,
+    metrics,
+    metrics_api,
+    openapi,
+    schema,
+)
 from carson.server.kernel.access import RequestsSeen
 from carson.server.kernel.bodylimit import BodyLimit, json_refusal
 from carson.server.kernel.collector import tuned_for_serving
@@ -133,13 +141,7 @@ def create_server(
 
     service = GameService(engine, every_listener(), budget_ms, clock)
     service.accounts.forget_expired()
-    jobs = (
-        game_worker(
-            service.store, ChildProcessThinker(), budget_ms, analysis_think=ChildProcessThinker()
-        )
-        if worker
-        else None
-    )
+    jobs = _worker(service, budget_ms) if worker else None
     app = FastAPI(
         title="carson",
         summary="Carson City, the card game and the board game, online: accounts, games, "
@@ -147,7 +149,9 @@ def create_server(
         version=__version__,
         lifespan=_lifespan(engine, service, jobs),
         telemetry=NO_TELEMETRY,
+        docs_url=None,  # carson's own /docs: Swagger UI from its own files (apidocs)
     )
+    apidocs.install(app)
     app.state.games = service
     app.state.engine = engine
     app.state.readiness = health.ReadinessProbe(engine)
@@ -169,6 +173,13 @@ def create_server(
     app.add_middleware(RequestIds)
     app.add_middleware(SecurityHeaders)
     return app
+
+
+def _worker(service: GameService, budget_ms: int | None) -> GameWorker:
+    """This process's worker: the queued jobs in a thread, their search in a child process."""
+    return game_worker(
+        service.store, ChildProcessThinker(), budget_ms, analysis_think=ChildProcessThinker()
+    )
 
 
 def _database(url: str | None, migrate_schema: bool) -> Engine:
