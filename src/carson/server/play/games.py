@@ -424,8 +424,7 @@ class GameService:
         if table.settings.time_control is None or table.waiting:
             return view
         as_stored = self.store.cache.state(table.id) or state  # a seat's draft is no move
-        clocks = self.store.clocks
-        return {**view, "clock": clocks.view(clocks.at(session, table.id, len(as_stored.actions)))}
+        return self.store.clocks.timed_view(session, table.id, len(as_stored.actions), view)
 
     def seat_view(self, table: Table, state: State, seat: int | None) -> JSON:
         """The seat's view without the clocks, built once per move: polling clients and
