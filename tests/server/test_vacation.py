@@ -50,6 +50,10 @@ def test_the_clock_stands_still_on_vacation_and_no_timeout_fires_until_after(
     table.clock.advance(3 * DAY)  # past bob's own two days
     table.run_jobs()
     assert table.moves() == [(1, 0)]  # no timeout: bob is away
+    waiting = [job for job in table.service.jobs.listing() if job.kind == "timeout"]
+    assert [(job.key, job.run_at.timestamp()) for job in waiting] == [
+        (f"timeout:{table.game}:1:1@{int(start + 7 * DAY)}", start + 7 * DAY)
+    ]  # the timeout queued itself again for the moved deadline, once
     view = table.view(table.alice)
     clock = view["clock"]
     assert clock["left"][1] == 2 * DAY and clock["running"] == [False, False]
@@ -57,6 +61,8 @@ def test_the_clock_stands_still_on_vacation_and_no_timeout_fires_until_after(
     assert clock["deadlines"][1] == start + 7 * DAY  # moved on by the five days
     assert view["seats"][1]["vacation_until"] == start + 5 * DAY  # what alice sees
     assert "vacation_until" not in view["seats"][0]
+    (listed,) = table.client.get("/api/games", headers=table.bob).json()
+    assert listed["time_left"] == 2 * DAY  # bob's list of games says the same
     table.clock.advance(4 * DAY - 1)  # a second before the moved deadline
     table.run_jobs()
     assert table.moves() == [(1, 0)]
@@ -162,3 +168,24 @@ def test_guests_take_no_vacation(table: Table) -> None:
 def test_signed_out_callers_are_refused(table: Table) -> None:
     assert table.client.get("/api/me/vacation").status_code == 401
     assert table.client.post("/api/me/vacation", json={"days": 1}).status_code == 401
+
+
+def test_the_warning_waits_for_a_day_before_the_moved_deadline(table: Table) -> None:
+    start = bob_asked(table)
+    assert vacation(table, table.bob, 3).status_code == 201
+
+    def warned() -> list[dict[str, Any]]:
+        listed = table.client.get("/api/notifications", headers=table.bob).json()
+        return [item for item in listed["notifications"] if item["kind"] == "timeout_soon"]
+
+    table.clock.advance(DAY + 1)  # a day before the old deadline: bob is away
+    table.run_jobs()
+    assert warned() == []
+    table.clock.advance(3 * DAY - 2)  # a second before a day before the new one
+    table.run_jobs()
+    assert warned() == []
+    table.clock.advance(2)
+    table.run_jobs()
+    (warning,) = warned()
+    assert warning["payload"]["deadline"].startswith("2030-01-06T12:00")
+    assert start + 5 * DAY == table.view(table.bob)["clock"]["deadlines"][1]

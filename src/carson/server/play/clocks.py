@@ -214,6 +214,13 @@ class ClockKeeper:
                 self._seen[game_id] = stored
         return stored
 
+    def left_of(self, session: Session, game: Game, seat: int) -> float | None:
+        """Seconds ``seat`` has left in a timed game still played (its pauses counted)."""
+        if game.clock is None or game.status != "playing":
+            return None
+        stored = self._paused(session, game.id, StoredClocks.read(game.clock))
+        return stored.clocks.left(seat, self.now())
+
     def forget(self, game_id: str) -> None:
         """Read the game's clocks afresh next time (they changed without a move: an abort)."""
         with self._guard:

@@ -88,7 +88,8 @@ def run_timeout(context: WorkerContext, job: ClaimedJob, payload: Timeout) -> No
                 context.queue.complete(job)  # moved in time, or the game went on: nothing due
                 return
             with store.write_turn:  # a vacation moved the deadline on: due then
-                store.clocks.queue_again(session, payload, later)
+                again = Timeout(payload.game, len(state.actions), payload.seat)  # one a seq
+                store.clocks.queue_again(session, again, later)
                 _finish_with(context, job, session)
                 session.commit()
             return
