@@ -75,6 +75,7 @@ from carson.server.play.moving import MovePath
 from carson.server.play.thinking import ChildProcessThinker
 from carson.server.ratings import api as ratings_api
 from carson.server.tournaments import api as tournaments_api
+from carson.server.vacation import api as vacation_api
 from carson.server.workers import GameWorker, game_worker
 from carson.server.your_data import claim_api, deletion_api
 from carson.server.your_data.export import router as your_data_router
@@ -114,6 +115,7 @@ ROUTERS = (
     claim_api.router,
     tournaments_api.router,
     messages_api.router,
+    vacation_api.router,
 )
 
 

@@ -25,6 +25,7 @@ ENVIRONMENT = {
     "analysis_requests_per_user": "CARSON_LIMIT_ANALYSIS_USER",
     "people_changes_per_user": "CARSON_LIMIT_PEOPLE_USER",
     "data_exports_per_user": "CARSON_LIMIT_EXPORTS_USER",
+    "vacation_changes_per_user": "CARSON_LIMIT_VACATION_USER",
     "max_body_bytes": "CARSON_LIMIT_BODY_BYTES",
     "streams_per_user": "CARSON_LIMIT_STREAMS_USER",
     "streams_total": "CARSON_LIMIT_STREAMS_TOTAL",
@@ -46,6 +47,7 @@ RATES = (
     "analysis_requests_per_user",
     "people_changes_per_user",
     "data_exports_per_user",
+    "vacation_changes_per_user",
 )
 
 
@@ -83,6 +85,8 @@ class Limits:
     people_changes_per_user: str = "60/hour"
     #: Downloads of one's own data (each reads every table that holds some of it).
     data_exports_per_user: str = "10/hour"
+    #: Vacations declared by one account (each is checked against the yearly allowance).
+    vacation_changes_per_user: str = "10/day"
     #: Largest request body, in bytes, unless ``body_bytes_by_path`` names the path.
     max_body_bytes: int = 16 * 1024
     #: A larger (or smaller) body limit for paths starting with a prefix.

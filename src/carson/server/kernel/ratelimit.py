@@ -39,6 +39,7 @@ class Rule(Enum):
     ANALYSIS_USER = "analysis_requests_per_user"
     PEOPLE_USER = "people_changes_per_user"
     EXPORTS_USER = "data_exports_per_user"
+    VACATION_USER = "vacation_changes_per_user"
 
 
 class RateLimited(Exception):
