@@ -26,6 +26,7 @@ ENVIRONMENT = {
     "people_changes_per_user": "CARSON_LIMIT_PEOPLE_USER",
     "data_exports_per_user": "CARSON_LIMIT_EXPORTS_USER",
     "vacation_changes_per_user": "CARSON_LIMIT_VACATION_USER",
+    "analyses_waiting_per_user": "CARSON_LIMIT_ANALYSES_WAITING",
     "max_body_bytes": "CARSON_LIMIT_BODY_BYTES",
     "streams_per_user": "CARSON_LIMIT_STREAMS_USER",
     "streams_total": "CARSON_LIMIT_STREAMS_TOTAL",
@@ -87,6 +88,9 @@ class Limits:
     data_exports_per_user: str = "10/hour"
     #: Vacations declared by one account (each is checked against the yearly allowance).
     vacation_changes_per_user: str = "10/day"
+    #: Hints and analyses one account may have waiting for the workers at once (beyond: 429
+    #: until one is done), so that one account's requests do not hold up everyone's.
+    analyses_waiting_per_user: int = 3
     #: Largest request body, in bytes, unless ``body_bytes_by_path`` names the path.
     max_body_bytes: int = 16 * 1024
     #: A larger (or smaller) body limit for paths starting with a prefix.
@@ -107,7 +111,12 @@ class Limits:
                     f"{name} ({ENVIRONMENT[name]}) must be a rate such as '10/minute' or "
                     f"'30/15 minutes', not {value!r}"
                 ) from None
-        for name in ("max_body_bytes", "streams_per_user", "streams_total"):
+        for name in (
+            "max_body_bytes",
+            "streams_per_user",
+            "streams_total",
+            "analyses_waiting_per_user",
+        ):
             if getattr(self, name) < 1:
                 raise ValueError(
                     f"{name} ({ENVIRONMENT[name]}) must be 1 or more, not {getattr(self, name)}"

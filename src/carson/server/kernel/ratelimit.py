@@ -103,6 +103,8 @@ def counters(uri: str) -> StorageTypes:
 
 class RateLimiter:
     def __init__(self, limits: Limits) -> None:
+        #: Every limit of the server (the rates here, and the counts others check).
+        self.limits = limits
         storage = counters(limits.rate_storage)
         # The moving window is exact; a store without it (memcached) approximates it.
         self._window: Strategy = (
