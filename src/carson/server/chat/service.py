@@ -19,7 +19,6 @@ accounts it muted. A stored message wakes the game's chat streams in every serve
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -38,6 +37,7 @@ from carson.server.jobs.queue import JobQueue
 from carson.server.kernel.db import Game, GameSeat, User, now
 from carson.server.kernel.errors import Conflict, Forbidden, NotFound, Unprocessable
 from carson.server.kernel.live import CHANNEL, Notifier
+from carson.server.kernel.plain_text import plain_line
 from carson.server.kernel.ratelimit import RateLimiter, Rule
 from carson.server.notify.notices import notify_mention
 from carson.server.people.relations import blocked_by, blockers_of
@@ -96,24 +96,6 @@ MAX_ROW_ID = 2**63 - 1
 MAX_MUTES = 500
 #: A game's chat wake-up key in the notifier (the moves' keys are bare game ids).
 WAKE_PREFIX = "chat:"
-#: Bidirectional overrides and isolates: they could make a message read as another.
-_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-#: The one invisible formatting character kept: the zero-width joiner of emoji sequences.
-_JOINER = "\u200d"
-
-
-def _kept(char: str) -> str:
-    """What a character of a message becomes: line and paragraph breaks a space; control and
-    invisible formatting characters (marks of direction, zero-width spaces, byte-order marks,
-    soft hyphens: issue 45), which could hide or disguise text, nothing."""
-    category = unicodedata.category(char)
-    if char in "\n\r\t" or category in ("Zl", "Zp"):
-        return " "
-    if category == "Cc" or (category == "Cf" and char != _JOINER) or char in _BIDI:
-        return ""
-    return char
-
-
 MENTION = re.compile(r"(?<![\w@])@([A-Za-z0-9_.-]{3,32})")
 _NOTIFY = select(func.pg_notify(CHANNEL, bindparam("key")))
 
@@ -127,10 +109,9 @@ def wake_key(game_id: str) -> str:
 
 
 def clean_text(raw: str) -> str:
-    """``raw`` without control nor invisible formatting characters (a line break becomes a
-    space; see :func:`_kept`), trimmed; refused if nothing is left or it is longer than
-    :data:`MAX_CHARS`."""
-    text = "".join(_kept(char) for char in raw).strip()
+    """``raw`` as one plain line (:func:`~carson.server.kernel.plain_text.plain_line`);
+    refused if nothing is left or it is longer than :data:`MAX_CHARS`."""
+    text = plain_line(raw)
     if not text:
         raise Unprocessable("a message needs some text", "empty_message")
     if len(text) > MAX_CHARS:
@@ -466,7 +447,7 @@ def mentioned_readers(session: Session, stored: ChatMessage) -> list[tuple[int, 
 
 def clean_reason(raw: str) -> str:
     """A report's or a silence's reason: as a message's text, but may be empty."""
-    text = "".join(_kept(char) for char in raw).strip()
+    text = plain_line(raw)
     if len(text) > MAX_REASON:
         raise Unprocessable(
             f"a reason has at most {MAX_REASON} characters, not {len(text)}", "reason_too_long"
