@@ -17,9 +17,13 @@ pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="no make")
 
 
 def planned(checkout: Path, target: str) -> list[str]:
+    # Run from `make test`, a make of its own would print where it enters and leaves.
+    outer = ("MAKEFLAGS", "MAKELEVEL", "MFLAGS", "MAKEOVERRIDES")
+    env = {name: value for name, value in os.environ.items() if name not in outer}
     done = subprocess.run(
-        ["make", "-n", target], cwd=checkout, capture_output=True, text=True, check=True
-    )
+        ["make", "--no-print-directory", "-n", target],
+        cwd=checkout, capture_output=True, text=True, check=True, env=env,
+    )  # fmt: skip
     return done.stdout.splitlines()
 
 
