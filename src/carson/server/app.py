@@ -77,7 +77,7 @@ from carson.server.ratings import api as ratings_api
 from carson.server.tournaments import api as tournaments_api
 from carson.server.vacation import api as vacation_api
 from carson.server.workers import GameWorker, game_worker
-from carson.server.your_data import claim_api, deletion_api
+from carson.server.your_data import claim_api, deletion_api, guest_expiry
 from carson.server.your_data.export import router as your_data_router
 
 #: FastAPI's native OpenTelemetry, off: carson configures no OpenTelemetry provider, and
@@ -241,6 +241,7 @@ def _add_limits(app: FastAPI, service: GameService, limits: Limits) -> None:
     # One Accounts for the API, the pages and the service: rate limits and the pool.
     service.accounts = Accounts(service.sessions, limiter=RateLimiter(limits), pool=pool)
     service.accounts.registration = registration_hook
+    service.accounts.guest_made = guest_expiry.guest_made(service.jobs)
     app.state.accounts = service.accounts
     app.state.streams = StreamSlots(limits.streams_per_user, limits.streams_total)
     # A page's chat stream counts apart from its game stream, with the same caps.
