@@ -1,7 +1,7 @@
 """Issue 48's pages in a real browser, as people use them: a private message answered and
 then a block that ends the conversation; a guest who plays, signs up keeping the game,
 downloads their data and asks for (then cancels) the account's deletion; a tournament opened
-by one person and joined by another."""
+by one person and joined by another; a vacation the opponent sees on the game's clocks."""
 
 from __future__ import annotations
 
@@ -97,3 +97,28 @@ def test_a_tournament_opened_and_joined(browser: Browser, base_url: str) -> None
     expect(guest.locator("#tournament-entry button")).to_have_text("Withdraw")
     host.goto(url)
     expect(host.locator("#standings tr[data-user=entrant]")).to_be_visible()
+
+
+def test_a_vacation_stops_ones_clock_for_the_opponent_to_see(
+    browser: Browser, base_url: str
+) -> None:
+    alice = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    register(alice, base_url, "stayer")
+    bob = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    register(bob, base_url, "traveller")
+    game_id = create_game(alice, "card", ("human", "human", "random", "random"), "2d")
+    bob.goto(f"{base_url}/games/{game_id}")
+    bob.locator(".invitation button").first.click()
+    expect(bob.locator("#board")).to_have_attribute("data-status", "playing")
+
+    bob.goto(base_url + "/account#vacation")
+    bob.fill("#vacation-form input[name=days]", "3")
+    bob.click("#vacation-form button")
+    expect(bob.locator("#vacation-now")).to_contain_text("You are on vacation until")
+    expect(bob.locator("#vacation-left")).not_to_contain_text(": 30")  # days taken
+    alice.goto(f"{base_url}/games/{game_id}")
+    expect(alice.locator("#clocks")).to_contain_text("on vacation until")
+    bob.click("#vacation button:has-text('End my vacation')")
+    expect(bob.locator("#vacation-form")).to_be_visible()
+    alice.reload()
+    expect(alice.locator("#clocks")).not_to_contain_text("on vacation")
