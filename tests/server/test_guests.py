@@ -7,11 +7,13 @@ from __future__ import annotations
 import time
 from datetime import timedelta
 
+import pytest
 from api_helpers import account
 from fastapi.testclient import TestClient
 from sqlalchemy import select, update
 from test_lobby import move_time, service, until
 
+from carson.server.app import create_app
 from carson.server.kernel.db import Token, User
 
 FOUR = ["human", "random", "random", "random"]
@@ -117,3 +119,23 @@ def test_a_guest_whose_last_session_ended_is_removed(client: TestClient) -> None
     move_time(client, timedelta(days=46 - 31))
     until(lambda: client.get("/api/me", headers=kept).status_code == 401)
     assert client.get("/api/me", headers=member).status_code == 200  # signed up: kept
+
+
+def test_another_process_shows_the_name_a_guest_signed_up_with(db_url: str) -> None:
+    """On PostgreSQL several processes serve: the one that cached the game's table learns of
+    the new name from the sign-up's notice (SQLite has one process)."""
+    if not db_url.startswith("postgresql"):
+        pytest.skip("one process serves SQLite")
+    with (
+        TestClient(create_app(db_url, budget_ms=5)) as first,
+        TestClient(create_app(db_url, budget_ms=5)) as second,
+    ):
+        visitor = guest(first)
+        game = first.post("/api/games", json={"seats": FOUR}, headers=visitor).json()["id"]
+        old = guest_named(first, visitor)
+        assert first.get(f"/api/games/{game}", headers=visitor).json()["seats"][0]["user"] == old
+        claimed = second.post("/api/me/claim", headers=visitor,
+                              json={"username": "settled", "password": "long-enough"})  # fmt: skip
+        assert claimed.status_code == 200, claimed.text
+        until(lambda: first.get(f"/api/games/{game}", headers=visitor).json()["seats"][0]["user"]
+              == "settled")  # fmt: skip

@@ -29,6 +29,9 @@ SEATS_CHANGED = "seats:"
 #: The prefix of a notice naming tokens (their digests, comma-separated) that every process
 #: forgets if it remembers them: their sessions ended, or their account changed.
 FORGET_TOKENS = "tokens:"
+#: The prefix of a notice naming an account (its id) that was renamed (deleted, or a guest
+#: who signed up): every process forgets its cached tables where the account holds a seat.
+RENAMED = "renamed:"
 #: The prefix of a notice that a viewer watches a game: ``watch:<game> <viewer>``
 #: (:mod:`carson.server.play.live.watchers`).
 WATCHED = "watch:"
@@ -84,6 +87,8 @@ class Notifier:
         #: Told the tokens to forget, and (with ``None``) to forget every token when the
         #: listening comes back after an outage: notices were missed (set by the games).
         self.forget_tokens: Callable[[list[str] | None], None] | None = None
+        #: Told the id of an account renamed in another process (set by the game store).
+        self.renamed: Callable[[int], None] | None = None
         #: Given a move's notice (set by the game store: its cache keeps the moves it carries,
         #: :mod:`carson.server.play.live.move_notices`); answers whether the game's streams wake.
         self.moves_heard: Callable[[str], bool] | None = None
@@ -142,6 +147,11 @@ class Notifier:
             woken = None if self.watched is None else self.watched(payload.removeprefix(WATCHED))
             if woken is not None:
                 self.publish(woken)
+            return
+        if payload.startswith(RENAMED):
+            user_id = payload.removeprefix(RENAMED)
+            if self.renamed is not None and user_id.isdecimal():
+                self.renamed(int(user_id))
             return
         if payload.startswith(FORGET_TOKENS):
             if self.forget_tokens is not None:

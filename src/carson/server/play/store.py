@@ -29,7 +29,7 @@ from carson.server.jobs.queue import Clock, JobQueue, utc_now
 from carson.server.kernel import metrics
 from carson.server.kernel.db import Game, GameSeat, Move, User
 from carson.server.kernel.errors import BadSetting, Conflict, NotFound
-from carson.server.kernel.live import CHANNEL, SEATS_CHANGED, WATCHED, Notifier
+from carson.server.kernel.live import CHANNEL, RENAMED, SEATS_CHANGED, WATCHED, Notifier
 from carson.server.kernel.write_turn import write_turn_for
 from carson.server.play.cache import GameCache
 from carson.server.play.clocks import ClockKeeper
@@ -150,6 +150,7 @@ class GameStore:
         self.games_in_memory = cached_games()
         self.notifier = Notifier(self.games_in_memory)
         self.notifier.seats_changed = self.forget_table  # another process's resign, abort
+        self.notifier.renamed = self.forget_tables_of  # another process's deletion, sign-up
         #: This process's name in its move notices (it ignores its own).
         self.instance = secrets.token_hex(6)
         self._own_notices = own_prefix(self.instance)
@@ -243,6 +244,21 @@ class GameStore:
             self._tables.pop(game_id, None)
         self.cache.drop(game_id)
         self.clocks.forget(game_id)
+
+    def forget_tables_of(self, user_id: int) -> None:
+        """Drop every cached table where ``user_id`` holds a seat: its seats show a name."""
+        with self._tables_guard:
+            seated = [game_id for game_id, table in self._tables.items()
+                      if user_id in table.holders.values()]  # fmt: skip
+        for game_id in seated:
+            self.forget_table(game_id)
+
+    def announce_renamed(self, session: Session, user_id: int) -> None:
+        """When ``session`` commits, every other process forgets its tables where the
+        account holds a seat (PostgreSQL); the caller forgets this process's after the
+        commit (:meth:`forget_tables_of`), so that no request reads the old name again."""
+        if self.postgres:
+            session.connection().execute(NOTIFY, {"game": f"{RENAMED}{user_id}"})
 
     def tables_in_memory(self) -> int:
         with self._tables_guard:

@@ -4,12 +4,11 @@ its games: here, above play, so that the games' cached tables learn the new name
 from __future__ import annotations
 
 from fastapi import APIRouter, Request
-from sqlalchemy import select
 
 from carson.server.accounts import auth
 from carson.server.accounts.deps import CHANGE, CurrentUser, accounts_of
 from carson.server.accounts.models import Credentials, Me
-from carson.server.kernel.db import GameSeat, User
+from carson.server.kernel.db import User
 from carson.server.kernel.errors import Conflict, Unprocessable, declared
 from carson.server.play.api import Service
 from carson.server.play.games import GameService
@@ -26,10 +25,9 @@ def claim(service: GameService, request: Request, user: User, username: str,
         raise Conflict(str(error), "username_taken") from None
     except auth.AuthError as error:
         raise Unprocessable(str(error), "invalid_account") from None
-    with service.sessions() as session:
-        games = session.scalars(select(GameSeat.game_id).where(GameSeat.user_id == user.id))
-        for game_id in games:  # their seats show the new name (this process's memory)
-            service.store.forget_table(game_id)
+    with service.sessions.begin() as session:  # their seats show the new name
+        service.store.announce_renamed(session, user.id)
+    service.store.forget_tables_of(user.id)
     return auth.normal_username(username)
 
 

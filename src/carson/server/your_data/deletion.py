@@ -96,7 +96,9 @@ def remove_account(context: WorkerContext, job: ClaimedJob, user: User, now: dat
     leave_every_game(store, user, now)
     with store.write_turn, store.sessions.begin() as session:
         digests = erase(session, user.id)
+        store.announce_renamed(session, user.id)  # the games' seats: "deleted player N"
         context.queue.finish(session, job)
+    store.forget_tables_of(user.id)
     if store.notifier.forget_tokens is not None:  # this process's memory of its sessions
         store.notifier.forget_tokens(digests)
 
