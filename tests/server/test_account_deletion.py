@@ -45,7 +45,7 @@ def test_a_deletion_leaves_every_game_and_erases_the_persons_data(client: TestCl
     hers = client.post("/api/games", json={"seats": FOUR}, headers=alice).json()["id"]
     carols = client.post("/api/games", json={"seats": THREE_PEOPLE}, headers=carol).json()["id"]
     assert client.post(f"/api/games/{carols}/join", headers=alice).status_code == 200
-    chat = {"channel": "players", "text": "my words"}
+    chat = {"channel": "players", "text": "my words, @bob"}
     assert client.post(f"/api/games/{playing}/chat", json=chat, headers=alice).status_code == 201
     client.put("/api/friends/alice", headers=bob)
     client.put("/api/friends/bob", headers=alice)
@@ -63,6 +63,9 @@ def test_a_deletion_leaves_every_game_and_erases_the_persons_data(client: TestCl
     messages = client.get(f"/api/games/{playing}/chat", headers=bob).json()["messages"]
     assert [m["text"] for m in messages] == [""]  # its place kept, its words gone
     assert client.get("/api/friends", headers=bob).json() == {"friends": []}
+    notices = client.get("/api/notifications", headers=bob).json()["notifications"]
+    mentions = [n["payload"]["by"] for n in notices if n["kind"] == "mention"]
+    assert mentions == [seat["user"]]  # her mention of bob no longer names her
     again = client.post("/api/login", json={"username": "alice", "password": "password-alice"})
     assert again.status_code == 401
     taken = client.post("/api/register", json={"username": "alice", "password": "password-2"})

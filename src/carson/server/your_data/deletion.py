@@ -26,6 +26,7 @@ from carson.server.jobs.queue import ClaimedJob, JobQueue, as_utc
 from carson.server.kernel.db import Game, GameSeat, User
 from carson.server.kernel.errors import GameError
 from carson.server.kernel.personal_data import erase_rows
+from carson.server.notify.renaming import rename_in_notices
 from carson.server.play.leaving import Leaving
 from carson.server.play.store import GameStore
 from carson.server.play.worker_context import WorkerContext
@@ -143,6 +144,9 @@ def erase(session: Session, user_id: int) -> list[str]:
     announce_forgotten(session, digests)
     for held in SECTIONS:
         erase_rows(session, user_id, held)
+    old = session.scalar(select(User.username).where(User.id == user_id))
+    if old is not None:  # others' notifications named the person
+        rename_in_notices(session, old, DELETED_NAME.format(id=user_id))
     session.execute(
         update(User).where(User.id == user_id)
         .values(username=DELETED_NAME.format(id=user_id), password_hash="-", is_bot=False)
