@@ -16,9 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
 
-from sqlalchemy import bindparam, func, select
+from sqlalchemy import Row, bindparam, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -78,9 +77,10 @@ def check_room(room: str) -> str:
     return room
 
 
-def _line(row: Any) -> LobbyLine:
-    at = row.at if row.at.tzinfo is not None else row.at.replace(tzinfo=UTC)  # SQLite's
-    return LobbyLine(row.id, row.seq, row.room, row.username, row.text, at)
+def _line(row: Row[int, int, str, str, str, datetime]) -> LobbyLine:
+    message_id, seq, room, author, text, at = row
+    at = at if at.tzinfo is not None else at.replace(tzinfo=UTC)  # SQLite's
+    return LobbyLine(message_id, seq, room, author, text, at)
 
 
 def read_lines(
@@ -123,9 +123,7 @@ class LobbyChat:
         self.limiter = limiter
         self.jobs = jobs
 
-    def read(
-        self, user: User, room: str, since: int = 0, limit: int = MAX_PAGE
-    ) -> list[LobbyLine]:
+    def read(self, user: User, room: str, since: int = 0, limit: int = MAX_PAGE) -> list[LobbyLine]:
         """What ``user`` may read of ``room`` after ``since``, oldest first."""
         require_member(user, "read the lobby chat")
         check_room(room)
@@ -189,9 +187,7 @@ class LobbyChat:
         require_member(user, "report lobby messages")
         reason = " ".join(clean_reason(reason).split())
         with self.sessions.begin() as session:
-            stored = (
-                session.get(LobbyMessage, message_id) if 0 < message_id <= MAX_ROW_ID else None
-            )
+            stored = session.get(LobbyMessage, message_id) if 0 < message_id <= MAX_ROW_ID else None
             if stored is None:
                 raise NotFound(f"no lobby message {message_id}")
             if stored.user_id == user.id:
@@ -207,7 +203,7 @@ class LobbyChat:
 
 def mentioned_readers(session: Session, stored: LobbyMessage) -> list[tuple[int, str]]:
     """(id, name) of the members ``stored`` names as ``@username`` who have not muted its
-    author and whom no block keeps apart from it, in the order named: the people a mention notifies."""
+    author and whom no block keeps apart from it, in the order named: whom it notifies."""
     names = [name.lower() for name in mentions(stored.text)]
     if not names:
         return []

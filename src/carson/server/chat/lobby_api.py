@@ -75,7 +75,7 @@ class LobbyMessageIn(BaseModel):
     text: str = Field(
         max_length=MAX_CHARS * 4,
         description=f"a message of up to {MAX_CHARS} characters once cleaned (control "
-        "and invisible formatting characters removed, spaces folded)",
+        "and invisible formatting characters removed, trimmed)",
     )
 
 
