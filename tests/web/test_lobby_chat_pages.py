@@ -64,6 +64,13 @@ def test_the_panel_shows_the_visitors_room_escaped(tmp_path: Path) -> None:
     assert 'id="chat"' not in lobby.anonymous.get("/lobby").text
 
 
+def test_a_mention_links_to_the_lobby_chat(tmp_path: Path) -> None:
+    lobby = Lobby(tmp_path)
+    assert lobby.send(lobby.alice, "hi @bob").status_code == 200
+    listed = lobby.bob.get("/notifications").text
+    assert '<a href="/lobby#chat">alice mentioned you in the lobby chat.</a>' in listed
+
+
 def test_sending_refusals_keep_the_text_and_lines_are_appended(tmp_path: Path) -> None:
     lobby = Lobby(tmp_path, Limits(chat_messages_per_user="2/minute"))
     sent = lobby.send(lobby.alice, "first")
