@@ -40,8 +40,11 @@ RULED_BY_THE_ACCOUNT = ["change_password", "delete_account"]
 #: token that is not one, a wrong password (422).
 RULED_BY_THE_MAIL = ["register", "change_address", "verify_address", "reset_password"]
 #: Refused for what no schema tells: a message of spaces only, one's own message reported,
-#: oneself muted, a Last-Event-ID the chat's stream never sent (422).
-RULED_BY_THE_CHAT = ["post_chat", "report_chat_message", "mute", "chat_stream"]
+#: oneself muted, a Last-Event-ID the chat's stream never sent, a cursor's seq past the
+#: last there can be (its pattern allows 10 digits: 422); the lobby chat's the same, and a
+#: guest's or a silenced account's (403).
+RULED_BY_THE_CHAT = ["post_chat", "report_chat_message", "mute", "chat_stream", "read_chat",
+                     "post_lobby_chat", "report_lobby_message", "lobby_chat_stream"]  # fmt: skip
 #: Refused for what no schema tells: oneself followed, blocked, invited or written to, someone
 #: a block keeps apart followed or invited, a message of spaces only (422, 403).
 RULED_BY_PEOPLE = ["follow", "block", "invite", "write_message"]

@@ -26,6 +26,7 @@ from carson.server.accounts.passwords import HashingBusy, HashParameters, Passwo
 from carson.server.accounts.service import Accounts
 from carson.server.analysis import api as analysis_api
 from carson.server.chat import api as chat_api
+from carson.server.chat import lobby_api as lobby_chat_api
 from carson.server.jobs.kinds import lane_counts
 from carson.server.jobs.queue import Clock, utc_now
 from carson.server.kernel import (
@@ -108,6 +109,7 @@ ROUTERS = (
     push_api.router,
     watch_api.router,
     chat_api.router,
+    lobby_chat_api.router,
     analysis_api.router,
     people_api.router,
     your_data_router,
@@ -246,6 +248,10 @@ def _add_limits(app: FastAPI, service: GameService, limits: Limits) -> None:
     app.state.streams = StreamSlots(limits.streams_per_user, limits.streams_total)
     # A page's chat stream counts apart from its game stream, with the same caps.
     app.state.chat_streams = StreamSlots(limits.streams_per_user, limits.streams_total, "chat")
+    # The lobby chat's streams: their own slots, the same caps.
+    app.state.lobby_chat_streams = StreamSlots(
+        limits.streams_per_user, limits.streams_total, "lobby_chat"
+    )
     #: A page's 413 answer, set by the composition root (the API's is JSON).
     app.state.page_refusal = None
 

@@ -9,6 +9,7 @@ models, the composition root — imports this module.
 from __future__ import annotations
 
 from carson.server.analysis import tables as analysis_tables
+from carson.server.chat import lobby_tables as lobby_chat_tables
 from carson.server.chat import tables as chat_tables
 from carson.server.kernel.db import Base
 from carson.server.lobby import guide_tables
@@ -27,6 +28,7 @@ FEATURE_TABLES = (
     analysis_tables,
     chat_tables,
     guide_tables,
+    lobby_chat_tables,
     mail_tables,
     messages_tables,
     notify_tables,

@@ -20,6 +20,7 @@ from carson.web.accounts import deletion as account_deletion
 from carson.web.accounts import guests as guest_pages
 from carson.web.analysis import pages as analysis
 from carson.web.chat import admin
+from carson.web.chat import lobby as lobby_chat
 from carson.web.chat import panel as chat
 from carson.web.kernel.adapter import web_game
 from carson.web.lobby import guide, home, quickmatch, rematch, rules
@@ -43,7 +44,7 @@ def web_router() -> APIRouter:
     pages = (home.router, account.router, table.router, clocks.router, replay.router,
              rules.router, standings.router, rematch.router, lobby.router,
              quickmatch.router, mail_pages.router, notifications.router,
-             unsubscribe.router, watch_lobby.router, chat.router, admin.router,
+             unsubscribe.router, watch_lobby.router, chat.router, lobby_chat.router, admin.router,
              analysis.router, guide.router, undo.router, people.router,
              account_deletion.router, tournament_pages.router,
              message_pages.router, guest_pages.router, vacation_pages.router)  # fmt: skip

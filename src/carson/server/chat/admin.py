@@ -14,6 +14,7 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session, aliased, sessionmaker
 
 from carson.server.chat.cursor import Cursor
+from carson.server.chat.lobby_admin import close_for_silence
 from carson.server.chat.service import MAX_ROW_ID, Message, clean_reason, read_messages
 from carson.server.chat.tables import Admin, ChatMessage, ChatReport, ChatSilence
 from carson.server.kernel.db import User, now
@@ -154,7 +155,7 @@ class Moderation:
 
     def silence(self, admin: User, username: str, reason: str) -> str:
         """``username`` may no longer post in any chat; the open reports of its messages
-        are closed as ``silenced``. A reason is required."""
+        (in games and in the lobby) are closed as ``silenced``. A reason is required."""
         reason = clean_reason(reason)
         if not reason:
             raise Unprocessable("say why the account is silenced", "reason_needed")
@@ -173,6 +174,7 @@ class Moderation:
                 .where(ChatReport.resolution.is_(None), ChatReport.message_id.in_(theirs))
                 .values(resolution="silenced", resolved_by=admin.id, resolved_at=now())
             )
+            close_for_silence(session, admin, user.id)  # the lobby's too
             return user.username
 
     def lift(self, username: str) -> str:

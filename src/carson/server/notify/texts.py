@@ -36,6 +36,8 @@ def notice_text(lang: str, kind: str, payload: JSON) -> str:
         return gettext(lang, "Your time to move runs out soon.")
     if kind == notices.MESSAGE:
         return gettext(lang, "%(name)s sent you a message.") % name
+    if payload.get("lobby"):
+        return gettext(lang, "%(name)s mentioned you in the lobby chat.") % name
     return gettext(lang, "%(name)s mentioned you in the chat.") % name
 
 

@@ -1,5 +1,6 @@
 """The administrators' page of the chat, ``/admin/reports``: the open reports, each with its
-message among those around it, to dismiss or to silence the author (never the reports about
+message among those around it (a game's chat, a lobby room; private messages), to dismiss or
+to silence the author (never the reports about
 the administrator's own messages: only their number, for another to judge); the silenced
 accounts, to lift; any account silenced by name. Everyone else gets 403; every form carries the CSRF
 token. Administrators are named with ``carson admin grant NAME``."""
@@ -10,6 +11,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
+from carson.server.chat import lobby_admin
 from carson.server.chat.admin import Moderation
 from carson.server.chat.cursor import Cursor
 from carson.server.kernel.db import User
@@ -60,8 +62,10 @@ async def reports(request: Request) -> HTMLResponse:
     ]
     letters = await run_in_threadpool(message_reports.open_reports, moderation.sessions,
                                       visit.user)  # fmt: skip
+    lobby = await run_in_threadpool(lobby_admin.open_reports, moderation.sessions, visit.user)
+    own += await run_in_threadpool(lobby_admin.own_open_reports, moderation.sessions, visit.user)
     return visit.render("chat/admin_reports.html", reports=shown, silenced=silenced, own=own,
-                        letters=letters)  # fmt: skip
+                        letters=letters, lobby=lobby)  # fmt: skip
 
 
 async def _admin_form(request: Request) -> tuple[Visit, User, dict[str, str]] | Response:
@@ -102,6 +106,17 @@ async def dismiss_message_report(report_id: int, request: Request) -> Response:
     visit, user, _ = checked
     sessions = moderation_of(request).sessions
     return await _done(request, visit, message_reports.dismiss, sessions, user, report_id)
+
+
+@router.post("/admin/lobby-reports/{report_id}/dismiss")
+async def dismiss_lobby_report(report_id: int, request: Request) -> Response:
+    """A lobby chat message's report closed with no action."""
+    checked = await _admin_form(request)
+    if isinstance(checked, Response):
+        return checked
+    visit, user, _ = checked
+    sessions = moderation_of(request).sessions
+    return await _done(request, visit, lobby_admin.dismiss, sessions, user, report_id)
 
 
 @router.post("/admin/silences")

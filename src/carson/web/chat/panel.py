@@ -138,7 +138,7 @@ def refusal_text(visit: Visit, error: GameError) -> str:
     return texts.get(error.code, visit.gettext("That message could not be read. Try again."))
 
 
-def _too_fast(visit: Visit, limited: RateLimited) -> str:
+def too_fast(visit: Visit, limited: RateLimited) -> str:
     text = visit.gettext("You are sending messages too fast: wait %(seconds)s seconds.")
     return text % {"seconds": limited.retry_after}
 
@@ -182,7 +182,7 @@ async def post(game_id: str, request: Request) -> Response:
         await run_in_threadpool(chat_for(request).post, user, game_id, form.get("channel", ""),
                                 None if phrase else text, phrase)  # fmt: skip
     except RateLimited as limited:
-        error, status, wait = _too_fast(visit, limited), 429, limited.retry_after
+        error, status, wait = too_fast(visit, limited), 429, limited.retry_after
     except GameError as refused:
         error, status = refusal_text(visit, refused), refused.status
     if "hx-request" not in request.headers:

@@ -21,6 +21,7 @@ from carson.server.lobby import tables as lobby
 from carson.server.play.api import service_of
 from carson.server.play.games import GameError
 from carson.server.play.table_settings import default_timeout_level
+from carson.web.chat.lobby import lobby_chat_box
 from carson.web.kernel.i18n import LANGUAGES, language_name
 from carson.web.kernel.refusals import refused_page
 from carson.web.kernel.visit import Visit, forbidden, game_label, signed_in_form, visit_of
@@ -200,6 +201,7 @@ async def lobby_page(
         language_choices=[(code, language_name(code)) for code in LANGUAGES],
         typed=typed,
         seek_typed=seek_typed,
+        lobby_chat=await lobby_chat_box(visit, request),
         **_table_form(kind, visit),
         **await _listing(request, visit, filters),
     )

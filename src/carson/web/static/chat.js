@@ -1,10 +1,12 @@
-// A game's chat: listens to the chat's stream and, when a message newer than the last line
-// shown is announced, asks the server for the new lines (drawn, escaped and translated
-// there) and appends them. The form is never redrawn by this: what the visitor is typing
-// stays, even while messages arrive.
+// A chat panel (a game's, or the lobby's room): listens to the chat's stream and, when a
+// message newer than the last line shown is announced, asks the server for the new lines
+// (drawn, escaped and translated there) and appends them. The form is never redrawn by this:
+// what the visitor is typing stays, even while messages arrive. The panel names its stream
+// (data-stream) and where its new lines are drawn (data-lines).
 //
 // Where the reader is, is a cursor "P.S": the last message seen of the players' channel and
-// of the spectators' (each channel numbers its own messages).
+// of the spectators' (each channel numbers its own messages). A lobby room has one number
+// "N", read as "N.N".
 (function () {
   "use strict";
 
@@ -45,8 +47,8 @@
     if (!box || busy || !window.htmx || !ahead(announced, shown())) return;
     busy = true;
     const before = shown();
-    const path = "/games/" + box.dataset.game + "/chat/messages?since=" + before.join(".") +
-      "&both=" + box.dataset.both;
+    const lines = box.dataset.lines;
+    const path = lines + (lines.indexOf("?") < 0 ? "?" : "&") + "since=" + before.join(".");
     // Its own source: htmx's requests without one share the body's queue, where a later
     // request (another panel's refresh) drops one still waiting there.
     htmx.ajax("GET", path, { source: "#chat-list", target: "#chat-list", swap: "beforeend" }).then(function () {
@@ -64,8 +66,7 @@
   function listen() {
     const box = panel();
     if (!box || !window.EventSource) return;
-    const source = new EventSource(
-      "/api/games/" + box.dataset.game + "/chat/stream?since=" + box.dataset.cursor);
+    const source = new EventSource(box.dataset.stream + "?since=" + box.dataset.cursor);
     source.addEventListener("chat", function (event) {
       announced = newest(announced, cursor(event.lastEventId));
       load();
