@@ -27,14 +27,14 @@ PITCH = ROAD + PARCEL
 #: The map's width and height: the margin, 8 parcels and 9 road lines.
 SIZE = MARGIN + 8 * PITCH + ROAD
 #: A cowboy figure's box on the map, and the building's pictogram on a parcel.
-FIGURE = 14
+FIGURE = 18
 PICTURE = 28
 #: An owner's marker: a wooden piece of the seat's colour, its shape told apart without the
 #: colour too (paths around (0, 0), radius about 6), with the owner's letter on it.
 MARKER_SHAPES = {
     "red": "M0-6a6 6 0 1 1 0 12a6 6 0 1 1 0-12Z",
     "blue": "M-5.5-5.5h11v11h-11Z",
-    "green": "M0-7.5 7.5 5.5h-15Z",
+    "green": "M0-8.2 8 5.8H-8Z",
     "yellow": "M0-7 7 0 0 7-7 0Z",
     "purple": "M-3.6-6.2h7.2l3.6 6.2-3.6 6.2h-7.2l-3.6-6.2Z",
 }
@@ -109,7 +109,8 @@ def _terrain(x: int, y: int) -> int:
 
 def _marker(colour: str, x: float, y: float) -> JSON:
     """An owner's marker at (x, y): its shape (MARKER_SHAPES) and where it stands."""
-    return {"shape": MARKER_SHAPES.get(colour, MARKER_SHAPES["red"]), "mx": x, "my": y}
+    shape = MARKER_SHAPES.get(colour, MARKER_SHAPES["red"])
+    return {"shape": shape, "mx": x, "my": y, "ty": 3.6 if colour == "green" else 2.4}
 
 
 def _water(river: set[tuple[int, int]]) -> list[JSON]:
@@ -193,7 +194,7 @@ def _parcel(
         "owner": None if owner is None else seats[owner].colour,
         "marker": None
         if owner is None
-        else {"letter": letters[owner]} | _marker(seats[owner].colour, left + 7, top + 7),
+        else {"letter": letters[owner]} | _marker(seats[owner].colour, left + 8.5, top + 8.5),
         "terrain": _terrain(x, y),
         "river": p["river"],
         "price": None if owner is not None or p["river"] else p["price"],
@@ -208,10 +209,12 @@ def _parcel(
 def _standing(
     names: Names, figures: list[JSON], seats: list[Seat], left: int, top: int
 ) -> list[JSON]:
-    """The cowboys on a parcel, side by side along its bottom (closer when many)."""
-    step = min(FIGURE - 3, (PARCEL - 2 - FIGURE) // max(1, len(figures) - 1))
+    """The cowboys on a parcel, side by side across its bottom half, in the middle (closer
+    when many)."""
+    step = min(FIGURE - 4, (PARCEL - 2 - FIGURE) // max(1, len(figures) - 1))
+    start = left + (PARCEL - FIGURE - step * (len(figures) - 1)) // 2
     return [
-        {**cowboy(names, c, seats), "x": left + 1 + i * step, "y": top + PARCEL - FIGURE - 2}
+        {**cowboy(names, c, seats), "x": start + i * step, "y": top + PARCEL - FIGURE - 1}
         for i, c in enumerate(figures)
     ]
 
