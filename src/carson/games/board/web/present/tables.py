@@ -13,7 +13,6 @@ from carson.games.board.web.present.common import (
 from carson.games.board.web.present.names import Names
 from carson.games.board.web.present.town import cowboy
 
-
 #: What each space of the action track shows, as the board's top draws it: its picture
 #: (a symbol of boardgame_figures.html, ``sp-…``) and what it gives, a badge on the picture
 #: ("coin": money, "vp": victory points, "" nothing more: the picture says it).

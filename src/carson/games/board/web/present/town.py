@@ -125,12 +125,12 @@ def _water(river: set[tuple[int, int]]) -> list[JSON]:
         for kind, ex, ey, other in sides:
             inside = 0 <= other[0] < 8 and 0 <= other[1] < 8
             if (other in river and other < (x, y)) or not inside:
-                bx, by, bw, bh = _edge_box((kind, ex, ey))
+                bx, by, bw, bh = edge_box((kind, ex, ey))
                 boxes.append({"x": bx, "y": by, "w": bw, "h": bh})
     return boxes
 
 
-def _edge_box(edge: tuple[Any, ...]) -> tuple[int, int, int, int]:
+def edge_box(edge: tuple[Any, ...]) -> tuple[int, int, int, int]:
     """An edge's rectangle: a horizontal one is the top side of parcel (x, y), a vertical one
     its left side."""
     kind, x, y = edge
@@ -140,9 +140,10 @@ def _edge_box(edge: tuple[Any, ...]) -> tuple[int, int, int, int]:
 
 
 def _road(names: Names, edge: tuple[Any, ...], bridge: bool) -> JSON:
-    x, y, w, h = _edge_box(edge)
+    x, y, w, h = edge_box(edge)
     title = names._("road") + ": " + names.edge(edge)
-    return {"x": x, "y": y, "w": w, "h": h, "bridge": bridge, "title": title}
+    edge_id = "-".join(str(part) for part in edge)
+    return {"x": x, "y": y, "w": w, "h": h, "bridge": bridge, "title": title, "edge": edge_id}
 
 
 def _corners(roads: set[tuple[Any, ...]]) -> list[JSON]:
@@ -151,7 +152,15 @@ def _corners(roads: set[tuple[Any, ...]]) -> list[JSON]:
     for kind, x, y in roads:
         vertices.update({(x, y), (x + 1, y) if kind == "H" else (x, y + 1)})
     return [
-        {"x": _line(x), "y": _line(y), "w": ROAD, "h": ROAD, "bridge": False, "title": ""}
+        {
+            "x": _line(x),
+            "y": _line(y),
+            "w": ROAD,
+            "h": ROAD,
+            "bridge": False,
+            "title": "",
+            "edge": "",
+        }
         for x, y in sorted(vertices)
     ]
 
