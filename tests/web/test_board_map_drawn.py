@@ -8,9 +8,14 @@ from __future__ import annotations
 
 import re
 from collections import deque
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+from fastapi.testclient import TestClient
+from signing import post_account_form
 
+from carson.app import create_app
 from carson.games.board.engine.config import BoardConfig
 from carson.games.board.engine.model import SPACES
 from carson.games.board.engine.state import BoardGameState
@@ -32,6 +37,12 @@ from carson.web.kernel.templating import environment
 
 SEATS = [Seat(0, "alice", "red"), Seat(1, "greedy bot 2", "blue"), Seat(2, "greedy bot 3", "green")]
 ROADS = [h_edge(3, 3), v_edge(4, 3), h_edge(3, 4), v_edge(0, 0)]
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'web.db'}")) as test_client:
+        yield test_client
 
 
 def scene(river: bool) -> BoardGameState:
@@ -161,3 +172,19 @@ def test_each_space_of_the_track_has_its_picture_and_its_cowboys() -> None:
         "a cowboy of greedy bot 2",
         "a cowboy of greedy bot 3",
     ]
+
+
+def test_each_players_card_is_headed_by_the_marker_the_map_shows(client: TestClient) -> None:
+    """The seat's marker (shape, colour, letter) beside its name ties the map's markers to
+    the players on any screen, the phone's too (where the map's key is folded away)."""
+    assert post_account_form(client, "/register", "alice").status_code == 303
+    headers = {"X-CSRF-Token": client.cookies["carson_csrf"]}
+    body = {"game": "board", "seats": ["human", "random", "random"]}
+    game_id = client.post("/api/games", headers=headers, json=body).json()["id"]
+    page = client.get(f"/games/{game_id}").text
+    head = r'<h4><svg class="owner-chip".*?<g class="marker c-(\w+)[^>]*><path d="([^"]+)"/>'
+    heads = re.findall(head + r"<text[^>]*>(\w+)</text>.*?</svg> ([^<(]+)", page, re.S)
+    seen = [
+        (c, d == MARKER_SHAPES[c], name.strip()[0].upper() == mark[0]) for c, d, mark, name in heads
+    ]
+    assert sorted(seen) == sorted((colour, True, True) for colour in ("red", "blue", "green"))

@@ -64,6 +64,11 @@ def town(names: Names, view: JSON, targets: Targets, seats: list[Seat]) -> JSON:
             _parcel(names, p, targets, seats, doubled, letters)
             for p in sorted(view["parcels"], key=lambda p: (p["y"], p["x"]))
         ],
+        "seat_marks": [
+            {"name": s.name, "colour": s.colour, "letter": letters[s.seat]}
+            | _marker(s.colour, 0, 0)
+            for s in seats
+        ],
         "owners": [
             {"name": s.name, "colour": s.colour, "letter": letters[s.seat]}
             | _marker(s.colour, 0, 0)
@@ -284,5 +289,5 @@ def plain_town(names: Names, river: set[tuple[int, int]]) -> JSON:
     return {
         "size": SIZE, "margin": MARGIN, "parcel": PARCEL, "picture": PICTURE,
         "figure": FIGURE, "axes": _axes(), "water": _water(river), "roads": [], "parcels": parcels,
-        "edge_targets": [], "owners": [],
+        "edge_targets": [], "owners": [], "seat_marks": [],
     }  # fmt: skip
