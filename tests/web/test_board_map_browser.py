@@ -1,8 +1,8 @@
 """The town drawn as a board, in a real browser (issue 44): in a river game played on by
 the machines to where cowboys stand in the town, the drawing has a road (or a bridge) on
 each edge the game's view has one, water, a figure per cowboy in its seat's colour on the
-map and on the track (each figure on the track named for its owner), and a parcel chosen by
-keyboard shows the focus ring around it."""
+map and on the track (each figure on the track named for its owner), a parcel chosen by
+keyboard shows the focus ring around it, and no word of the track is cut off in German."""
 
 from __future__ import annotations
 
@@ -81,4 +81,13 @@ def test_the_drawn_town_shows_the_games_roads_water_and_cowboys(
     page.keyboard.press("Tab")
     ring = target.evaluate("b => [b.matches(':focus-visible'), getComputedStyle(b).outlineWidth]")
     assert ring == [True, "4px"]
+    # in German too, every space of the track holds its longest word ("Grundstückskauf")
+    page.context.add_cookies([{"name": "lang", "value": "de", "url": page.url}])
+    page.goto(page.url)
+    expect(page.locator("#track")).to_contain_text("Grundstückskauf")
+    cut = page.locator("#track .space").evaluate_all(
+        "spaces => spaces.filter(s => s.scrollWidth > s.clientWidth + 1)"
+        ".map(s => s.textContent.trim().split(/\\s+/).slice(0, 3).join(' '))"
+    )
+    assert cut == []
     page.close()
