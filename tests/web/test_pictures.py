@@ -102,4 +102,4 @@ def test_the_board_game_draws_its_tiles_and_a_legend(client: TestClient) -> None
     assert {*TILES, "river"} <= drawn  # the legend draws every tile
     drawing = town[town.index('class="map-art"') : town.index("</svg>", town.index("map-art"))]
     assert '<use href="#pic-mountain" class="building"' in drawing  # the map's mountains
-    assert '<use href="#pic-river"' in drawing  # and its river
+    assert 'class="water"' in drawing  # and its river, as running water

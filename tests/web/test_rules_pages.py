@@ -181,7 +181,8 @@ def test_the_board_pages_own_data_come_from_the_catalog(client: TestClient) -> N
     labels = ", ".join(parcel_label(x, y) for x, y in catalog.river)
     assert labels in text
     river = text[text.index('id="carson-river"') : text.index("</figure>")]
-    assert river.count('<use href="#pic-river"') == len(catalog.river)
+    water = re.findall(r'<rect class="water"[^>]* width="(\d+)" height="(\d+)"', river)
+    assert water.count(("40", "40")) == len(catalog.river)  # the river's parcels, as water
     prices = text[text.index('class="sheet rules-prices"') :]
     prices = prices[: prices.index("</table>")]
     for price in catalog.new_beginning_prices.values():

@@ -20,6 +20,7 @@ from carson.games.board.catalog import (
 from carson.games.board.web.pictures import TILE_PICTURES
 from carson.games.board.web.present.common import COLUMNS, TRACK_ROWS, Gettext, parcel_label
 from carson.games.board.web.present.names import Names
+from carson.games.board.web.present.tables import space_art
 from carson.games.board.web.present.town import plain_town
 
 #: The start a "new beginning" replaces, as purchases (BG-10.4): the standard start's
@@ -101,7 +102,7 @@ def _track(names: Names, catalog: BoardCatalog) -> list[list[JSON]]:
                     "building": None if building is None
                     else {"id": building, "name": names.building(building)},
                     "has_building_space": space_id.startswith("build_"), "action": None,
-                }
+                } | space_art(space_id)
             )  # fmt: skip
         rows.append(row)
     return rows

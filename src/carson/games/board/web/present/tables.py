@@ -13,6 +13,26 @@ from carson.games.board.web.present.common import (
 from carson.games.board.web.present.names import Names
 from carson.games.board.web.present.town import cowboy
 
+#: What each space of the action track shows, as the board's top draws it: its picture
+#: (a symbol of boardgame_figures.html, ``sp-…``) and what it gives, a badge on the picture
+#: ("coin": money, "vp": victory points, "" nothing more: the picture says it).
+SPACE_ART: dict[str, tuple[str, str]] = {
+    "wages": ("coins", ""), "ammunition": ("revolver", ""), "roads_3": ("road", ""),
+    "road_1": ("road", ""), "parcel_purchase": ("parcel", ""),
+    **{space: ("build", "") for space in SPACE_IDS if space.startswith("build_")},
+    "income_parcels": ("parcel", "coin"), "income_strength": ("revolver", "coin"),
+    "income_dice": ("dice", "coin"), "income_buildings": ("build", "coin"),
+    "vp_parcels": ("parcel", "vp"), "vp_strength": ("revolver", "vp"),
+    "vp_buildings": ("build", "vp"),
+    **{space: ("coins", "vp") for space in SPACE_IDS if space.startswith("buy_vp_")},
+}  # fmt: skip
+
+
+def space_art(space_id: str) -> JSON:
+    """A space's picture and badge (SPACE_ART), for the track's template."""
+    icon, badge = SPACE_ART[space_id]
+    return {"icon": icon, "badge": badge}
+
 
 def track(
     names: Names, view: JSON, targets: Targets, seats: list[Seat], me: int | None
@@ -41,7 +61,7 @@ def track(
                 },
                 "has_building_space": space_id.startswith("build_"),
                 "action": targets.spaces.get(space_id),
-            }
+            } | space_art(space_id)
             row.append(entry)
         rows.append(row)
     return rows

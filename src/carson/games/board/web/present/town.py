@@ -27,8 +27,17 @@ PITCH = ROAD + PARCEL
 #: The map's width and height: the margin, 8 parcels and 9 road lines.
 SIZE = MARGIN + 8 * PITCH + ROAD
 #: A cowboy figure's box on the map, and the building's pictogram on a parcel.
-FIGURE = 13
-PICTURE = 26
+FIGURE = 18
+PICTURE = 28
+#: An owner's marker: a wooden piece of the seat's colour, its shape told apart without the
+#: colour too (paths around (0, 0), radius about 6), with the owner's letter on it.
+MARKER_SHAPES = {
+    "red": "M0-6a6 6 0 1 1 0 12a6 6 0 1 1 0-12Z",
+    "blue": "M-5.5-5.5h11v11h-11Z",
+    "green": "M0-8.2 8 5.8H-8Z",
+    "yellow": "M0-7 7 0 0 7-7 0Z",
+    "purple": "M-3.6-6.2h7.2l3.6 6.2-3.6 6.2h-7.2l-3.6-6.2Z",
+}
 
 
 def town(names: Names, view: JSON, targets: Targets, seats: list[Seat]) -> JSON:
@@ -40,6 +49,8 @@ def town(names: Names, view: JSON, targets: Targets, seats: list[Seat]) -> JSON:
         for index, player in enumerate(view["players"])
         if (player.get("choice") or "").startswith("double:")
     }
+    letters = owner_letters(seats)
+    river = {(p["x"], p["y"]) for p in view["parcels"] if p["river"]}
     return {
         "size": SIZE,
         "margin": MARGIN,
@@ -47,10 +58,22 @@ def town(names: Names, view: JSON, targets: Targets, seats: list[Seat]) -> JSON:
         "picture": PICTURE,
         "figure": FIGURE,
         "axes": _axes(),
+        "water": _water(river),
         "roads": [_road(names, edge, edge in bridges) for edge in sorted(roads)] + _corners(roads),
         "parcels": [
-            _parcel(names, p, targets, seats, doubled)
+            _parcel(names, p, targets, seats, doubled, letters)
             for p in sorted(view["parcels"], key=lambda p: (p["y"], p["x"]))
+        ],
+        "seat_marks": [
+            {"name": s.name, "colour": s.colour, "letter": letters[s.seat]}
+            | _marker(s.colour, 0, 0)
+            for s in seats
+        ],
+        "owners": [
+            {"name": s.name, "colour": s.colour, "letter": letters[s.seat]}
+            | _marker(s.colour, 0, 0)
+            for s in seats
+            if any(p["owner"] == s.seat for p in view["parcels"])
         ],
         "edge_targets": [
             _edge_target(names, edge, action) for edge, action in sorted(targets.edges.items())
@@ -71,7 +94,48 @@ def _line(index: int) -> int:
     return MARGIN + index * PITCH
 
 
-def _edge_box(edge: tuple[Any, ...]) -> tuple[int, int, int, int]:
+def owner_letters(seats: list[Seat]) -> dict[int, str]:
+    """The letter on each seat's markers: its name's first letter; seats whose names begin
+    alike add their name's last letter or digit ("greedy bot 2", "greedy bot 3": G2, G3)."""
+    first = {s.seat: (s.name.strip()[:1] or "?").upper() for s in seats}
+    letters = {}
+    for s in seats:
+        alike = [o for o in seats if first[o.seat] == first[s.seat]]
+        last = [c for c in s.name.strip()[1:] if c.isalnum()][-1:]
+        letters[s.seat] = first[s.seat] + (last[0].upper() if len(alike) > 1 and last else "")
+    return letters
+
+
+def _terrain(x: int, y: int) -> int:
+    """The land's shade on a parcel (0–3), fixed by its place: the town's ground varies like
+    land, the same every time."""
+    return (3 * x + 5 * y + x * y) % 4
+
+
+def _marker(colour: str, x: float, y: float) -> JSON:
+    """An owner's marker at (x, y): its shape (MARKER_SHAPES) and where it stands."""
+    shape = MARKER_SHAPES.get(colour, MARKER_SHAPES["red"])
+    return {"shape": shape, "mx": x, "my": y, "ty": 3.6 if colour == "green" else 2.4}
+
+
+def _water(river: set[tuple[int, int]]) -> list[JSON]:
+    """The river drawn as one stream: its parcels, and the road lines between two of its
+    parcels or between one and the town's border (BG-10.3: where a road would be a bridge,
+    or none may go), so that the water runs on from parcel to parcel and off the map."""
+    boxes = []
+    for x, y in sorted(river, key=lambda xy: (xy[1], xy[0])):
+        boxes.append({"x": _line(x) + ROAD, "y": _line(y) + ROAD, "w": PARCEL, "h": PARCEL})
+        sides = [("H", x, y, (x, y - 1)), ("V", x, y, (x - 1, y))]
+        sides += [("H", x, y + 1, (x, y + 1)), ("V", x + 1, y, (x + 1, y))]
+        for kind, ex, ey, other in sides:
+            inside = 0 <= other[0] < 8 and 0 <= other[1] < 8
+            if (other in river and other < (x, y)) or not inside:
+                bx, by, bw, bh = edge_box((kind, ex, ey))
+                boxes.append({"x": bx, "y": by, "w": bw, "h": bh})
+    return boxes
+
+
+def edge_box(edge: tuple[Any, ...]) -> tuple[int, int, int, int]:
     """An edge's rectangle: a horizontal one is the top side of parcel (x, y), a vertical one
     its left side."""
     kind, x, y = edge
@@ -81,9 +145,10 @@ def _edge_box(edge: tuple[Any, ...]) -> tuple[int, int, int, int]:
 
 
 def _road(names: Names, edge: tuple[Any, ...], bridge: bool) -> JSON:
-    x, y, w, h = _edge_box(edge)
+    x, y, w, h = edge_box(edge)
     title = names._("road") + ": " + names.edge(edge)
-    return {"x": x, "y": y, "w": w, "h": h, "bridge": bridge, "title": title}
+    edge_id = "-".join(str(part) for part in edge)
+    return {"x": x, "y": y, "w": w, "h": h, "bridge": bridge, "title": title, "edge": edge_id}
 
 
 def _corners(roads: set[tuple[Any, ...]]) -> list[JSON]:
@@ -92,7 +157,15 @@ def _corners(roads: set[tuple[Any, ...]]) -> list[JSON]:
     for kind, x, y in roads:
         vertices.update({(x, y), (x + 1, y) if kind == "H" else (x, y + 1)})
     return [
-        {"x": _line(x), "y": _line(y), "w": ROAD, "h": ROAD, "bridge": False, "title": ""}
+        {
+            "x": _line(x),
+            "y": _line(y),
+            "w": ROAD,
+            "h": ROAD,
+            "bridge": False,
+            "title": "",
+            "edge": "",
+        }
         for x, y in sorted(vertices)
     ]
 
@@ -114,6 +187,7 @@ def _parcel(
     targets: Targets,
     seats: list[Seat],
     doubled: dict[int, str],
+    letters: dict[int, str],
 ) -> JSON:
     x, y = p["x"], p["y"]
     owner = p["owner"]
@@ -132,6 +206,10 @@ def _parcel(
         "label": parcel_label(x, y),
         "tile": p["tile"],
         "owner": None if owner is None else seats[owner].colour,
+        "marker": None
+        if owner is None
+        else {"letter": letters[owner]} | _marker(seats[owner].colour, left + 8.5, top + 8.5),
+        "terrain": _terrain(x, y),
         "river": p["river"],
         "price": None if owner is not None or p["river"] else p["price"],
         "income": income,
@@ -145,10 +223,12 @@ def _parcel(
 def _standing(
     names: Names, figures: list[JSON], seats: list[Seat], left: int, top: int
 ) -> list[JSON]:
-    """The cowboys on a parcel, side by side along its bottom (closer when many)."""
-    step = min(FIGURE - 2, (PARCEL - 2 - FIGURE) // max(1, len(figures) - 1))
+    """The cowboys on a parcel, side by side across its bottom half, in the middle (closer
+    when many)."""
+    step = min(FIGURE - 4, (PARCEL - 2 - FIGURE) // max(1, len(figures) - 1))
+    start = left + (PARCEL - FIGURE - step * (len(figures) - 1)) // 2
     return [
-        {**cowboy(names, c, seats), "x": left + 1 + i * step, "y": top + PARCEL - FIGURE - 1}
+        {**cowboy(names, c, seats), "x": start + i * step, "y": top + PARCEL - FIGURE - 1}
         for i, c in enumerate(figures)
     ]
 
@@ -200,12 +280,14 @@ def plain_town(names: Names, river: set[tuple[int, int]]) -> JSON:
                 {
                     "x": x, "y": y, "left": _line(x) + ROAD, "top": _line(y) + ROAD,
                     "gx": 2 * x + 3, "gy": 2 * y + 3, "label": label, "tile": None,
-                    "owner": None, "river": on_river, "price": None, "income": None,
+                    "owner": None, "marker": None, "terrain": _terrain(x, y),
+                    "river": on_river, "price": None, "income": None,
                     "cowboys": [], "action": None, "verb": "",
                     "title": f"{label} · {names._('river')}" if on_river else label,
                 }
             )  # fmt: skip
     return {
         "size": SIZE, "margin": MARGIN, "parcel": PARCEL, "picture": PICTURE,
-        "figure": FIGURE, "axes": _axes(), "roads": [], "parcels": parcels, "edge_targets": [],
+        "figure": FIGURE, "axes": _axes(), "water": _water(river), "roads": [], "parcels": parcels,
+        "edge_targets": [], "owners": [], "seat_marks": [],
     }  # fmt: skip
