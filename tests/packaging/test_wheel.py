@@ -9,6 +9,7 @@ versions of ``requirements.lock``, so the two environments take seconds.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
@@ -17,6 +18,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -50,7 +52,7 @@ def build(tmp: Path) -> Path:
     """The wheel, built (as pip would) from the sdist of a copy of the sources."""
     source = tmp / "source"
     source.mkdir()
-    for name in ("pyproject.toml", "README.md", "LICENSE"):
+    for name in ("pyproject.toml", "setup.py", "README.md", "LICENSE"):
         shutil.copy(ROOT / name, source / name)
     ignored = shutil.ignore_patterns("__pycache__", "*.egg-info")
     shutil.copytree(ROOT / "src", source / "src", ignore=ignored)
@@ -59,6 +61,34 @@ def build(tmp: Path) -> Path:
     assert [path.name for path in dist.glob("*.tar.gz")] == [f"carson_city-{version()}.tar.gz"]
     (wheel,) = dist.glob("*.whl")
     return wheel
+
+
+def test_the_wheel_holds_every_catalog_compiled(tmp_path: Path) -> None:
+    """Each ``.po`` of the sources has its ``.mo`` in the wheel (setup.py compiles them), and
+    a compiled catalog translates as its ``.po`` does."""
+    from babel.messages.pofile import read_po
+    from babel.support import Translations
+
+    with zipfile.ZipFile(build(tmp_path)) as wheel:
+        names = set(wheel.namelist())
+        sources = sorted((ROOT / "src").rglob("locale/*/LC_MESSAGES/*.po"))
+        assert len(sources) >= 40
+        for po in sources:
+            mo = po.relative_to(ROOT / "src").with_suffix(".mo").as_posix()
+            assert mo in names, f"{mo} is not in the wheel"
+        sample = ROOT / "src/carson/web/locale/de/LC_MESSAGES/carson.po"
+        compiled = Translations(
+            io.BytesIO(wheel.read("carson/web/locale/de/LC_MESSAGES/carson.mo"))
+        )
+    with sample.open("rb") as source:
+        messages = [m for m in read_po(source, locale="de") if m.id and m.string and not m.fuzzy]
+    assert messages
+    for message in messages[:50]:
+        assert isinstance(message.id, str) and isinstance(message.string, str)
+        if message.context:
+            assert compiled.pgettext(message.context, message.id) == message.string
+        else:
+            assert compiled.gettext(message.id) == message.string
 
 
 def version() -> str:

@@ -139,7 +139,7 @@ def running_line(host: str, port: int) -> str:
     use, behind a proxy, when ``CARSON_PUBLIC_URL`` names it; checked by ``_open_app``)."""
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     address = f"http://{shown}:{port}/"
-    public = os.environ.get("CARSON_PUBLIC_URL", "").strip()
+    public = os.environ.get("CARSON_PUBLIC_URL", "").strip()  # as given (settings: checked)
     if public:
         return f"carson is running on {address}; players open {public} (Ctrl+C stops it)"
     return f"carson is running: open {address} in your browser (Ctrl+C stops it)"
@@ -151,11 +151,13 @@ def _open_app(db: str | None, worker: bool, migrate: bool = True) -> FastAPI:
     from sqlalchemy.exc import ArgumentError, OperationalError
 
     from carson.app import create_app
+    from carson.server.kernel import settings
     from carson.server.kernel.db import CorruptDatabase
     from carson.server.kernel.errors import BadSetting
     from carson.server.kernel.schema import SchemaMismatch
 
     try:
+        settings.load()  # every setting checked before anything starts (docs/settings.md)
         return create_app(db, worker=worker, migrate_schema=migrate)
     except ModuleNotFoundError as error:  # PostgreSQL's driver without the postgres extra
         missing_module(error, "carson serve")
@@ -167,7 +169,7 @@ def _open_app(db: str | None, worker: bool, migrate: bool = True) -> FastAPI:
         fail(f"cannot open the database: {error.orig}")
     except ArgumentError as error:
         fail(f"cannot open the database: {error}")
-    except BadSetting as error:  # a CARSON_SMTP_… or CARSON_PUBLIC_URL variable (docs/mail.md)
+    except BadSetting as error:  # a CARSON_… variable (docs/settings.md)
         fail(f"bad setting: {error}")
     except (ValueError, ConfigurationError) as error:  # a CARSON_LIMIT_… variable
         fail(f"bad limits (docs/limits.md): {error}")

@@ -29,6 +29,7 @@ EXTRA_MODULES: dict[str, tuple[str, ...]] = {
         "limits",
         "orjson",
         "prometheus_client",
+        "pydantic_settings",
     ),
     "postgres": ("psycopg",),
     "rl": ("numpy", "gymnasium", "pettingzoo"),

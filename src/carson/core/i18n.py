@@ -2,8 +2,10 @@
 
 Every package that shows text to players — the web pages, the terminal, each game — keeps
 its catalogs as ``<package>/locale/<lang>/LC_MESSAGES/<domain>.po``. English is the source
-language: a message's id is its English text, so English needs no catalog. Catalogs are read
-and compiled in memory when first needed (no build step) and kept for the process.
+language: a message's id is its English text, so English needs no catalog. An installed wheel
+holds each catalog compiled (``<domain>.mo`` beside the ``.po``, made by ``setup.py`` when
+the wheel is built); a source checkout has only the ``.po``, compiled in memory when first
+needed. Either is read once and kept for the process.
 
 A page or screen of a game reads through a chain: the game's own catalog first, then the
 platform's (:func:`chain`), so a game translates its own words and inherits the common ones.
@@ -55,6 +57,10 @@ def catalog(package: str, domain: str, lang: str) -> NullTranslations:
     source = po_file(package, domain, lang)
     if lang == DEFAULT_LANGUAGE or not source.is_file():
         return NullTranslations()
+    built = resources.files(package).joinpath("locale", lang, "LC_MESSAGES", f"{domain}.mo")
+    if built.is_file():  # compiled when the wheel was built
+        with built.open("rb") as mo:
+            return Translations(mo)
     with source.open("rb") as po:
         messages = read_po(po, locale=lang)
     compiled = io.BytesIO()

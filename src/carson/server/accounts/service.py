@@ -19,7 +19,6 @@ by another process is noticed within :data:`TOKEN_MEMORY` seconds. At most
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 from collections.abc import Callable
@@ -33,7 +32,9 @@ from carson.server.accounts.auth import account_key
 from carson.server.accounts.passwords import PasswordPool
 from carson.server.accounts.token_memory import TokenMemory
 from carson.server.accounts.tokens import SessionInfo
+from carson.server.kernel import settings
 from carson.server.kernel.db import User, now
+from carson.server.kernel.errors import BadSetting
 from carson.server.kernel.limits import Limits
 from carson.server.kernel.ratelimit import RateLimiter, Rule
 
@@ -60,12 +61,10 @@ TOKEN_MEMORY = 300.0
 
 def memory_size_configured() -> int:
     """The tokens a process remembers at most: ``CARSON_TOKEN_MEMORY``, else 10,000."""
-    raw = os.environ.get("CARSON_TOKEN_MEMORY", "10000")
-    if not raw.isdecimal() or int(raw) < 1:
-        raise ValueError(
-            f"CARSON_TOKEN_MEMORY must be a whole number of tokens (1 or more), not {raw!r}"
-        )
-    return int(raw)
+    try:
+        return settings.load(only={"CARSON_TOKEN_MEMORY"}).token_memory
+    except BadSetting as error:  # a ValueError, as it always was
+        raise ValueError(str(error)) from None
 
 
 TOKEN_MEMORY_SIZE = memory_size_configured()

@@ -22,13 +22,14 @@ On top of the token, a request that changes something and names its origin (``Or
 
 from __future__ import annotations
 
-import os
 import secrets
 from typing import Final, Literal
 from urllib.parse import urlsplit
 
 from starlette.requests import Request
 from starlette.responses import Response
+
+from carson.server.kernel import settings
 
 SESSION_COOKIE = "carson_session"
 CSRF_COOKIE = "carson_csrf"
@@ -43,7 +44,7 @@ SECURE_ENV = "CARSON_SECURE_COOKIES"
 
 def secure_configured() -> bool:
     """Whether ``CARSON_SECURE_COOKIES=1`` asks for ``Secure`` cookies on every request."""
-    return os.environ.get(SECURE_ENV, "") == "1"
+    return settings.load(only={SECURE_ENV}).secure_cookies
 
 
 def is_secure(request: Request) -> bool:

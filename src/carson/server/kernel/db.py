@@ -12,7 +12,6 @@ kept on the ``games`` row and count as seq 0. Rows written before events were ke
 
 from __future__ import annotations
 
-import os
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -40,6 +39,7 @@ from sqlalchemy.exc import DatabaseError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from carson.core.paths import data_dir
+from carson.server.kernel import settings
 from carson.server.kernel.errors import database_failure
 from carson.server.kernel.jsonio import dumps
 
@@ -278,7 +278,7 @@ class Job(Base):
 def default_url() -> str:
     """``DATABASE_URL``, else SQLite in carson's data directory (``$CARSON_HOME``, else the
     platform's, created on first run)."""
-    url = os.environ.get("DATABASE_URL")
+    url = settings.load(only={"DATABASE_URL"}).database_url
     if url:
         return url
     return f"sqlite:///{data_dir() / 'carson.db'}"

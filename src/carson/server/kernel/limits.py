@@ -1,13 +1,16 @@
 """The server's limits, in one place: rate limits, request-body sizes, live-stream caps and
-password hashing. Each has a default and an environment variable (``docs/limits.md``)."""
+password hashing. Each has a default and an environment variable (``docs/limits.md``), read
+with every other setting by :mod:`carson.server.kernel.settings` (same names, same defaults)."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 
 from limits import parse
+
+from carson.server.kernel import settings
+from carson.server.kernel.errors import BadSetting
 
 #: Environment variable of each setting.
 ENVIRONMENT = {
@@ -129,21 +132,11 @@ class Limits:
     @classmethod
     def from_environment(cls, environ: Mapping[str, str] | None = None) -> Limits:
         """The defaults, changed by the ``CARSON_LIMIT_…`` variables that are set."""
-        environ = os.environ if environ is None else environ
-        chosen: dict[str, str | int] = {}
-        numbers = {item.name for item in fields(cls) if item.type in ("int", "int | None")}
-        for name, variable in ENVIRONMENT.items():
-            raw = environ.get(variable, "").strip()
-            if not raw:
-                continue
-            if name in numbers:
-                try:
-                    chosen[name] = int(raw)
-                except ValueError:
-                    raise ValueError(f"{variable} must be a whole number, not {raw!r}") from None
-            else:
-                chosen[name] = raw
-        return replace(cls(), **chosen)  # type: ignore[arg-type]
+        try:
+            chosen = settings.load(environ, only=ENVIRONMENT.values())
+        except BadSetting as error:  # a ValueError, as the limits' own checks raise
+            raise ValueError(str(error)) from None
+        return replace(cls(), **{name: getattr(chosen, name) for name in ENVIRONMENT})
 
     def body_limit(self, path: str) -> int:
         """The largest body a request to ``path`` may send."""

@@ -26,6 +26,8 @@ from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.multiprocess import MultiProcessCollector, mark_process_dead
 from prometheus_client.registry import Collector
 
+from carson.server.kernel import settings
+
 MULTIPROCESS_ENV = "PROMETHEUS_MULTIPROC_DIR"
 
 #: Seconds, from a move written on the event loop (a millisecond) to a slow page.
@@ -166,7 +168,7 @@ class QueueCollector(Collector):
 
 
 def multiprocess_directory() -> str | None:
-    return os.environ.get(MULTIPROCESS_ENV) or None
+    return settings.load(only={MULTIPROCESS_ENV}).multiprocess_dir
 
 
 def _alive(pid: int) -> bool:

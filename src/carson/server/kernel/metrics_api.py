@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hmac
 import ipaddress
-import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -23,12 +22,11 @@ from fastapi import APIRouter, FastAPI, Request, Response
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from prometheus_client.registry import Collector
 
-from carson.server.kernel import metrics
-from carson.server.kernel.errors import BadSetting, error_response
+from carson.server.kernel import metrics, settings
+from carson.server.kernel.errors import error_response
 
 ALLOW_ENV = "CARSON_METRICS_ALLOW"
 TOKEN_ENV = "CARSON_METRICS_TOKEN"
-DEFAULT_ALLOW = "127.0.0.0/8,::1"
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -42,22 +40,11 @@ class MetricsAccess:
 
     @classmethod
     def from_environment(cls, environ: Mapping[str, str] | None = None) -> MetricsAccess:
-        environ = os.environ if environ is None else environ
-        listed = environ.get(ALLOW_ENV, DEFAULT_ALLOW)
-        networks = []
-        for part in (p.strip() for p in listed.split(",")):
-            if not part:
-                continue
-            try:
-                networks.append(ipaddress.ip_network(part, strict=False))
-            except ValueError:
-                raise BadSetting(
-                    f"{ALLOW_ENV} must list addresses or networks (10.0.0.0/8), not {part!r}"
-                ) from None
-        token = environ.get(TOKEN_ENV, "").strip() or None
-        if token is not None and len(token) < 16:
-            raise BadSetting(f"{TOKEN_ENV} must have at least 16 characters")
-        return cls(tuple(networks), token)
+        chosen = settings.load(environ, only=(ALLOW_ENV, TOKEN_ENV))  # checked there
+        listed = (p.strip() for p in chosen.metrics_allow.split(","))
+        networks = tuple(ipaddress.ip_network(part, strict=False) for part in listed if part)
+        token = chosen.metrics_token
+        return cls(networks, None if token is None else token.get_secret_value())
 
     def allows(self, client: str | None, authorization: str | None) -> bool:
         if self.token is not None and authorization is not None:

@@ -19,13 +19,14 @@ An operator's test service on a private address is named in :data:`ALLOW_SETTING
 from __future__ import annotations
 
 import ipaddress
-import os
 import socket
 from collections.abc import Mapping
 from urllib.parse import urlsplit
 
 import requests
 from requests.adapters import HTTPAdapter
+
+from carson.server.kernel import settings
 
 #: ``host:port`` origins allowed although not public (a local test push service).
 ALLOW_SETTING = "CARSON_OUTBOUND_ALLOW"
@@ -42,7 +43,8 @@ class NotPublic(Exception):
 
 
 def allowed_origins() -> frozenset[str]:
-    return frozenset(o.strip().lower() for o in os.environ.get(ALLOW_SETTING, "").split(",") if o)
+    listed = settings.load(only={ALLOW_SETTING}).outbound_allow
+    return frozenset(o.strip().lower() for o in listed.split(",") if o.strip())
 
 
 def is_public(address: Address) -> bool:

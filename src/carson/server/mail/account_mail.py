@@ -17,11 +17,10 @@ address sends no mail with links (503 ``no_public_address``; it says so at its s
 from __future__ import annotations
 
 import logging
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlencode
 
 from fastapi import Request
 from sqlalchemy.orm import Session
@@ -30,8 +29,10 @@ from carson.core.game import JSON
 from carson.core.i18n import DEFAULT_LANGUAGE
 from carson.server.jobs.kinds import DELIVERY, JobKind, register
 from carson.server.jobs.queue import ClaimedJob, JobQueue, whole_number
+from carson.server.kernel import settings
 from carson.server.kernel.db import User
-from carson.server.kernel.errors import BadSetting, GameError, Unprocessable
+from carson.server.kernel.errors import GameError, Unprocessable
+from carson.server.kernel.setting_checks import checked_base_url
 from carson.server.mail import addresses
 from carson.server.mail import tokens as mail_tokens
 from carson.server.mail.jobs import MAIL_ATTEMPTS, new_message_id
@@ -45,28 +46,11 @@ log = logging.getLogger(__name__)
 
 ACCOUNT_MAIL_KIND = "account_mail"
 PUBLIC_URL_ENV = "CARSON_PUBLIC_URL"
-MAX_BASE_URL = 200
-
-
-def checked_base_url(url: str) -> str:
-    """An ``http(s)://host[/prefix]`` address without its last ``/`` (``ValueError``)."""
-    parts = urlsplit(url.strip())
-    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
-        raise ValueError(f"a public address is http(s)://host[/path], not {url!r}")
-    if len(url) > MAX_BASE_URL:
-        raise ValueError(f"a public address has at most {MAX_BASE_URL} characters")
-    return url.strip().rstrip("/")
 
 
 def configured_base_url() -> str | None:
     """``CARSON_PUBLIC_URL``, checked (:class:`BadSetting`), or ``None`` if unset."""
-    raw = os.environ.get(PUBLIC_URL_ENV, "").strip()
-    if not raw:
-        return None
-    try:
-        return checked_base_url(raw)
-    except ValueError as error:
-        raise BadSetting(f"{PUBLIC_URL_ENV}: {error}") from None
+    return settings.load(only={PUBLIC_URL_ENV}).public_url
 
 
 #: The hosts a request may name for its mail's links when no public address is set.

@@ -11,25 +11,23 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from email.message import EmailMessage
 from email.utils import format_datetime, formataddr, parseaddr
-from typing import Any, Literal
+from typing import Any
 
 import aiosmtplib
 
 from carson.core.game import JSON
 from carson.core.i18n import LANGUAGES
 from carson.server.jobs.queue import utc_now
-from carson.server.kernel.errors import BadSetting
+from carson.server.kernel import settings
+from carson.server.kernel.setting_checks import Security
 
 log = logging.getLogger(__name__)
 
-Security = Literal["none", "starttls", "tls"]
-SECURITIES: tuple[Security, ...] = ("none", "starttls", "tls")
 
 #: Environment variable of each setting (docs/mail.md).
 ENVIRONMENT = {
@@ -144,42 +142,17 @@ class MailSettings:
     def from_environment(cls, environ: Mapping[str, str] | None = None) -> MailSettings:
         """The settings of the ``CARSON_SMTP_…`` and ``CARSON_MAIL_FROM`` variables
         (:class:`BadSetting` naming the variable for a value they cannot take)."""
-        environ = os.environ if environ is None else environ
-        raw = {name: environ.get(variable, "").strip() for name, variable in ENVIRONMENT.items()}
-        security = raw["security"].lower() or "starttls"
-        if security not in SECURITIES:
-            raise BadSetting(
-                f"{ENVIRONMENT['security']} must be one of {', '.join(SECURITIES)}, "
-                f"not {raw['security']!r}"
-            )
-        if (raw["user"] == "") != (raw["password"] == ""):
-            raise BadSetting(
-                f"{ENVIRONMENT['user']} and {ENVIRONMENT['password']} are set together "
-                "or not at all"
-            )
-        sender = raw["sender"] or cls.sender
-        if "@" not in parseaddr(sender)[1]:
-            raise BadSetting(f"{ENVIRONMENT['sender']} must be an address, not {sender!r}")
+        chosen = settings.load(environ, only=ENVIRONMENT.values())  # checked there
+        password = chosen.smtp_password
         return cls(
-            host=raw["host"] or None,
-            port=_number(raw["port"], ENVIRONMENT["port"], 1, 65535) if raw["port"] else None,
-            user=raw["user"] or None,
-            password=raw["password"] or None,
-            security=security,
-            sender=sender,
-            timeout=_number(raw["timeout"], ENVIRONMENT["timeout"], 1, 600) if raw["timeout"]
-            else cls.timeout,
-        )  # fmt: skip
-
-
-def _number(raw: str, variable: str, low: int, high: int) -> int:
-    try:
-        value = int(raw)
-    except ValueError:
-        raise BadSetting(f"{variable} must be a whole number, not {raw!r}") from None
-    if not low <= value <= high:
-        raise BadSetting(f"{variable} must be from {low} to {high}, not {value}")
-    return value
+            host=chosen.smtp_host,
+            port=chosen.smtp_port,
+            user=chosen.smtp_user,
+            password=None if password is None else password.get_secret_value(),
+            security=chosen.smtp_security,
+            sender=chosen.mail_from,
+            timeout=chosen.smtp_timeout,
+        )
 
 
 def email_of(message: MailMessage, settings: MailSettings, message_id: str) -> EmailMessage:

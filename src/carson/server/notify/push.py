@@ -21,7 +21,6 @@ import base64
 import binascii
 import json
 import logging
-import os
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -36,7 +35,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from carson.core.game import JSON
 from carson.server.jobs.kinds import DELIVERY, JobKind, register
 from carson.server.jobs.queue import ClaimedJob, whole_number
-from carson.server.kernel import metrics
+from carson.server.kernel import metrics, settings
 from carson.server.kernel.db import now
 from carson.server.kernel.errors import Unprocessable
 from carson.server.kernel.outbound import NotPublic, check_url, public_session
@@ -105,7 +104,7 @@ class Subscription:
     def checked(cls, endpoint: str, p256dh: str, auth: str) -> Subscription:
         """``Unprocessable`` unless an https URL and a P-256 key with a 16-byte secret."""
         parts = urlsplit(endpoint)
-        schemes = ("https", "http") if os.environ.get(HTTP_SETTING) == "1" else ("https",)
+        schemes = ("https", "http") if settings.load(only={HTTP_SETTING}).push_http else ("https",)
         if parts.scheme not in schemes or not parts.hostname or len(endpoint) > 1000:
             raise Unprocessable("a push endpoint is an https URL", "bad_subscription")
         try:
@@ -251,7 +250,7 @@ def _sent(info: JSON, data: str, key: Vapid, row: int) -> bool:
     """``True`` once the push service took the message; ``False`` if the subscription is
     gone for good (the service forgot it, or its host is no longer public); raises when the
     service failed or did not answer (to be tried again)."""
-    contact = os.environ.get(CONTACT_SETTING, "mailto:carson@localhost")
+    contact = settings.load(only={CONTACT_SETTING}).push_contact
     with public_session() as session:
         try:
             webpush(info, data, vapid_private_key=key, vapid_claims={"sub": contact},

@@ -6,13 +6,12 @@ as well in the thinking child process as in the worker's own
 from __future__ import annotations
 
 import hashlib
-import os
 from dataclasses import dataclass
 
 from carson.ai.evaluation import evaluate
 from carson.core.game import JSON
 from carson.core.registry import game_kind
-from carson.server.kernel.errors import BadSetting
+from carson.server.kernel import settings
 
 
 @dataclass(frozen=True)
@@ -57,18 +56,17 @@ ANALYSIS_ITERATIONS = 300
 HINT_SETTING = "CARSON_HINT_ITERATIONS"
 ANALYSIS_SETTING = "CARSON_ANALYSIS_ITERATIONS"
 #: More would hold a worker for minutes per decision.
-MOST_ITERATIONS = 100_000
 
 
 def iterations(setting: str, default: int) -> int:
     """The iterations ``$setting`` asks for (1–100000), else ``default``."""
-    raw = os.environ.get(setting, "").strip()
-    if not raw:
+    if setting not in (HINT_SETTING, ANALYSIS_SETTING):
+        raise ValueError(f"not a setting of iterations: {setting}")
+    name = settings.FIELDS[setting]
+    chosen = settings.load(only={setting})  # checked there (1–MOST_ITERATIONS)
+    if name not in chosen.model_fields_set:
         return default
-    if not raw.isdigit() or not 1 <= int(raw) <= MOST_ITERATIONS:
-        raise BadSetting(f"{setting} must be a number of iterations from 1 to "
-                         f"{MOST_ITERATIONS}, not {raw!r}")  # fmt: skip
-    return int(raw)
+    return chosen.hint_iterations if setting == HINT_SETTING else chosen.analysis_iterations
 
 
 def search_seed(game_seed: int, *parts: object) -> int:

@@ -10,7 +10,6 @@ key — so when two submissions race for one number, exactly one insert succeeds
 from __future__ import annotations
 
 import logging
-import os
 import secrets
 import threading
 import weakref
@@ -26,9 +25,9 @@ from sqlalchemy.orm import Session, sessionmaker
 from carson.core.game import JSON, Action
 from carson.core.registry import HUMAN, AnyGameKind, game_kind
 from carson.server.jobs.queue import Clock, JobQueue, utc_now
-from carson.server.kernel import metrics
+from carson.server.kernel import metrics, settings
 from carson.server.kernel.db import Game, GameSeat, Move, User
-from carson.server.kernel.errors import BadSetting, Conflict, NotFound
+from carson.server.kernel.errors import Conflict, NotFound
 from carson.server.kernel.live import CHANNEL, RENAMED, SEATS_CHANGED, WATCHED, Notifier
 from carson.server.kernel.write_turn import write_turn_for
 from carson.server.play.cache import GameCache
@@ -54,13 +53,7 @@ CACHED_GAMES_SETTING = "CARSON_CACHED_GAMES"
 
 def cached_games() -> int:
     """How many games a process keeps in memory: ``$CARSON_CACHED_GAMES``, else 2000."""
-    raw = os.environ.get(CACHED_GAMES_SETTING, "").strip()
-    if not raw:
-        return CACHED_GAMES
-    if not raw.isdigit() or not 1 <= int(raw) <= 10_000_000:
-        raise BadSetting(f"{CACHED_GAMES_SETTING} must be a number of games from 1 to 10000000, "
-                         f"not {raw!r}")  # fmt: skip
-    return int(raw)
+    return settings.load(only={CACHED_GAMES_SETTING}).cached_games  # checked there
 
 
 #: What a move's writer adds to the move's transaction (the next machine seat's job),
