@@ -1,4 +1,4 @@
-"""The deployment of deploy/ under load (issue 22): nginx in front of two web processes (and
+"""The deployment of deploy/ under load (issue 22): nginx (HTTPS) in front of two web processes (and
 two workers, when this carson has ``carson worker``) on one throwaway PostgreSQL, on loopback.
 
     python -m benchmarks cluster [--games 200] [--seconds 20] [--warmup 10] [--think 1 ...]
@@ -49,6 +49,8 @@ def main(argv: Sequence[str] = ()) -> None:
         except (RuntimeError, FileNotFoundError) as error:
             print(f"  cluster: skipped, {error}")
             return
+        # The players reach nginx through HTTPS: they trust the cluster's own certificate.
+        os.environ["SSL_CERT_FILE"] = str(cluster.certificate)
         roles = ", ".join(member.name for member in cluster.members)
         print(f"  through nginx at {cluster.url}: {roles}; PostgreSQL on loopback")
         groups = {

@@ -15,6 +15,7 @@ import random
 import re
 import shutil
 import signal
+import ssl
 import sys
 import time
 import urllib.error
@@ -26,6 +27,8 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "deploy"))
+from players import Client
+
 from cluster import Cluster, free_port
 
 pytestmark = pytest.mark.skipif(
@@ -44,38 +47,6 @@ TABLES = [
     ("board", ["human", "random"]),
     ("board", ["human", "greedy", "random"]),
 ]
-#: Transient answers while a web process is down or restarting: the client tries again.
-TRANSIENT = {502, 503, 504}
-
-
-class Client:
-    """A player through nginx; transport errors and gateway errors are retried."""
-
-    def __init__(self, base: str) -> None:
-        self.base = base
-        self.headers = {"Content-Type": "application/json"}
-
-    def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
-        data = None if body is None else json.dumps(body).encode()
-        for _ in range(100):
-            request = urllib.request.Request(self.base + path, data, self.headers, method=method)
-            try:
-                with urllib.request.urlopen(request, timeout=30) as answer:
-                    return answer.status, json.loads(answer.read())
-            except urllib.error.HTTPError as error:
-                if error.code not in TRANSIENT:
-                    return error.code, json.loads(error.read() or b"null")
-            except OSError:
-                pass
-            time.sleep(0.1)
-        raise AssertionError(f"{method} {path}: no answer after 100 tries")
-
-    def register(self, name: str) -> None:
-        status, body = self.call(
-            "POST", "/api/register", {"username": name, "password": "password-" + name}
-        )
-        assert status == 200, body
-        self.headers["Authorization"] = f"Bearer {body['token']}"
 
 
 def play(games: list[tuple[Client, str]], killer: Any, rng: random.Random) -> dict[str, dict]:
@@ -120,7 +91,7 @@ def test_games_finish_and_keep_every_acknowledged_move_when_processes_are_killed
         rng = random.Random(22)
         games = []
         for index, (kind, seats) in enumerate(TABLES):
-            client = Client(cluster.url)
+            client = Client(cluster.url, cluster.tls())
             client.register(f"player{index}")
             status, view = client.call("POST", "/api/games", {"game": kind, "seats": seats})
             assert status == 201, view
@@ -145,7 +116,9 @@ def test_games_finish_and_keep_every_acknowledged_move_when_processes_are_killed
             assert status == 200, record
             for seq, action in acknowledged[game].items():
                 assert record["actions"][seq - 1]["action"] == action, f"{game}: move {seq} lost"
-        check_metrics(cluster.url, sum(len(moves) for moves in acknowledged.values()))
+        check_metrics(
+            cluster.url, cluster.tls(), sum(len(moves) for moves in acknowledged.values())
+        )
     # What an operator reads: the supervisor's log tells the deaths and restarts, nginx's
     # access log each move with the web process's time (written out as nginx stops).
     supervised = (cluster.directory / "supervisor.log").read_text()
@@ -160,10 +133,10 @@ def test_games_finish_and_keep_every_acknowledged_move_when_processes_are_killed
     check_joined(cluster.directory, access)
 
 
-def check_metrics(url: str, acknowledged: int) -> None:
+def check_metrics(url: str, tls: ssl.SSLContext, acknowledged: int) -> None:
     """/metrics through nginx (from loopback) counts every process's moves: the people's
     acknowledged ones, the machines' (played by the workers) and the killed processes'."""
-    with urllib.request.urlopen(url + "/metrics", timeout=30) as answer:
+    with urllib.request.urlopen(url + "/metrics", timeout=30, context=tls) as answer:
         text = answer.read().decode()
     samples = {
         (sample.name, tuple(sorted(sample.labels.items()))): sample.value
@@ -198,7 +171,7 @@ def check_joined(directory: Path, access: str) -> None:
 
 def test_a_stream_through_nginx_hears_moves_made_on_every_web_process(tmp_path: Path) -> None:
     with Cluster(tmp_path / "cluster", port=free_port(), workers=0).running() as cluster:
-        client = Client(cluster.url)
+        client = Client(cluster.url, cluster.tls())
         client.register("listener")
         status, view = client.call(
             "POST", "/api/games", {"game": "board", "seats": ["human", "random"]}
@@ -208,7 +181,7 @@ def test_a_stream_through_nginx_hears_moves_made_on_every_web_process(tmp_path: 
         request = urllib.request.Request(
             f"{cluster.url}/api/games/{game}/stream", headers=client.headers
         )
-        with urllib.request.urlopen(request, timeout=30) as stream:
+        with urllib.request.urlopen(request, timeout=30, context=cluster.tls()) as stream:
             assert stream.readline().startswith(b"event: view")
             # Two moves, each made on a different web process (not through nginx): the
             # stream, on one of them, hears both.
