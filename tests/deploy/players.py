@@ -44,9 +44,9 @@ class Client:
         assert status == 200, body
         self.headers["Authorization"] = f"Bearer {body['token']}"
 
-    def a_move(self) -> tuple[str, Any]:
+    def a_move(self) -> tuple[str, int]:
         """A new board game against a machine seat, and this player's first move in it: the
-        game's id and the move (the record's first action)."""
+        game's id and the move's seq."""
         status, view = self.call(
             "POST", "/api/games", {"game": "board", "seats": ["human", "random"]}
         )
@@ -60,10 +60,10 @@ class Client:
             "POST", f"/api/games/{game}/actions", {"seq": view["seq"], "action": action}
         )
         assert status == 200, after
-        return game, action
+        return game, view["seq"] + 1
 
-    def record(self, game: str) -> list[Any]:
-        """The actions of ``game``'s record, in order."""
-        status, record = self.call("GET", f"/api/games/{game}/record")
-        assert status == 200, record
-        return [entry["action"] for entry in record["actions"]]
+    def has_move(self, game: str, seq: int) -> bool:
+        """Whether ``game`` holds its move ``seq`` (the events it made are there)."""
+        status, page = self.call("GET", f"/api/games/{game}/events?since={seq - 1}&limit=1")
+        assert status == 200, page
+        return any(event["seq"] == seq for event in page["events"])
