@@ -63,7 +63,8 @@ class Client:
         return game, view["seq"] + 1
 
     def has_move(self, game: str, seq: int) -> bool:
-        """Whether ``game`` holds its move ``seq`` (the events it made are there)."""
+        """Whether ``game`` holds its move ``seq`` (the events it made are there; a seq past
+        the game's last is refused)."""
         status, page = self.call("GET", f"/api/games/{game}/events?since={seq - 1}&limit=1")
-        assert status == 200, page
-        return any(event["seq"] == seq for event in page["events"])
+        assert status in (200, 422), page
+        return status == 200 and any(event["seq"] == seq for event in page["events"])
