@@ -62,7 +62,7 @@ class Run:
         first = next(iter(self.cpu), "client")  # the server's processes come first
         if first != "client" and self.cpu.get("client"):
             # The players' CPU per move is the same code in every run: the server's CPU over
-            # theirs moves far less with the machine's speed than either (docs/deploy.md).
+            # theirs moves far less with the machine's speed than either (docs/speed.md).
             cpu += f"   {first}/client {self.cpu[first] / self.cpu['client']:.2f}"
         return (
             f"  {label:<44} {moves / self.seconds:7.1f} moves/s   p50 {p50:6.1f} ms   "
