@@ -401,10 +401,22 @@ def main(argv: list[str]) -> int:
                          certificate=args.cert.resolve(), key=args.key.resolve(),
                          host="0.0.0.0"), end="")  # fmt: skip
         return 0
-    cluster = Cluster(directory, args.port, args.web, args.workers, args.database,
-                      args.http_port, args.cert, args.key, list(args.web_ports))  # fmt: skip
+    cluster = Cluster(
+        directory,
+        port=args.port,
+        web=args.web,
+        workers=args.workers,
+        database=args.database,
+        http_port=args.http_port,
+        certificate=args.cert,
+        key=args.key,
+        web_ports=list(args.web_ports),
+    )
     if args.action == "up":
         directory.mkdir(parents=True, exist_ok=True)
+        if args.cert is None:  # made once, here, for the supervisor and for this check
+            args.cert, args.key = self_signed(directory)
+            cluster.certificate, cluster.key = args.cert, args.key
         with (directory / "supervisor.log").open("ab") as log:
             subprocess.Popen(
                 [sys.executable, __file__, "supervise", *forwarded(args)],

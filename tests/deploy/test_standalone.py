@@ -68,3 +68,17 @@ def test_a_copy_of_deploy_alone_writes_nginx_s_configuration_for_given_ports(
             capture_output=True, text=True, timeout=60,
         )  # fmt: skip
         assert checked.returncode == 0, checked.stderr
+
+
+def test_up_hands_every_option_to_its_supervisor() -> None:
+    """``up`` starts ``supervise`` with its own options again: none lost on the way."""
+    sys.path.insert(0, str(DEPLOY))
+    from cluster import forwarded, parser
+
+    given = ["up", "--dir", "/srv/c", "--port", "443", "--http-port", "80", "--web", "3",
+             "--web-ports", "8001,8002,8003", "--workers", "1", "--database",
+             "postgresql+psycopg://carson@db/carson", "--cert", "/c.pem",
+             "--key", "/k.pem"]  # fmt: skip
+    first = parser().parse_args(given)
+    again = parser().parse_args(["supervise", *forwarded(first)])
+    assert vars(again) == {**vars(first), "action": "supervise"}
