@@ -49,8 +49,6 @@ def main(argv: Sequence[str] = ()) -> None:
         except (RuntimeError, FileNotFoundError) as error:
             print(f"  cluster: skipped, {error}")
             return
-        # The players reach nginx through HTTPS: they trust the cluster's own certificate.
-        os.environ["SSL_CERT_FILE"] = str(cluster.certificate)
         roles = ", ".join(member.name for member in cluster.members)
         print(f"  through nginx at {cluster.url}: {roles}; PostgreSQL on loopback")
         groups = {
@@ -63,6 +61,15 @@ def main(argv: Sequence[str] = ()) -> None:
         paces = [(f"think {t:g} s", t) for t in args.think or [1.0]] + [("flat out", 0.0)]
         for pace, think in paces:
             run = uvloop.run(
-                drive([cluster.url], args.games, args.seconds, think, args.warmup, groups)
+                # Through HTTPS: the players trust the cluster's own certificate.
+                drive(
+                    [cluster.url],
+                    args.games,
+                    args.seconds,
+                    think,
+                    args.warmup,
+                    groups,
+                    tls=cluster.tls(),
+                )
             )
             print(run.line(f"nginx + {len(cluster.web_ports)} web, {pace}"), flush=True)
