@@ -82,3 +82,20 @@ def test_up_hands_every_option_to_its_supervisor() -> None:
     first = parser().parse_args(given)
     again = parser().parse_args(["supervise", *forwarded(first)])
     assert vars(again) == {**vars(first), "action": "supervise"}
+
+
+def test_logrotate_rotates_the_logs_nginx_writes_and_reopens_them(tmp_path: Path) -> None:
+    """deploy/logrotate.conf names the directory of nginx's logs and its pid file as
+    ``cluster.py nginx-conf --dir /var/log/nginx/carson`` writes them."""
+    sys.path.insert(0, str(DEPLOY))
+    from cluster import nginx_text
+
+    directory = Path("/var/log/nginx/carson")
+    conf = nginx_text(directory, 443, [8001], http_port=80, certificate=tmp_path / "c",
+                      key=tmp_path / "k")  # fmt: skip
+    rotate = (DEPLOY / "logrotate.conf").read_text()
+    logs = re.findall(r"(?:access_log|error_log) (\S+)", conf)
+    assert logs and all(Path(log).parent == directory for log in logs)
+    assert f"{directory}/*.log {{" in rotate
+    (pid,) = re.findall(r"^pid (\S+);", conf, re.MULTILINE)
+    assert f'kill -USR1 "$(cat {pid})"' in rotate
