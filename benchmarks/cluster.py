@@ -1,4 +1,4 @@
-"""The deployment of deploy/ under load (issue 22): nginx in front of two web processes (and
+"""The deployment of deploy/ under load (issue 22): nginx (HTTPS) in front of two web processes (and
 two workers, when this carson has ``carson worker``) on one throwaway PostgreSQL, on loopback.
 
     python -m benchmarks cluster [--games 200] [--seconds 20] [--warmup 10] [--think 1 ...]
@@ -61,6 +61,15 @@ def main(argv: Sequence[str] = ()) -> None:
         paces = [(f"think {t:g} s", t) for t in args.think or [1.0]] + [("flat out", 0.0)]
         for pace, think in paces:
             run = uvloop.run(
-                drive([cluster.url], args.games, args.seconds, think, args.warmup, groups)
+                # Through HTTPS: the players trust the cluster's own certificate.
+                drive(
+                    [cluster.url],
+                    args.games,
+                    args.seconds,
+                    think,
+                    args.warmup,
+                    groups,
+                    tls=cluster.tls(),
+                )
             )
             print(run.line(f"nginx + {len(cluster.web_ports)} web, {pace}"), flush=True)

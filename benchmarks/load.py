@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import ssl
 import statistics
 import time
 import zlib
@@ -62,7 +63,7 @@ class Run:
         first = next(iter(self.cpu), "client")  # the server's processes come first
         if first != "client" and self.cpu.get("client"):
             # The players' CPU per move is the same code in every run: the server's CPU over
-            # theirs moves far less with the machine's speed than either (docs/deploy.md).
+            # theirs moves far less with the machine's speed than either (docs/speed.md).
             cpu += f"   {first}/client {self.cpu[first] / self.cpu['client']:.2f}"
         return (
             f"  {label:<44} {moves / self.seconds:7.1f} moves/s   p50 {p50:6.1f} ms   "
@@ -165,12 +166,14 @@ async def drive(
     warmup: float,
     processes: dict[str, Callable[[], list[int]]],
     by_game: bool = False,
+    tls: ssl.SSLContext | None = None,
 ) -> Run:
     """One run: moves made in the ``seconds`` after ``warmup`` count, and the CPU time of
     each group of ``processes`` (name → its current pids) over that same window. A game's
-    requests go round robin over ``bases``, or with ``by_game`` always to the same one."""
+    requests go round robin over ``bases``, or with ``by_game`` always to the same one
+    (``tls``: the context for https bases, e.g. one trusting a self-signed certificate)."""
     run = Run(seconds)
-    connector = aiohttp.TCPConnector(limit=games + 10)
+    connector = aiohttp.TCPConnector(limit=games + 10, ssl=tls if tls is not None else True)
     async with aiohttp.ClientSession(connector=connector) as client:
         players = Players(client, bases, run, by_game)
         signing_up = asyncio.Semaphore(8)  # a password hash each: not all at once

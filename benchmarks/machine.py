@@ -3,7 +3,7 @@ as a server benchmark, so that its figures can be told apart from another machin
 card engine's pure Python (full games per CPU-second, as ``make bench BENCH=games``) and a
 round trip between two threads (a move handed to a request thread wakes two; before moves
 and notices were handled on the event loop, a move woke several). On the machine of
-docs/deploy.md's eighth pass the first was 2,329 games per CPU-second; on the ninth's, 1,934
+docs/speed.md's eighth pass the first was 2,329 games per CPU-second; on the ninth's, 1,934
 games and 47 µs a round trip.
 """
 

@@ -4,7 +4,7 @@
 
 The issue measured its server at 2.6–4.1 ms of CPU per accepted move and asked for at most
 1.5 ms. On this shared machine one server's CPU per move swings by half between runs an hour
-apart (the players' own CPU, the same code every run, swings with it; docs/deploy.md), so an
+apart (the players' own CPU, the same code every run, swings with it; docs/speed.md), so an
 absolute figure says as much about the machine's moment as about the code. This runs the
 server the issue measured (commit ``79968bf``, exported from this repository) and this
 checkout side by side (``server-pair``: the same window, the same noise) in each of the

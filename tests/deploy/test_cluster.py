@@ -1,7 +1,11 @@
-"""The deployment of deploy/: nginx in front of two web processes (and two workers, when this
-carson has ``carson worker``) on one PostgreSQL. Whole games with machine seats are played
-through nginx while one web process and one worker are killed (SIGKILL) mid-game: every game
-must finish, and every move the server acknowledged must be in the game's record.
+"""The deployment of deploy/, from its files alone: the schema migrated as a step of its own,
+then nginx (HTTPS) in front of two web processes (``--no-migrate``) and two workers on one
+PostgreSQL. Whole games with machine seats are played through nginx while one web process and
+one worker are killed (SIGKILL) mid-game: every game must finish, and every move the server
+acknowledged must be in the game's record; /metrics counts the moves, and nginx's log line of
+a move and carson's share its request id. Then docs/deploy.md's backup and restore: a move,
+``pg_dump`` while everything runs, a later game, the database destroyed, ``pg_restore``: the
+move is back, the later game is not.
 
 Runs when PostgreSQL and nginx are installed (``make test-deps`` installs both).
 """
@@ -15,6 +19,8 @@ import random
 import re
 import shutil
 import signal
+import ssl
+import subprocess
 import sys
 import time
 import urllib.error
@@ -26,7 +32,11 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "deploy"))
+from players import Client
+from scratch import postgres_bin, throwaway_postgres
+
 from cluster import Cluster, free_port
+from live_server import running_server
 
 pytestmark = pytest.mark.skipif(
     (not glob.glob("/usr/lib/postgresql/*/bin/initdb") and shutil.which("initdb") is None)
@@ -40,42 +50,8 @@ PATIENCE = 240
 #: (game, seats): machine seats of both games, bots that answer at once.
 TABLES = [
     ("card", ["human", "greedy", "random", "random"]),
-    ("card", ["human", "random", "greedy", "random"]),
-    ("board", ["human", "random"]),
     ("board", ["human", "greedy", "random"]),
 ]
-#: Transient answers while a web process is down or restarting: the client tries again.
-TRANSIENT = {502, 503, 504}
-
-
-class Client:
-    """A player through nginx; transport errors and gateway errors are retried."""
-
-    def __init__(self, base: str) -> None:
-        self.base = base
-        self.headers = {"Content-Type": "application/json"}
-
-    def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
-        data = None if body is None else json.dumps(body).encode()
-        for _ in range(100):
-            request = urllib.request.Request(self.base + path, data, self.headers, method=method)
-            try:
-                with urllib.request.urlopen(request, timeout=30) as answer:
-                    return answer.status, json.loads(answer.read())
-            except urllib.error.HTTPError as error:
-                if error.code not in TRANSIENT:
-                    return error.code, json.loads(error.read() or b"null")
-            except OSError:
-                pass
-            time.sleep(0.1)
-        raise AssertionError(f"{method} {path}: no answer after 100 tries")
-
-    def register(self, name: str) -> None:
-        status, body = self.call(
-            "POST", "/api/register", {"username": name, "password": "password-" + name}
-        )
-        assert status == 200, body
-        self.headers["Authorization"] = f"Bearer {body['token']}"
 
 
 def play(games: list[tuple[Client, str]], killer: Any, rng: random.Random) -> dict[str, dict]:
@@ -110,17 +86,29 @@ def play(games: list[tuple[Client, str]], killer: Any, rng: random.Random) -> di
 def test_games_finish_and_keep_every_acknowledged_move_when_processes_are_killed(
     tmp_path: Path,
 ) -> None:
-    cluster = Cluster(
-        tmp_path / "cluster",
-        port=free_port(),
-        worker_options=["--lease", "3"],
-        serve_options=["--access-log", "--log-json"],
-    )
+    with throwaway_postgres() as database:
+        assert database is not None
+        cluster = Cluster(
+            tmp_path / "cluster",
+            port=free_port(),
+            database=database,
+            worker_options=["--lease", "3"],
+            serve_options=["--access-log", "--log-json"],
+        )
+        kept = play_killing_and_back_up(cluster, tmp_path / "carson.dump")
+        check_logs(cluster)
+        check_restore(database, tmp_path / "carson.dump", *kept)
+
+
+def play_killing_and_back_up(cluster: Cluster, dump: Path) -> tuple[Client, str, int, str]:
+    """The games, a process of each kind killed; then a move, the backup, a later game: the
+    player, the game and seq of the move backed up, the later game."""
     with cluster.running():
+        check_migrated_first(cluster)
         rng = random.Random(22)
         games = []
         for index, (kind, seats) in enumerate(TABLES):
-            client = Client(cluster.url)
+            client = Client(cluster.url, cluster.tls())
             client.register(f"player{index}")
             status, view = client.call("POST", "/api/games", {"game": kind, "seats": seats})
             assert status == 201, view
@@ -145,12 +133,22 @@ def test_games_finish_and_keep_every_acknowledged_move_when_processes_are_killed
             assert status == 200, record
             for seq, action in acknowledged[game].items():
                 assert record["actions"][seq - 1]["action"] == action, f"{game}: move {seq} lost"
-        check_metrics(cluster.url, sum(len(moves) for moves in acknowledged.values()))
-    # What an operator reads: the supervisor's log tells the deaths and restarts, nginx's
-    # access log each move with the web process's time (written out as nginx stops).
+        check_metrics(
+            cluster.url, cluster.tls(), sum(len(moves) for moves in acknowledged.values())
+        )
+        keeper = games[0][0]
+        game, seq = keeper.a_move()
+        back_up(cluster.database or "", dump)
+        later, _ = keeper.a_move()
+    return keeper, game, seq, later
+
+
+def check_logs(cluster: Cluster) -> None:
+    """What an operator reads: the supervisor's log tells the deaths and restarts, nginx's
+    access log each move with the web process's time (written out as nginx stops)."""
     supervised = (cluster.directory / "supervisor.log").read_text()
-    assert f"(pid {web}) killed by SIGKILL" in supervised
-    assert not workers or f"(pid {workers[0]}) killed by SIGKILL" in supervised
+    killed = re.findall(r"(web|worker)\d \(pid \d+\) killed by SIGKILL", supervised)
+    assert sorted(killed) == ["web", "worker"], supervised
     assert "web1 started again" in supervised or "web2 started again" in supervised
     access = (cluster.directory / "nginx-access.log").read_text()
     # time, status, request, its time at nginx, then at the web process (seconds)
@@ -160,10 +158,63 @@ def test_games_finish_and_keep_every_acknowledged_move_when_processes_are_killed
     check_joined(cluster.directory, access)
 
 
-def check_metrics(url: str, acknowledged: int) -> None:
+def libpq(url: str) -> str:
+    """The database's URL as PostgreSQL's own programs take it (no SQLAlchemy driver)."""
+    return url.replace("postgresql+psycopg://", "postgresql://", 1)
+
+
+def pg(program: str, *arguments: str) -> None:
+    """One of PostgreSQL's programs, as docs/deploy.md runs it."""
+    binaries = postgres_bin()
+    assert binaries is not None
+    done = subprocess.run([str(binaries / program), *arguments], capture_output=True,
+                          text=True, timeout=120)  # fmt: skip
+    assert done.returncode == 0, (program, done.stderr)
+
+
+def back_up(database: str, dump: Path) -> None:
+    """docs/deploy.md's backup, while carson runs: ``pg_dump --format=custom``."""
+    pg("pg_dump", "--format=custom", f"--file={dump}", f"--dbname={libpq(database)}")
+
+
+def check_restore(database: str, dump: Path, player: Client, game: str, seq: int,
+                  later: str) -> None:  # fmt: skip
+    """docs/deploy.md's restore, carson stopped: the database (here destroyed: dropped) made
+    again empty, ``pg_restore``, ``carson db current``, then served with --no-migrate."""
+    server = libpq(database).rsplit("/", 1)[0]
+    pg("dropdb", f"--maintenance-db={server}/postgres", "carson")
+    pg("createdb", f"--maintenance-db={server}/postgres", "--owner=carson", "carson")
+    pg("pg_restore", "--no-owner", "--exit-on-error", "--single-transaction",
+       f"--dbname={libpq(database)}", str(dump))  # fmt: skip
+    current = subprocess.run(
+        [sys.executable, "-m", "carson.cli.main", "db", "current", "--db", database],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert current.returncode == 0, current.stdout + current.stderr
+    with running_server(dump.parent, options=["--db", database, "--no-migrate"]) as base:
+        restored = Client(base)
+        restored.headers = player.headers  # the player's token was in the backup
+        assert restored.has_move(game, seq) and not restored.has_move(game, seq + 10)
+        status, _ = restored.call("GET", f"/api/games/{later}")
+        assert status == 404
+
+
+def check_migrated_first(cluster: Cluster) -> None:
+    """The schema was migrated by ``carson db upgrade`` before any carson process started,
+    and the web processes run with --no-migrate (they refuse another schema)."""
+    migrated = (cluster.directory / "migrate.log").read_text()
+    assert "(the newest), from none" in migrated, migrated
+    supervised = (cluster.directory / "supervisor.log").read_text()
+    assert supervised.index("schema migrated") < supervised.index("web1 (pid")
+    for member in cluster.members:
+        if member.name.startswith("web"):
+            assert "--no-migrate" in member.command
+
+
+def check_metrics(url: str, tls: ssl.SSLContext, acknowledged: int) -> None:
     """/metrics through nginx (from loopback) counts every process's moves: the people's
     acknowledged ones, the machines' (played by the workers) and the killed processes'."""
-    with urllib.request.urlopen(url + "/metrics", timeout=30) as answer:
+    with urllib.request.urlopen(url + "/metrics", timeout=30, context=tls) as answer:
         text = answer.read().decode()
     samples = {
         (sample.name, tuple(sorted(sample.labels.items()))): sample.value
@@ -198,7 +249,7 @@ def check_joined(directory: Path, access: str) -> None:
 
 def test_a_stream_through_nginx_hears_moves_made_on_every_web_process(tmp_path: Path) -> None:
     with Cluster(tmp_path / "cluster", port=free_port(), workers=0).running() as cluster:
-        client = Client(cluster.url)
+        client = Client(cluster.url, cluster.tls())
         client.register("listener")
         status, view = client.call(
             "POST", "/api/games", {"game": "board", "seats": ["human", "random"]}
@@ -208,7 +259,7 @@ def test_a_stream_through_nginx_hears_moves_made_on_every_web_process(tmp_path: 
         request = urllib.request.Request(
             f"{cluster.url}/api/games/{game}/stream", headers=client.headers
         )
-        with urllib.request.urlopen(request, timeout=30) as stream:
+        with urllib.request.urlopen(request, timeout=30, context=cluster.tls()) as stream:
             assert stream.readline().startswith(b"event: view")
             # Two moves, each made on a different web process (not through nginx): the
             # stream, on one of them, hears both.

@@ -1,5 +1,5 @@
 """``carson db upgrade|downgrade|current``: the database's schema, migrated as a deployment
-step of its own (:mod:`carson.server.kernel.schema`; docs/deploy.md, *Upgrading*)."""
+step of its own (:mod:`carson.server.kernel.schema`; docs/deploy.md, *Migrate*)."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ process hears every move's notice (:mod:`.live`). Through psycopg's asyncio laye
 query conversion, cursor, generators and waiting machinery) a notice cost a listening
 process 130 µs of CPU and the statement 160 µs, on a small machine; read here, straight from
 the socket when the event loop finds it readable, 49 µs and 66–90 µs (the figures and how
-to reproduce them: docs/deploy.md, "Eleventh pass"). The connection stays psycopg's: it
+to reproduce them: docs/speed.md, "Eleventh pass"). The connection stays psycopg's: it
 opens, configures and closes it, and its errors are psycopg's.
 
 Each statement leaves the connection idle, or raises: a statement cancelled midway (the
@@ -28,7 +28,7 @@ class Statements:
     connection's socket watched by the event loop from the first statement until
     :meth:`stop` (or until the connection fails). Watching the socket only while a
     statement waited cost a move about 30 µs of CPU: a poll handle made and dropped, and
-    four system calls (docs/deploy.md, "Fourteenth pass"). :meth:`stop` must come before
+    four system calls (docs/speed.md, "Fourteenth pass"). :meth:`stop` must come before
     the connection closes, as the loop must not watch a closed socket."""
 
     def __init__(self, pgconn: PGconn, lost: Callable[[Exception], object] | None = None) -> None:
