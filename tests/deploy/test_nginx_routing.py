@@ -192,9 +192,11 @@ def test_only_the_live_streams_are_unbuffered_and_wait_long() -> None:
     assert streams is not None
     pattern, body = streams.group(1), streams.group(2)
     assert "proxy_buffering off;" in body and "proxy_read_timeout 1h;" in body
-    for path in ["/api/games/k3x/stream", "/api/games/k3x/chat/stream"]:
+    for path in ["/api/games/k3x/stream", "/api/games/k3x/chat/stream",
+                 "/api/lobby/chat/de/stream"]:  # fmt: skip
         assert re.search(pattern, path), path
-    for path in ["/api/games/k3x", "/api/games/k3x/actions", "/games/k3x/stream/x"]:
+    for path in ["/api/games/k3x", "/api/games/k3x/actions", "/games/k3x/stream/x",
+                 "/api/lobby/chat/de"]:  # fmt: skip
         assert not re.search(pattern, path), path
     assert text.count("proxy_read_timeout 1h;") == 1
     assert text.count("proxy_buffering off;") == 1
