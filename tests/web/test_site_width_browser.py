@@ -57,6 +57,13 @@ def _finish(page: Page, base: str, game: str, opponents: list[str]) -> None:
         )  # fmt: skip
 
 
+#: The header's links and buttons not wholly inside the screen.
+_CUT_OFF = """() => Array.from(document.querySelectorAll('header.top a, header.top button'))
+  .filter(el => { const box = el.getBoundingClientRect();
+                  return box.width > 0 && (box.left < 0 || box.right > window.innerWidth); })
+  .map(el => el.textContent.trim())"""
+
+
 def test_no_page_is_wider_than_a_phone(browser: Browser, base_url: str) -> None:
     player = browser.new_context(viewport=PHONE).new_page()
     register(player, base_url, "narrowwalker")
@@ -82,6 +89,8 @@ def test_no_page_is_wider_than_a_phone(browser: Browser, base_url: str) -> None:
             wide = page.evaluate("document.documentElement.scrollWidth")
             if wide > PHONE["width"]:
                 problems.append(f"{path} in {lang}: {wide} px wide")
+            for cut in page.evaluate(_CUT_OFF):  # a header link out of sight: out of reach
+                problems.append(f"{path} in {lang}: the header's {cut!r} is cut off")
             for link in page.evaluate(_LINKS):
                 link = urldefrag(link)[0]
                 if link and not SKIPPED.search(link) and _kind(link) not in seen:
