@@ -84,3 +84,24 @@ def test_a_resigned_player_whose_seat_is_to_move_reads_that_a_machine_plays_it(
     page = client.get(f"/games/{game_id}").text  # the machine has not moved for her yet
     assert "A machine plays your seat." in page
     assert not re.search(r"Waiting for: *</p>", page)
+
+
+def test_the_others_see_that_a_machine_plays_the_seat_of_one_who_resigned(
+    client: TestClient,  # noqa: F811
+) -> None:
+    """The trial (issue 44): after bob resigned, alice's panel of his seat still read
+    "Star · bob" as if he played on."""
+    assert post_account_form(client, "/register", "alice").status_code == 303
+    alice = {"X-CSRF-Token": client.cookies["carson_csrf"]}
+    body = {"game": "card", "seats": ["human", "human", "random", "random"]}
+    created = client.post("/api/games", json=body, headers=alice)
+    assert created.status_code == 201, created.text
+    game_id = created.json()["id"]
+    other = TestClient(client.app)
+    assert post_account_form(other, "/register", "bob").status_code == 303
+    bob = {"X-CSRF-Token": other.cookies["carson_csrf"]}
+    assert other.post(f"/api/games/{game_id}/join", headers=bob).status_code == 200
+    assert other.post(f"/api/games/{game_id}/resign", headers=bob).status_code == 200
+    page = client.get(f"/games/{game_id}").text
+    seat = page[page.index('data-seat="1"') :][:2000]
+    assert "bob" in seat and "A machine plays this seat now" in seat

@@ -218,6 +218,8 @@ class Presenter:
         city = None if seen is None else seen.city(index)
         era = view["era"] - 1
         notes = []
+        if who.get("left"):  # resigned or timed out for good: told where the seat is drawn
+            notes.append(self._("A machine plays this seat now: its player left the game."))
         if seat.get("sold"):
             notes.append(self._("cards sold") + f": {len(seat['sold'])}")
         if seat.get("set_aside"):

@@ -74,7 +74,9 @@ class Names:
         """The card's effect in a few words (BG-7.2, BG-7.3)."""
         _ = self._
         yellow = {
-            "sheriff": _("Takes the white cowboy: nobody may join it (except on wages and 1 road)."),
+            "sheriff": _(
+                "Takes the white cowboy: nobody may join it (except on wages and 1 road)."
+            ),
             "banker": _("+$9 at once."),
             "grocer": _("$8 now, or later double the income of one building type."),
             "worker": _("+2 roads; pays half the price of buildings this round."),
