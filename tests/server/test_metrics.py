@@ -18,11 +18,13 @@ from api_helpers import account
 from fastapi.testclient import TestClient
 from prometheus_client import REGISTRY
 from prometheus_client.parser import text_string_to_metric_families
+from sqlalchemy import create_engine
 
 from carson.server.app import create_app
 from carson.server.jobs.kinds import DELIVERY, PLAY, JobKind, lane_counts, register
 from carson.server.jobs.queue import ClaimedJob
 from carson.server.jobs.worker import Worker
+from carson.server.kernel import metrics
 from carson.server.kernel.errors import BadSetting
 from carson.server.kernel.metrics_api import MetricsAccess
 from carson.server.kernel.stream_slots import StreamSlots
@@ -282,3 +284,20 @@ def test_the_processes_of_a_host_add_up_and_a_dead_ones_streams_leave(tmp_path: 
     route = {"method": "POST", "route": "/api/games/{game_id}/actions"}
     assert value(samples, "carson_http_request_duration_seconds_count", **route) == 2
     assert value(samples, "carson_http_request_duration_seconds_bucket", **route, le="0.005") == 2
+
+
+def test_the_database_pools_connections_are_a_gauge(client: TestClient, tmp_path: Path) -> None:
+    assert value(scrape(client), "carson_db_pool_connections", state="capacity") > 0
+
+    def now(state: str) -> float:
+        found = REGISTRY.get_sample_value("carson_db_pool_connections", {"state": state})
+        return found or 0.0
+
+    engine = create_engine(f"sqlite:///{tmp_path / 'pool.db'}", pool_size=3, max_overflow=2)
+    capacity, in_use = now("capacity"), now("in_use")
+    metrics.watch_pool(engine)
+    assert now("capacity") == capacity + 5
+    with engine.connect(), engine.connect():
+        assert now("in_use") == in_use + 2
+    assert now("in_use") == in_use  # checked in again
+    engine.dispose()

@@ -168,6 +168,7 @@ def create_server(
         app.include_router(routes)
     errors.install(app)
     metrics_api.install(app, [metrics.QueueCollector(lambda: lane_counts(service.jobs))])
+    metrics.watch_pool(engine)
     openapi.install(app, {"ActionIn": ActionIn})  # read by the move's route itself
     for error in DATABASE_DOWN:  # an outage answers 503 (the pages add their own, in HTML)
         app.add_exception_handler(error, health.database_down)

@@ -25,6 +25,9 @@ from prometheus_client import REGISTRY, CollectorRegistry, Counter, Gauge, Histo
 from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.multiprocess import MultiProcessCollector, mark_process_dead
 from prometheus_client.registry import Collector
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+from sqlalchemy.pool import QueuePool
 
 from carson.server.kernel import settings
 
@@ -52,6 +55,13 @@ STREAMS = Gauge(
     ["kind"],
     multiprocess_mode="livesum",
 )
+DB_POOL = Gauge(
+    "carson_db_pool_connections",
+    "The server processes' database connection pools: in_use (checked out now) and "
+    "capacity (the pools' size plus their overflow)",
+    ["state"],
+    multiprocess_mode="livesum",
+)
 JOB_FAILURES = Counter(
     "carson_job_failures",
     "Jobs that raised, by lane and kind; outcome: retry (tried again later) or failed "
@@ -70,6 +80,17 @@ PUSHES = Counter(
     "subscription is gone (gone: deleted)",
     ["outcome"],
 )
+
+
+def watch_pool(engine: Engine) -> None:
+    """Count ``engine``'s pool in :data:`DB_POOL`: its capacity now, its connections as
+    they are checked out and in (a process that ends leaves the sums: ``livesum``)."""
+    pool = engine.pool
+    if isinstance(pool, QueuePool):
+        DB_POOL.labels("capacity").inc(pool.size() + max(0, pool._max_overflow))
+    in_use = DB_POOL.labels("in_use")
+    event.listen(engine, "checkout", lambda *_: in_use.inc())
+    event.listen(engine, "checkin", lambda *_: in_use.dec())
 
 
 def moves_played(game: str, count: int = 1) -> None:
