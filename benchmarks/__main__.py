@@ -11,8 +11,8 @@ from collections.abc import Callable, Sequence
 from benchmarks import (
     analysis,
     board_games,
-    card_master,
     board_page,
+    card_master,
     chat,
     cluster,
     collector,

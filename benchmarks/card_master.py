@@ -63,7 +63,13 @@ def pairing_share(line: dict[str, Any]) -> float:
     for mine in (s for s, kind in enumerate(seats) if kind == MASTER):
         for theirs in (s for s, kind in enumerate(seats) if kind == HARD):
             pairs += 1
-            won += 1.0 if scores[mine] > scores[theirs] else 0.5 if scores[mine] == scores[theirs] else 0.0
+            won += (
+                1.0
+                if scores[mine] > scores[theirs]
+                else 0.5
+                if scores[mine] == scores[theirs]
+                else 0.0
+            )
     return won / pairs
 
 

@@ -74,8 +74,10 @@ def fit(inputs: Array, targets: Array, settings: Settings) -> tuple[Model, list[
         np.zeros(width),
     )
     params = ("hidden", "bias", "out", "out_bias", "skip")
-    moments = {name: (np.zeros_like(getattr(model, name)), np.zeros_like(getattr(model, name)))
-               for name in params}
+    moments = {
+        name: (np.zeros_like(getattr(model, name)), np.zeros_like(getattr(model, name)))
+        for name in params
+    }
     losses: list[float] = []
     step = 0
     for _ in range(settings.epochs):

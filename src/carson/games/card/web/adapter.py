@@ -40,7 +40,14 @@ from carson.web.play.log_filter import filtered
 
 #: The machine seats the home page offers, strongest virtual player first.
 OPPONENTS = (
-    "expert", "advanced", "beginner", "ai-easy", "ai-medium", "ai-hard", "ai-master", "greedy"
+    "expert",
+    "advanced",
+    "beginner",
+    "ai-easy",
+    "ai-medium",
+    "ai-hard",
+    "ai-master",
+    "greedy",
 )
 
 
