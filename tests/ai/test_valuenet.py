@@ -51,6 +51,8 @@ def test_the_written_model_evaluates_in_pure_python_as_in_numpy(tmp_path: Path) 
     # A missing feature is worth 0, as in the matrix the model was trained on.
     zero = model.predict(np.zeros((1, 5)))[0]
     assert net({}) == pytest.approx(float(zero), abs=1e-9)
+    # A feature the model never saw adds nothing (rather than failing a live game).
+    assert net({"never-seen": 5.0}) == net({})
 
 
 def test_a_file_that_is_not_a_model_is_refused(tmp_path: Path) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the benchmarks package
 
-from benchmarks import card_master, strength_runs  # noqa: E402
+from benchmarks import card_master, strength_runs
 
 
 def test_every_deal_is_played_in_all_six_arrangements() -> None:

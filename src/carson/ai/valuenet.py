@@ -41,13 +41,16 @@ class ValueNet:
     meta: Mapping[str, object]
 
     def __call__(self, features: Mapping[str, float]) -> float:
-        """The model's value of a position given by its named features (missing ones: 0)."""
+        """The model's value of a position given by its named features (missing ones, and
+        ones the model does not know, count as 0)."""
         hidden = list(self.bias)
         total = self.constant
         rows = self.rows
         for name, value in features.items():
-            if value:
-                row, skip = rows[name]
+            entry = rows.get(name)
+            # A feature the training never saw was 0 in all its examples: it adds nothing.
+            if value and entry is not None:
+                row, skip = entry
                 total += skip * value
                 hidden = [h + value * w for h, w in zip(hidden, row, strict=True)]
         return total + sum(o * h for o, h in zip(self.out, hidden, strict=True) if h > 0.0)
