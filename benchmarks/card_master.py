@@ -6,9 +6,10 @@ budgets (no clock: the same seeds give the same games).
     python -m benchmarks card-master report [FILE ...] [--format json]
 
 ``play`` appends each game to its result file as it ends (default
-``benchmarks/results/card-master-FIRST-LAST.jsonl``) and skips the games the file holds
+``benchmarks/results/master-card-FIRST-LAST.jsonl``) and skips the games the file holds
 (:mod:`benchmarks.strength_runs`): a stopped run resumes. ``report`` merges the files
-(default: every ``benchmarks/results/card-master-*.jsonl``) and prints:
+(default: every ``benchmarks/results/master-card-*.jsonl``; not ``card-*``, which the
+strength report reads) and prints:
 
 - the share of **pairings** ``ai-master`` won (each game has 4 pairs of an ``ai-master`` and
   an ``ai-hard`` seat; the higher score wins the pair, a tie counts half), with the 95 %
@@ -133,7 +134,7 @@ def main(argv: Sequence[str] = ()) -> None:
     args = parser.parse_args(list(argv))
     if args.command == "play":
         first, last = args.seeds[0], args.seeds[-1] + 1
-        out = args.out or RESULTS / f"card-master-{first}-{last}.jsonl"
+        out = args.out or RESULTS / f"master-card-{first}-{last}.jsonl"
         start = time.perf_counter()
 
         def progress(line: dict[str, Any]) -> None:
@@ -146,7 +147,7 @@ def main(argv: Sequence[str] = ()) -> None:
         count = run(tables(args.seeds), out, args.workers, None, progress)
         print(f"{count} games played into {out}")
         return
-    files = args.files or sorted(RESULTS.glob("card-master-*.jsonl"))
+    files = args.files or sorted(RESULTS.glob("master-card-*.jsonl"))
     found = figures(read_results(files))
     if args.format == "json":
         print(json.dumps(found, indent=2))

@@ -29,9 +29,7 @@ def _line(deal: int, seats: list[str], scores: list[int]) -> dict[str, object]:
 def test_pairings_count_each_master_against_each_hard_seat_with_ties_half() -> None:
     seats = ["ai-master", "ai-hard", "ai-master", "ai-hard"]
     assert card_master.pairing_share(_line(0, seats, [10, 5, 5, 7])) == 0.5 + 0.125
-    found = card_master.figures(
-        [_line(0, seats, [10, 5, 9, 7]), _line(1, seats, [1, 5, 2, 7])]
-    )
+    found = card_master.figures([_line(0, seats, [10, 5, 9, 7]), _line(1, seats, [1, 5, 2, 7])])
     assert found["games"] == 2 and found["pairings_won"] == 0.5
     assert found["decision_cpu_s"]["ai-master"]["max"] == 0.4
 

@@ -6,9 +6,11 @@ games (``carson train --game card``, :mod:`carson.games.card.rl.train`) to predi
 a player seat still scores from the start of a round to the end of the game. Its features
 (:func:`features`) read only what the seat itself sees: its own city, personalities, used
 abilities, auction cards in hand, cards sold, and the round — the linear estimate's features
-(:func:`.estimate.features`) plus the city's parcels (each kind's count, and that count
-scaled by the share of the game left), its empty cells and covered cells. Virtual seats keep the
-linear estimate's pace (their play is the rules').
+(:func:`.estimate.features`) plus the city's points, its empty and covered cells, the cards
+sold and the cards in hand. Virtual seats keep the linear estimate's pace (their play is the
+rules'). A first model also had each parcel kind's count: it fitted better, but it valued a
+visible church at 8–13 points to come and an outlaws parcel at 3–5 (what went with them in
+``greedy``'s games, not what they cause), and the search steered the cities towards them.
 
 Pure Python: playing with this model needs neither NumPy nor a training library.
 """
@@ -30,8 +32,11 @@ MODEL_PATH = Path(__file__).resolve().parent.parent / "data" / "value.npz"
 _COUNTED = tuple(parcel for parcel in Parcel if parcel is not Parcel.EMPTY)
 
 
-def features(state: CardGameState, seat: int, now: float | None = None) -> dict[str, float]:
-    """The player seat's features by name (missing names are 0)."""
+def features(
+    state: CardGameState, seat: int, now: float | None = None, parcels: bool = False
+) -> dict[str, float]:
+    """The player seat's features by name (missing names are 0). ``parcels``: also each
+    parcel kind's count (the first model's; the search exploited them, see docs/ai.md)."""
     me = state.seats[seat]
     city = me.city
     assert city is not None, "virtual seats have no features"
@@ -44,11 +49,12 @@ def features(state: CardGameState, seat: int, now: float | None = None) -> dict[
     found["open"] = float(city.empty_mask().bit_count())
     found["sold"] = float(len(me.sold))
     found["hand"] = float(len(me.hand))
-    for parcel in _COUNTED:
-        count = city.mask(parcel).bit_count()
-        if count:
-            found["parcel:" + parcel.id] = float(count)
-            found["parcel_share:" + parcel.id] = count * share
+    if parcels:
+        for parcel in _COUNTED:
+            count = city.mask(parcel).bit_count()
+            if count:
+                found["parcel:" + parcel.id] = float(count)
+                found["parcel_share:" + parcel.id] = count * share
     return found
 
 
