@@ -12,6 +12,7 @@ from benchmarks import (
     analysis,
     board_games,
     board_page,
+    card_master,
     chat,
     cluster,
     collector,
@@ -38,6 +39,7 @@ BENCHMARKS: dict[str, Callable[[Sequence[str]], None]] = {
     "games": lambda _: games.main(),
     "board-games": lambda _: board_games.main(),
     "board-strength": strength.board_main,
+    "card-master": card_master.main,
     "board-page": board_page.main,
     "search": search.main,
     "server": server.main,
@@ -61,7 +63,7 @@ BENCHMARKS: dict[str, Callable[[Sequence[str]], None]] = {
 
 
 #: Benchmarks whose options start with a subcommand word.
-SUBCOMMANDS = ("strength", "board-strength")
+SUBCOMMANDS = ("strength", "board-strength", "card-master")
 
 
 def main(argv: list[str]) -> int:

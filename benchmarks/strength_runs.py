@@ -81,10 +81,18 @@ def apply_overrides(game: str, overrides: Sequence[Override]) -> None:
 
 
 def budgets(game: str) -> dict[str, dict[str, Any]]:
-    """Each level's search limits without the clock: what decides a seeded game's moves."""
+    """Each level's search limits without the clock: what decides a seeded game's moves.
+    The levels of :data:`LEVELS` only, and their estimate only when it is not the linear one
+    (so the results played before ``ai-master`` and its field existed still count);
+    ``ai-master``'s games are :mod:`benchmarks.card_master`'s."""
     return {
-        level: {k: v for k, v in asdict(limits).items() if k != "seconds"}
+        level: {
+            k: v
+            for k, v in asdict(limits).items()
+            if k != "seconds" and not (k == "value" and v == "linear")
+        }
         for level, limits in level_table(game).items()
+        if level in LEVELS
     }
 
 

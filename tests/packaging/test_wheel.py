@@ -132,6 +132,14 @@ def test_the_wheel_without_extras_plays_scores_and_names_missing_extras(tmp_path
     simulate = [carson, "simulate", "--format", "json", "--games"]
     games = json.loads(run(*simulate, "2", *SEATS, env=env))
     assert games["games"] == 2 and len(games["scores"]) == 2
+    # ai-master's weights are package data, read without NumPy (issue 47).
+    master = ["1", "--seat", "ai-master", *SEATS[2:], "--seat", "greedy", "--budget-ms", "2"]
+    assert json.loads(run(*simulate, *master, env=env))["games"] == 1
+    refused_training = subprocess.run(
+        [carson, "train", "--games", "5"], capture_output=True, text=True, env=env, check=False
+    )
+    assert refused_training.returncode == 2
+    assert "needs the rl extra" in refused_training.stderr
     board = ["1", "--game", "board", "--seat", "random", "--seat", "greedy"]
     assert json.loads(run(*simulate, *board, env=env))["games"] == 1
     assert json.loads(run(carson, "score", stdin=json.dumps(CITY), env=env))["total"] == 15

@@ -13,7 +13,7 @@ from typing import Annotated, Protocol, runtime_checkable
 import typer
 
 from carson import __version__
-from carson.cli import admin, config, db, play, serve, simulate, worker
+from carson.cli import admin, config, db, play, serve, simulate, train, worker
 from carson.core.registry import games
 
 
@@ -58,7 +58,7 @@ for kind in games().values():  # a game's own subcommands (the card game's scori
     game_commands = kind.adapter("cli", GameCommands)
     if game_commands is not None:
         game_commands(app)
-for command_module in (simulate, play, serve, worker, admin, db, config):
+for command_module in (simulate, train, play, serve, worker, admin, db, config):
     command_module.register(app)
 
 

@@ -55,6 +55,7 @@ GAME: GameKind[CardGameState, CardAction, SeatObservation] = GameKind(
         "web": "carson.games.card.web.adapter:WEB",
         "rl": "carson.games.card.rl:ENCODER",
         "analysis": "carson.games.card.ai.search:ANALYST",
+        "train": "carson.games.card.rl.train:TRAINER",
     },
     chance=CHANCE,
     title_catalog=("carson.games.card", "web"),

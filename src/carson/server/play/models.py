@@ -26,8 +26,8 @@ class NewGame(BaseModel):
     )
     seats: list[str] = Field(
         description="seat kinds in order: 'human', an AI level (ai-easy, ai-medium, ai-hard), "
-        "'greedy' or 'random'; in the card game also a virtual level (beginner, advanced, "
-        "expert)"
+        "'greedy' or 'random'; in the card game also ai-master and a virtual level (beginner, "
+        "advanced, expert)"
     )
     variants: list[str] = Field(
         default_factory=list,

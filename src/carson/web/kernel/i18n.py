@@ -71,6 +71,7 @@ def machine_label(kind: str, gettext: Callable[[str], str]) -> str:
         "ai-easy": gettext("AI, easy"),
         "ai-medium": gettext("AI, medium"),
         "ai-hard": gettext("AI, hard"),
+        "ai-master": gettext("AI, master"),
         "greedy": gettext("greedy bot"),
         "random": gettext("random bot"),
     }

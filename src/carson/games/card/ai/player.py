@@ -1,4 +1,5 @@
-"""The AI seat kinds ``ai-easy``, ``ai-medium`` and ``ai-hard``: ISMCTS at three budgets."""
+"""The AI seat kinds ``ai-easy``, ``ai-medium`` and ``ai-hard`` (ISMCTS at three budgets), and
+``ai-master`` (``ai-hard``'s budget with the learned estimate of :mod:`.learned`)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ AI_LEVELS: dict[str, SearchLimits] = {
     "ai-easy": SearchLimits(iterations=24, seconds=1.0, top_places=3),
     "ai-medium": SearchLimits(iterations=100, seconds=1.0, top_places=4),
     "ai-hard": SearchLimits(iterations=400, seconds=0.95, top_places=5),
+    # ai-hard's search with the self-play model as its estimate where playouts stop (issue 47).
+    "ai-master": SearchLimits(iterations=400, seconds=0.95, top_places=5, value="learned"),
 }
 
 

@@ -26,13 +26,14 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
 from carson.ai import ismcts
 from carson.ai.evaluation import SearchAnalyst
 from carson.ai.ismcts import WIN_WEIGHT, SearchResult
 from carson.core.game import Result
+from carson.games.card.ai import learned
 from carson.games.card.ai.estimate import TOTAL_ROUNDS, position_value
 from carson.games.card.ai.memo import PointsMemo
 from carson.games.card.ai.playout import PLACE_SAMPLES as PLAYOUT_PLACE_SAMPLES
@@ -66,6 +67,13 @@ class SearchLimits:
     seconds: float | None = None
     #: Places (and Paperboy picks) kept as candidates, best first by the valuation.
     top_places: int = 4
+    #: The estimate where playouts stop: ``linear`` (:mod:`.estimate`) or ``learned``
+    #: (:mod:`.learned`, the self-play model of ``ai-master``).
+    value: str = "linear"
+
+
+#: A seat's estimated final score in a state where a playout stopped.
+Estimator = Callable[[CardGameState, int], float]
 
 
 @dataclass
@@ -77,6 +85,7 @@ class CardSearch:
     top_places: int
     policy: PlayoutPolicy
     margin_scale: float = MARGIN_SCALE
+    value: Estimator = position_value
 
     def __post_init__(self) -> None:
         self.root_round = self.observation.round
@@ -106,7 +115,8 @@ class CardSearch:
         if state.round == self.root_round and not state.is_over:
             return None
         seats = range(len(state.seats))
-        scores = tuple(round(TENTHS * position_value(state, seat)) for seat in seats)
+        value = self.value
+        scores = tuple(round(TENTHS * value(state, seat)) for seat in seats)
         best = max(scores)
         return Result(scores, frozenset(seat for seat in seats if scores[seat] == best))
 
@@ -124,15 +134,23 @@ class CardReward:
     """
 
     centre: float
+    #: The margin's error per square root of the rounds left, in points.
+    spread: float = WIN_SPREAD
 
     @classmethod
-    def at(cls, observation: SeatObservation, rng: random.Random) -> CardReward:
+    def at(
+        cls,
+        observation: SeatObservation,
+        rng: random.Random,
+        value: Estimator = position_value,
+        spread: float = WIN_SPREAD,
+    ) -> CardReward:
         """The reward for a search from this observation (its centre from one sample)."""
         state = observation.sample(rng)
-        values = [position_value(state, seat) for seat in range(len(state.seats))]
+        values = [value(state, seat) for seat in range(len(state.seats))]
         seat = observation.seat
         best_other = max(value for other, value in enumerate(values) if other != seat)
-        return cls(TENTHS * (values[seat] - best_other))
+        return cls(TENTHS * (values[seat] - best_other), spread)
 
     def __call__(self, state: CardGameState, outcome: Result, seat: int) -> float:
         margin = ismcts.outcome_margin(outcome, seat)
@@ -140,7 +158,7 @@ class CardReward:
             shared = len(outcome.winners) > 1
             chance = 0.0 if seat not in outcome.winners else 0.5 if shared else 1.0
         else:
-            spread = WIN_SPREAD * TENTHS * math.sqrt(TOTAL_ROUNDS - state.round + 1)
+            spread = self.spread * TENTHS * math.sqrt(TOTAL_ROUNDS - state.round + 1)
             chance = 0.5 * (1.0 + math.erf(margin / (spread * math.sqrt(2.0))))
         relative = min(1.0, max(0.0, 0.5 + (margin - self.centre) / MARGIN_SCALE))
         return WIN_WEIGHT * chance + (1.0 - WIN_WEIGHT) * relative
@@ -154,11 +172,22 @@ def search(
     Deterministic for a given ``rng`` state when ``limits.seconds`` is ``None`` (samples
     depend on public facts only, so the hidden truth never sways a seeded choice).
     """
-    domain = CardSearch(observation, limits.top_places, PlayoutPolicy(rng))
-    reward = CardReward.at(observation, rng)
+    value, spread = estimator(limits.value)
+    domain = CardSearch(observation, limits.top_places, PlayoutPolicy(rng), value=value)
+    reward = CardReward.at(observation, rng, value, spread)
     return ismcts.search(
         domain, observation.seat, limits.iterations, limits.seconds, rng, reward=reward
     )
+
+
+def estimator(name: str) -> tuple[Estimator, float]:
+    """The estimate named by :attr:`SearchLimits.value`, and its margin's error per square
+    root of the rounds left (two seats' errors: √2 times one's)."""
+    if name == "linear":
+        return position_value, WIN_SPREAD
+    if name == "learned":
+        return learned.learned_value, math.sqrt(2.0) * learned.spread()
+    raise ValueError(f"unknown value estimate {name!r}; choose linear or learned")
 
 
 def candidates(

@@ -39,7 +39,16 @@ from carson.web.play.left_seats import mark_machine_moves
 from carson.web.play.log_filter import filtered
 
 #: The machine seats the home page offers, strongest virtual player first.
-OPPONENTS = ("expert", "advanced", "beginner", "ai-easy", "ai-medium", "ai-hard", "greedy")
+OPPONENTS = (
+    "expert",
+    "advanced",
+    "beginner",
+    "ai-easy",
+    "ai-medium",
+    "ai-hard",
+    "ai-master",
+    "greedy",
+)
 
 
 class CardWeb:
