@@ -24,6 +24,7 @@ from carson.core.registry import HUMAN, GameSetupError, game_kind, games
 from carson.terminal.api_client import ApiClient, ApiError, game_id_of
 from carson.terminal.asker import Asker, QuitGame
 from carson.terminal.credentials import TokenStore
+from carson.terminal.line_input import LineInput
 from carson.terminal.online import OnlineGame, refusal
 from carson.terminal.online_lobby import Lobby, start_menu
 from carson.terminal.online_quick import QuickMatch
@@ -125,7 +126,7 @@ def play_online(
             found = QuickMatch(client, asker, new.game, lang).find()
             if found is None:
                 return 1
-            return OnlineGame(client, found, lang, console, console.input).run()
+            return playing(client, found, lang, console)
         if lobby is not None:
             game_id = Lobby(client, asker, console, lobby.game, lobby.control).choose()
         else:
@@ -138,7 +139,14 @@ def play_online(
         shown = refusal(texts, error, server=client.base, id=join or "", user=user or "")
         console.print(shown, style="bold red", markup=False)
         return 1
-    return OnlineGame(client, game_id, lang, console, console.input).run()
+    return playing(client, game_id, lang, console)
+
+
+def playing(client: ApiClient, game_id: str, lang: str, console: Console) -> int:
+    """The game played at this terminal: its own questions (line editing, live news and
+    clocks) when both ends are a terminal, else lines read as a script gives them."""
+    line = LineInput() if sys.stdin.isatty() and sys.stdout.isatty() else None
+    return OnlineGame(client, game_id, lang, console, console.input, line=line).run()
 
 
 def read_secret(prompt: str, console: Console) -> str:
