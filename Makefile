@@ -5,12 +5,18 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 LOCK   := requirements.lock
+# What running needs (the server extra), at the versions of $(LOCK): `make run` installs it.
+RUN_LOCK  := requirements-server.lock
+RUN_STAMP := $(VENV)/.installed-server
 UV_VERSION := 0.13.8
 
-.PHONY: install lock run play test test-fast test-deps lint bench screenshots clean
+.PHONY: install lock run play test test-fast test-deps lint bench screenshots swagger-ui clean
 
 # Exactly the locked versions (dev extras included), then carson itself without its deps.
+# The distribution was once named `carson`: its metadata, left in src/ by an older install,
+# would be a second carson, with every game's entry point twice.
 $(STAMP): pyproject.toml $(LOCK)
+	rm -rf src/carson.egg-info
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -r $(LOCK)
@@ -19,21 +25,33 @@ $(STAMP): pyproject.toml $(LOCK)
 
 install: $(STAMP)  ## create .venv and install carson with its dev extras, at the locked versions
 
+# Only the server extra, at the same versions: what `make run` needs (a dev install has it).
+$(RUN_STAMP): pyproject.toml $(RUN_LOCK)
+	rm -rf src/carson.egg-info
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -r $(RUN_LOCK)
+	$(BIN)/pip install --quiet --no-deps -e .
+	touch $(RUN_STAMP)
+
 $(BIN)/uv:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet uv==$(UV_VERSION)
 
 # Keeps the versions already locked where pyproject allows them; LOCK_FLAGS=--upgrade takes
 # the newest everywhere.
-lock: $(BIN)/uv    ## after changing a dependency in pyproject.toml: resolve requirements.lock again
+lock: $(BIN)/uv    ## after changing a dependency in pyproject.toml: resolve requirements.lock (and its server part, requirements-server.lock) again
 	$(BIN)/uv pip compile pyproject.toml --extra dev --universal --python-version 3.11 \
 	  --generate-hashes --quiet $(LOCK_FLAGS) -o $(LOCK)
+	$(BIN)/uv pip compile pyproject.toml --extra server --universal --python-version 3.11 \
+	  --generate-hashes --quiet -c $(LOCK) -o $(RUN_LOCK)
 	$(MAKE) install
 
-run: $(STAMP)      ## start the main program: the web app on SQLite (open the URL it prints)
+# The dev install when there is one (it holds the server extra), else the server extra alone.
+run: $(if $(wildcard $(STAMP)),$(STAMP),$(RUN_STAMP))  ## start the main program: the web app on SQLite, on port 8000 or a free one (open the URL it prints)
 	$(BIN)/carson serve
 
-play: $(STAMP)     ## a game in the terminal instead
+play: $(if $(wildcard $(STAMP)),$(STAMP),$(RUN_STAMP))  ## a game in the terminal instead
 	$(BIN)/carson play
 
 test: $(STAMP) test-deps  ## the whole suite: lint, types, tests
@@ -74,6 +92,13 @@ test-deps:         ## what the tests use: PostgreSQL (server tests), nginx (depl
 	    echo "npm ci failed: the accessibility tests will be skipped"; \
 	else echo "no npm: the accessibility tests (axe-core) will be skipped"; fi
 
+# The files /docs serves (carson.server.kernel.apidocs.FILES), from package.json's version.
+SWAGGER_UI_FILES := swagger-ui-bundle.js swagger-ui.css favicon-32x32.png LICENSE NOTICE \
+  swagger-ui-bundle.js.LICENSE.txt
+swagger-ui:        ## after changing swagger-ui-dist's version in package.json: copy the files /docs serves
+	npm install --ignore-scripts --no-audit --no-fund --loglevel=error
+	cp $(addprefix node_modules/swagger-ui-dist/,$(SWAGGER_UI_FILES)) src/carson/server/kernel/swagger_ui/
+
 screenshots: $(STAMP)  ## the screenshots of the main pages in docs/screenshots (needs chromium)
 	$(BIN)/python tests/web/screenshots.py docs/screenshots
 
@@ -89,4 +114,4 @@ bench: $(STAMP)    ## benchmarks with reported figures (never timed unit tests)
 	$(BIN)/python -m benchmarks $(BENCH)
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build dist *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

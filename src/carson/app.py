@@ -4,17 +4,25 @@ platform's, the installed games' own, and their static files)."""
 
 from __future__ import annotations
 
-from fastapi import FastAPI
-from fastapi.staticfiles import StaticFiles
+from carson.core.extras import MissingExtra, extra_providing
 
-from carson.server.app import create_server
-from carson.server.jobs.queue import Clock, utc_now
-from carson.server.kernel.errors import DATABASE_DOWN
-from carson.server.kernel.limits import Limits
-from carson.web.kernel import missing
-from carson.web.kernel.outage import database_down_page
-from carson.web.kernel.refusals import too_large_page
-from carson.web.routes import STATIC, web_router
+try:  # without the server extra, one line that names it rather than a traceback
+    from fastapi import FastAPI
+    from fastapi.staticfiles import StaticFiles
+
+    from carson.server.app import create_server
+    from carson.server.jobs.queue import Clock, utc_now
+    from carson.server.kernel.errors import DATABASE_DOWN
+    from carson.server.kernel.limits import Limits
+    from carson.web.kernel import missing
+    from carson.web.kernel.outage import database_down_page
+    from carson.web.kernel.refusals import too_large_page
+    from carson.web.routes import STATIC, web_router
+except ModuleNotFoundError as error:
+    lacking = extra_providing(error)
+    if lacking is None:
+        raise
+    raise MissingExtra("carson.app", lacking) from None
 
 
 def create_app(

@@ -15,7 +15,9 @@ from carson.cli.simulate import run_all
 
 pytestmark = pytest.mark.slow  # a Ray cluster
 
-ray = pytest.importorskip("ray", reason="Ray's wheel is not installed (pip install 'carson[ray]')")
+ray = pytest.importorskip(
+    "ray", reason="Ray's wheel is not installed (pip install 'carson-city[ray]')"
+)
 
 runner = CliRunner()
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from carson.core.clock import DAY, Clocks, TimeControl, TimeControlError
+from carson.core.clock import DAY, Clocks, TimeControl, TimeControlError, paused_deadline, run_time
 
 LIVE = TimeControl.parse("10+5")
 THREE_DAYS = TimeControl.parse("3d")
@@ -83,3 +83,36 @@ def test_time_only_goes_down_by_what_ran_and_survives_json(
         assert after <= before + LIVE.increment + 1e-6
         assert all(value >= 0 for value in clocks.remaining)
         assert Clocks.from_json(clocks.to_json()) == clocks
+
+
+def test_a_paused_clock_stands_still_and_its_deadline_moves_on_by_the_pause() -> None:
+    clocks = Clocks.start(THREE_DAYS, 2, [0, 1], 0.0).paused({1: [(DAY, 3 * DAY)]})
+    assert clocks.deadline(0) == 3 * DAY and clocks.deadline(1) == 5 * DAY
+    assert clocks.left(1, 2 * DAY) == 2 * DAY  # a day ran, then the pause
+    assert clocks.paused_until(1, 2 * DAY) == 3 * DAY and clocks.paused_until(0, 2 * DAY) is None
+    assert clocks.flagged(4 * DAY) == (0,)
+    view = clocks.view(2 * DAY)
+    assert view["running"] == [True, False] and view["paused_until"] == [None, 3 * DAY]
+    moved = clocks.after_move(0, 2 * DAY, [1])
+    assert moved.deadline(1) == 5 * DAY  # still asked: the pause stays with the clocks
+    assert "pauses" not in clocks.to_json()  # not stored: read with the clocks
+
+
+def test_pauses_after_the_deadline_or_before_the_start_change_nothing() -> None:
+    assert paused_deadline(10.0, 100.0, [(0.0, 10.0), (110.0, 500.0)]) == 110.0
+    assert paused_deadline(10.0, 100.0, [(0.0, 20.0)]) == 120.0  # the part after the start
+    assert paused_deadline(0.0, 100.0, [(50.0, 60.0), (55.0, 70.0)]) == 120.0  # joined
+    assert run_time(0.0, 100.0, [(50.0, 60.0), (90.0, 200.0)]) == 80.0
+
+
+@given(
+    st.floats(0, 1e6), st.floats(0, 1e6),
+    st.lists(st.tuples(st.floats(0, 2e6), st.floats(0, 1e6)), max_size=4),
+)  # fmt: skip
+def test_a_paused_clock_runs_out_exactly_at_its_deadline(
+    since: float, remaining: float, spans: list[tuple[float, float]]
+) -> None:
+    pauses = [(start, start + length) for start, length in spans]
+    deadline = paused_deadline(since, remaining, pauses)
+    assert deadline >= since + remaining
+    assert run_time(since, deadline, pauses) == pytest.approx(remaining, abs=1e-3)

@@ -66,7 +66,7 @@ def test_server_commands_without_the_server_extra(
     result = runner.invoke(app, command.split())
     assert result.exit_code == 2
     assert result.stderr == (
-        f"carson {command} needs the server extra: pip install 'carson[server]'\n"
+        f"carson {command} needs the server extra: pip install 'carson-city[server]'\n"
     )
     assert result.stdout == ""
 
@@ -82,7 +82,7 @@ def test_a_postgresql_url_without_the_postgres_extra(
     assert result.exit_code == 2
     # `carson serve` may have logged its start (alembic's plugins) before it opens the database
     assert result.stderr.splitlines()[-1] == (
-        f"carson {command[0]} needs the postgres extra: pip install 'carson[postgres]'"
+        f"carson {command[0]} needs the postgres extra: pip install 'carson-city[postgres]'"
     )
     assert result.stdout == ""
 
@@ -92,8 +92,22 @@ def test_carson_rl_without_the_rl_extra(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setitem(sys.modules, "gymnasium", None)
     with pytest.raises(MissingExtra, match=r"^carson\.rl needs the rl extra: ") as raised:
         importlib.import_module("carson.rl")
-    assert str(raised.value).endswith("pip install 'carson[rl]'")
+    assert str(raised.value).endswith("pip install 'carson-city[rl]'")
     assert raised.value.extra == "rl"
+
+
+@pytest.mark.parametrize("module", ["carson.app", "carson.server", "carson.web"])
+def test_the_server_modules_without_the_server_extra(
+    monkeypatch: pytest.MonkeyPatch, module: str
+) -> None:
+    monkeypatch.delitem(sys.modules, module, raising=False)
+    hide(monkeypatch, "fastapi")
+    with pytest.raises(MissingExtra) as raised:
+        importlib.import_module(module)
+    assert str(raised.value) == (
+        f"{module} needs the server extra: pip install 'carson-city[server]'"
+    )
+    assert raised.value.extra == "server"
 
 
 def test_a_games_learning_part_without_the_rl_extra(monkeypatch: pytest.MonkeyPatch) -> None:

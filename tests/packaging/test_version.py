@@ -18,8 +18,10 @@ PYPROJECT = Path(__file__).parents[2] / "pyproject.toml"
 
 
 def test_the_command_and_the_api_tell_the_version_of_pyproject(tmp_path: Path) -> None:
-    declared = tomllib.loads(PYPROJECT.read_text())["project"]["version"]
-    assert version("carson") == carson.__version__ == declared
+    project = tomllib.loads(PYPROJECT.read_text())["project"]
+    declared = project["version"]
+    assert project["name"] == carson.DISTRIBUTION == "carson-city"  # `carson` is taken
+    assert version(carson.DISTRIBUTION) == carson.__version__ == declared
 
     shown = CliRunner().invoke(command, ["--version"])
     assert shown.exit_code == 0 and shown.stdout == f"carson {declared}\n"

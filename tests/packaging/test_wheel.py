@@ -56,7 +56,7 @@ def build(tmp: Path) -> Path:
     shutil.copytree(ROOT / "src", source / "src", ignore=ignored)
     dist = tmp / "dist"
     run(sys.executable, "-m", "build", "--no-isolation", "--outdir", dist, source)
-    assert [path.name for path in dist.glob("*.tar.gz")] == [f"carson-{version()}.tar.gz"]
+    assert [path.name for path in dist.glob("*.tar.gz")] == [f"carson_city-{version()}.tar.gz"]
     (wheel,) = dist.glob("*.whl")
     return wheel
 
@@ -64,7 +64,7 @@ def build(tmp: Path) -> Path:
 def version() -> str:
     from importlib.metadata import version as installed
 
-    return installed("carson")
+    return installed("carson-city")
 
 
 def fresh_environment(tmp: Path, requirement: str) -> Path:
@@ -123,20 +123,22 @@ def test_the_wheel_without_extras_plays_scores_and_names_missing_extras(tmp_path
         )
         assert refused.returncode == 2
         assert refused.stderr == (
-            f"carson {command} needs the server extra: pip install 'carson[server]'\n"
+            f"carson {command} needs the server extra: pip install 'carson-city[server]'\n"
         )
-    research = subprocess.run(
-        [bin_dir / "python", "-c", "import carson.rl"], capture_output=True, text=True, env=env
-    )
-    assert research.returncode == 1
-    assert research.stderr.splitlines()[-1] == (
-        "carson.core.extras.MissingExtra: carson.rl needs the rl extra: pip install 'carson[rl]'"
-    )
+    for module, extra in (("carson.rl", "rl"), ("carson.app", "server")):
+        imported = subprocess.run(
+            [bin_dir / "python", "-c", f"import {module}"], capture_output=True, text=True, env=env
+        )
+        assert imported.returncode == 1
+        assert imported.stderr.splitlines()[-1] == (
+            f"carson.core.extras.MissingExtra: {module} needs the {extra} extra: "
+            f"pip install 'carson-city[{extra}]'"
+        )
 
 
 def test_the_wheel_with_the_server_extra_serves(tmp_path: Path) -> None:
     wheel = build(tmp_path)
-    bin_dir = fresh_environment(tmp_path, f"carson[server] @ {wheel.as_uri()}")
+    bin_dir = fresh_environment(tmp_path, f"carson-city[server] @ {wheel.as_uri()}")
     assert importable(bin_dir, ("psycopg", "numpy")) == []  # only the server extra came
     env = user_env(tmp_path)
     with socket.socket() as probe:
@@ -155,6 +157,14 @@ def test_the_wheel_with_the_server_extra_serves(tmp_path: Path) -> None:
         assert json.loads(health) == {"status": "ok"}
         document = json.loads(wait_for(f"http://127.0.0.1:{port}/openapi.json", server, log))
         assert document["info"]["version"] == version()
+        docs = wait_for(f"http://127.0.0.1:{port}/docs", server, log).decode()
+        assert "/static/swagger-ui/swagger-ui-bundle.js" in docs  # from the wheel, no CDN
+        bundle = wait_for(
+            f"http://127.0.0.1:{port}/static/swagger-ui/swagger-ui-bundle.js", server, log
+        )
+        assert b"SwaggerUIBundle" in bundle
+        home = wait_for(f"http://127.0.0.1:{port}/", server, log).decode()
+        assert "<html" in home and "/static/carson.css" in home  # a page, with its style
     finally:
         server.terminate()
         server.wait(timeout=30)

@@ -25,7 +25,7 @@ class ChatTable:
             f"/api/games/{self.game}/chat", json={"channel": channel, **body}, headers=who
         )
 
-    def read(self, who: dict[str, str], channel: str | None = None, since: int = 0) -> object:
+    def read(self, who: dict[str, str], channel: str | None = None, since: int | str = 0) -> object:
         query = f"?since={since}" + (f"&channel={channel}" if channel else "")
         return self.client.get(f"/api/games/{self.game}/chat{query}", headers=who)
 

@@ -48,6 +48,9 @@ RULED_BY_PEOPLE = ["follow", "block", "invite", "write_message"]
 #: Refused for what no schema tells: a tournament's seats and variants are the game's, its
 #: start a moment to come (422).
 RULED_BY_TOURNAMENTS = ["create_tournament"]
+#: Refused for what no schema tells: a vacation's first day past or too far ahead, its days
+#: beyond the year's allowance left (422).
+RULED_BY_THE_CALENDAR = ["take_vacation"]
 #: Refused for what no schema tells: ids and all together or neither, a setting's unknown
 #: kind or channel (a map's keys), a push endpoint that is not https or a key not P-256.
 RULED_BY_THE_NOTIFICATIONS = ["mark_notifications_read", "change_notification_settings",
@@ -88,7 +91,8 @@ def run_config(token: str) -> SchemathesisConfig:
                     + RULED_BY_THE_CHAT
                     + RULED_BY_THE_NOTIFICATIONS
                     + RULED_BY_PEOPLE
-                    + RULED_BY_TOURNAMENTS,
+                    + RULED_BY_TOURNAMENTS
+                    + RULED_BY_THE_CALENDAR,
                     "checks": {
                         "positive_data_acceptance": {
                             "expected-statuses": ["2XX", 401, 403, 404, 409, 422, 429]

@@ -55,6 +55,31 @@ def test_after_the_game_players_also_read_the_spectators(table: ChatTable) -> No
     assert texts(table.read(table.eve)) == ["nice"]  # the players' stays the players'
 
 
+def test_each_channel_numbers_its_own_messages(table: ChatTable) -> None:
+    """Issue 45: a number shared by both channels showed the players a gap for every
+    message of the spectators'. After the game a reader of both goes on from a cursor."""
+    table.post(table.alice, "players", text="p1")
+    for text in ("s1", "s2"):
+        table.post(table.eve, "spectators", text=text)
+    table.post(table.alice, "players", text="p2")
+    page = table.read(table.bob).json()
+    assert [(m["text"], m["seq"]) for m in page["messages"]] == [("p1", 1), ("p2", 2)]
+    assert page["cursor"] == "2.0"  # nothing of the spectators' channel told
+    assert [m["seq"] for m in table.read(table.eve).json()["messages"]] == [1, 2]
+    assert table.read(table.eve).json()["cursor"] == "0.2"
+    table.end()
+    first = table.client.get(f"/api/games/{table.game}/chat?limit=3", headers=table.bob).json()
+    assert [m["text"] for m in first["messages"]] == ["p1", "s1", "s2"] and first["more"]
+    assert first["cursor"] == "1.2"
+    table.post(table.eve, "spectators", text="s3")
+    rest = table.read(table.bob, since=first["cursor"]).json()
+    assert [m["text"] for m in rest["messages"]] == ["p2", "s3"] and rest["cursor"] == "2.3"
+    # A bare number is after that message in every channel one reads.
+    assert texts(table.read(table.bob, since="1")) == ["s2", "p2", "s3"]
+    for bad in ("1.", ".1", "1.2.3", "-1", "1e3", "١"):
+        assert table.read(table.bob, since=bad).status_code == 422, bad
+
+
 def test_who_may_not_chat_at_all(table: ChatTable) -> None:
     client = table.client
     anonymous = client.post(f"/api/games/{table.game}/chat", json={"channel": "spectators",
@@ -208,7 +233,9 @@ def test_a_page_shows_the_latest_messages(table: ChatTable) -> None:
     games = table.client.app.state.games  # type: ignore[attr-defined]
     chat = chat_of(games, table.client.app.state.accounts)  # type: ignore[attr-defined]
     bob = games.user_for_token(table.bob["Authorization"].removeprefix("Bearer "))
-    assert [message.text for message in chat.latest(bob, table.game, 2)] == ["m3", "m4"]
+    found, cursor = chat.latest(bob, table.game, 2)
+    assert [message.text for message in found] == ["m3", "m4"]
+    assert str(cursor) == "5.0"  # after m4, and nothing of the spectators' (unread)
 
 
 def test_invisible_formatting_characters_are_stripped() -> None:

@@ -59,8 +59,8 @@ def test_a_message_from_another_process_reaches_the_readers_streams(db_url: str)
             thread.start()
         wait_for(bob, 1)
         wait_for(eve, 1)
-        assert bob[0][:2] == ("ready", {"readable": ["players"], "since": 0})
-        assert eve[0][:2] == ("ready", {"readable": ["spectators"], "since": 0})
+        assert bob[0][:2] == ("ready", {"readable": ["players"], "since": "0.0"})
+        assert eve[0][:2] == ("ready", {"readable": ["spectators"], "since": "0.0"})
         for who, channel, text in [(table.alice, "players", "hi"),
                                    (table.eve, "spectators", "go"),
                                    (table.alice, "players", "<b>")]:  # fmt: skip
@@ -69,10 +69,13 @@ def test_a_message_from_another_process_reaches_the_readers_streams(db_url: str)
             assert response.status_code == 201, response.text
         for thread in threads:
             thread.join(timeout=10)
-        assert [(event, data["text"], ident) for event, data, ident in bob[1:]] == [
-            ("chat", "hi", "1"), ("chat", "<b>", "3")
+        # Each channel counts its own: the spectators' message leaves no gap in bob's.
+        assert [(event, data["text"], data["seq"], ident) for event, data, ident in bob[1:]] == [
+            ("chat", "hi", 1, "1.0"), ("chat", "<b>", 2, "2.0")
         ]  # fmt: skip
-        assert [(event, data["text"]) for event, data, _ in eve[1:]] == [("chat", "go")]
+        assert [(data["text"], data["seq"], ident) for _, data, ident in eve[1:]] == [
+            ("go", 1, "0.1")
+        ]
 
 
 def test_a_reconnect_resumes_and_muted_accounts_stay_hidden(client: TestClient) -> None:
@@ -89,7 +92,7 @@ def test_a_reconnect_resumes_and_muted_accounts_stay_hidden(client: TestClient) 
     listen(client, f"/api/games/{table.game}/chat/stream?since=0", table.bob, hidden, 2)
     assert [data["text"] for _, data, _ in hidden[1:]] == ["four"]  # alice's: muted
     path = f"/api/games/{table.game}/chat/stream"
-    for sent in ("x", str(2**31)):  # not a number, past the column's integers
+    for sent in ("x", str(2**31), "1.x", "1.2.3"):  # not a cursor, past the integers
         bad = client.get(path, headers={**table.bob, "Last-Event-ID": sent})
         assert bad.status_code == 422
     assert client.get(path + f"?since={2**31}", headers=table.bob).status_code == 422

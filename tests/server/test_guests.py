@@ -4,11 +4,15 @@ tournaments — and signing up from the guest account keeps its games. SQLite an
 
 from __future__ import annotations
 
+import time
 from datetime import timedelta
 
 from api_helpers import account
 from fastapi.testclient import TestClient
-from test_lobby import service
+from sqlalchemy import select, update
+from test_lobby import move_time, service, until
+
+from carson.server.kernel.db import Token, User
 
 FOUR = ["human", "random", "random", "random"]
 TWO_PEOPLE = ["human", "human", "random", "random"]
@@ -79,3 +83,37 @@ def test_signing_up_from_a_guest_keeps_its_games(client: TestClient) -> None:
     registered = client.post("/api/register", json={"username": "guest-1234",
                                                      "password": "long-enough"})  # fmt: skip
     assert registered.status_code == 422  # the guests' names are theirs
+
+
+def guest_named(client: TestClient, who: dict[str, str]) -> str:
+    name: str = client.get("/api/me", headers=who).json()["username"]
+    return name
+
+
+def test_a_guest_whose_last_session_ended_is_removed(client: TestClient) -> None:
+    """Nobody can come back to a guest once its sessions have ended (30 days unused): its
+    games are played on by machines and its data erased, as a deleted account's. A session
+    used meanwhile puts the removal off; a guest who signed up is never removed."""
+    gone, kept, member = guest(client), guest(client), guest(client)
+    game = client.post("/api/games", json={"seats": FOUR}, headers=gone).json()["id"]
+    client.post("/api/me/claim", json={"username": "stays", "password": "long-enough"},
+                headers=member)  # fmt: skip
+    kept_name = guest_named(client, kept)
+    with service(client).sessions.begin() as session:  # kept's session used later on
+        user = session.scalar(select(User).where(User.username == kept_name))
+        assert user is not None
+        later = service(client).jobs.clock() + timedelta(days=45)
+        session.execute(update(Token).where(Token.user_id == user.id).values(expires_at=later))
+    move_time(client, timedelta(days=29))
+    time.sleep(0.3)  # the worker looked: nothing is due
+    assert client.get("/api/me", headers=gone).status_code == 200
+    move_time(client, timedelta(days=31 - 29))
+    until(lambda: client.get("/api/me", headers=gone).status_code == 401)
+    view = client.get(f"/api/games/{game}", headers=member).json()
+    assert view["seats"][0]["user"].startswith("deleted player ")
+    assert view["seats"][0]["left"] == "resigned"  # a machine plays on
+    assert client.get("/api/me", headers=kept).status_code == 200  # its session lasts longer
+    assert client.get("/api/me", headers=member).json()["username"] == "stays"
+    move_time(client, timedelta(days=46 - 31))
+    until(lambda: client.get("/api/me", headers=kept).status_code == 401)
+    assert client.get("/api/me", headers=member).status_code == 200  # signed up: kept

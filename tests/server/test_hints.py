@@ -15,6 +15,7 @@ from carson.core.registry import game_kind
 from carson.server.analysis.hints import HintJob
 from carson.server.analysis.service import AnalysisJob, verdict
 from carson.server.app import create_app
+from carson.server.kernel.limits import Limits
 from carson.server.play.evaluating import EvaluateRequest, evaluate_request, search_seed
 from carson.server.play.games import GameService
 from carson.server.play.thinking import ChildProcessThinker, InlineThinker
@@ -249,3 +250,38 @@ def test_an_analysis_stops_where_the_person_left(db_url: str) -> None:
     steps = [decision["step"] for decision in answer["decisions"]]
     assert answer["status"] == "done" and 6 <= len(steps) == answer["total"]
     assert all(step < left_at for step in steps)
+
+
+def aborted(client: TestClient, who: dict[str, str]) -> str:
+    """A card game its only person aborted at once: over, and analysable."""
+    game = new_game(client, who, seats=["human", "random", "random", "random"])
+    assert client.post(f"/api/games/{game}/abort", headers=who).json()["status"] == "over"
+    return game
+
+
+def test_one_account_has_only_so_many_hints_and_analyses_waiting(db_url: str) -> None:
+    """Issue 45: the analysis lane runs one job at a time; an account asking for dozens
+    would hold up everyone's hints. Beyond its waiting ones: 429, and room again once done."""
+    limits = Limits(analyses_waiting_per_user=2)
+    client = TestClient(create_app(db_url, budget_ms=5, worker=False, limits=limits))
+    service: GameService = client.app.state.games  # type: ignore[attr-defined]
+    worker = game_worker(service.store, InlineThinker(), budget_ms=5)
+    alice, bob = account(client, "alice"), account(client, "bob")
+    games = [aborted(client, alice) for _ in range(3)]
+    for game in games[:2]:
+        assert client.post(f"/api/games/{game}/analysis", headers=alice).status_code == 202
+    refused = client.post(f"/api/games/{games[2]}/analysis", headers=alice)
+    assert refused.status_code == 429 and refused.json()["code"] == "analyses_waiting"
+    again = client.post(f"/api/games/{games[0]}/analysis", headers=alice)  # already asked
+    assert again.status_code == 202 and again.json()["status"] == "pending"
+    practice = new_game(client, alice, seats=["human", "random", "random", "random"])
+    my_turn(client, practice, alice, worker)  # runs the two analyses as well
+    assert client.post(f"/api/games/{games[2]}/analysis", headers=alice).status_code == 202
+    assert client.post(f"/api/games/{practice}/hint", headers=alice).status_code == 202
+    refused = client.post(f"/api/games/{aborted(client, alice)}/analysis", headers=alice)
+    assert refused.status_code == 429, refused.text  # the hint counts too
+    other = client.post(f"/api/games/{aborted(client, bob)}/analysis", headers=bob)
+    assert other.status_code == 202  # others are not held up by alice's
+    work(worker)
+    room = client.post(f"/api/games/{aborted(client, alice)}/analysis", headers=alice)
+    assert room.status_code == 202, room.text

@@ -77,6 +77,7 @@ def test_public_waiting_tables_are_listed_and_filtered(client: TestClient) -> No
         "user": "alice",
         "bot": False,
         "left": None,
+        "vacation_until": None,
     }
     expires = datetime.fromisoformat(shown["expires_at"])
     created = datetime.fromisoformat(shown["created_at"])

@@ -125,12 +125,15 @@ def test_what_a_tournament_refuses(timed: tuple[TestClient, ManualClock]) -> Non
         ({"starts_at": "2000-01-01T00:00:00+00:00"}, "invalid_start"),
         ({"game": "chess"}, "invalid_setup"),
         ({"variants": ["nonsense"]}, "invalid_setup"),
+        ({"name": "\u200b\u202e\n"}, "invalid_setup"),  # nothing visible
     ):
         refused = new_tournament(client, alice, **change)
         assert refused.status_code == 422 and refused.json()["code"] == code, change
     assert new_tournament(client, alice, rounds=11).status_code == 422
     assert client.get("/api/tournaments", headers=alice).json() == {"tournaments": []}
     cup = new_tournament(client, alice).json()["id"]
+    hidden = new_tournament(client, alice, name="Cup\u202e\u200b\u00ad of\nspring").json()
+    assert standings(client, hidden["id"], alice)["name"] == "Cup of spring"  # issue 45
     assert client.post(f"/api/tournaments/{cup}/join", headers=bob).status_code == 200
     assert client.post(f"/api/tournaments/{cup}/withdraw", headers=bob).status_code == 200
     names = [row["user"] for row in standings(client, cup, alice)["players"]]

@@ -129,3 +129,24 @@ def test_the_loss_chart_is_valid_svg_with_bars_by_verdict() -> None:
 def test_an_action_reads_as_its_kind_and_arguments() -> None:
     assert action_label({"type": "bid", "value": 2}) == "bid 2"
     assert action_label({"kind": "claim", "parcel": [4, 2]}) == "claim 4,2"
+
+
+def test_hints_waiting_beyond_the_accounts_share_are_refused_in_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CARSON_LIMIT_ANALYSES_WAITING", "1")
+    app = create_app(f"sqlite:///{tmp_path / 'web.db'}", budget_ms=5, worker=False)
+    with TestClient(app) as client:
+        first, csrf = practice(client)
+        body = {"game": "board", "seats": ["human", "random"], "seed": 4}
+        second = client.post("/api/games", json=body, headers={"X-CSRF-Token": csrf}).json()["id"]
+        work(client)
+        headers = {"HX-Request": "true", "Accept-Language": "de"}
+        asked = client.post(f"/games/{first}/hint", data={"csrf": csrf}, headers=headers)
+        assert asked.status_code == 200 and 'id="hint-pending"' in asked.text
+        refused = client.post(f"/games/{second}/hint", data={"csrf": csrf}, headers=headers)
+        assert refused.status_code == 429
+        assert "zu viele Tipps und Analysen in Arbeit" in refused.text
+        work(client)  # the first is done: room again
+        again = client.post(f"/games/{second}/hint", data={"csrf": csrf}, headers=headers)
+        assert again.status_code == 200 and 'id="hint-pending"' in again.text

@@ -82,7 +82,7 @@ def test_sending_from_the_form(three: Three) -> None:
     sent = three.send(three.alice, text="hello <b>bob</b>")
     assert sent.status_code == 200 and 'id="chat-form"' in sent.text and "autofocus" in sent.text
     lines = three.bob.get(f"/games/{three.game}/chat/messages?since=0").text
-    assert "hello &lt;b&gt;bob&lt;/b&gt;" in lines and 'data-seq="1"' in lines
+    assert "hello &lt;b&gt;bob&lt;/b&gt;" in lines and 'data-cursor="1.0"' in lines
     assert three.bob.get(f"/games/{three.game}/chat/messages?since=1").text.strip() == ""
     phrase = three.send(three.bob, phrase="well_played")
     assert phrase.status_code == 200

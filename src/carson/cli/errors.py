@@ -22,7 +22,7 @@ def fail(message: str) -> NoReturn:
 
 def require(feature: str, extra: str) -> None:
     """Exit with status 2 and the line that names the extra when ``extra`` is not installed
-    (``carson serve needs the server extra: pip install 'carson[server]'``)."""
+    (``carson serve needs the server extra: pip install 'carson-city[server]'``)."""
     try:
         require_extra(feature, extra)
     except MissingExtra as error:

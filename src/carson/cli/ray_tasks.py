@@ -15,6 +15,8 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
+from carson.core.extras import install_hint
+
 ResultT = TypeVar("ResultT")
 
 
@@ -50,7 +52,7 @@ def _ray(address: str | None) -> Any:
         import ray
     except ImportError:
         raise RayUnavailableError(
-            "Ray is not installed: pip install 'carson[ray]' (or run with --workers)"
+            f"Ray is not installed: {install_hint('ray')} (or run with --workers)"
         ) from None
     if not ray.is_initialized():
         try:

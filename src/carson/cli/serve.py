@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from carson.cli import ports
 from carson.cli.errors import fail, missing_module, require
 
 if TYPE_CHECKING:
@@ -23,7 +24,14 @@ class LogLevel(StrEnum):
 
 # The options, one alias each, so that the command reads as a list of them.
 Host = Annotated[str, typer.Option(help="address to listen on")]
-Port = Annotated[int, typer.Option(help="port to listen on")]
+Port = Annotated[
+    int | None,
+    typer.Option(
+        help="port to listen on (default: 8000, or when another program holds it the first "
+        "free one after it)",
+        show_default=False,
+    ),
+]
 DatabaseUrl = Annotated[
     str | None,
     typer.Option(
@@ -75,7 +83,7 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def serve(
         host: Host = "127.0.0.1",
-        port: Port = 8000,
+        port: Port = None,
         db: DatabaseUrl = None,
         access_log: AccessLog = False,
         log_json: LogJson = False,
@@ -91,8 +99,7 @@ def register(app: typer.Typer) -> None:
 
         from carson.server.kernel.logs import configure_logging
 
-        if not 0 < port < 65536:
-            fail(f"--port must be 1–65535, not {port}")
+        port = listening_port(host, port)
         configure_logging(json_lines=log_json, level=log_level.value, access=access_log)
         application = _open_app(db, worker, migrate)
         if secure_cookies:
@@ -112,6 +119,19 @@ def register(app: typer.Typer) -> None:
             proxy_headers=True,
             forwarded_allow_ips=forwarded_allow_ips,
         )
+
+
+def listening_port(host: str, port: int | None) -> int:
+    """The port asked for (checked), or with none :data:`ports.DEFAULT_PORT` if it is free,
+    else a free one, said on stdout."""
+    if port is not None:
+        if not 0 < port < 65536:
+            fail(f"--port must be 1–65535, not {port}")
+        return port
+    chosen = ports.free_port(host, ports.DEFAULT_PORT)
+    if chosen != ports.DEFAULT_PORT:
+        print(f"port {ports.DEFAULT_PORT} is taken: carson takes {chosen} instead", flush=True)
+    return chosen
 
 
 def running_line(host: str, port: int) -> str:

@@ -10,13 +10,19 @@ restart as data (it is stored with the game), and tests move time instead of sle
 Several seats may be asked at once (a simultaneous step: bids, votes, duel tiles): each
 asked seat's clock runs from the moment it was asked, and stops when that seat has moved,
 while the others keep running.
+
+A seat's clock may also be *paused* over intervals of time (its player's vacations, in a
+correspondence game): :attr:`Clocks.pauses` holds them, by seat. They are not part of the
+stored clocks but facts of their own, given to the clocks when they are read, so a pause
+declared, ended or cancelled later changes the deadline without any write to the game: the
+time inside a pause is not counted, and a deadline moves on by the paused time before it.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from carson.core.game import JSON
@@ -29,6 +35,51 @@ LIVE_INCREMENT = range(0, 61)
 
 _LIVE = re.compile(r"(\d{1,3})\+(\d{1,2})")
 _DAYS = re.compile(r"(\d{1,2})d")
+
+
+#: An interval of time (epoch seconds, start and end) during which a clock does not run.
+Pause = tuple[float, float]
+
+
+def _merged(pauses: Sequence[Pause]) -> list[Pause]:
+    """The pauses in time order, overlapping ones joined, empty ones dropped."""
+    merged: list[Pause] = []
+    for start, end in sorted(pause for pause in pauses if pause[1] > pause[0]):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def run_time(since: float, now: float, pauses: Sequence[Pause] = ()) -> float:
+    """Seconds a clock started at ``since`` ran by ``now``, the paused time not counted."""
+    spent = max(0.0, now - since)
+    for start, end in _merged(pauses):
+        spent -= max(0.0, min(end, now) - max(start, since))
+    return max(0.0, spent)
+
+
+def paused_deadline(since: float, remaining: float, pauses: Sequence[Pause] = ()) -> float:
+    """When a clock started at ``since`` with ``remaining`` seconds runs out: each pause
+    that begins before then moves the deadline on by its length (from ``since``)."""
+    deadline = since + remaining
+    for start, end in _merged(pauses):
+        if end <= since:
+            continue
+        begun = max(start, since)
+        if begun >= deadline:
+            break
+        deadline += end - begun
+    return deadline
+
+
+def paused_until(now: float, pauses: Sequence[Pause] = ()) -> float | None:
+    """The end of the pause ``now`` is in, if any."""
+    for start, end in _merged(pauses):
+        if start <= now < end:
+            return end
+    return None
 
 
 class TimeControlError(ValueError):
@@ -90,12 +141,26 @@ class Clocks:
 
     ``remaining[seat]``: seconds left when its clock last stopped or started;
     ``running_since[seat]``: when it started running (epoch seconds), ``None`` if stopped.
-    A seat's deadline is ``running_since + remaining``.
+    A seat's deadline is ``running_since + remaining``, moved on by its ``pauses`` (by seat;
+    not stored with the clocks: given when they are read, :meth:`paused`).
     """
 
     control: TimeControl
     remaining: tuple[float, ...]
     running_since: tuple[float | None, ...]
+    pauses: tuple[tuple[Pause, ...], ...] = ()
+
+    def paused(self, pauses: Mapping[int, Sequence[Pause]]) -> Clocks:
+        """These clocks with the seats' ``pauses`` (seat → intervals) instead of theirs."""
+        seats = range(len(self.remaining))
+        return replace(self, pauses=tuple(tuple(pauses.get(seat, ())) for seat in seats))
+
+    def pauses_of(self, seat: int) -> tuple[Pause, ...]:
+        return self.pauses[seat] if seat < len(self.pauses) else ()
+
+    def paused_until(self, seat: int, now: float) -> float | None:
+        """When the pause ``seat`` is in at ``now`` ends (``None``: its clock is not paused)."""
+        return paused_until(now, self.pauses_of(seat))
 
     @classmethod
     def start(cls, control: TimeControl, seats: int, to_act: Iterable[int], now: float) -> Clocks:
@@ -110,13 +175,15 @@ class Clocks:
     def left(self, seat: int, now: float) -> float:
         """Seconds ``seat`` has left at ``now`` (never below 0)."""
         since = self.running_since[seat]
-        spent = 0.0 if since is None else max(0.0, now - since)
+        spent = 0.0 if since is None else run_time(since, now, self.pauses_of(seat))
         return max(0.0, self.remaining[seat] - spent)
 
     def deadline(self, seat: int) -> float | None:
-        """When ``seat`` runs out of time, if its clock runs."""
+        """When ``seat`` runs out of time, if its clock runs (moved on by its pauses)."""
         since = self.running_since[seat]
-        return None if since is None else since + self.remaining[seat]
+        if since is None:
+            return None
+        return paused_deadline(since, self.remaining[seat], self.pauses_of(seat))
 
     def next_deadline(self) -> tuple[float, int] | None:
         """The earliest (deadline, seat) among the running clocks: when to look again."""
@@ -157,12 +224,12 @@ class Clocks:
             elif other not in asked and running[other] is not None:
                 remaining[other] = self.left(other, now)
                 running[other] = None
-        return Clocks(self.control, tuple(remaining), tuple(running))
+        return Clocks(self.control, tuple(remaining), tuple(running), self.pauses)
 
     def stopped(self, now: float) -> Clocks:
         """Every clock stopped at ``now`` (the game is over)."""
         remaining = tuple(self.left(seat, now) for seat in range(len(self.remaining)))
-        return Clocks(self.control, remaining, (None,) * len(remaining))
+        return Clocks(self.control, remaining, (None,) * len(remaining), self.pauses)
 
     def to_json(self) -> JSON:
         return {
@@ -182,11 +249,18 @@ class Clocks:
         )
 
     def view(self, now: float) -> JSON:
-        """What every seat's screen shows at ``now``: seconds left and which clocks run."""
+        """What every seat's screen shows at ``now``: seconds left, which clocks run (not a
+        paused one), and until when a paused clock is paused."""
+        seats = range(len(self.remaining))
+        until = [self.paused_until(seat, now) for seat in seats]
         return {
             "control": str(self.control),
             "kind": self.control.kind,
-            "left": [round(self.left(seat, now), 1) for seat in range(len(self.remaining))],
-            "running": [since is not None for since in self.running_since],
-            "deadlines": [self.deadline(seat) for seat in range(len(self.remaining))],
+            "left": [round(self.left(seat, now), 1) for seat in seats],
+            "running": [
+                since is not None and until[seat] is None
+                for seat, since in enumerate(self.running_since)
+            ],
+            "deadlines": [self.deadline(seat) for seat in seats],
+            "paused_until": until,
         }

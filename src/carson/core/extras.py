@@ -1,4 +1,4 @@
-"""carson's optional parts (the extras of ``pip install 'carson[...]'``) and the one-line
+"""carson's optional parts (the extras of ``pip install 'carson-city[...]'``) and the one-line
 message a missing one gives.
 
 carson with no extra (``pip install .``) brings the engines, the AI, the scoring assistant,
@@ -10,6 +10,8 @@ traceback.
 from __future__ import annotations
 
 from importlib.util import find_spec
+
+from carson import DISTRIBUTION
 
 #: The top-level modules each extra installs that carson imports (pyproject.toml lists
 #: their distributions; a test keeps the two in step). Modules only on some platforms
@@ -38,9 +40,14 @@ class MissingExtra(ImportError):
     """A feature was used without the extra it needs installed."""
 
     def __init__(self, feature: str, extra: str) -> None:
-        super().__init__(f"{feature} needs the {extra} extra: pip install 'carson[{extra}]'")
+        super().__init__(f"{feature} needs the {extra} extra: {install_hint(extra)}")
         self.feature = feature
         self.extra = extra
+
+
+def install_hint(extra: str) -> str:
+    """The command that installs carson with ``extra``: ``pip install 'carson-city[server]'``."""
+    return f"pip install '{DISTRIBUTION}[{extra}]'"
 
 
 def missing_modules(extra: str) -> list[str]:

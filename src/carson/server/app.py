@@ -28,7 +28,15 @@ from carson.server.analysis import api as analysis_api
 from carson.server.chat import api as chat_api
 from carson.server.jobs.kinds import lane_counts
 from carson.server.jobs.queue import Clock, utc_now
-from carson.server.kernel import errors, health, metrics, metrics_api, openapi, schema
+from carson.server.kernel import (
+    apidocs,
+    errors,
+    health,
+    metrics,
+    metrics_api,
+    openapi,
+    schema,
+)
 from carson.server.kernel.access import RequestsSeen
 from carson.server.kernel.bodylimit import BodyLimit, json_refusal
 from carson.server.kernel.collector import tuned_for_serving
@@ -67,8 +75,9 @@ from carson.server.play.moving import MovePath
 from carson.server.play.thinking import ChildProcessThinker
 from carson.server.ratings import api as ratings_api
 from carson.server.tournaments import api as tournaments_api
+from carson.server.vacation import api as vacation_api
 from carson.server.workers import GameWorker, game_worker
-from carson.server.your_data import claim_api, deletion_api
+from carson.server.your_data import claim_api, deletion_api, guest_expiry
 from carson.server.your_data.export import router as your_data_router
 
 #: FastAPI's native OpenTelemetry, off: carson configures no OpenTelemetry provider, and
@@ -106,6 +115,7 @@ ROUTERS = (
     claim_api.router,
     tournaments_api.router,
     messages_api.router,
+    vacation_api.router,
 )
 
 
@@ -133,13 +143,7 @@ def create_server(
 
     service = GameService(engine, every_listener(), budget_ms, clock)
     service.accounts.forget_expired()
-    jobs = (
-        game_worker(
-            service.store, ChildProcessThinker(), budget_ms, analysis_think=ChildProcessThinker()
-        )
-        if worker
-        else None
-    )
+    jobs = _worker(service, budget_ms) if worker else None
     app = FastAPI(
         title="carson",
         summary="Carson City, the card game and the board game, online: accounts, games, "
@@ -147,7 +151,9 @@ def create_server(
         version=__version__,
         lifespan=_lifespan(engine, service, jobs),
         telemetry=NO_TELEMETRY,
+        docs_url=None,  # carson's own /docs: Swagger UI from its own files (apidocs)
     )
+    apidocs.install(app)
     app.state.games = service
     app.state.engine = engine
     app.state.readiness = health.ReadinessProbe(engine)
@@ -169,6 +175,13 @@ def create_server(
     app.add_middleware(RequestIds)
     app.add_middleware(SecurityHeaders)
     return app
+
+
+def _worker(service: GameService, budget_ms: int | None) -> GameWorker:
+    """This process's worker: the queued jobs in a thread, their search in a child process."""
+    return game_worker(
+        service.store, ChildProcessThinker(), budget_ms, analysis_think=ChildProcessThinker()
+    )
 
 
 def _database(url: str | None, migrate_schema: bool) -> Engine:
@@ -228,6 +241,7 @@ def _add_limits(app: FastAPI, service: GameService, limits: Limits) -> None:
     # One Accounts for the API, the pages and the service: rate limits and the pool.
     service.accounts = Accounts(service.sessions, limiter=RateLimiter(limits), pool=pool)
     service.accounts.registration = registration_hook
+    service.accounts.guest_made = guest_expiry.guest_made(service.jobs)
     app.state.accounts = service.accounts
     app.state.streams = StreamSlots(limits.streams_per_user, limits.streams_total)
     # A page's chat stream counts apart from its game stream, with the same caps.

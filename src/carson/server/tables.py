@@ -16,6 +16,7 @@ from carson.server.mail import tables as mail_tables
 from carson.server.messages import tables as messages_tables
 from carson.server.notify import tables as notify_tables
 from carson.server.people import tables as people_tables
+from carson.server.play import vacations as vacation_tables
 from carson.server.tournaments import tables as tournament_tables
 from carson.server.your_data import tables as your_data_tables
 
@@ -31,5 +32,6 @@ FEATURE_TABLES = (
     notify_tables,
     people_tables,
     tournament_tables,
+    vacation_tables,
     your_data_tables,
 )

@@ -4,7 +4,8 @@ context their handlers run in (:class:`~carson.server.play.worker_context.Worker
 The queue and its worker (:mod:`carson.server.jobs`) know no feature; importing a feature's
 module registers its kinds. This is the one place that imports them all:
 machine_move, timeout (play); expire_table, pair_seeks (lobby); send_mail, account_mail
-(mail); timeout_soon, notify_push, notify_mail (notify); hint, analysis (analysis).
+(mail); timeout_soon, notify_push, notify_mail (notify); hint, analysis (analysis);
+delete_account, expire_guest (your_data); tournament rounds (tournaments).
 """
 
 from __future__ import annotations
@@ -25,12 +26,12 @@ from carson.server.play.store import GameStore
 from carson.server.play.thinking import Thinker
 from carson.server.play.worker_context import WorkerContext
 from carson.server.tournaments import rounds
-from carson.server.your_data import deletion
+from carson.server.your_data import deletion, guest_expiry
 
 #: The modules whose import registered the kinds (kept, so that no linter drops them).
 REGISTERING = (
     machines, timeouts, tables, quickmatch, jobs, account_mail, notice_jobs, push, notice_mail,
-    hints, service, deletion, rounds,
+    hints, service, deletion, rounds, guest_expiry,
 )  # fmt: skip
 
 

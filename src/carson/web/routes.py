@@ -32,6 +32,7 @@ from carson.web.people import pages as people
 from carson.web.play import clocks, replay, table, undo
 from carson.web.ratings import standings
 from carson.web.tournaments import pages as tournament_pages
+from carson.web.vacation import pages as vacation_pages
 
 STATIC = Path(str(resources.files("carson.web").joinpath("static")))
 
@@ -45,7 +46,7 @@ def web_router() -> APIRouter:
              unsubscribe.router, watch_lobby.router, chat.router, admin.router,
              analysis.router, guide.router, undo.router, people.router,
              account_deletion.router, tournament_pages.router,
-             message_pages.router, guest_pages.router)  # fmt: skip
+             message_pages.router, guest_pages.router, vacation_pages.router)  # fmt: skip
     for part in pages:
         router.include_router(part)
     for kind in games().values():

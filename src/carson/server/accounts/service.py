@@ -44,6 +44,9 @@ if TYPE_CHECKING:
 #: language: checks them first (refusing the sign-up), then returns what to do in the new
 #: account's transaction. The composition root sets the mail feature's (an address to
 #: verify); accounts know no mail.
+#: Told of each new guest in the transaction that makes it (the composition root queues its
+#: removal for when its sessions have ended: :mod:`carson.server.your_data.guest_expiry`).
+GuestHook = Callable[[Session, User], None]
 RegistrationHook = Callable[
     ["Request", str | None, str | None], Callable[[Session, User], None] | None
 ]
@@ -88,6 +91,7 @@ class Accounts:
         self._memory: TokenMemory[User] = TokenMemory(memory_size, self._seconds)
         self._guard = threading.Lock()  # the memory is not safe across threads
         self.registration: RegistrationHook | None = None
+        self.guest_made: GuestHook | None = None
 
     def _seconds(self) -> float:
         """The clock in seconds, for the memory's expiry; without making a date from the
@@ -164,7 +168,10 @@ class Accounts:
         """A new guest's session token (counted as a registration from ``address``)."""
         self.limiter.take(Rule.REGISTER_ADDRESS, address)
         with self.sessions.begin() as session:
-            return tokens.issue(session, guests.new_guest(session), self.clock(), label)
+            user = guests.new_guest(session)
+            if self.guest_made is not None:
+                self.guest_made(session, user)
+            return tokens.issue(session, user, self.clock(), label)
 
     def claim(self, user: User, username: str, password: str) -> None:
         """The guest ``user`` signs up, keeping its games and sessions."""

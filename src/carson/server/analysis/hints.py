@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session
 from carson.ai.evaluation import NotAnalysable, analyst_of
 from carson.core.game import JSON
 from carson.server.analysis.tables import HintRow
+from carson.server.analysis.waiting import check_room
 from carson.server.jobs.kinds import ANALYSIS, JobKind, register
 from carson.server.jobs.queue import ClaimedJob, whole_number
 from carson.server.kernel.db import User
@@ -98,6 +99,8 @@ class Hints:
         self.store = store
         self.book = DraftBook(store)
         self.limiter = limiter
+        #: Hints and analyses one account may have waiting (``None``: no bound).
+        self.most_waiting = None if limiter is None else limiter.limits.analyses_waiting_per_user
 
     def _decision(self, session: Session, user: User, game_id: str) -> tuple[Table, int, Any]:
         """The caller's game, seat and the game as the seat knows it."""
@@ -121,6 +124,7 @@ class Hints:
             row = session.get(HintRow, (game_id, seat))
             if row is not None and row.seq == seq:
                 return hint_answer(row, seq, True)
+            check_room(session, user.id, self.most_waiting, besides=(game_id, seat))
             if self.limiter is not None:
                 self.limiter.take(Rule.ANALYSIS_USER, str(user.id))
             job = HintJob(game_id, seat, seq)
@@ -129,6 +133,7 @@ class Hints:
                     row = HintRow(game_id=game_id, seat=seat, seq=seq, state="pending")
                     session.add(row)
                 row.seq, row.state, row.result = seq, "pending", None
+                row.asked_by = user.id
                 row.asked_at = self.store.jobs.clock()
                 self.store.jobs.enqueue(session, HINT.name, job.payload(), key=job.key())
                 session.commit()

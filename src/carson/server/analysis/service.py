@@ -31,6 +31,7 @@ from carson.ai.evaluation import NotAnalysable, analyst_of
 from carson.core.game import JSON
 from carson.core.registry import HUMAN
 from carson.server.analysis.tables import AnalysisRow
+from carson.server.analysis.waiting import check_room
 from carson.server.jobs.kinds import ANALYSIS as ANALYSIS_LANE
 from carson.server.jobs.kinds import JobKind, register
 from carson.server.jobs.queue import ClaimedJob, whole_number
@@ -110,6 +111,8 @@ class Analyses:
     def __init__(self, store: GameStore, limiter: RateLimiter | None = None) -> None:
         self.store = store
         self.limiter = limiter
+        #: Hints and analyses one account may have waiting (``None``: no bound).
+        self.most_waiting = None if limiter is None else limiter.limits.analyses_waiting_per_user
 
     def _table(
         self, session: Session, user: User | None, game_id: str, seat: int | None
@@ -140,11 +143,13 @@ class Analyses:
             row = session.get(AnalysisRow, (game_id, seat))
             if row is not None:
                 return analysis_answer(row, seat)
+            check_room(session, user.id, self.most_waiting)
             if self.limiter is not None:
                 self.limiter.take(Rule.ANALYSIS_USER, str(user.id))
             job = AnalysisJob(game_id, seat)
             with self.store.write_turn:
                 row = AnalysisRow(game_id=game_id, seat=seat, state="pending", decisions=[])
+                row.asked_by = user.id
                 row.asked_at = self.store.jobs.clock()
                 session.add(row)
                 self.store.jobs.enqueue(session, ANALYSIS.name, job.payload(), key=job.key())

@@ -25,6 +25,10 @@ class HintRow(Base):
     #: The evaluation (:meth:`carson.ai.evaluation.Evaluation.to_json`); NULL while pending.
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
     asked_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    #: Who asked last (migration 0027): their waiting requests are counted. An account's id
+    #: without a foreign key: SQLite adds none to a table without copying it, and accounts
+    #: are never removed (a deleted one is renamed).
+    asked_by: Mapped[int | None] = mapped_column(Integer, index=True)
 
 
 class AnalysisRow(Base):
@@ -42,3 +46,6 @@ class AnalysisRow(Base):
     decisions: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
     asked_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     done_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    #: Who asked (migration 0027; anyone may ask for a public game's): their waiting
+    #: requests are counted.
+    asked_by: Mapped[int | None] = mapped_column(Integer, index=True)

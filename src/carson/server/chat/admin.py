@@ -13,6 +13,7 @@ from datetime import datetime
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session, aliased, sessionmaker
 
+from carson.server.chat.cursor import Cursor
 from carson.server.chat.service import MAX_ROW_ID, Message, clean_reason, read_messages
 from carson.server.chat.tables import Admin, ChatMessage, ChatReport, ChatSilence
 from carson.server.kernel.db import User, now
@@ -106,7 +107,8 @@ class Moderation:
             found = []
             for report, name, message in rows:
                 # Read as nobody (no mutes): the administrator sees what was written.
-                since = max(0, message.seq - CONTEXT - 1)
+                before = max(0, message.seq - CONTEXT - 1)
+                since = Cursor(before, before)
                 channel = (message.channel,)
                 around = read_messages(session, message.game_id, 0, channel, since, 2 * CONTEXT + 1)
                 reported = next(item for item in around if item.id == message.id)

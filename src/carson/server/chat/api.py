@@ -16,15 +16,16 @@ from starlette.concurrency import run_in_threadpool
 from carson.server.accounts.deps import CHANGE, CurrentUser, accounts_of
 from carson.server.accounts.service import Accounts
 from carson.server.chat import stream as chat_stream
+from carson.server.chat.cursor import PATTERN, parse_cursor
 from carson.server.chat.service import (
     MAX_CHARS,
     MAX_PAGE,
     MAX_REASON,
-    MAX_SEQ,
     PHRASES,
     Chat,
     Message,
     Phrase,
+    cursor_after,
 )
 from carson.server.kernel.errors import GameError, declared
 from carson.server.kernel.stream_slots import RETRY_SECONDS, StreamSlots
@@ -45,11 +46,20 @@ async def chat(request: Request, service: Service) -> Chat:
 
 
 ChatDep = Annotated[Chat, Depends(chat)]
+#: Where a reader goes on from: a seq ("N", for a reader of one channel) or a cursor "P.S".
+Since = Annotated[
+    str,
+    Query(
+        pattern=PATTERN, max_length=21,
+        description="the messages after this: the last seq seen (a reader of one channel) or "
+        "the cursor 'P.S' an answer or a stream's id gave",
+    ),
+]  # fmt: skip
 
 
 class ChatMessageOut(BaseModel):
     id: int = Field(description="the message's id (to report it)")
-    seq: int = Field(description="its number in the game's chat (both channels together)")
+    seq: int = Field(description="its number in its channel (each channel counts its own)")
     channel: Channel
     author: str = Field(description="the author's username")
     text: str = Field(description="what it says (a phrase: its English text)")
@@ -63,7 +73,11 @@ class ChatPage(BaseModel):
     messages: list[ChatMessageOut] = Field(description="oldest first, without muted accounts'")
     readable: list[Channel] = Field(description="the channels the caller may read")
     writable: Channel = Field(description="the channel the caller may write in")
-    more: bool = Field(description="more messages follow: ask again with since = the last seq")
+    more: bool = Field(description="more messages follow: ask again with since = cursor")
+    cursor: str = Field(
+        description="where this page ends, 'P.S' (the last seq seen of the players' channel "
+        "and of the spectators'): the since of the next request"
+    )
 
 
 class ChatIn(BaseModel):
@@ -112,20 +126,22 @@ def read_chat(
     channel: Annotated[
         Channel | None, Query(description="omitted: every channel one may read")
     ] = None,
-    since: Annotated[int, Query(ge=0, le=MAX_SEQ, description="the messages after this seq")] = 0,
+    since: Since = "0",
     limit: Annotated[int, Query(ge=1, le=MAX_PAGE, description="most messages")] = MAX_PAGE,
 ) -> JSONResponse:
     """A game's chat as the caller may read it: the players' channel for its seated players,
     the spectators' for signed-in accounts not seated (and for the players once the game is
     over)."""
     readable = chat.readable(user, game_id)
-    found = chat.read(user, game_id, channel, since, limit + 1)[: limit + 1]
+    after = parse_cursor(since)
+    found = chat.read(user, game_id, channel, after, limit + 1)[: limit + 1]
     more = len(found) > limit
     body = {
         "messages": [_message_json(message) for message in found[:limit]],
         "readable": list(readable),
         "writable": "spectators" if readable == ("spectators",) else "players",
         "more": more,
+        "cursor": str(cursor_after(after, found[:limit])),
     }
     return JSONResponse(body)
 
@@ -146,7 +162,7 @@ async def stream_start(
     user: CurrentUser,
     chat: ChatDep,
     request: Request,
-    since: Annotated[int, Query(ge=0, le=MAX_SEQ, description="the messages after this seq")] = 0,
+    since: Since = "0",
     last_event_id: Annotated[str | None, Header(description="the last id a stream sent")] = None,
 ) -> AsyncIterator[chat_stream.ChatStart]:
     """Checked before the stream starts (404, 422); the stream holds one of the chat's
@@ -173,8 +189,9 @@ async def live_chat(
     start: Annotated[chat_stream.ChatStart, Depends(stream_start)], chat: ChatDep
 ) -> AsyncIterator[ServerSentEvent]:
     """Server-sent events: first ``ready`` (the channels the caller may read), then a
-    ``chat`` message (``id:`` its seq) for every message the caller may read, as it is
-    posted in any server process; a reconnect with ``Last-Event-ID`` resumes after it."""
+    ``chat`` message (``id:`` the cursor after it, ``P.S``) for every message the caller
+    may read, as it is posted in any server process; a reconnect with ``Last-Event-ID``
+    resumes after it."""
     async for message in chat_stream.messages(chat, start):
         yield message
 

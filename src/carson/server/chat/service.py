@@ -19,29 +19,29 @@ accounts it muted. A stored message wakes the game's chat streams in every serve
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import bindparam, delete, func, select
+from sqlalchemy import and_, bindparam, delete, func, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from carson.core.game import JSON
 from carson.server.accounts.guests import require_member
+from carson.server.chat.cursor import PLAYERS, SPECTATORS, START, Cursor
 from carson.server.chat.tables import ChatMessage, ChatMute, ChatReport, ChatSilence
 from carson.server.jobs.queue import JobQueue
 from carson.server.kernel.db import Game, GameSeat, User, now
 from carson.server.kernel.errors import Conflict, Forbidden, NotFound, Unprocessable
 from carson.server.kernel.live import CHANNEL, Notifier
+from carson.server.kernel.plain_text import plain_line
 from carson.server.kernel.ratelimit import RateLimiter, Rule
 from carson.server.notify.notices import notify_mention
 from carson.server.people.relations import blocked_by, blockers_of
 
-PLAYERS, SPECTATORS = "players", "spectators"
 CHANNELS = (PLAYERS, SPECTATORS)
 
 
@@ -90,32 +90,12 @@ MAX_CHARS = 300
 MAX_REASON = 200
 #: Messages in one answer at most; a reader pages on with ``since``.
 MAX_PAGE = 100
-#: The largest seq a reader may name (a seq is an INTEGER column: 32 bits on PostgreSQL).
-MAX_SEQ = 2**31 - 1
 #: The largest row id the databases store: any id beyond is none (not a database error).
 MAX_ROW_ID = 2**63 - 1
 #: Accounts one account may mute (its list stays bounded).
 MAX_MUTES = 500
 #: A game's chat wake-up key in the notifier (the moves' keys are bare game ids).
 WAKE_PREFIX = "chat:"
-#: Bidirectional overrides and isolates: they could make a message read as another.
-_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-#: The one invisible formatting character kept: the zero-width joiner of emoji sequences.
-_JOINER = "\u200d"
-
-
-def _kept(char: str) -> str:
-    """What a character of a message becomes: line and paragraph breaks a space; control and
-    invisible formatting characters (marks of direction, zero-width spaces, byte-order marks,
-    soft hyphens: issue 45), which could hide or disguise text, nothing."""
-    category = unicodedata.category(char)
-    if char in "\n\r\t" or category in ("Zl", "Zp"):
-        return " "
-    if category == "Cc" or (category == "Cf" and char != _JOINER) or char in _BIDI:
-        return ""
-    return char
-
-
 MENTION = re.compile(r"(?<![\w@])@([A-Za-z0-9_.-]{3,32})")
 _NOTIFY = select(func.pg_notify(CHANNEL, bindparam("key")))
 
@@ -129,10 +109,9 @@ def wake_key(game_id: str) -> str:
 
 
 def clean_text(raw: str) -> str:
-    """``raw`` without control nor invisible formatting characters (a line break becomes a
-    space; see :func:`_kept`), trimmed; refused if nothing is left or it is longer than
-    :data:`MAX_CHARS`."""
-    text = "".join(_kept(char) for char in raw).strip()
+    """``raw`` as one plain line (:func:`~carson.server.kernel.plain_text.plain_line`);
+    refused if nothing is left or it is longer than :data:`MAX_CHARS`."""
+    text = plain_line(raw)
     if not text:
         raise Unprocessable("a message needs some text", "empty_message")
     if len(text) > MAX_CHARS:
@@ -219,13 +198,17 @@ def _message(row: Any) -> Message:
 
 
 def read_messages(
-    session: Session, game_id: str, reader_id: int, channels: Sequence[str], since: int,
+    session: Session, game_id: str, reader_id: int, channels: Sequence[str], since: Cursor,
     limit: int = MAX_PAGE, latest: bool = False,
 ) -> list[Message]:  # fmt: skip
-    """The messages of ``channels`` after ``since`` (a seq), oldest first, without those of
-    the accounts ``reader_id`` muted or blocked: the first ``limit`` of them, or with
+    """The messages of ``channels`` after ``since``, in the order they were posted, without
+    those of the accounts ``reader_id`` muted or blocked: the first ``limit`` of them, or with
     ``latest`` the last ``limit``."""
     muted = select(ChatMute.muted_id).where(ChatMute.user_id == reader_id)
+    unseen = or_(*(
+        and_(ChatMessage.channel == channel, ChatMessage.seq > since.of(channel))
+        for channel in channels
+    ))  # fmt: skip
     rows = session.execute(
         select(
             ChatMessage.id,
@@ -239,16 +222,24 @@ def read_messages(
         .join(User, User.id == ChatMessage.user_id)
         .where(
             ChatMessage.game_id == game_id,
-            ChatMessage.seq > since,
-            ChatMessage.channel.in_(channels),
+            unseen,
             ChatMessage.user_id.not_in(muted),
             ChatMessage.user_id.not_in(blocked_by(reader_id)),
         )
-        .order_by(ChatMessage.seq.desc() if latest else ChatMessage.seq)
+        # Posted order: within a channel the ids follow the seqs (a seq is taken only after
+        # the one before it was committed), so a page cut short leaves no gap behind it.
+        .order_by(ChatMessage.id.desc() if latest else ChatMessage.id)
         .limit(limit)
     ).all()
     found = [_message(row) for row in rows]
     return found[::-1] if latest else found
+
+
+def cursor_after(since: Cursor, messages: Sequence[Message]) -> Cursor:
+    """Where a reader is once it saw ``messages`` (read after ``since``)."""
+    for message in messages:
+        since = since.after(message.channel, message.seq)
+    return since
 
 
 class Chat:
@@ -269,8 +260,9 @@ class Chat:
             return seating(session, game_id, user.id).readable
 
     def read(
-        self, user: User, game_id: str, channel: str | None, since: int = 0, limit: int = MAX_PAGE
-    ) -> list[Message]:
+        self, user: User, game_id: str, channel: str | None, since: Cursor = START,
+        limit: int = MAX_PAGE,
+    ) -> list[Message]:  # fmt: skip
         """What ``user`` may read of ``channel`` (``None``: of every channel it may read)."""
         with self.sessions() as session:
             place = seating(session, game_id, user.id)
@@ -281,12 +273,28 @@ class Chat:
                 session, game_id, user.id, channels, since, min(limit, MAX_PAGE + 1)
             )
 
-    def latest(self, user: User, game_id: str, count: int = MAX_PAGE) -> list[Message]:
-        """The last ``count`` messages ``user`` may read, oldest first (a page's panel)."""
+    def latest(
+        self, user: User, game_id: str, count: int = MAX_PAGE
+    ) -> tuple[list[Message], Cursor]:
+        """The last ``count`` messages ``user`` may read, oldest first (a page's panel), and
+        the cursor after them: in a channel none of them is from, after its older messages."""
         with self.sessions() as session:
             place = seating(session, game_id, user.id)
-            return read_messages(session, game_id, user.id, place.readable, 0,
-                                 min(count, MAX_PAGE), latest=True)  # fmt: skip
+            found = read_messages(session, game_id, user.id, place.readable, Cursor(),
+                                  min(count, MAX_PAGE), latest=True)  # fmt: skip
+            if not found:
+                return found, Cursor()
+            rows = session.execute(
+                select(ChatMessage.channel, func.max(ChatMessage.seq))
+                .where(
+                    ChatMessage.game_id == game_id,
+                    ChatMessage.channel.in_(place.readable),  # no count of the others
+                    ChatMessage.id <= found[-1].id,
+                )
+                .group_by(ChatMessage.channel)
+            ).all()
+            last = {str(channel): int(seq) for channel, seq in rows}
+            return found, Cursor(last.get(PLAYERS, 0), last.get(SPECTATORS, 0))
 
     def post(
         self, user: User, game_id: str, channel: str, text: str | None = None,
@@ -329,7 +337,9 @@ class Chat:
             if count:
                 self.limiter.take(Rule.CHAT_USER, str(user.id))
             last = session.scalar(
-                select(func.max(ChatMessage.seq)).where(ChatMessage.game_id == game_id)
+                select(func.max(ChatMessage.seq)).where(
+                    ChatMessage.game_id == game_id, ChatMessage.channel == channel
+                )
             )
             at = now()
             stored = ChatMessage(game_id=game_id, seq=(last or 0) + 1, channel=channel,
@@ -437,7 +447,7 @@ def mentioned_readers(session: Session, stored: ChatMessage) -> list[tuple[int, 
 
 def clean_reason(raw: str) -> str:
     """A report's or a silence's reason: as a message's text, but may be empty."""
-    text = "".join(_kept(char) for char in raw).strip()
+    text = plain_line(raw)
     if len(text) > MAX_REASON:
         raise Unprocessable(
             f"a reason has at most {MAX_REASON} characters, not {len(text)}", "reason_too_long"

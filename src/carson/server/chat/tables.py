@@ -21,8 +21,9 @@ MessageId = BigInteger().with_variant(Integer, "sqlite")
 class ChatMessage(Base):
     """One message of a game's channel (``players`` or ``spectators``): a text, or a quick
     phrase by its code (each reader sees it in the reader's own language). ``seq`` numbers a
-    game's messages, both channels together: the unique (game, seq) makes a reader that saw
-    message n never miss an earlier one committed later."""
+    game's messages in each channel (migration 0026): the unique (game, channel, seq) makes a
+    reader that saw message n never miss an earlier one committed later, and one channel's
+    numbers tell nothing of the other's."""
 
     __tablename__ = "chat_messages"
     id: Mapped[int] = mapped_column(MessageId, primary_key=True)
@@ -34,7 +35,7 @@ class ChatMessage(Base):
     phrase: Mapped[str | None] = mapped_column(String(24))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
-    __table_args__ = (Index("ux_chat_messages_game_seq", "game_id", "seq", unique=True),)
+    __table_args__ = (Index("ux_chat_messages_game_seq", "game_id", "channel", "seq", unique=True),)
 
 
 class ChatMute(Base):

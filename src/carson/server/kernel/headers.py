@@ -4,10 +4,11 @@ and no copy kept by a browser or a proxy of anything but the static files (``no-
 pages and API answers carry CSRF tokens, secret cards, private games).
 
 Pages load only this site's own files (``/static``: htmx, the CSS, carson.js, live.js); the API's
-JSON documents load nothing at all. The interactive API documentation (``/docs``,
-``/redoc``) is FastAPI's, which loads Swagger UI or ReDoc (and ReDoc's fonts) from their
-CDNs with an inline script and style; it holds no user data, so its policy allows that and
-nothing more.
+JSON documents load nothing at all. The interactive API documentation holds no user data:
+``/docs`` is Swagger UI from this site's own files (:mod:`carson.server.kernel.apidocs`),
+started by an inline script and styled inline, so its policy allows inline code from this
+site and nothing from any other; ``/redoc`` is FastAPI's, which loads ReDoc and its fonts
+from their CDNs, which its policy allows and nothing more.
 """
 
 from __future__ import annotations
@@ -20,6 +21,11 @@ PAGE_POLICY = (
     "form-action 'self'; frame-ancestors 'none'"
 )
 DOCS_POLICY = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; font-src 'self'; worker-src 'self' blob:; "
+    "object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+)
+REDOC_POLICY = (
     "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
     "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net https://fonts.googleapis.com; "
     "font-src 'self' https://fonts.gstatic.com; worker-src 'self' blob:; "
@@ -28,7 +34,6 @@ DOCS_POLICY = (
 )
 #: Anything that is not a page (JSON, the live stream, static files): nothing to run.
 NO_CONTENT_POLICY = "default-src 'none'; frame-ancestors 'none'"
-DOCS_PATHS = ("/docs", "/redoc")
 
 COMMON = (
     (b"x-content-type-options", b"nosniff"),
@@ -41,8 +46,10 @@ COMMON = (
 def policy_for(path: str, content_type: bytes) -> str:
     if not content_type.startswith(b"text/html"):
         return NO_CONTENT_POLICY
-    if path in DOCS_PATHS or path.startswith("/docs/"):
+    if path == "/docs" or path.startswith("/docs/"):
         return DOCS_POLICY
+    if path == "/redoc":
+        return REDOC_POLICY
     return PAGE_POLICY
 
 

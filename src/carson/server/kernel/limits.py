@@ -25,6 +25,8 @@ ENVIRONMENT = {
     "analysis_requests_per_user": "CARSON_LIMIT_ANALYSIS_USER",
     "people_changes_per_user": "CARSON_LIMIT_PEOPLE_USER",
     "data_exports_per_user": "CARSON_LIMIT_EXPORTS_USER",
+    "vacation_changes_per_user": "CARSON_LIMIT_VACATION_USER",
+    "analyses_waiting_per_user": "CARSON_LIMIT_ANALYSES_WAITING",
     "max_body_bytes": "CARSON_LIMIT_BODY_BYTES",
     "streams_per_user": "CARSON_LIMIT_STREAMS_USER",
     "streams_total": "CARSON_LIMIT_STREAMS_TOTAL",
@@ -46,6 +48,7 @@ RATES = (
     "analysis_requests_per_user",
     "people_changes_per_user",
     "data_exports_per_user",
+    "vacation_changes_per_user",
 )
 
 
@@ -83,6 +86,11 @@ class Limits:
     people_changes_per_user: str = "60/hour"
     #: Downloads of one's own data (each reads every table that holds some of it).
     data_exports_per_user: str = "10/hour"
+    #: Vacations declared by one account (each is checked against the yearly allowance).
+    vacation_changes_per_user: str = "10/day"
+    #: Hints and analyses one account may have waiting for the workers at once (beyond: 429
+    #: until one is done), so that one account's requests do not hold up everyone's.
+    analyses_waiting_per_user: int = 3
     #: Largest request body, in bytes, unless ``body_bytes_by_path`` names the path.
     max_body_bytes: int = 16 * 1024
     #: A larger (or smaller) body limit for paths starting with a prefix.
@@ -103,7 +111,12 @@ class Limits:
                     f"{name} ({ENVIRONMENT[name]}) must be a rate such as '10/minute' or "
                     f"'30/15 minutes', not {value!r}"
                 ) from None
-        for name in ("max_body_bytes", "streams_per_user", "streams_total"):
+        for name in (
+            "max_body_bytes",
+            "streams_per_user",
+            "streams_total",
+            "analyses_waiting_per_user",
+        ):
             if getattr(self, name) < 1:
                 raise ValueError(
                     f"{name} ({ENVIRONMENT[name]}) must be 1 or more, not {getattr(self, name)}"

@@ -119,7 +119,32 @@ def configure_logging(
     # carson writes the access lines (carson.server.kernel.access), not uvicorn: with their
     # route, time and JSON fields.
     logging.getLogger("carson.access").setLevel(logging.INFO if access else logging.WARNING)
+    quiet_alembic(debug=root.level <= logging.DEBUG)
     return handler
+
+
+class AlembicChatter(logging.Filter):
+    """Drops what Alembic says at every start whatever it does ("Context impl SQLiteImpl.",
+    "Will assume non-transactional DDL."); the migrations it runs are still logged."""
+
+    CHATTER = ("Context impl ", "Will assume ")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith(self.CHATTER)
+
+
+_ALEMBIC_CHATTER = AlembicChatter()
+
+
+def quiet_alembic(debug: bool) -> None:
+    """Alembic's start-up lines (the plugins it sets up, its context) only at ``debug``."""
+    plugins = logging.getLogger("alembic.runtime.plugins")
+    migration = logging.getLogger("alembic.runtime.migration")
+    plugins.setLevel(logging.NOTSET if debug else logging.WARNING)
+    if debug:
+        migration.removeFilter(_ALEMBIC_CHATTER)
+    else:
+        migration.addFilter(_ALEMBIC_CHATTER)
 
 
 def request_id_from(scope: Scope) -> str:

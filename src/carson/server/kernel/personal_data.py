@@ -32,7 +32,7 @@ class Held:
     ``accounts`` columns (other accounts' ids) are given out as their names."""
 
     name: str
-    owner: QueryableAttribute[int]
+    owner: QueryableAttribute[int] | QueryableAttribute[int | None]
     columns: Sequence[QueryableAttribute[object]]
     order: Sequence[QueryableAttribute[object]] = ()  # newest first by these
     where: ColumnElement[bool] | None = None

@@ -39,6 +39,7 @@ class Rule(Enum):
     ANALYSIS_USER = "analysis_requests_per_user"
     PEOPLE_USER = "people_changes_per_user"
     EXPORTS_USER = "data_exports_per_user"
+    VACATION_USER = "vacation_changes_per_user"
 
 
 class RateLimited(Exception):
@@ -102,6 +103,8 @@ def counters(uri: str) -> StorageTypes:
 
 class RateLimiter:
     def __init__(self, limits: Limits) -> None:
+        #: Every limit of the server (the rates here, and the counts others check).
+        self.limits = limits
         storage = counters(limits.rate_storage)
         # The moving window is exact; a store without it (memcached) approximates it.
         self._window: Strategy = (

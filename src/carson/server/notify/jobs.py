@@ -1,5 +1,6 @@
 """The notifications' jobs: a correspondence player's time running out soon (queued by
-:mod:`carson.server.play.clocks` before each deadline); web push and e-mail delivery are
+:mod:`carson.server.play.clocks` before each deadline; queued again for later when the
+player's vacation moved the deadline on); web push and e-mail delivery are
 :mod:`carson.server.notify.push` and :mod:`carson.server.notify.mail`."""
 
 from __future__ import annotations
@@ -7,11 +8,13 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+from sqlalchemy.orm import Session
+
 from carson.server.jobs.kinds import JobKind, register
 from carson.server.jobs.queue import ClaimedJob
 from carson.server.kernel.errors import Conflict, NotFound
 from carson.server.notify import notices
-from carson.server.play.clocks import TIMEOUT_SOON, StoredClocks, Timeout
+from carson.server.play.clocks import TIMEOUT_SOON, StoredClocks, Timeout, warning_time
 from carson.server.play.table import Table
 from carson.server.play.worker_context import WorkerContext
 
@@ -40,14 +43,25 @@ def run_timeout_soon(context: WorkerContext, job: ClaimedJob, due: Timeout) -> N
             context.queue.complete(job)  # moved in time: nothing to tell
             return
         deadline = stored.clocks.deadline(due.seat) or 0.0
+        warning = warning_time(stored.clocks.control, deadline)
+        if warning is not None and warning.timestamp() > store.clocks.now():
+            with store.write_turn:  # a vacation moved the deadline on: warned later
+                store.clocks.queue_again(session, due, deadline, TIMEOUT_SOON, warning.timestamp())
+                _finish(context, job, session)
+            return
         payload = {"seat": due.seat, "seq": due.seq,
                    "deadline": datetime.fromtimestamp(deadline, UTC).isoformat()}  # fmt: skip
         with store.write_turn:
             people = [table.people[due.seat]]
             notices.notify(session, context.queue, people, notices.TIMEOUT_SOON, table.id, payload)
-            if not context.queue.finish(session, job):
-                raise Conflict("this job's lease ran out: another worker holds it")
-            session.commit()
+            _finish(context, job, session)
+
+
+def _finish(context: WorkerContext, job: ClaimedJob, session: Session) -> None:
+    """End the job with what the session wrote, in one transaction."""
+    if not context.queue.finish(session, job):
+        raise Conflict("this job's lease ran out: another worker holds it")
+    session.commit()
 
 
 TIMEOUT_SOON_JOB = register(JobKind(TIMEOUT_SOON, Timeout.read, run_timeout_soon))

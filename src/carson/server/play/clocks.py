@@ -14,6 +14,12 @@ A secret step of several moves (:mod:`carson.server.play.drafts`) moves no clock
 drafts: a seat's clock stops only when the step resolves, so the others cannot count its
 items by its increments. The moment a seat closed its own part of the step is kept, unseen,
 under ``closed``, and its clock is charged up to then when the step resolves.
+
+A correspondence game's clocks are read with their players' vacations
+(:mod:`carson.server.play.vacations`) as pauses: a seat's clock stands still while its player
+is on vacation, and its deadline moves on by the paused time. A timeout job that finds its
+deadline moved on queues itself again for the new one (key ``…@<deadline>``); a vacation
+ended early queues its player's timeouts again at once (:meth:`ClockKeeper.queue_again`).
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ from carson.core.game import JSON
 from carson.server.jobs.queue import JobQueue, whole_number
 from carson.server.kernel.db import Game
 from carson.server.play.table import State
+from carson.server.play.vacations import earliest, game_pauses
 
 Clock = Callable[[], datetime]
 TIMEOUT = "timeout"
@@ -166,12 +173,33 @@ class ClockKeeper:
                     key = f"{TIMEOUT_SOON}:{due.key()}"
                     self.jobs.enqueue(session, TIMEOUT_SOON, due.payload(), key=key, run_at=warning)
 
+    def queue_again(self, session: Session, due: Timeout, deadline: float, kind: str = TIMEOUT,
+                    run_at: float | None = None) -> None:  # fmt: skip
+        """Queue ``due``'s job (a timeout, or its warning: ``kind``) again, for the
+        ``deadline`` a vacation moved it to (at ``run_at``, default the deadline). Keyed by
+        the deadline: queued once for each; the jobs left for other deadlines find nothing
+        due when they run."""
+        key = f"{due.key()}@{int(deadline)}"
+        key = key if kind == TIMEOUT else f"{kind}:{key}"
+        at = datetime.fromtimestamp(deadline if run_at is None else run_at, UTC)
+        self.jobs.enqueue(session, kind, due.payload(), key=key, run_at=at)
+
     # ------------------------------------------------------------------ reading
 
     def stored(self, session: Session, game_id: str) -> StoredClocks | None:
-        """The game's clocks as the database holds them now (``None``: no clock)."""
+        """The game's clocks as the database holds them now (``None``: no clock), a
+        correspondence game's with its players' vacations as pauses."""
         data = session.scalar(select(Game.clock).where(Game.id == game_id))
-        return None if data is None else StoredClocks.read(data)
+        return None if data is None else self._paused(session, game_id, StoredClocks.read(data))
+
+    def _paused(self, session: Session, game_id: str, stored: StoredClocks) -> StoredClocks:
+        """A correspondence game's clocks with their pauses (a live game's never pause)."""
+        clocks = stored.clocks
+        if clocks.control.kind != "correspondence":
+            return stored
+        since = earliest(clocks.running_since, self.now())
+        paused = clocks.paused(game_pauses(session, game_id, since))
+        return StoredClocks(paused, stored.seq, stored.closed)
 
     def at(self, session: Session, game_id: str, seq: int) -> StoredClocks | None:
         """The game's clocks at ``seq`` for a view: from memory if this process read them at
@@ -179,12 +207,19 @@ class ClockKeeper:
         with self._guard:
             known = self._seen.get(game_id)
         if known is not None and known.seq == seq:
-            return known
+            return self._paused(session, game_id, known)  # vacations change without a move
         stored = self.stored(session, game_id)
         if stored is not None and stored.seq == seq:
             with self._guard:
                 self._seen[game_id] = stored
         return stored
+
+    def left_of(self, session: Session, game: Game, seat: int) -> float | None:
+        """Seconds ``seat`` has left in a timed game still played (its pauses counted)."""
+        if game.clock is None or game.status != "playing":
+            return None
+        stored = self._paused(session, game.id, StoredClocks.read(game.clock))
+        return stored.clocks.left(seat, self.now())
 
     def forget(self, game_id: str) -> None:
         """Read the game's clocks afresh next time (they changed without a move: an abort)."""
@@ -197,3 +232,14 @@ class ClockKeeper:
             return None
         moment = self.now() if now is None else now
         return {**stored.clocks.view(moment), "now": moment}
+
+    def timed_view(self, session: Session, game_id: str, seq: int, view: JSON) -> JSON:
+        """A timed game's ``view`` (not changed) with every clock as it is now at ``seq``,
+        and each seat whose player's clock is paused by a vacation marked until when."""
+        clock = self.view(self.at(session, game_id, seq))
+        paused = [] if clock is None else clock["paused_until"]
+        if not any(until is not None for until in paused):
+            return {**view, "clock": clock}
+        seats = [{**seat, "vacation_until": until} if until is not None else seat
+                 for seat, until in zip(view["seats"], paused, strict=True)]  # fmt: skip
+        return {**view, "clock": clock, "seats": seats}

@@ -16,7 +16,6 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from carson.core.clock import Clocks
 from carson.core.game import JSON, Action
 from carson.core.i18n import LANGUAGES as LANGS
 from carson.core.registry import HUMAN, GameSetupError, game_kind
@@ -210,7 +209,7 @@ class GameService:
                         "seq": len(state.actions),
                         "to_act": list(state.seats_to_act) if game.status == "playing" else [],
                         "your_turn": game.status == "playing" and seat in state.seats_to_act,
-                        "time_left": _time_left(game, seat, self.store.clocks.now()),
+                        "time_left": self.store.clocks.left_of(session, game, seat),
                         "players": [
                             names.get(game.id, {}).get(held) for held in range(len(game.seat_kinds))
                         ],
@@ -424,8 +423,7 @@ class GameService:
         if table.settings.time_control is None or table.waiting:
             return view
         as_stored = self.store.cache.state(table.id) or state  # a seat's draft is no move
-        clocks = self.store.clocks
-        return {**view, "clock": clocks.view(clocks.at(session, table.id, len(as_stored.actions)))}
+        return self.store.clocks.timed_view(session, table.id, len(as_stored.actions), view)
 
     def seat_view(self, table: Table, state: State, seat: int | None) -> JSON:
         """The seat's view without the clocks, built once per move: polling clients and
@@ -491,10 +489,3 @@ def seated_names(session: Session, game_ids: list[str]) -> dict[str, dict[int, s
     for game_id, seat, username in rows:
         found.setdefault(game_id, {})[seat] = username
     return found
-
-
-def _time_left(game: Game, seat: int, now: float) -> float | None:
-    """Seconds the seat has left on its clock in a timed game still played, else ``None``."""
-    if game.clock is None or game.status != "playing":
-        return None
-    return Clocks.from_json(game.clock).left(seat, now)

@@ -119,6 +119,11 @@ class SeatOut(BaseModel):
         description="the player left the seat (resigned, or took too long under the "
         "'takeover' rule): a machine plays it and the player ranks last",
     )
+    vacation_until: float | None = Field(
+        default=None,
+        description="in a correspondence game: the player is on vacation until then (seconds "
+        "since the epoch), their clock paused (docs/clocks.md, Vacation)",
+    )
 
 
 class ClockOut(BaseModel):
@@ -127,9 +132,16 @@ class ClockOut(BaseModel):
     control: str = Field(description="'10+5' (live) or '3d' (correspondence)")
     kind: Literal["live", "correspondence"]
     left: list[float] = Field(description="seconds each seat has left at ``now``")
-    running: list[bool] = Field(description="whose clock runs (the seats asked to act)")
+    running: list[bool] = Field(
+        description="whose clock runs (the seats asked to act, unless their clock is paused)"
+    )
     deadlines: list[float | None] = Field(
-        description="when each running clock runs out (seconds since the epoch)"
+        description="when each asked seat's clock runs out (seconds since the epoch), moved on "
+        "by its player's vacations"
+    )
+    paused_until: list[float | None] = Field(
+        default_factory=list,
+        description="until when each seat's clock is paused (its player on vacation), if it is",
     )
     now: float = Field(description="the server's time of this view (seconds since the epoch)")
 

@@ -12,7 +12,9 @@ has run out — and then applies the table's rule in one transaction with the jo
 
 A job that finds nothing due (the seat moved in time) ends with nothing done; the keys of
 moves, of jobs and the seat's ``left`` make sure a timeout acts once, whichever worker of
-whichever process runs it, however often it is tried.
+whichever process runs it, however often it is tried. A job that finds the seat still asked
+but its deadline moved on (its player's vacation paused the clock) queues the timeout again
+for the new deadline, in the transaction that ends it.
 """
 
 from __future__ import annotations
@@ -37,16 +39,33 @@ from carson.server.play.worker_context import WorkerContext
 log = logging.getLogger(__name__)
 
 
-def due(table: Table, state: State, known: State, stored: StoredClocks | None, seat: int,
-        now: float) -> bool:  # fmt: skip
-    """Whether ``seat``'s timeout applies now (``known``: the game as the seat knows it)."""
+def asked(table: Table, state: State, known: State, stored: StoredClocks | None,
+          seat: int) -> bool:  # fmt: skip
+    """Whether a person still plays ``seat``, asked at the seq of the clocks (``known``: the
+    game as the seat knows it), in a game that goes on."""
     if stored is None or table.waiting or table.over(state):
         return False
     if table.seat_kinds[seat] != HUMAN or seat in table.left or seat in stored.closed:
         return False
-    if stored.seq != len(state.actions) or seat not in known.seats_to_act:
+    return stored.seq == len(state.actions) and seat in known.seats_to_act
+
+
+def due(table: Table, state: State, known: State, stored: StoredClocks | None, seat: int,
+        now: float) -> bool:  # fmt: skip
+    """Whether ``seat``'s timeout applies now (``known``: the game as the seat knows it)."""
+    if not asked(table, state, known, stored, seat):
         return False
-    return seat in stored.clocks.flagged(now)
+    return stored is not None and seat in stored.clocks.flagged(now)
+
+
+def postponed(table: Table, state: State, known: State, stored: StoredClocks | None,
+              seat: int, now: float) -> float | None:  # fmt: skip
+    """The deadline ``seat``'s timeout moved on to (a vacation paused its clock), when the
+    seat is still asked and its time not up yet; else ``None``."""
+    if stored is None or not asked(table, state, known, stored, seat):
+        return None
+    deadline = stored.clocks.deadline(seat)
+    return deadline if deadline is not None and deadline > now else None
 
 
 def run_timeout(context: WorkerContext, job: ClaimedJob, payload: Timeout) -> None:
@@ -62,8 +81,17 @@ def run_timeout(context: WorkerContext, job: ClaimedJob, payload: Timeout) -> No
         drafts = book.of(session, table, state)
         known = book.seat_state(state, drafts, payload.seat)
         stored = store.clocks.stored(session, table.id)
-        if not due(table, state, known, stored, payload.seat, store.clocks.now()):
-            context.queue.complete(job)  # moved in time, or the game went on: nothing due
+        now = store.clocks.now()
+        if not due(table, state, known, stored, payload.seat, now):
+            later = postponed(table, state, known, stored, payload.seat, now)
+            if later is None:
+                context.queue.complete(job)  # moved in time, or the game went on: nothing due
+                return
+            with store.write_turn:  # a vacation moved the deadline on: due then
+                again = Timeout(payload.game, len(state.actions), payload.seat)  # one a seq
+                store.clocks.queue_again(session, again, later)
+                _finish_with(context, job, session)
+                session.commit()
             return
         log.info("game %s: seat %d ran out of time (%s)", table.id, payload.seat,
                  table.settings.on_timeout)  # fmt: skip

@@ -17,6 +17,7 @@ from carson.server.accounts.guests import require_member
 from carson.server.jobs.queue import as_utc
 from carson.server.kernel.db import Game, GameSeat, User
 from carson.server.kernel.errors import Conflict, NotFound, Unprocessable
+from carson.server.kernel.plain_text import plain_line
 from carson.server.play.games import GameService
 from carson.server.play.integrity import secret_seed
 from carson.server.play.table_settings import checked_settings
@@ -51,7 +52,7 @@ def check(asked: NewTournament, now: datetime) -> None:
     which = games().get(asked.game)
     if which is None:
         raise Unprocessable(f"unknown game {asked.game!r}", "invalid_setup")
-    if not asked.name.strip():
+    if not plain_line(asked.name):
         raise Unprocessable("a tournament needs a name", "invalid_setup")
     if asked.seats not in SEATS or not which.min_seats <= asked.seats <= which.max_seats:
         low, high = max(3, which.min_seats), min(6, which.max_seats)
@@ -83,7 +84,7 @@ def create(service: GameService, user: User, asked: NewTournament) -> str:
             raise Conflict(f"you have {MAX_OPEN_PER_CREATOR} tournaments under way, the most",
                            "too_many_tournaments")  # fmt: skip
         found = Tournament(
-            id=secrets.token_hex(6), name=asked.name.strip()[:60], creator_id=user.id,
+            id=secrets.token_hex(6), name=plain_line(asked.name)[:60], creator_id=user.id,
             game=asked.game, variants=list(asked.variants), seats=asked.seats,
             time_control=asked.time_control, rounds=asked.rounds, starts_at=asked.starts_at,
             status="open", round=0, seed=secret_seed(), lang=asked.lang,

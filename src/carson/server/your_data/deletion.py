@@ -87,9 +87,15 @@ def delete_account(context: WorkerContext, job: ClaimedJob, payload: AccountDue)
             with store.write_turn, store.sessions.begin() as done:
                 context.queue.finish(done, job)
             return
+    remove_account(context, job, user, now)
+
+
+def remove_account(context: WorkerContext, job: ClaimedJob, user: User, now: datetime) -> None:
+    """The person leaves every game, their rows are erased and the job finished with them."""
+    store = context.store
     leave_every_game(store, user, now)
     with store.write_turn, store.sessions.begin() as session:
-        digests = erase(session, payload.user)
+        digests = erase(session, user.id)
         context.queue.finish(session, job)
     if store.notifier.forget_tokens is not None:  # this process's memory of its sessions
         store.notifier.forget_tokens(digests)

@@ -1,6 +1,7 @@
 """Every feature's sections of a person's data, in the order the document lists them."""
 
 from carson.server.accounts import personal as accounts
+from carson.server.analysis import personal as analysis
 from carson.server.chat import personal as chat
 from carson.server.kernel.personal_data import Held
 from carson.server.lobby import personal as lobby
@@ -20,6 +21,7 @@ SECTIONS: tuple[Held, ...] = (
     *lobby.PERSONAL,
     *tournaments.PERSONAL,
     *chat.PERSONAL,
+    *analysis.PERSONAL,
     *messages.PERSONAL,
     *notify.PERSONAL,
     *people.PERSONAL,

@@ -1,10 +1,10 @@
 """One's account page: the sessions (where one is logged in), each of which one can end, the
-password change, which ends every other session, and the e-mail address
-(:mod:`carson.web.mail.pages`)."""
+password change, which ends every other session, the e-mail address
+(:mod:`carson.web.mail.pages`) and one's vacation (:mod:`carson.web.vacation.pages`)."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from babel.dates import format_datetime
 from fastapi import APIRouter, Request
@@ -18,6 +18,7 @@ from carson.server.kernel import cookies
 from carson.server.kernel.ratelimit import RateLimited
 from carson.server.mail.accounts import MailAccounts
 from carson.server.play.api import service_of
+from carson.server.vacation.service import AHEAD_DAYS, Vacations
 from carson.server.your_data import deletion
 from carson.server.your_data.export import download
 from carson.web.kernel.refusals import refused_page
@@ -25,7 +26,7 @@ from carson.web.kernel.visit import Visit, signed_in_form, visit_of
 
 router = APIRouter(include_in_schema=False)
 #: What the page says after a change (``?done=``), by its key.
-DONE = ("ended", "password", "email", "same", "removed", "kept", "claimed")
+DONE = ("ended", "password", "email", "same", "removed", "kept", "claimed", "vacation", "back")
 
 
 def when(moment: datetime, lang: str) -> str:
@@ -33,7 +34,10 @@ def when(moment: datetime, lang: str) -> str:
     return format_datetime(moment, format="medium", tzinfo=moment.tzinfo, locale=lang) + " UTC"
 
 
-async def account_page(visit: Visit, error: str | None = None, status: int = 200) -> Response:
+async def account_page(
+    visit: Visit, error: str | None = None, status: int = 200, **section: object
+) -> Response:
+    """The page; ``section``: the vacation section's refusal and typed values, if any."""
     if visit.user is None or visit.token is None:
         return visit.render("kernel/login_needed.html", next="/account")
     accounts = service_of(visit.request).accounts
@@ -50,6 +54,8 @@ async def account_page(visit: Visit, error: str | None = None, status: int = 200
         "removed": visit.gettext("Your e-mail address is removed."),
         "kept": visit.gettext("Your account is kept: its deletion is cancelled."),
         "claimed": visit.gettext("Welcome! Your account is yours now, with your games."),
+        "vacation": visit.gettext("Enjoy your vacation: your correspondence clocks will wait."),
+        "back": visit.gettext("Welcome back: your correspondence clocks run again."),
     }
     return visit.render(
         "accounts/account.html",
@@ -64,7 +70,28 @@ async def account_page(visit: Visit, error: str | None = None, status: int = 200
         idle_days=IDLE.days,
         email=email,
         deletion_due=None if due is None else when(due, visit.lang),
+        **await _vacation(visit),
+        **{"vacation_error": None, "vacation_form": {}, **section},
     )
+
+
+async def _vacation(visit: Visit) -> dict[str, object]:
+    """What the vacation section shows (nothing to a guest, who takes none)."""
+    assert visit.user is not None
+    if visit.user.is_guest:
+        return {"vacation": None}
+    service = service_of(visit.request)
+    vacations = Vacations(service.store, service.accounts.limiter)
+    found = await run_in_threadpool(vacations.status, visit.user)
+    today = vacations.today()
+    held = found.vacation
+    return {
+        "vacation": found,
+        "vacation_from": None if held is None else when(held.starts_at, visit.lang),
+        "vacation_until": None if held is None else when(held.ends_at, visit.lang),
+        "vacation_today": today.isoformat(),
+        "vacation_last": (today + timedelta(days=AHEAD_DAYS)).isoformat(),
+    }
 
 
 def _deletion_due(visit: Visit) -> datetime | None:

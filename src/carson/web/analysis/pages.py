@@ -24,6 +24,7 @@ from carson.core.game import JSON
 from carson.core.registry import game_kind, games
 from carson.server.analysis.hints import Hints
 from carson.server.analysis.service import Analyses
+from carson.server.analysis.waiting import TooMuchWaiting
 from carson.server.kernel.errors import GameError
 from carson.server.play.api import service_of
 from carson.server.play.games import GameService
@@ -202,7 +203,7 @@ async def hint_fragment(game_id: str, request: Request) -> HTMLResponse:
             Hints(service.store, service.accounts.limiter).read, visit.user, game_id
         )
     except GameError as error:
-        message = visit.gettext("No hint can be given now.")
+        message = _no_hint(visit)
         return visit.render("kernel/message.html", status=error.status, message=message)
     return await _hint_box(visit, service, game_id, answer)
 
@@ -219,7 +220,7 @@ async def ask_hint(game_id: str, request: Request) -> Response:
             Hints(service.store, service.accounts.limiter).ask, user, game_id
         )
     except GameError as error:
-        message = visit.gettext("No hint can be given now.")
+        message = _refusal(visit, error) if error.code == WAITING else _no_hint(visit)
         return visit.render("kernel/message.html", status=error.status, message=message)
     if "hx-request" not in request.headers:  # a plain form: back to the table
         return RedirectResponse(f"/games/{game_id}", status_code=303)
@@ -336,11 +337,23 @@ async def ask_analysis(game_id: str, request: Request) -> Response:
     return RedirectResponse(where, status_code=303)
 
 
+#: The code of a request refused for the account's hints and analyses already waiting.
+WAITING = TooMuchWaiting.default_code
+
+
 def _refusal(visit: Visit, error: GameError) -> str:
     """Why a game's analysis cannot be shown or asked for, in the visitor's words."""
     if error.code == "not_over":
         return visit.gettext("A game is analysed once it is over.")
+    if error.code == WAITING:
+        return visit.gettext(
+            "You have too many hints and analyses waiting: ask again when one is ready."
+        )
     return visit.gettext("This game cannot be analysed now.")
+
+
+def _no_hint(visit: Visit) -> str:
+    return visit.gettext("No hint can be given now.")
 
 
 def _seat(raw: str | None) -> int | None:

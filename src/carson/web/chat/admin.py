@@ -11,6 +11,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from carson.server.chat.admin import Moderation
+from carson.server.chat.cursor import Cursor
 from carson.server.kernel.db import User
 from carson.server.kernel.errors import GameError
 from carson.server.messages import admin as message_reports
@@ -54,7 +55,9 @@ async def reports(request: Request) -> HTMLResponse:
     found = await run_in_threadpool(moderation.open_reports, visit.user)
     own = await run_in_threadpool(moderation.own_open_reports, visit.user)
     silenced = await run_in_threadpool(moderation.silenced)
-    shown = [(report, [line(visit, message) for message in report.context]) for report in found]
+    shown = [
+        (report, [line(visit, message, Cursor()) for message in report.context]) for report in found
+    ]
     letters = await run_in_threadpool(message_reports.open_reports, moderation.sessions,
                                       visit.user)  # fmt: skip
     return visit.render("chat/admin_reports.html", reports=shown, silenced=silenced, own=own,

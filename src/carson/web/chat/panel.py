@@ -16,12 +16,11 @@ from starlette.concurrency import run_in_threadpool
 
 from carson.server.accounts.deps import accounts_of
 from carson.server.chat.api import chat_of
+from carson.server.chat.cursor import PLAYERS, Cursor, parse_cursor
 from carson.server.chat.service import (
     MAX_CHARS,
     MAX_REASON,
-    MAX_SEQ,
     PHRASES,
-    PLAYERS,
     Chat,
     Message,
     phrases_for,
@@ -39,7 +38,8 @@ SHOWN = 50
 @dataclass(frozen=True)
 class ChatLine:
     id: int
-    seq: int
+    #: Where a reader is once it saw this line ("P.S", :mod:`carson.server.chat.cursor`).
+    cursor: str
     author: str
     text: str
     channel: str
@@ -56,7 +56,7 @@ class ChatBox:
     lines: list[ChatLine]
     phrases: list[tuple[str, str]]  # (code, text in the visitor's language)
     muted: list[str]
-    seq: int  # the last message's seq shown (the stream goes on from there)
+    cursor: str  # after the last line shown ("P.S": the stream goes on from there)
     max_chars: int = MAX_CHARS
     max_reason: int = MAX_REASON
 
@@ -65,13 +65,23 @@ def chat_for(request: Request) -> Chat:
     return chat_of(service_of(request), accounts_of(request))
 
 
-def line(visit: Visit, message: Message) -> ChatLine:
+def line(visit: Visit, message: Message, cursor: Cursor) -> ChatLine:
+    """``message`` as a line; ``cursor``: where the reader is once it saw it."""
     text = message.text or ""
     if message.phrase is not None:  # in the reader's language, whatever the author's
         text = visit.gettext(PHRASES[message.phrase])
     mine = visit.user is not None and message.author == visit.user.username
-    return ChatLine(message.id, message.seq, message.author, text, message.channel, mine,
+    return ChatLine(message.id, str(cursor), message.author, text, message.channel, mine,
                     message.at.isoformat(timespec="minutes"))  # fmt: skip
+
+
+def lines_after(visit: Visit, since: Cursor, messages: list[Message]) -> list[ChatLine]:
+    """``messages`` read after ``since`` as lines, each with the cursor after it."""
+    lines = []
+    for message in messages:
+        since = since.after(message.channel, message.seq)
+        lines.append(line(visit, message, since))
+    return lines
 
 
 def _box(chat: Chat, visit: Visit, game_id: str, practice: bool) -> ChatBox | None:
@@ -79,16 +89,16 @@ def _box(chat: Chat, visit: Visit, game_id: str, practice: bool) -> ChatBox | No
     readable = chat.readable(visit.user, game_id)
     if practice and PLAYERS in readable:
         return None  # one person against machines: nobody to talk to at the table
-    found = chat.latest(visit.user, game_id, SHOWN)
+    found, cursor = chat.latest(visit.user, game_id, SHOWN)
     writable = PLAYERS if PLAYERS in readable else readable[0]
     return ChatBox(
         game=game_id,
         writable=writable,
         both=len(readable) > 1,
-        lines=[line(visit, message) for message in found],
+        lines=[line(visit, message, cursor) for message in found],
         phrases=[(code, visit.gettext(text)) for code, text in phrases_for(writable).items()],
         muted=chat.mutes(visit.user),
-        seq=found[-1].seq if found else 0,
+        cursor=str(cursor),
     )
 
 
@@ -139,17 +149,18 @@ async def messages(game_id: str, request: Request, since: str = "0") -> HTMLResp
     visit = await visit_of(request)
     if visit.user is None:
         return forbidden(visit)
-    if not (since.isascii() and since.isdecimal() and len(since) <= 10 and int(since) <= MAX_SEQ):
+    try:
+        after = parse_cursor(since)
+    except GameError:
         message = visit.gettext("That message could not be read. Try again.")
         return visit.render("kernel/message.html", status=422, message=message)
-    after = int(since)
     try:
         found = await run_in_threadpool(chat_for(request).read, visit.user, game_id, None, after)
     except GameError as error:
         message = refusal_text(visit, error)
         return visit.render("kernel/message.html", status=error.status, message=message)
-    lines = [line(visit, message) for message in found]
-    box = ChatBox(game_id, "", True, lines, [], [], lines[-1].seq if lines else after)
+    lines = lines_after(visit, after, found)
+    box = ChatBox(game_id, "", True, lines, [], [], lines[-1].cursor if lines else str(after))
     return visit.render("chat/chat_lines.html", box=box, both=_both(request))
 
 

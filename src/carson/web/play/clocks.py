@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -19,6 +20,7 @@ from carson.server.kernel.ratelimit import RateLimited
 from carson.server.play.api import service_of
 from carson.server.play.games import GameError
 from carson.server.play.table_news import ABORTED, RESIGNED, TIMEOUT_LEFT, TIMEOUT_MOVE, News
+from carson.web.accounts.account import when
 from carson.web.kernel.clock_text import shown_time
 from carson.web.kernel.looking import looked_at
 from carson.web.kernel.refusals import refused_page
@@ -35,6 +37,7 @@ class SeatClock:
     running: bool
     mine: bool
     gone: str | None  # why the player left, in words
+    away: str | None = None  # "on vacation until …": the clock paused (correspondence)
 
 
 @dataclass(frozen=True)
@@ -123,7 +126,9 @@ def _seats(visit: Visit, page: JSON, clock: JSON, days_hours: str | None) -> lis
         "timeout": visit.gettext("out of time: a machine plays on"),
     }
     seats = []
+    away = visit.gettext("on vacation until %(date)s")
     for index, seat in enumerate(page["seats"]):
+        until = seat.get("vacation_until")
         human = seat["kind"] == HUMAN and seat["user"]
         name = seat["user"] if human else visit.seat_label(page["game"], seat["kind"])
         left = float(clock["left"][index])
@@ -135,9 +140,14 @@ def _seats(visit: Visit, page: JSON, clock: JSON, days_hours: str | None) -> lis
                 running=bool(clock["running"][index]),
                 mine=index == page["seat"],
                 gone=gone.get(seat.get("left") or ""),
+                away=None if until is None else away % {"date": _moment(until, visit.lang)},
             )
         )
     return seats
+
+
+def _moment(epoch: float, lang: str) -> str:
+    return when(datetime.fromtimestamp(epoch, UTC), lang)
 
 
 @router.get("/games/{game_id}/clocks", response_class=HTMLResponse)

@@ -2,21 +2,37 @@
 // shown is announced, asks the server for the new lines (drawn, escaped and translated
 // there) and appends them. The form is never redrawn by this: what the visitor is typing
 // stays, even while messages arrive.
+//
+// Where the reader is, is a cursor "P.S": the last message seen of the players' channel and
+// of the spectators' (each channel numbers its own messages).
 (function () {
   "use strict";
 
-  let announced = 0; // the newest seq the stream announced
+  let announced = [0, 0]; // the newest cursor the stream announced
   let busy = false;
 
   function panel() {
     return document.getElementById("chat");
   }
 
+  function cursor(text) {
+    const parts = String(text || "0").split(".").map(Number);
+    return [parts[0] || 0, parts[parts.length - 1] || 0];
+  }
+
+  function newest(a, b) {
+    return [Math.max(a[0], b[0]), Math.max(a[1], b[1])];
+  }
+
+  function ahead(a, b) {
+    return a[0] > b[0] || a[1] > b[1];
+  }
+
   function shown() {
     const box = panel();
-    const lines = box ? box.querySelectorAll("#chat-list > li[data-seq]") : [];
-    const last = lines.length ? Number(lines[lines.length - 1].dataset.seq) : 0;
-    return Math.max(last, box ? Number(box.dataset.seq) : 0);
+    const lines = box ? box.querySelectorAll("#chat-list > li[data-cursor]") : [];
+    const last = lines.length ? cursor(lines[lines.length - 1].dataset.cursor) : [0, 0];
+    return newest(last, box ? cursor(box.dataset.cursor) : [0, 0]);
   }
 
   function scrollDown() {
@@ -26,10 +42,10 @@
 
   function load() {
     const box = panel();
-    if (!box || busy || !window.htmx || announced <= shown()) return;
+    if (!box || busy || !window.htmx || !ahead(announced, shown())) return;
     busy = true;
     const before = shown();
-    const path = "/games/" + box.dataset.game + "/chat/messages?since=" + before +
+    const path = "/games/" + box.dataset.game + "/chat/messages?since=" + before.join(".") +
       "&both=" + box.dataset.both;
     // Its own source: htmx's requests without one share the body's queue, where a later
     // request (another panel's refresh) drops one still waiting there.
@@ -39,7 +55,7 @@
       // Announced meanwhile: ask again, but only if this answer brought lines. A message
       // expected and not there (refused, not yet visible) waits for the stream's next
       // announcement instead of asking the server again and again.
-      if (shown() > before) load();
+      if (ahead(shown(), before)) load();
     }, function () {
       busy = false;
     });
@@ -49,9 +65,9 @@
     const box = panel();
     if (!box || !window.EventSource) return;
     const source = new EventSource(
-      "/api/games/" + box.dataset.game + "/chat/stream?since=" + box.dataset.seq);
+      "/api/games/" + box.dataset.game + "/chat/stream?since=" + box.dataset.cursor);
     source.addEventListener("chat", function (event) {
-      announced = Math.max(announced, Number(event.lastEventId) || 0);
+      announced = newest(announced, cursor(event.lastEventId));
       load();
     });
   }
@@ -59,7 +75,9 @@
   // A message sent: the form comes back empty (or with the refusal); show the message now.
   document.addEventListener("htmx:afterSwap", function (event) {
     if (event.detail.target && event.detail.target.id === "chat-form") {
-      announced = Math.max(announced, shown() + 1);
+      // Whichever channel it went to, one more than shown there.
+      const now = shown();
+      announced = newest(announced, [now[0] + 1, now[1] + 1]);
       load();
     }
   });

@@ -16,12 +16,12 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("users") as batch:
-        batch.add_column(
-            sa.Column("is_guest", sa.Boolean(), nullable=False, server_default=sa.false())
-        )
+    # Plain ADD COLUMN, as 0008: a batch copy of users would lose its expression index and,
+    # with foreign keys on, SQLite refuses to drop the table the other tables point at.
+    op.add_column(
+        "users", sa.Column("is_guest", sa.Boolean(), nullable=False, server_default=sa.false())
+    )
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("users") as batch:
-        batch.drop_column("is_guest")
+    op.drop_column("users", "is_guest")

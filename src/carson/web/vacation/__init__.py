@@ -1,0 +1,1 @@
+"""The vacation section of the account page (docs/clocks.md, *Vacation*)."""
