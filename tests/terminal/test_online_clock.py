@@ -81,6 +81,11 @@ def test_news_gives_a_question_up_only_when_it_changed_it() -> None:
     assert watch.drain() and watch.latest["seq"] == 6
     assert told.said[-1] == ("line", {"text": "Move 5: your time ran out: a machine moved "
                                               "for you."})  # fmt: skip
+    # An answer typed as that news came was taken: the change is not lost with it, the
+    # next question gives way at once, until the screen shows the new view.
+    assert watch.pending() and watch.drain()
+    watch.shows(view(6, []), waiting=True)
+    assert not watch.pending() and not watch.drain()
 
 
 def test_a_wait_ends_at_a_question_and_views_older_than_the_screen_are_ignored() -> None:

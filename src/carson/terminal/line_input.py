@@ -71,7 +71,7 @@ class LineInput:
         return self.session.prompt(
             prompt,
             bottom_toolbar=self._status if shows_status else None,
-            refresh_interval=REFRESH_SECONDS,
+            refresh_interval=REFRESH_SECONDS if shows_status else None,  # the clocks tick
             pre_run=self._start_watching,
         )
 
@@ -89,7 +89,7 @@ class LineInput:
         while True:
             if watcher.pending():
                 changed = await run_in_terminal(watcher.drain)
-                if changed:
+                if changed and not app.is_done:  # else answered meanwhile: the loop asks
                     app.exit(exception=Superseded())
                     return
             await asyncio.sleep(WATCH_SECONDS)

@@ -243,7 +243,8 @@ class OnlineGame:
         self.asker.commands = self._idle_commands(view)
         while True:
             try:
-                self.asker(self.texts("online", "waiting_turn"))
+                waiting = self.texts("online", "waiting_prompt")  # not a question's "> "
+                self.asker(self.texts("online", "waiting_turn"), prompt=waiting)
             except Superseded:
                 return self._moved_on(watch)
             self.asker.error(self.texts("online", "not_asked"))

@@ -66,27 +66,33 @@ class GameWatch:
         self.base: JsonDict = {}
         self.latest: JsonDict = {}
         self.waiting = False
+        #: Whether what was heard since :meth:`shows` changed the question (or ended the
+        #: wait): kept until the next view is shown, so that an answer typed as the news
+        #: came cannot lose it.
+        self.moved = False
         #: The server given up meanwhile: the loop raises it.
         self.failure: ApiError | None = None
 
     def shows(self, view: JsonDict, waiting: bool) -> None:
         """The screen shows ``view`` now: the player is asked (or, ``waiting``, waits)."""
         self.base = self.latest = view
-        self.waiting = waiting
+        self.waiting, self.moved = waiting, False
         self.clock.update(view, self._clock_names(view))
 
     def pending(self) -> bool:
-        return not self.feed.items.empty()
+        """Whether news waits, or the question already changed."""
+        return self.moved or not self.feed.items.empty()
 
     def drain(self) -> bool:
-        """Tells everything heard; whether it changed the question (or ended the wait)."""
-        changed = False
+        """Tells everything heard; whether the question changed (or the wait ended) since
+        the screen showed its view."""
         while True:
             try:
                 item = self.feed.items.get_nowait()
             except queue.Empty:
-                return changed
-            changed = self._heard(item) or changed
+                return self.moved
+            if self._heard(item):
+                self.moved = True
 
     def next(self) -> JsonDict:
         """Waits (telling what comes) until the wait ends; the view that ends it."""
