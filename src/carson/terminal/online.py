@@ -36,6 +36,7 @@ from carson.terminal.kit import AnyKit
 from carson.terminal.kits import kit_for
 from carson.terminal.line_input import LineInput, Superseded
 from carson.terminal.live_feed import LiveFeed
+from carson.terminal.live_stream import BACKOFF, MAX_RETRIES
 from carson.terminal.online_clock import ClockLine, TableNews
 from carson.terminal.online_live import GameWatch, same_step
 from carson.terminal.replay import winners_line
@@ -211,18 +212,28 @@ class OnlineGame:
         seat's move came first: at a simultaneous step, its own secret choice), it is sent
         again with the new seq when the same question is still asked and the answer still
         legal, at most :data:`MAX_RESENDS` times (others moving on and on must not keep the
-        player waiting unseen); else the refusal is said and the game shown as it is now."""
-        resends = 0
+        player waiting unseen); else the refusal is said and the game shown as it is now.
+        A server that does not answer is tried again, with growing pauses, up to
+        :data:`~carson.terminal.live_stream.MAX_RETRIES` times; the move is kept meanwhile
+        (refused as stale after that, it may have arrived: the game is shown as it is)."""
+        resends = lost = 0
         while True:
             try:
                 return self.client.act(self.game_id, int(view["seq"]), action)
             except ApiError as error:
+                if error.code == "unreachable" and lost < MAX_RETRIES:
+                    lost += 1  # the move kept, sent again after a pause
+                    self._say("sending_again", style="yellow", detail=error.detail,
+                              attempt=lost, most=MAX_RETRIES)  # fmt: skip
+                    self._sleep(BACKOFF[min(lost, len(BACKOFF)) - 1])
+                    continue
                 if error.code not in SHOWN_AGAIN:
                     raise
                 now = self.client.view(self.game_id)
                 again = error.code == "stale_seq" and resends < MAX_RESENDS
                 if not (again and same_question(view, now, action)):
-                    self.console.print(self._refusal(error), style="bold red", markup=False)
+                    if not (lost and error.code == "stale_seq"):  # else: maybe it went through
+                        self.console.print(self._refusal(error), style="bold red", markup=False)
                     return now
                 view, resends = now, resends + 1
 
