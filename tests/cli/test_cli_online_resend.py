@@ -1,7 +1,9 @@
 """Issue 46: a move sent while the server cannot be reached is kept and sent again with
 growing pauses (said on the screen), not given up with exit 1. The terminal (a real
 pseudo-terminal of 80×24, in English and in German) reaches the server through a small
-proxy that the test takes down as the move is sent and brings back a few seconds later."""
+proxy that the test takes down as the move is sent and brings back a few seconds later.
+And with nothing named (``carson play --server``), one's games in progress are offered
+before the menu of new ones."""
 
 from __future__ import annotations
 
@@ -110,4 +112,34 @@ def test_a_move_sent_while_the_server_is_away_is_sent_again(
         deadline = time.monotonic() + 30
         while term.term.process.poll() is None and time.monotonic() < deadline:
             term.pump()
+        assert term.term.close() == 3
+
+
+@pytest.mark.parametrize(
+    ("lang", "offered", "asked"),
+    [
+        ("en", "1: Carson City: The Card Game", "Choose your auction card"),
+        ("de", "Deine laufenden Spiele auf", "deine Auktionskarte"),
+    ],
+)
+def test_with_nothing_named_ones_games_in_progress_are_offered_first(
+    tmp_path: Path, lang: str, offered: str, asked: str
+) -> None:
+    with running_server(tmp_path) as server:
+        client = ApiClient(server)
+        token = client.register("cyd", "password-cyd")
+        TokenStore(tmp_path / "config" / "carson" / "tokens.json").save(server, "cyd", token)
+        env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config")}
+        seats = ["human", "beginner", "beginner", "beginner"]
+        game = str(client.create_game("card", seats, [], lang, None)["id"])
+        term = Screen("play", "--server", server, "--lang", lang, env=env)
+        until(term, offered)
+        assert game in term.shown()
+        while not term.asked():
+            term.pump()
+        term.term.type("1")
+        until(term, asked)  # back in that game, at its question
+        while not term.asked():
+            term.pump()
+        term.term.type("quit" if lang == "en" else "ende")
         assert term.term.close() == 3

@@ -26,7 +26,7 @@ from carson.terminal.asker import Asker, QuitGame
 from carson.terminal.credentials import TokenStore
 from carson.terminal.line_input import LineInput
 from carson.terminal.online import OnlineGame, refusal
-from carson.terminal.online_lobby import Lobby, start_menu
+from carson.terminal.online_lobby import Lobby, start_menu, your_games
 from carson.terminal.online_quick import QuickMatch
 from carson.terminal.online_start import NewOnlineGame, SignIn, SignInFailed, open_game
 from carson.terminal.texts import Texts
@@ -117,7 +117,10 @@ def play_online(
     try:
         sign_in(user)
         asker = Asker(console.input, console, texts, ("online", "help_lobby"))
-        if new is not None and lobby is not None:
+        if new is not None and lobby is not None:  # nothing named: one's games first
+            back = your_games(client, asker)
+            if back is not None:
+                return playing(client, back, lang, console)
             chosen = start_menu(asker, client.base, new.game)
             quick = chosen == "quick"
             if chosen == "new":

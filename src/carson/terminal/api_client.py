@@ -120,6 +120,16 @@ class ApiClient:
         body = {"seq": seq, "action": action}
         return game_view(self._call("POST", f"/api/games/{_quoted(game_id)}/actions", body))
 
+    def games(self) -> list[JsonDict]:
+        """The user's newest games (``GET /api/games``), newest first: each a summary with
+        ``id``, ``game``, ``status``, ``seq`` and ``your_turn``."""
+        items = self._request("GET", "/api/games?size=50")
+        if not isinstance(items, list) or not all(
+            isinstance(item, dict) and isinstance(item.get("id"), str) for item in items
+        ):
+            raise ApiError(0, "bad_answer", "one's games are not a list of games")
+        return items
+
     def lobby(self, game: str | None = None, control: str | None = None) -> list[JsonDict]:
         """The public tables waiting for players (``GET /api/lobby``), newest first."""
         query = urllib.parse.urlencode(
