@@ -71,6 +71,8 @@ class Screen:
         self.screen.write_process_input = self._answer  # type: ignore[method-assign]
         self.stream = pyte.ByteStream(self.screen)
         self.ever: list[str] = []
+        #: Everything written, as written (what scrolled past in one read too).
+        self.raw = ""
 
     def _answer(self, data: str) -> None:
         os.write(self.term.master, data.encode())
@@ -82,9 +84,11 @@ class Screen:
         """Reads what the program wrote (for at most 0.2 s)."""
         if select.select([self.term.master], [], [], 0.2)[0]:
             try:
-                self.stream.feed(os.read(self.term.master, 65536))
+                chunk = os.read(self.term.master, 65536)
             except OSError:
                 return
+            self.stream.feed(chunk)
+            self.raw += chunk.decode("utf-8", "replace")
             for line in self.screen.display:
                 if line.strip() and (not self.ever or self.ever[-1] != line):
                     self.ever.append(line)
