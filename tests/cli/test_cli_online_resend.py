@@ -143,3 +143,17 @@ def test_with_nothing_named_ones_games_in_progress_are_offered_first(
             term.pump()
         term.term.type("quit" if lang == "en" else "ende")
         assert term.term.close() == 3
+
+
+def test_a_password_too_short_is_refused_in_words_at_80_by_24(tmp_path: Path) -> None:
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    with running_server(tmp_path) as server:
+        term = Screen("play", "--server", server, "--user", "zora", "--lang", "de", env=env)
+        for asked, answer in (("Passwort von zora", "kurz"), ("[j/n]", "j"),
+                              ("dasselbe Passwort", "kurz")):  # fmt: skip
+            until(term, asked)
+            term.term.type(answer)
+        until(term, "Ein Passwort braucht mindestens 8 Zeichen.")
+        assert "body." not in term.everything() and "kurz" not in term.everything()
+        term.term.process.terminate()
+        term.term.close()

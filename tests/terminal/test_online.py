@@ -195,7 +195,8 @@ def test_a_mistyped_password_declined_as_a_new_account_is_told_wrong(
 def test_a_new_account_refused_for_its_form_is_said_and_tried_again(
     server: str, tmp_path: Path
 ) -> None:
-    """A password too short is refused in the server's words and the password asked again;
+    """A password too short is refused in words (not the server's field names) and the
+    password asked again;
     a name taken is said once, without a wrong password's line after it."""
     signed_in(server, TokenStore(tmp_path / "first.json"), "ivan")
     client, console = ApiClient(server), screen()
@@ -204,7 +205,7 @@ def test_a_new_account_refused_for_its_form_is_said_and_tried_again(
                      Keyboard("y", "y"), lambda _: next(secrets))  # fmt: skip
     assert sign_in("heidi") == "heidi" and client.token is not None
     said = " ".join(console.export_text().split())
-    assert "The server refuses this account (" in said and "8 characters" in said
+    assert "A password needs at least 8 characters." in said and "body." not in said
     assert "cannot use this request" not in said and "Wrong username" not in said
     taken, console = ApiClient(server), screen()
     secrets = iter(["password-other"] * 2 + ["password-ivan"])
