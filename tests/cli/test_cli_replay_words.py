@@ -4,12 +4,14 @@ the reader's language, instead of answering "Unknown command"."""
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
 import pytest
 from test_cli_play import run
 
+from card_answers import CardAnswers
 from carson.games.board.match import play_game, record_of
 from pty_terminal import Screen
 
@@ -60,3 +62,21 @@ def test_the_board_games_replay_shows_the_town_on_request(
     code, out, _ = run("replay", str(record), "--step", "3", "--lang", lang, stdin=words + "q\n")
     assert code == 0 and shown in out and UNKNOWN[lang] not in out
     assert "town" in out and "track" in out  # help names the words
+
+
+def test_german_prompts_quote_the_german_words_they_take(tmp_path: Path) -> None:
+    """At 80×24: German help says 'hilfe' and 'ende', the placing prompt 'liste' (it said
+    'list' while help said 'liste'), and 'ende' does leave."""
+    screen = Screen("play", "--no-save", "--seed", "3", "--lang", "de",
+                    env={**os.environ, "CARSON_HOME": str(tmp_path)})  # fmt: skip
+    answered(screen)
+    screen.term.type("hilfe")
+    answered(screen)
+    assert "'hilfe' dies, 'ende' speichert" in " ".join(line.strip() for line in screen.ever)
+    answers, deadline = CardAnswers("de"), time.monotonic() + 60
+    while "oder 'liste' für alle Plätze" not in " ".join(line.strip() for line in screen.ever):
+        assert time.monotonic() < deadline, screen.shown()
+        screen.term.type(answers(screen.shown()))
+        answered(screen)
+    screen.term.type("ende")
+    assert screen.term.close() == 3
