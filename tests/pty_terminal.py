@@ -1,5 +1,5 @@
 """A process on a pseudo-terminal, for the tests that drive ``carson`` as a player's terminal
-would (the command tests, the terminal against a browser)."""
+would (the command tests, the terminal against a browser), and what its screen shows."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ import subprocess
 import sys
 import termios
 import time
+
+import pyte
 
 CARSON = [sys.executable, "-m", "carson.cli.main"]
 
@@ -54,3 +56,47 @@ class Terminal:
         code = self.process.wait(timeout=60)
         os.close(self.master)
         return code
+
+
+class Screen:
+    """``carson`` on a pseudo-terminal (80×24 unless said) as a player's terminal shows it
+    (pyte); it answers the cursor position requests a real terminal answers. ``ever``: every
+    line shown."""
+
+    def __init__(
+        self, *args: str, env: dict[str, str] | None = None, size: tuple[int, int] = (80, 24)
+    ) -> None:
+        self.term = Terminal(*args, env=env, size=size)
+        self.screen = pyte.Screen(*size)
+        self.screen.write_process_input = self._answer  # type: ignore[method-assign]
+        self.stream = pyte.ByteStream(self.screen)
+        self.ever: list[str] = []
+        #: Everything written, as written (what scrolled past in one read too).
+        self.raw = ""
+
+    def _answer(self, data: str) -> None:
+        os.write(self.term.master, data.encode())
+
+    def shown(self) -> str:
+        return "\n".join(self.screen.display)
+
+    def pump(self) -> None:
+        """Reads what the program wrote (for at most 0.2 s)."""
+        if select.select([self.term.master], [], [], 0.2)[0]:
+            try:
+                chunk = os.read(self.term.master, 65536)
+            except OSError:
+                return
+            self.stream.feed(chunk)
+            self.raw += chunk.decode("utf-8", "replace")
+            for line in self.screen.display:
+                if line.strip() and (not self.ever or self.ever[-1] != line):
+                    self.ever.append(line)
+
+    def everything(self) -> str:
+        return "\n".join(self.ever)
+
+    def asked(self) -> bool:
+        """Whether the cursor waits at an empty question (``> ``) and nothing more comes."""
+        line = self.screen.display[self.screen.cursor.y]
+        return line.rstrip() == ">" and not select.select([self.term.master], [], [], 0.3)[0]

@@ -5,10 +5,8 @@ does not fit said in one line."""
 from __future__ import annotations
 
 import os
-import select
 import stat
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -17,31 +15,12 @@ from test_cli_play import Terminal, run
 from card_answers import CardAnswers
 from carson.terminal.api_client import ApiClient, ApiError
 from live_server import running_server
+from pty_terminal import Screen
 
 pytestmark = pytest.mark.slow  # a server process and the terminal client against it
 
 PASSWORD = "a-long-secret-9"
 NEEDS_SERVER = "--join, --lobby, --quick, --public and --user are for a game on a server"
-#: Every question of the game ends with this prompt.
-QUESTION = "> "
-
-
-def over_or_asked(
-    term: Terminal, asked: int, timeout: float = 60, meanwhile: Callable[[], None] = lambda: None
-) -> bool:
-    """Reads until the game is over (True) or one more question is asked (False), doing
-    ``meanwhile`` between two looks."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if "is over." in term.screen:
-            return True
-        if term.screen.count(QUESTION) > asked:
-            return False
-        meanwhile()
-        ready, _, _ = select.select([term.master], [], [], 0.2)
-        if ready:
-            term.screen += os.read(term.master, 65536).decode("utf-8", "replace")
-    raise AssertionError(f"no question and no end; screen:\n{term.screen[-2000:]}")
 
 
 @pytest.mark.parametrize(
@@ -79,19 +58,22 @@ def test_a_whole_game_on_a_server_then_back_with_the_kept_token(tmp_path: Path) 
     env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config")}
     with running_server(tmp_path) as server:
         seats = ["--seat", "human"] + ["--seat", "beginner"] * 3
-        term = Terminal("play", "--server", server, "--user", "ivy", *seats, env=env)
-        term.read_until("Password of ivy")
-        term.type(PASSWORD)
-        term.read_until("Create the account ivy? [y/n]")
-        term.type("y")
-        term.read_until("The same password again")
-        term.type(PASSWORD)
-        asked, answers = term.screen.count(QUESTION), CardAnswers()
-        while not over_or_asked(term, asked):
-            asked = term.screen.count(QUESTION)
-            term.type(answers(term.screen))  # the card game's own questions, answered
+        shown = Screen("play", "--server", server, "--user", "ivy", *seats, env=env,
+                       size=(120, 50))  # fmt: skip
+        term = shown.term
+        for asked, answer in (("Password of ivy", PASSWORD), ("Create the account ivy? [y/n]",
+                              "y"), ("The same password again", PASSWORD)):  # fmt: skip
+            while asked not in shown.shown():
+                shown.pump()
+            term.type(answer)
+        answers, deadline = CardAnswers(), time.monotonic() + 300
+        while "is over." not in shown.everything():
+            assert time.monotonic() < deadline, shown.shown()
+            shown.pump()
+            if shown.asked():  # the card game's own questions, answered as they show
+                term.type(answers(shown.shown()))
         assert term.close() == 0
-        screen = term.screen
+        screen = shown.everything()
         assert "Logged in on" in screen and "New game " in screen
         assert "Winner: " in screen or "Shared win: " in screen
         assert PASSWORD not in screen  # never echoed
@@ -100,9 +82,9 @@ def test_a_whole_game_on_a_server_then_back_with_the_kept_token(tmp_path: Path) 
         game_id = screen.split("New game ")[1].split(".")[0]
         # Back to the finished game: signed in by the kept token (no password asked).
         again = Terminal("play", "--server", server, "--join", game_id, env=env)
-        shown = again.read_until("is over.")
-        assert again.close() == 0 and "Password" not in shown
-        assert "Winner: " in shown or "Shared win: " in shown
+        told = again.read_until("is over.")
+        assert again.close() == 0 and "Password" not in told
+        assert "Winner: " in told or "Shared win: " in told
 
 
 def test_with_nothing_asked_a_menu_offers_a_new_game_the_lobby_or_quick_match(
@@ -132,41 +114,44 @@ def test_quick_asks_the_table_then_plays_the_game_it_was_paired_into(tmp_path: P
         una = ApiClient(server)
         una.register("una", "password-una")
         waiting = una.open_seek("board", 2, "10+5", False, "en")
-        term = Terminal("play", "--server", server, "--user", "quin", "--quick", "--game",
-                        "board", env=env)  # fmt: skip
-        term.read_until("Password of quin")
-        term.type(PASSWORD)
-        term.read_until("[y/n]")
-        term.type("y")
-        term.read_until("The same password again")
-        term.type(PASSWORD)
-        term.read_until("How many players at the table (2–5)?")  # no menu: straight to it
-        term.type("2")
-        term.read_until("Press Enter for 10+5")
-        term.type("")
-        term.read_until("A rated game? [y/n]")
-        term.type("n")
-        term.read_until("Paired: game ")
+        shown = Screen("play", "--server", server, "--user", "quin", "--quick", "--game",
+                       "board", env=env, size=(120, 50))  # fmt: skip
+        for asked, answer in (
+            ("Password of quin", PASSWORD), ("[y/n]", "y"), ("The same password again", PASSWORD),
+            ("How many players at the table (2–5)?", "2"),  # no menu: straight to it
+            ("Press Enter for 10+5", ""), ("A rated game? [y/n]", "n"),
+        ):  # fmt: skip
+            showing(shown, asked)
+            shown.term.type(answer)
+        showing(shown, "Paired: game ")
         found = una.seek(str(waiting["id"]))["game_id"]
-        assert found and f"Paired: game {found}." in term.screen
+        assert found and f"Paired: game {found}." in shown.everything()
         assert {seat["user"] for seat in una.view(found)["seats"]} == {"una", "quin"}
-        seated = term.read_until("You sit at seat").index("You sit at seat")
-        until_asked(term, term.screen[:seated].count(QUESTION), una, found)
-        term.type("quit")  # leaves at the game's first question, as at any
-        term.read_until(f"You left game {found}")
-        assert term.close() == 3
+        until_asked(shown, una, found)
+        shown.term.type("quit")  # leaves at the game's first question, as at any
+        showing(shown, f"You left game {found}")
+        assert shown.term.close() == 3
 
 
-def until_asked(term: Terminal, asked: int, other: ApiClient, game_id: str) -> None:
-    """Reads until one more question than ``asked`` is on the screen, ``other`` making his
-    moves meanwhile (the terminal's player may be second to choose)."""
+def showing(shown: Screen, text: str, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while text not in shown.everything():
+        assert time.monotonic() < deadline, f"{text!r} never shown:\n{shown.shown()}"
+        shown.pump()
 
-    def other_moves() -> None:
+
+def until_asked(shown: Screen, other: ApiClient, game_id: str, timeout: float = 60) -> None:
+    """Reads until the terminal's player is asked a question of the game (not told to wait),
+    ``other`` making his moves meanwhile (the terminal's player may be second to choose)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        assert time.monotonic() < deadline, shown.shown()
         view = other.view(game_id)
         if view["legal_actions"]:
             try:
                 other.act(game_id, view["seq"], view["legal_actions"][0])
             except ApiError as error:  # a move came first: look again
                 assert error.code == "stale_seq", error
-
-    assert not over_or_asked(term, asked, meanwhile=other_moves)
+        shown.pump()
+        if shown.asked():  # a question's "> ", not the "waiting> " line
+            return

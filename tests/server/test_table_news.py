@@ -103,3 +103,18 @@ def test_the_log_says_which_move_a_machine_made_for_a_player_out_of_time(table: 
     log = page[page.index('id="log-lines"') :]
     assert "(a machine moved: time ran out)" in log
     assert "bob&#39;s time ran out: a machine moved for them." in told(alice, table.game)
+
+
+def test_the_news_is_read_through_the_api_by_players_and_spectators(table: Table) -> None:
+    """The terminal, no web page, reads the same news (``GET /api/games/{id}/news``)."""
+    table.create(["human", "human"], time_control="1+5", on_timeout="move")
+    news = f"/api/games/{table.game}/news"
+    assert table.client.get(news, headers=table.alice).json() == []  # nothing happened yet
+    table.stake(table.alice)
+    table.clock.advance(70)
+    table.run_jobs()
+    told = table.client.get(news, headers=table.alice).json()
+    assert told[0] == {"seq": 1, "seat": 1, "kind": "timeout_move"}  # then bob's next, out of
+    assert {item["kind"] for item in told} == {"timeout_move"}  # time again: 70 s went by
+    assert table.client.get(news).json() == told  # a signed-out spectator, as of the view
+    assert table.client.get("/api/games/nope/news").status_code == 404

@@ -145,8 +145,10 @@ def test_a_server_that_stops_answering_is_said_at_each_retry_then_given_up() -> 
         ApiClient("http://127.0.0.1:9"), "g", "en", console, Keyboard(), sleep=lambda _: None
     )
     game._seen = 0  # the news so far were told: straight to the stream
+    view = {"seq": 3, "status": "playing", "legal_actions": [], "seat": 0, "seats": []}
+    game.watch = game._watching(view)  # the stream, read in a thread of its own
     with pytest.raises(ApiError) as lost:
-        game._wait({"seq": 3, "status": "playing", "legal_actions": []})
+        game._wait(view)
     assert lost.value.code == "unreachable"
     out = console.export_text()
     assert out.count("does not answer") == MAX_RETRIES

@@ -25,8 +25,8 @@ from pty_terminal import Terminal
 pytestmark = pytest.mark.slow  # a server process, a terminal and Chromium
 
 PASSWORD = "a-long-secret-27"
-#: Every question of the game ends with this prompt.
-QUESTION = "> "
+#: What the terminal writes as each of its questions opens (prompt_toolkit's bracketed paste).
+QUESTION = "\x1b[?2004h"
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 #: The terminal's size: the smallest the compact screen is made for.
 SIZE = (80, 24)
@@ -40,6 +40,27 @@ class ReadTerminal(Terminal):
     something new is shown."""
 
     output = threading.Event()
+
+    def shown(self) -> str:
+        """What the terminal shows now (an emulator fed what was read; it answers the
+        cursor position requests, as a player's terminal does)."""
+        if not hasattr(self, "emulated"):
+            self.emulated, self.fed = pyte.Screen(*SIZE), 0
+            self.emulated.write_process_input = self._answer  # type: ignore[method-assign]
+            self.stream = pyte.Stream(self.emulated)
+        text = self.screen
+        self.stream.feed(text[self.fed :])
+        self.fed = len(text)
+        return "\n".join(self.emulated.display)
+
+    def _answer(self, data: str) -> None:
+        os.write(self.master, data.encode())
+
+    def asked(self) -> bool:
+        """Whether a question of the game (``>``, not the ``waiting>`` line kept open while
+        the others play) shows at the cursor, empty."""
+        self.shown()
+        return self.emulated.display[self.emulated.cursor.y].rstrip() == ">"
 
     def start_reading(self) -> None:
         def read() -> None:
@@ -61,13 +82,6 @@ def terminal_totals(screen: str) -> list[int]:
     rows = [line for line in ANSI.sub("", screen).splitlines() if "│ total " in line]
     assert rows, screen[-3000:]
     return [int(number) for number in re.findall(r"-?\d+", rows[-1])]
-
-
-def shown_at(output: str) -> str:
-    """What a terminal of :data:`SIZE` shows after ``output`` (a terminal emulator's view)."""
-    screen = pyte.Screen(*SIZE)
-    pyte.Stream(screen).feed(output.replace("\n", "\r\n"))
-    return "\n".join(screen.display)
 
 
 def test_a_terminal_player_and_a_browser_player_finish_one_game(
@@ -99,13 +113,17 @@ def test_a_terminal_player_and_a_browser_player_finish_one_game(
     first_bid: str | None = None
     started = time.monotonic()
     for _ in range(20000):
+        assert time.monotonic() - started < 400, f"the game stalled; the terminal:\n{term.shown()}"
         if "is over." in term.screen:
             break
-        if term.screen.count(QUESTION) > answered:
-            answered = term.screen.count(QUESTION)
-            if first_bid is None and "Choose your auction card" in term.screen:
-                first_bid = shown_at(term.screen)
-            term.type(answers(term.screen))  # the card game's own questions, answered
+        opened = term.screen.count(QUESTION)
+        if opened > answered and term.shown().splitlines()[term.emulated.cursor.y].startswith(">"):
+            answered = opened  # a question (or the waiting line) drawn: answered once
+            if term.asked():
+                shown = term.shown()
+                if first_bid is None and "Choose your auction card" in shown:
+                    first_bid = shown
+                term.type(answers(shown))  # the card game's own questions, answered
         elif not play_one_decision(page, rng):
             term.output.wait(IDLE)  # woken by the terminal's next output
             term.output.clear()

@@ -24,8 +24,9 @@ from carson.core.registry import HUMAN, GameSetupError, game_kind, games
 from carson.terminal.api_client import ApiClient, ApiError, game_id_of
 from carson.terminal.asker import Asker, QuitGame
 from carson.terminal.credentials import TokenStore
+from carson.terminal.line_input import LineInput
 from carson.terminal.online import OnlineGame, refusal
-from carson.terminal.online_lobby import Lobby, start_menu
+from carson.terminal.online_lobby import Lobby, start_menu, your_games
 from carson.terminal.online_quick import QuickMatch
 from carson.terminal.online_start import NewOnlineGame, SignIn, SignInFailed, open_game
 from carson.terminal.texts import Texts
@@ -116,7 +117,10 @@ def play_online(
     try:
         sign_in(user)
         asker = Asker(console.input, console, texts, ("online", "help_lobby"))
-        if new is not None and lobby is not None:
+        if new is not None and lobby is not None:  # nothing named: one's games first
+            back = your_games(client, asker)
+            if back is not None:
+                return playing(client, back, lang, console)
             chosen = start_menu(asker, client.base, new.game)
             quick = chosen == "quick"
             if chosen == "new":
@@ -125,7 +129,7 @@ def play_online(
             found = QuickMatch(client, asker, new.game, lang).find()
             if found is None:
                 return 1
-            return OnlineGame(client, found, lang, console, console.input).run()
+            return playing(client, found, lang, console)
         if lobby is not None:
             game_id = Lobby(client, asker, console, lobby.game, lobby.control).choose()
         else:
@@ -138,7 +142,14 @@ def play_online(
         shown = refusal(texts, error, server=client.base, id=join or "", user=user or "")
         console.print(shown, style="bold red", markup=False)
         return 1
-    return OnlineGame(client, game_id, lang, console, console.input).run()
+    return playing(client, game_id, lang, console)
+
+
+def playing(client: ApiClient, game_id: str, lang: str, console: Console) -> int:
+    """The game played at this terminal: its own questions (line editing, live news and
+    clocks) when both ends are a terminal, else lines read as a script gives them."""
+    line = LineInput() if sys.stdin.isatty() and sys.stdout.isatty() else None
+    return OnlineGame(client, game_id, lang, console, console.input, line=line).run()
 
 
 def read_secret(prompt: str, console: Console) -> str:

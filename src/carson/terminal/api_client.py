@@ -120,6 +120,16 @@ class ApiClient:
         body = {"seq": seq, "action": action}
         return game_view(self._call("POST", f"/api/games/{_quoted(game_id)}/actions", body))
 
+    def games(self) -> list[JsonDict]:
+        """The user's newest games (``GET /api/games``), newest first: each a summary with
+        ``id``, ``game``, ``status``, ``seq`` and ``your_turn``."""
+        items = self._request("GET", "/api/games?size=50")
+        if not isinstance(items, list) or not all(
+            isinstance(item, dict) and isinstance(item.get("id"), str) for item in items
+        ):
+            raise ApiError(0, "bad_answer", "one's games are not a list of games")
+        return items
+
     def lobby(self, game: str | None = None, control: str | None = None) -> list[JsonDict]:
         """The public tables waiting for players (``GET /api/lobby``), newest first."""
         query = urllib.parse.urlencode(
@@ -167,9 +177,24 @@ class ApiClient:
             query = f"?since={until}"
         raise ApiError(0, "bad_answer", f"more than {MAX_PAGES} pages of events")
 
+    def news(self, game_id: str) -> list[JsonDict]:
+        """What happened lately at the table beside its moves (timeouts, resignations, an
+        abort), oldest first: each ``{seq, seat, kind}``."""
+        items = self._request("GET", f"/api/games/{_quoted(game_id)}/news")
+        if not isinstance(items, list) or not all(_is_news(item) for item in items):
+            raise ApiError(0, "bad_answer", "the table's news is not a list of news")
+        return items
+
     # ------------------------------------------------------------------ HTTP
 
     def _call(self, method: str, path: str, body: JsonDict | None = None) -> JsonDict:
+        value = self._request(method, path, body)
+        if not isinstance(value, dict):
+            raise ApiError(0, "bad_answer", "the answer is not a JSON object")
+        return value
+
+    def _request(self, method: str, path: str, body: JsonDict | None = None) -> object:
+        """The server's JSON answer to one request."""
         headers = {"Accept": "application/json", "User-Agent": f"carson-terminal/{__version__}"}
         data = None
         if body is not None:
@@ -181,7 +206,7 @@ class ApiClient:
         request = urllib.request.Request(self.base + path, data, headers, method=method)
         try:
             with urllib.request.urlopen(request, timeout=self.timeout) as answer:
-                return _json_object(answer.read(MAX_ANSWER_BYTES + 1))
+                return _json(answer.read(MAX_ANSWER_BYTES + 1))
         except urllib.error.HTTPError as error:
             with error:
                 raise refused_with(error.code, error.read(MAX_ANSWER_BYTES + 1)) from None
@@ -235,7 +260,15 @@ def _quoted(game_id: str) -> str:
     return urllib.parse.quote(game_id, safe="")
 
 
-def _json_object(raw: bytes) -> JsonDict:
+def _is_news(item: object) -> bool:
+    return (
+        isinstance(item, dict)
+        and isinstance(item.get("kind"), str)
+        and isinstance(item.get("seq"), int)
+    )
+
+
+def _json(raw: bytes) -> object:
     if len(raw) > MAX_ANSWER_BYTES:
         raise ApiError(0, "bad_answer", f"an answer larger than {MAX_ANSWER_BYTES} bytes")
     try:
@@ -244,8 +277,6 @@ def _json_object(raw: bytes) -> JsonDict:
         raise ApiError(
             0, "bad_answer", "the answer is not JSON: is this a carson server?"
         ) from None
-    if not isinstance(value, dict):
-        raise ApiError(0, "bad_answer", "the answer is not a JSON object")
     return value
 
 

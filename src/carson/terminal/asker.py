@@ -40,11 +40,12 @@ class Asker:
         #: Whether ``undo`` may take the human's last move back now (the loop says).
         self.can_undo = False
 
-    def __call__(self, question: str) -> str:
+    def __call__(self, question: str, prompt: str = "> ") -> str:
+        """The answer to ``question`` (``prompt``: what the answer's line starts with)."""
         while True:
             self.console.print(question, style="bold cyan", markup=False)
             try:
-                answer = self._ask("> ").strip()
+                answer = self._ask(prompt).strip()
             except (EOFError, KeyboardInterrupt):
                 raise QuitGame from None
             # The English words, and those of the player's language.

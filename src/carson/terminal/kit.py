@@ -183,10 +183,10 @@ class GameKit(ABC, Generic[StateT, NamesT, ActionT]):
         return False
 
     def commands(
-        self, state: StateT, viewer: int, names: NamesT, texts: Texts
+        self, state: StateT, viewer: int | None, names: NamesT, texts: Texts
     ) -> dict[str, Callable[[], RenderableType]]:
         """Extra words a human may type at any question (``prices``, …), each with what it
-        shows."""
+        shows (``viewer`` ``None``: as a replay shows the table, to nobody in particular)."""
         return {}
 
 

@@ -23,18 +23,22 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 
 from carson.core.events import decode_event
 from carson.core.game import JSON
 from carson.core.record import GameRecord, RecordError
 from carson.core.registry import GameSetupError
-from carson.terminal.api_client import ApiClient, ApiError, JsonDict, game_view
+from carson.terminal.api_client import ApiClient, ApiError, JsonDict
 from carson.terminal.asker import Asker, QuitGame, ask_number
 from carson.terminal.generic import GenericNames, as_json, event_line, view_tree
 from carson.terminal.kit import AnyKit
 from carson.terminal.kits import kit_for
-from carson.terminal.live_stream import MAX_RETRIES, LiveStream, StreamRefused
+from carson.terminal.line_input import LineInput, Superseded
+from carson.terminal.live_feed import LiveFeed
+from carson.terminal.live_stream import BACKOFF, MAX_RETRIES
+from carson.terminal.online_clock import ClockLine, TableNews
+from carson.terminal.online_live import GameWatch, same_step
 from carson.terminal.replay import winners_line
 from carson.terminal.texts import Texts
 
@@ -48,32 +52,10 @@ SHOWN_AGAIN = ("stale_seq", "illegal_action", "not_your_turn", "malformed_action
 MAX_RESENDS = 3
 
 
-#: What a game's view says of the step it is at (the card game's era, phase and round; the
-#: board game's round and decision): the same question needs the same of these.
-STEP_KEYS = ("era", "phase", "round", "decision")
-
-
 def same_question(before: JsonDict, now: JsonDict, action: JsonDict) -> bool:
     """Whether ``now`` asks the seat what ``before`` asked (the same step, the same legal
     actions) and ``action`` is still one of them."""
-    if now["status"] != before["status"] or now["legal_actions"] != before["legal_actions"]:
-        return False
-    was, is_ = before["view"], now["view"]
-    return action in now["legal_actions"] and all(
-        _step(was.get(key)) == _step(is_.get(key)) for key in STEP_KEYS
-    )
-
-
-def awaited(before: JsonDict, now: JsonDict) -> bool:
-    """Whether a wait for the player's turn that began at view ``before`` ends at ``now``:
-    the player is asked something (a turn, or a step the server opened without a move) or
-    the game's status changed (it ended)."""
-    return bool(now["legal_actions"]) or now["status"] != before["status"]
-
-
-def _step(value: Any) -> Any:
-    """A decision by its kind (its awaited seats change as the others answer)."""
-    return value.get("kind") if isinstance(value, dict) else value
+    return same_step(before, now) and action in now["legal_actions"]
 
 
 def refusal(texts: Texts, error: ApiError, **values: Any) -> str:
@@ -100,7 +82,10 @@ class OnlineNames(GenericNames):
 
 
 class OnlineGame:
-    """One game of a server at the terminal, as the client's user."""
+    """One game of a server at the terminal, as the client's user. ``line``: the terminal's
+    own questions (:class:`~carson.terminal.line_input.LineInput`), which tell the news and
+    tick the clocks while open; without it ``ask`` answers, and the news waits for the
+    next question."""
 
     def __init__(
         self,
@@ -112,21 +97,25 @@ class OnlineGame:
         poll: float = POLL_SECONDS,
         sleep: Callable[[float], None] = time.sleep,
         live: bool = True,
+        line: LineInput | None = None,
     ) -> None:
         self.client, self.game_id, self.console = client, game_id, console
         #: Whether the game's live stream wakes the player (else: polling every ``poll``).
         self.live = live
         self.poll, self._sleep = poll, sleep
-        self._lang, self._ask = lang, ask
+        self._lang, self._line = lang, line
+        self._ask = line if line is not None else ask
         self.texts = Texts(lang)
         self.kit: AnyKit | None = None
-        self.asker = Asker(ask, console, self.texts, ("online", "help"))
+        self.asker = Asker(self._ask, console, self.texts, ("online", "help"))
         self._seen: int | None = None  # the seq up to which the player has seen the news
+        self.watch: GameWatch | None = None
 
     def run(self) -> int:
         """Play until the game ends (0), the player leaves (3) or the server fails (1)."""
         try:
             view = self._start()
+            self.watch = self._watching(view)
             while view["status"] != "over":
                 view = self._turn(view) if view["legal_actions"] else self._wait(view)
             self._finish(view)
@@ -139,6 +128,9 @@ class OnlineGame:
             return 1
         except GameSetupError:
             return 1
+        finally:
+            if self.watch is not None:
+                self.watch.feed.stop()
 
     # ------------------------------------------------------------------ the loop
 
@@ -164,6 +156,18 @@ class OnlineGame:
                 seated = self._seated(view, seated)
         return view
 
+    def _watching(self, view: JsonDict) -> GameWatch:
+        """The game's news heard from the view's move on, in a thread of its own; at a real
+        terminal its questions tell them and tick the clocks."""
+        feed = LiveFeed(self.client, self.game_id, int(view["seq"]), self.live, self.poll,
+                        self._sleep)  # fmt: skip
+        watch = GameWatch(feed.start(), ClockLine(self.texts), TableNews(self.texts),
+                          self._heard, self._clock_names)  # fmt: skip
+        watch.shows(view, waiting=not view["legal_actions"])
+        if self._line is not None:
+            self._line.status, self._line.watcher = watch.clock.line, watch
+        return watch
+
     def _seated(self, view: JsonDict, told: set[int]) -> set[int]:
         """Says who took a seat since ``told`` (the seats already said); the seats said."""
         taken = {int(seat["seat"]) for seat in view["seats"] if seat.get("user")}
@@ -174,79 +178,108 @@ class OnlineGame:
         return taken
 
     def _turn(self, view: JsonDict) -> JsonDict:
-        """Show the game, ask the player's choice and send it; the view after it."""
+        """Show the game, ask the player's choice and send it; the view after it. News that
+        changes the question while it is open gives it up: the game as it is now."""
+        watch = self.watch
+        assert self.kit is not None and watch is not None
+        watch.shows(view, waiting=False)
+        if watch.drain():  # heard since the view came: is the question still the one?
+            return self._moved_on(watch)
         self._show(view)
-        assert self.kit is not None
         presenter = self.kit.presenter()
-        if presenter is not None:
-            seat, names = int(view["seat"]), self._kit_names(view)
-            legal = view["legal_actions"]
-            self.asker.commands = presenter.commands(view["view"], legal, seat, names, self.texts)
-            action = presenter.ask(self.asker, view["view"], legal, seat, names)
-        else:
-            action = self._choose(view["legal_actions"])
-        return self._send(view, action)
+        try:
+            if presenter is not None:
+                seat, names = int(view["seat"]), self._kit_names(view)
+                legal = view["legal_actions"]
+                self.asker.commands = presenter.commands(view["view"], legal, seat, names,
+                                                         self.texts)  # fmt: skip
+                action = presenter.ask(self.asker, view["view"], legal, seat, names)
+            else:
+                action = self._choose(view["legal_actions"])
+        except Superseded:
+            return self._moved_on(watch)
+        now = watch.latest  # the same question, maybe at a later seq (another's bid)
+        return self._send(now if same_question(view, now, action) else view, action)
+
+    def _moved_on(self, watch: GameWatch) -> JsonDict:
+        """The game as the news left it (the server given up meanwhile: said)."""
+        if watch.failure is not None:
+            raise watch.failure
+        return watch.latest
 
     def _send(self, view: JsonDict, action: JsonDict) -> JsonDict:
         """Sends ``action`` with ``view``'s seq; the view after it. Refused as stale (another
         seat's move came first: at a simultaneous step, its own secret choice), it is sent
         again with the new seq when the same question is still asked and the answer still
         legal, at most :data:`MAX_RESENDS` times (others moving on and on must not keep the
-        player waiting unseen); else the refusal is said and the game shown as it is now."""
-        resends = 0
+        player waiting unseen); else the refusal is said and the game shown as it is now.
+        A server that does not answer is tried again, with growing pauses, up to
+        :data:`~carson.terminal.live_stream.MAX_RETRIES` times; the move is kept meanwhile
+        (refused as stale after that, it may have arrived: the game is shown as it is)."""
+        resends = lost = 0
         while True:
             try:
                 return self.client.act(self.game_id, int(view["seq"]), action)
             except ApiError as error:
+                if error.code == "unreachable" and lost < MAX_RETRIES:
+                    lost += 1  # the move kept, sent again after a pause
+                    self._say("sending_again", style="yellow", detail=error.detail,
+                              attempt=lost, most=MAX_RETRIES)  # fmt: skip
+                    self._sleep(BACKOFF[min(lost, len(BACKOFF)) - 1])
+                    continue
                 if error.code not in SHOWN_AGAIN:
                     raise
                 now = self.client.view(self.game_id)
                 again = error.code == "stale_seq" and resends < MAX_RESENDS
                 if not (again and same_question(view, now, action)):
-                    self.console.print(self._refusal(error), style="bold red", markup=False)
+                    if not (lost and error.code == "stale_seq"):  # else: maybe it went through
+                        self.console.print(self._refusal(error), style="bold red", markup=False)
                     return now
                 view, resends = now, resends + 1
 
     def _wait(self, view: JsonDict) -> JsonDict:
-        """Until the game moves on: woken by the live stream, else (refused) by polling."""
-        self._say("waiting_turn", style="italic")
-        if self.live:
-            try:
-                return self._wait_live(view)
-            except StreamRefused:
-                self.live = False
-                self._say("polling", style="dim")
-        return self._wait_polling(view)
-
-    def _wait_live(self, view: JsonDict) -> JsonDict:
-        """Reads the game's stream from the view's move on: each move's news as it comes,
-        until a view that asks the player something or ends the game. Other players' and
-        machines' moves in between are told as news on the same stream: one connection per
-        wait, not one per move."""
-        if self._seen is None:  # the news so far, before the stream's
+        """Until the game moves on to the player's question or its end, telling what
+        happens meanwhile. At a real terminal a line stays open meanwhile for ``quit``,
+        ``help`` and the game's words (anything else is not taken for a later question)."""
+        watch = self.watch
+        assert watch is not None
+        if self._seen is None:  # the news so far, before the feed's
             self._print_news(view)
-        stream = LiveStream(self.client, self.game_id, sleep=self._sleep, on_retry=self._retry)
-        # From the last move the player was told of (the news may have reached past the
-        # view): his own move's news (the bids it revealed, the round it ended) comes
-        # first, then the others' as they move.
-        assert self._seen is not None  # told just above, if never before
-        messages = stream.messages(min(self._seen, int(view["seq"])))
-        try:
-            for event, data in messages:
-                if event == "move":
-                    self._live_news(data, view)
-                elif event == "view":
-                    now = game_view(data)
-                    if awaited(view, now):
-                        return now
-        finally:
-            messages.close()
-        raise ApiError(0, "bad_answer", "the stream ended")  # messages() never ends
+        watch.shows(view, waiting=True)
+        if watch.drain():
+            return self._moved_on(watch)
+        if self._line is None:
+            self._say("waiting_turn", style="italic")
+            return watch.next()
+        self.asker.commands = self._idle_commands(view)
+        while True:
+            try:
+                waiting = self.texts("online", "waiting_prompt")  # not a question's "> "
+                self.asker(self.texts("online", "waiting_turn"), prompt=waiting)
+            except Superseded:
+                return self._moved_on(watch)
+            self.asker.error(self.texts("online", "not_asked"))
 
-    def _retry(self, failures: int, reason: str) -> None:
-        """The live stream lost the server: say so, and that it tries again."""
-        self._say("reconnecting", style="yellow", detail=reason, attempt=failures,
-                  most=MAX_RETRIES)  # fmt: skip
+    def _idle_commands(self, view: JsonDict) -> dict[str, Callable[[], RenderableType]]:
+        """The game's words (``table``, …) while the player waits: the game as it is."""
+        assert self.kit is not None
+        presenter = self.kit.presenter()
+        if presenter is None:
+            return {}
+        return presenter.commands(view["view"], [], int(view["seat"]), self._kit_names(view),
+                                  self.texts)  # fmt: skip
+
+    def _heard(self, what: str, data: JsonDict) -> None:
+        """One thing the feed heard, said (see :class:`GameWatch`)."""
+        if what == "move":
+            self._live_news(data, self.watch.latest if self.watch else data)
+        elif what == "line":
+            self.console.print(f"• {data['text']}", style="bold yellow", markup=False)
+        elif what == "retry":
+            self._say("reconnecting", style="yellow", detail=data["detail"],
+                      attempt=data["attempt"], most=data["most"])  # fmt: skip
+        elif what == "polling":
+            self._say("polling", style="dim")
 
     def _live_news(self, move: JsonDict, view: JsonDict) -> None:
         """The lines of one move's events, unless the player saw them already."""
@@ -258,15 +291,6 @@ class OnlineGame:
         for line in self._news_lines(events, view):
             self.console.print(f"• {line}", markup=False)
         self._seen = seq
-
-    def _wait_polling(self, view: JsonDict) -> JsonDict:
-        """Look again every :data:`POLL_SECONDS` until the player is asked something or the
-        game ends (the news of the moves between is told at the player's turn)."""
-        while True:
-            self._sleep(self.poll)
-            now = self.client.view(self.game_id)
-            if awaited(view, now):
-                return now
 
     def _show(self, view: JsonDict) -> None:
         assert self.kit is not None
@@ -290,8 +314,11 @@ class OnlineGame:
 
     def _print_news(self, view: JsonDict) -> None:
         """The lines of the events the player's seat may see since he last looked (the
-        news may reach a move newer than the view: it is not shown twice)."""
-        events, self._seen = self.client.events(self.game_id, self._seen)
+        news may reach a move newer than the view: it is not shown twice). The live news may
+        have told the player's own drafted moves, which the events do not count yet."""
+        public = int(view["seq"]) - int(view.get("drafted") or 0)
+        since = None if self._seen is None else min(self._seen, public)
+        events, self._seen = self.client.events(self.game_id, since)
         lines = self._news_lines(events, view)
         if len(lines) > NEWS_LINES:
             skipped = len(lines) - NEWS_LINES
@@ -328,6 +355,10 @@ class OnlineGame:
         self._say("over")
 
     # ------------------------------------------------------------------ words
+
+    def _clock_names(self, view: JsonDict) -> list[str]:
+        names = self._names(view)
+        return [names.kind(seat) for seat in range(len(view["seats"]))]
 
     def _names(self, view: JsonDict) -> OnlineNames:
         return OnlineNames(list(view["seats"]), int(view["seat"]), self.texts)

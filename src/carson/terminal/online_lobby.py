@@ -107,3 +107,26 @@ def start_menu(asker: Asker, server: str, game: str) -> str:
     asker.console.print(texts("online", "menu", server=server, game=title_of(game, texts.lang)),
                         markup=False)  # fmt: skip
     return MENU[ask_number(asker, texts("online", "menu_choose"), [1, 2, 3]) - 1]
+
+
+def your_games(client: ApiClient, asker: Asker) -> str | None:
+    """The player's games in progress on the server, offered first: the id of the one he
+    goes back to, or ``None`` (Enter: something new; none in progress: not asked)."""
+    texts = asker.texts
+    going = [game for game in client.games() if game.get("status") in ("playing", "waiting")]
+    if not going:
+        return None
+    lines = [texts("online", "your_games", server=client.base)]
+    for number, game in enumerate(going, 1):
+        state = "your_game_turn" if game.get("your_turn") else f"your_game_{game['status']}"
+        lines.append(texts("online", "your_game", number=number, id=game["id"],
+                           game=title_of(str(game["game"]), texts.lang), seq=game["seq"],
+                           state=texts("online", state)))  # fmt: skip
+    asker.console.print("\n".join(lines), markup=False)
+    while True:
+        answer = asker(texts("online", "your_games_choose"))
+        if not answer:
+            return None
+        if answer.isdigit() and 1 <= int(answer) <= len(going):
+            return str(going[int(answer) - 1]["id"])
+        asker.error(texts("ui", "err_choice", choices=f"1–{len(going)}"))

@@ -110,7 +110,9 @@ class SignIn:
             if error.code not in ACCOUNT_REFUSED:
                 raise
             if error.code == "validation_error":  # the name's or the password's form
-                error = ApiError(error.status, "invalid_account", error.detail)
+                form = "password" if "password" in error.detail else "username"
+                self._say(f"err_{form}_form", style="bold red")  # not the server's field name
+                return None
             self._error(error, username)
             return None
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 
 from carson.core.record import GameRecord
 from carson.terminal.kits import kit_for
@@ -50,6 +50,13 @@ class ReplayViewer:
         if len(self.log) != self.total + 1:
             raise ValueError(f"a move log of {len(self.log)} entries for {self.total} moves")
 
+    def commands(self, step: int) -> dict[str, Callable[[], RenderableType]]:
+        """The game's words (``table``, ``row``, ``town``, …) at ``step``, as its screen offers
+        them, in English and the reader's language."""
+        state = self.kit.replay_record(self.record, upto=step)
+        names = self.kit.names(state, self.kinds, self.texts)
+        return self.kit.commands(state, None, names, self.texts)
+
     def show(self, step: int) -> None:
         """The table after ``step`` actions, with who made the last one and what it brought
         about (a choice that stays secret, a hidden bid, is said to be one)."""
@@ -80,7 +87,7 @@ class ReplayViewer:
 
     def run(self, start: int = 0) -> int:
         step = max(0, min(start, self.total))
-        prompt = self.texts("ui", "replay_prompt")
+        prompt = self.texts("ui", "replay_prompt_words")
         self.show(step)
         while True:
             self.console.print(prompt, style="bold cyan", markup=False)
@@ -88,8 +95,17 @@ class ReplayViewer:
                 answer = self._ask("> ").strip().lower()
             except (EOFError, KeyboardInterrupt):
                 return 0
-            if answer in ("q", "quit", "exit"):
+            if answer in ("q", "quit", "exit", self.texts("commands", "quit")):
                 return 0
+            if answer in ("help", "?", self.texts("commands", "help")):
+                words = sorted(self.commands(step))
+                self.console.print(self.texts("ui", "replay_help", words=", ".join(words)),
+                                   markup=False)  # fmt: skip
+                continue
+            command = self.commands(step).get(answer)
+            if command is not None:
+                self.console.print(command(), markup=False)
+                continue
             target = self._target(answer, step)
             if target is None:  # the prompt, which says the commands, comes next
                 self._error(self.texts("ui", "replay_unknown"))

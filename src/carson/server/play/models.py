@@ -146,6 +146,18 @@ class ClockOut(BaseModel):
     now: float = Field(description="the server's time of this view (seconds since the epoch)")
 
 
+class TableNewsOut(BaseModel):
+    """One thing that happened at a table beside its moves."""
+
+    seq: int = Field(description="the moves stored when it happened")
+    seat: int | None = Field(description="whose seat (null: the table's)")
+    kind: Literal["timeout_move", "timeout_left", "resigned", "aborted"] = Field(
+        description="'timeout_move': the seat's time ran out and a machine made its move; "
+        "'timeout_left': its time ran out and a machine plays it to the end; 'resigned'; "
+        "'aborted': the game ended unrated"
+    )
+
+
 class GameView(BaseModel):
     """A seat's view of a game (the game's own part typed per game in the document)."""
 

@@ -71,7 +71,7 @@ class BoardKit(GameKit[BoardGameState, BoardNames, BoardAction]):
         return ["player"] * len(state.players)
 
     def commands(
-        self, state: BoardGameState, viewer: int, names: BoardNames, texts: Texts
+        self, state: BoardGameState, viewer: int | None, names: BoardNames, texts: Texts
     ) -> dict[str, Callable[[], RenderableType]]:
         """Prices on request: ``prices`` (parcel prices, building incomes); ``board`` shows
         the whole table again."""

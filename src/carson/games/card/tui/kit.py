@@ -47,7 +47,7 @@ class CardKit(GameKit[CardGameState, Names, CardAction]):
         return table_screen(state, viewer, names, texts)
 
     def commands(
-        self, state: CardGameState, viewer: int, names: Names, texts: Texts
+        self, state: CardGameState, viewer: int | None, names: Names, texts: Texts
     ) -> dict[str, Callable[[], RenderableType]]:
         return detail_commands(state, viewer, names, texts)
 

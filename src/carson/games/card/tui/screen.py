@@ -157,7 +157,7 @@ def other_cities(
 
 
 def detail_commands(
-    state: CardGameState, viewer: int, names: Names, texts: Texts
+    state: CardGameState, viewer: int | None, names: Names, texts: Texts
 ) -> dict[str, Callable[[], RenderableType]]:
     """What a player may type at any question to see more, in English and his language."""
     shows: dict[str, Callable[[], RenderableType]] = {
