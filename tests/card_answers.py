@@ -42,8 +42,14 @@ class CardAnswers:
             if self.listed:
                 return "list"
             # The places listed came between the question before and this one.
-            before = asked.rfind(self.starts[key], 0, found[key])
-            x, y = PLACE.findall(asked[before : found[key]])[0]
+            # The question before may have scrolled off a small screen (rfind's -1 would
+            # slice from the last character): then from the screen's top.
+            before = max(0, asked.rfind(self.starts[key], 0, found[key]))
+            places = PLACE.findall(asked[before : found[key]])
+            if not places:  # the list scrolled off too: list again
+                self.listed = True
+                return "list"
+            x, y = places[0]
             return f"{x} {y}"
         return "y" if key == "preview" else "n"
 
