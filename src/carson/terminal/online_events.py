@@ -111,12 +111,14 @@ class Vacation(Area):
                      end=local_date(str(held.get("ends_at"))))  # fmt: skip
 
     def _days(self, left: int) -> int | None:
-        """How many days, from today (Enter: none); what the allowance allows is the
-        server's to say."""
+        """How many days, from today (Enter: none), at most those ``left``."""
         while True:
             answer = self.asker(self.texts("people", "vacation_days", left=left)).strip()
             if not answer:
                 return None
-            if answer.isdigit() and int(answer) >= 1:
+            if not answer.isdigit() or int(answer) < 1:
+                self.asker.error(self.texts("ui", "err_number"))
+            elif int(answer) > left:
+                self.asker.error(self.texts("people", "vacation_too_many", left=left))
+            else:
                 return int(answer)
-            self.asker.error(self.texts("ui", "err_number"))
