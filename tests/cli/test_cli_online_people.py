@@ -26,6 +26,7 @@ pytestmark = pytest.mark.slow  # a server and a terminal
 
 MENU = "Type a number from 1 to 8"
 BACK = "or press Enter to go back"
+CUPS = f"to see its standings (1–1), {BACK}"
 
 
 class Player:
@@ -173,7 +174,7 @@ def test_messages_tournaments_and_vacation_with_refusals_in_words(tmp_path: Path
         ivy.wait("A block keeps you and una apart: that cannot be done.")
         ivy.answer("Type a conversation's number", "")
         ivy.answer(MENU, "7")
-        assert "Autumn cup · " in ivy.wait("to see its standings")
+        assert "Autumn cup · " in ivy.wait(CUPS)
         ivy.term.type("1")
         assert "1. una: 0 points" in ivy.wait(BACK)
         ivy.term.type("2")
@@ -187,7 +188,7 @@ def test_messages_tournaments_and_vacation_with_refusals_in_words(tmp_path: Path
         ivy.wait("You withdrew from Autumn cup.")
         assert [p["user"] for p in una.tournament(str(cup))["players"]] == ["una"]
         ivy.answer(BACK, "")
-        ivy.answer("to see its standings", "")
+        ivy.answer(CUPS, "")
         ivy.answer(MENU, "8")
         ivy.wait("Vacation: 30 of your 30 days left in")
         ivy.answer(BACK, "1")
