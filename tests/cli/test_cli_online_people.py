@@ -202,3 +202,42 @@ def test_messages_tournaments_and_vacation_with_refusals_in_words(tmp_path: Path
         ivy.answer(BACK, "")
         ivy.answer(MENU, "quit")
         assert ivy.term.close() == 3
+
+
+def test_too_many_messages_at_once_are_refused_in_words(tmp_path: Path) -> None:
+    slow = {**os.environ, "CARSON_LIMIT_CHAT_USER": "1/minute"}
+    with running_server(tmp_path, env=slow) as server:
+        other(server, "una")
+        ivy = signed_in(tmp_path, server, "ivy", lang="fr")
+        ivy.answer("Tapez un nombre de 1 à 8", "6")
+        ivy.wait("Pas encore de messages privés sur")
+        ivy.answer("ou Entrée pour revenir", "una")
+        ivy.answer("Votre message à una", "bonjour")
+        ivy.wait("Envoyé à una.")
+        assert "1 : una : bonjour" in ivy.answer("ou Entrée pour revenir", "1")
+        ivy.answer("Votre message à una", "encore ?")
+        ivy.wait("Trop à la fois : attendez une minute et réessayez.")
+        ivy.answer("ou Entrée pour revenir", "")
+        ivy.answer("Tapez un nombre de 1 à 8", "quitter")
+        assert ivy.term.close() == 3
+
+
+def test_an_invitation_to_a_table_one_sits_down_at_waits_for_the_invited(tmp_path: Path) -> None:
+    with running_server(tmp_path) as server:
+        una = other(server, "una")
+        ivy = signed_in(tmp_path, server, "ivy")
+        ivy.answer(MENU, "5")
+        ivy.answer(BACK, "1")
+        ivy.answer("Open a new table", "y")
+        ivy.answer("How many players at the table (4–6)?", "4")
+        table = ivy.wait(": it waits for the players you invite.").split("New table ")[1]
+        table = table.split(":")[0]
+        ivy.answer("Whom do you invite?", "una")
+        ivy.answer("Sit down at the table now", "y")
+        ivy.wait(f"You sit at seat 1 of game {table}.")
+        ivy.wait("Waiting for players to join (3 seats free)")
+        una.client.join(table)
+        ivy.wait("una takes seat 2.")
+        ivy.term.process.send_signal(signal.SIGINT)  # Ctrl-C: the table waits on the server
+        ivy.wait(f"You left game {table}")
+        assert ivy.term.close() == 3

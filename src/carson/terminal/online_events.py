@@ -5,21 +5,11 @@ one's vacation days left this year, a vacation begun from today or ended early. 
 
 from __future__ import annotations
 
-from datetime import datetime
 from functools import partial
 
 from carson.core.registry import title_of
 from carson.terminal.api_client import JsonDict
-from carson.terminal.online_people import Area
-
-
-def local_date(stamp: str) -> str:
-    """A server's time (ISO 8601) as the terminal's local date and time, to the minute."""
-    try:
-        when = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
-    except ValueError:
-        return stamp
-    return when.astimezone().strftime("%Y-%m-%d %H:%M")
+from carson.terminal.online_people import Area, local_date
 
 
 class Tournaments(Area):

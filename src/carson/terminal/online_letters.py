@@ -6,8 +6,7 @@ at once, a silenced account) is said in words."""
 from __future__ import annotations
 
 from carson.terminal.api_client import JsonDict
-from carson.terminal.online_people import Area
-from carson.terminal.online_quick import local_time
+from carson.terminal.online_people import Area, local_date
 
 
 class Letters(Area):
@@ -57,7 +56,7 @@ class Letters(Area):
             self.say("letters_empty", style="", user=other)
         for letter in letters:
             who = self.texts("ui", "you") if letter["mine"] else letter["sender"]
-            self.line(self.texts("people", "letter", at=local_time(str(letter["at"])),
+            self.line(self.texts("people", "letter", at=local_date(str(letter["at"])),
                                  user=who, text=letter["text"]))  # fmt: skip
         text = self.asker(self.texts("people", "letters_write", user=other)).strip()
         if text and self.attempt(lambda: self.api.write(other, text), user=other) is not None:

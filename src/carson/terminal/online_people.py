@@ -11,6 +11,7 @@ player's words (:func:`people_refusal`) and the area shown again.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from typing import TypeVar
 
 from rich.console import Console
@@ -48,6 +49,15 @@ def people_refusal(texts: Texts, error: ApiError, **values: object) -> str:
     if key and texts.has("people", key):
         return texts("people", key, detail=error.detail, **filled)
     return refusal(texts, error, **filled)
+
+
+def local_date(stamp: str) -> str:
+    """A server's time (ISO 8601) as the terminal's local date and time, to the minute."""
+    try:
+        when = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except ValueError:
+        return stamp
+    return when.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
 class Area:
@@ -209,8 +219,8 @@ class Invitations(Area):
         return game_id
 
     def _invite(self) -> str | None:
-        """Someone invited to one of the player's waiting tables (a new one if he has none,
-        or if he says so); the table's id if he sits down at it now."""
+        """Someone invited to one of the player's tables waiting for players (a new one,
+        if he says so, when he has none); the table's id if he sits down at it now."""
         table = self._table()
         if table is None:
             return None
