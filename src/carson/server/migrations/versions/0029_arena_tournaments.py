@@ -25,6 +25,7 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("tournaments") as batch:
-        batch.drop_column("ends_at")
-        batch.drop_column("mode")
+    # Plain ALTER TABLE … DROP COLUMN (SQLite 3.35 has it): a batch would copy the table,
+    # which the tournament players' and games' foreign keys refuse.
+    op.drop_column("tournaments", "ends_at")
+    op.drop_column("tournaments", "mode")
