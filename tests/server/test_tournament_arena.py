@@ -2,7 +2,8 @@
 with time moved by the injected clock — seated as soon as four are free, the longest-waiting
 first and people who just played together apart, re-seated as their games end, one
 withdrawal, no new game after the window, the games under way counted, final standings — on
-SQLite and PostgreSQL; a join seats at once; who may cancel and withdraw; what is refused."""
+SQLite and PostgreSQL; a join seats at once; who may cancel, rename and withdraw; what is
+refused."""
 
 from __future__ import annotations
 
@@ -131,6 +132,12 @@ def test_a_join_seats_at_once_and_only_the_creator_cancels(
     assert stranger.status_code == 409 and stranger.json()["code"] == "not_playing"
     assert client.post(f"/api/tournaments/{cup}/cancel").status_code == 401
     assert standings(client, cup, alice)["status"] == "running"
+    edit = f"/api/tournaments/{cup}/edit"
+    assert client.post(edit, json={"name": "Mine now"}, headers=bob).status_code == 403
+    hidden = client.post(edit, json={"name": "\u200b\u202e"}, headers=alice)
+    assert hidden.status_code == 422 and hidden.json()["code"] == "invalid_setup"
+    renamed = client.post(edit, json={"name": "Late <arena>"}, headers=alice)
+    assert renamed.status_code == 200 and renamed.json()["name"] == "Late <arena>"
     cancelled = client.post(f"/api/tournaments/{cup}/cancel", headers=alice)
     assert cancelled.status_code == 200 and cancelled.json()["status"] == "cancelled"
     again = client.post(f"/api/tournaments/{cup}/cancel", headers=alice)

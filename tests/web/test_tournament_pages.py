@@ -72,7 +72,7 @@ def test_refusals_keep_the_form_and_need_the_token(
 ARENA = {**FORM, "name": "Night arena", "mode": "arena", "minutes": "90", "starts_in": "10"}
 
 
-def test_an_arena_opened_and_cancelled_by_its_creator_only(
+def test_an_arena_opened_renamed_and_cancelled_by_its_creator_only(
     browsers: tuple[TestClient, TestClient],
 ) -> None:
     alice, bob = browsers
@@ -85,6 +85,10 @@ def test_an_arena_opened_and_cancelled_by_its_creator_only(
     assert "Nobody is playing right now." in page and 'id="tournament-cancel"' in page
     seen = bob.get(page_url).text
     assert 'id="tournament-cancel"' not in seen and "Join the tournament" in seen
+    assert 'id="tournament-rename"' in page and 'id="tournament-rename"' not in seen
+    assert post(bob, page_url + "/rename", name="Bob's").status_code == 403
+    assert post(alice, page_url + "/rename", name="Late arena").status_code == 303
+    assert "<h1>Late arena</h1>" in bob.get(page_url).text
     denied = post(bob, page_url + "/cancel")
     assert denied.status_code == 403
     assert "Only the tournament&#39;s creator may do that." in denied.text

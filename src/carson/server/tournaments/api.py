@@ -39,6 +39,10 @@ class TournamentIn(BaseModel):
     )
 
 
+class TournamentEditIn(BaseModel):
+    name: str = Field(min_length=1, max_length=60)
+
+
 class TournamentOut(BaseModel):
     id: str
     name: str
@@ -144,5 +148,17 @@ def cancel_tournament(tournament_id: TournamentId, user: CurrentUser, service: S
     """Its creator calls the tournament off: nobody is seated any more; games under way
     finish; the standings stay as they are. Anyone else: 403."""
     tournaments.cancel(service, user, tournament_id)
+    with service.sessions() as session:
+        return tournaments.standings(session, tournament_id)
+
+
+@router.post("/api/tournaments/{tournament_id}/edit", operation_id="edit_tournament",
+             response_model=StandingsOut, responses=declared(*CHANGE, 404, 422))  # fmt: skip
+def edit_tournament(
+    tournament_id: TournamentId, body: TournamentEditIn, user: CurrentUser, service: Service
+) -> JSON:
+    """Its creator renames the tournament (its game, seats, clock and schedule stay as
+    opened). Anyone else: 403."""
+    tournaments.rename(service, user, tournament_id, body.name)
     with service.sessions() as session:
         return tournaments.standings(session, tournament_id)

@@ -149,6 +149,18 @@ def cancel(service: GameService, user: User, tournament_id: str) -> None:
         found.status = "cancelled"
 
 
+def rename(service: GameService, user: User, tournament_id: str, name: str) -> None:
+    """Its creator renames the tournament (the one thing one may change once it is open)."""
+    cleaned = plain_line(name)[:60]
+    if not cleaned:
+        raise Unprocessable("a tournament needs a name", "invalid_setup")
+    with service.store.write_turn, service.sessions.begin() as session:
+        found = _tournament(session, tournament_id, lock=True)
+        if found.creator_id != user.id:
+            raise Forbidden("only the tournament's creator may rename it", "not_creator")
+        found.name = cleaned
+
+
 def withdraw(service: GameService, user: User, tournament_id: str) -> None:
     """Leave the tournament: before its start, as if one never joined; once it runs (in an
     arena too), one is seated no more and resigns one's game in progress (its points still

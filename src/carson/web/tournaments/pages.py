@@ -14,8 +14,10 @@ from starlette.concurrency import run_in_threadpool
 
 from carson.core.game import JSON
 from carson.core.registry import games
+from carson.server.kernel.db import User
 from carson.server.kernel.errors import GameError
 from carson.server.play.api import service_of
+from carson.server.play.games import GameService
 from carson.server.tournaments import service as tournaments
 from carson.server.tournaments.service import NewTournament
 from carson.web.kernel.visit import Visit, game_label, signed_in_form, visit_of
@@ -163,14 +165,18 @@ def _joined(found: JSON, username: str) -> bool:
 
 @router.post("/tournaments/{tournament_id}/{change}")
 async def change_entry(tournament_id: str, change: str, request: Request) -> Response:
-    """Join, withdraw or cancel, then back to the tournament's page (saying why not, if
+    """Join, withdraw, cancel or rename, then back to the tournament's page (saying why not, if
     refused)."""
     checked = await signed_in_form(request)
     if isinstance(checked, Response):
         return checked
-    visit, user, _ = checked
+    visit, user, form = checked
+
+    def rename(service: GameService, user: User, tournament_id: str) -> None:
+        tournaments.rename(service, user, tournament_id, form.get("name", "")[:60])
+
     acts = {"join": tournaments.join, "withdraw": tournaments.withdraw,
-            "cancel": tournaments.cancel}  # fmt: skip
+            "cancel": tournaments.cancel, "rename": rename}  # fmt: skip
     act = acts.get(change)
     if act is None:
         missing = visit.gettext("No such page.")
