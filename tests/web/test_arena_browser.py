@@ -13,7 +13,11 @@ def test_an_arena_opened_joined_and_cancelled(browser: Browser, base_url: str) -
     register(host, base_url, "arenahost")
     host.goto(base_url + "/tournaments")
     host.fill("#new-tournament input[name=name]", "Night arena")
+    # The form shows the window for an arena only, the rounds for Swiss rounds only.
+    expect(host.locator("#new-tournament select[name=minutes]")).to_be_hidden()
+    expect(host.locator("#new-tournament select[name=rounds]")).to_be_visible()
     host.select_option("#new-tournament select[name=mode]", "arena")
+    expect(host.locator("#new-tournament select[name=rounds]")).to_be_hidden()
     host.select_option("#new-tournament select[name=minutes]", "90")
     host.click("#new-tournament button")
     expect(host.locator("h1")).to_contain_text("Night arena")
