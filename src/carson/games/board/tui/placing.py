@@ -9,6 +9,7 @@ from carson.games.board.engine.state import (
     SPACES,
 )
 from carson.games.board.town import HOUSE, MOUNTAIN
+from carson.games.board.tui.screen import COMPACT_BELOW, PLACING_WIDTH
 from carson.games.board.tui.ask import (
     Ask,
     Parsed,
@@ -65,13 +66,15 @@ def ask_place(ask: Ask) -> BoardAction:
     sight, seat = ask.sight, ask.seat
     player = sight.players[seat]
     parcels, buildings = sight.occupied_costs(seat)  # BG-9.5, the engine's answer (view)
-    ask.say(ask.t("board", "place_status", cowboys=player.cowboys,
-                  white=ask.t("board", "and_white") if player.white else "",
-                  money=player.money, parcels=parcels, buildings=buildings,
-                  total=parcels + buildings))  # fmt: skip
     targets = sorted({a.arg for a in ask.legal if a.kind in ("cowboy", "white")})
-    spaces = sum(target < SPACES for target in targets)
-    ask.say(ask.t("board", "place_marked", spaces=spaces, parcels=len(targets) - spaces))
+    size = ask.asker.console.size
+    if size.height >= COMPACT_BELOW or size.width < PLACING_WIDTH:  # else the screen says it
+        ask.say(ask.t("board", "place_status", cowboys=player.cowboys,
+                      white=ask.t("board", "and_white") if player.white else "",
+                      money=player.money, parcels=parcels, buildings=buildings,
+                      total=parcels + buildings))  # fmt: skip
+        spaces = sum(target < SPACES for target in targets)
+        ask.say(ask.t("board", "place_marked", spaces=spaces, parcels=len(targets) - spaces))
     only_white = player.white and not player.cowboys
 
     def parse(answer: str) -> Parsed:
@@ -93,7 +96,8 @@ def ask_place(ask: Ask) -> BoardAction:
             return ask.t("board", "err_no_white")
         return BoardAction("white" if white or only_white else "cowboy", target)
 
-    return ask.until(ask.t("board", "prompt_place"), parse)
+    # 'w' for the white cowboy only while one has it (BG-7.2 yellow Sheriff)
+    return ask.until(ask.t("board", "prompt_place" if player.white else "prompt_place_plain"), parse)
 
 
 def ask_order(ask: Ask) -> BoardAction:
