@@ -59,7 +59,7 @@ def compact_screen(
     if placing and width >= PLACING_WIDTH:
         # Placing a cowboy (BG-4.2): the town with its choices marked, and the track below.
         town = compact_town(sight.view, legal_parcels(sight), texts)
-        side = width - len(town[0].plain.rstrip()) - 3
+        side = width - max(len(line) for line in town) - 3
         yield SideBySide(town, packed(placing_parts(sight, names, texts), side))
         yield from track_columns(sight, names, texts, spaces, width)
     elif placing and spaces:

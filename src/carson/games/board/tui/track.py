@@ -64,7 +64,7 @@ def track_columns(
     building), the cowboys there as their colours' letters; a name too long is cut, never
     the cowboys."""
     view = sight.view
-    column = (width - 2) // 3
+    column = (width - 2) // 3 - 1  # and 2 columns between two
     rows: list[list[Text]] = []
     for row in TRACK_ROWS:
         lines = []
@@ -90,7 +90,7 @@ def track_columns(
         line = Text()
         for lines in rows:
             cell = lines[number].copy() if number < len(lines) else Text()
-            cell.pad_right(column + 1 - len(cell))
+            cell.pad_right(column + 2 - len(cell))
             line.append_text(cell)
         line.rstrip()
         out.append(line)
