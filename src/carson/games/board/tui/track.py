@@ -59,7 +59,7 @@ def track_lines(
 def track_columns(
     sight: BoardSight, names: BoardNames, texts: Texts, marks: frozenset[int], width: int
 ) -> list[Text]:
-    """The action track in 11 lines, its three rows side by side (BG-2.3): ``+`` when one may
+    """The action track in 10 lines, its three rows side by side (BG-2.3): ``+`` when one may
     go there, the number to type, the space (a construction space as its price and
     building), the cowboys there as their colours' letters; a name too long is cut, never
     the cowboys."""
@@ -79,11 +79,7 @@ def track_columns(
             if cowboys:
                 line.append(" ")
                 line.append_text(cowboys)
-            lines.append(line)
-            if SPACE_IDS[index] == "build_3":  # step 12a, not a space (BG-6.1.5)
-                step = Text("    " + texts("board", "step_12a"), "italic dim")
-                step.truncate(column, overflow="ellipsis")
-                lines.append(step)
+            lines.append(line)  # (step 12a, no space, is left to ``track``: 10 lines)
         rows.append(lines)
     out = []
     for number in range(max(map(len, rows))):
