@@ -115,7 +115,10 @@ def test_placing_shows_the_town_and_the_track_and_every_word_works(
     typed(screen, word(lang, "help"))
     said = flat(screen)
     for command in ("town", "track", "board", "legend", "news", "prices"):
-        assert f"'{word(lang, command) if command != 'prices' else t('board', 'prices_words')}'" in said
+        assert (
+            f"'{word(lang, command) if command != 'prices' else t('board', 'prices_words')}'"
+            in said
+        )
     screen.term.type(word(lang, "quit"))
     assert screen.term.close() == 3
 
@@ -229,10 +232,11 @@ def test_the_replay_at_80x24_takes_every_word_and_ends_with_a_line_per_seat(
     result = game.result()
     assert result is not None
     names = KIT.names(game, ["player"] * 3, t)
-    sheet = " ".join(line.strip() for line in shown[shown.index(t("ui", "game_over")) :].split("\n"))
+    sheet = " ".join(
+        line.strip() for line in shown[shown.index(t("ui", "game_over")) :].split("\n")
+    )
     for seat, score in enumerate(result.scores):  # each seat's line (and the one it wraps to)
         found = re.search(rf"{names.who(seat)} · \S+ .*? {t('ui', 'total')} (\d+)", sheet)
         assert found is not None and found[1] == str(score), shown
     screen.term.type("q")
     assert screen.term.close() == 0
-

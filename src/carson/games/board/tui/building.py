@@ -112,8 +112,11 @@ def ask_grant(ask: Ask) -> BoardAction:
         ask.say(ask.t("board", "grant_none_left", who=ask.names.who(asker)))
         return PASS
     access = set(ask.decision.get("access", ()))
-    offered = [parcel_name(p) if p in access else ask.t("board", "no_road_yet", parcel=parcel_name(p))
-               for p in sorted(free, key=lambda p: p not in access)]  # fmt: skip
+    # BG-9.4: any free parcel may be granted, but a house needs road access: those first
+    offered = [
+        parcel_name(p) if p in access else ask.t("board", "no_road_yet", parcel=parcel_name(p))
+        for p in sorted(free, key=lambda p: p not in access)
+    ]
     question = ask.t("board", "prompt_grant", who=ask.names.who(asker),
                      parcels=", ".join(offered))  # fmt: skip
     return ask.until(question, _grant_answer(ask))

@@ -9,7 +9,6 @@ from carson.games.board.engine.state import (
     SPACES,
 )
 from carson.games.board.town import HOUSE, MOUNTAIN
-from carson.games.board.tui.screen import COMPACT_BELOW, PLACING_WIDTH
 from carson.games.board.tui.ask import (
     Ask,
     Parsed,
@@ -20,6 +19,7 @@ from carson.games.board.tui.ask import (
     parse_parcel,
     parse_space,
 )
+from carson.games.board.tui.screen import COMPACT_BELOW, PLACING_WIDTH
 
 
 def target_note(ask: Ask, target: int) -> str:
@@ -97,7 +97,9 @@ def ask_place(ask: Ask) -> BoardAction:
         return BoardAction("white" if white or only_white else "cowboy", target)
 
     # 'w' for the white cowboy only while one has it (BG-7.2 yellow Sheriff)
-    return ask.until(ask.t("board", "prompt_place" if player.white else "prompt_place_plain"), parse)
+    return ask.until(
+        ask.t("board", "prompt_place" if player.white else "prompt_place_plain"), parse
+    )
 
 
 def ask_order(ask: Ask) -> BoardAction:

@@ -163,7 +163,8 @@ def sight_commands(
 
     def town() -> RenderableType:
         return Group(
-            Text(texts("board", "town"), "bold"), town_grid(sight.view, legal_parcels(sight), texts=texts)
+            Text(texts("board", "town"), "bold"),
+            town_grid(sight.view, legal_parcels(sight), texts=texts),
         )
 
     def track() -> RenderableType:

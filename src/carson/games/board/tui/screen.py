@@ -68,8 +68,8 @@ def compact_screen(
         yield line
         yield from compact_track(sight, names, texts, spaces, width)
     else:
-        town = town_grid(sight.view, legal_parcels(sight), texts=texts).split("\n")
-        yield SideBySide(list(town), [Text(), *own_lines(sight, names, texts)])
+        grid = town_grid(sight.view, legal_parcels(sight), texts=texts).split("\n")
+        yield SideBySide(list(grid), [Text(), *own_lines(sight, names, texts)])
     decision = sight.decision
     if decision is not None and sight.seat not in decision.seats:
         who = ", ".join(names.who(seat) for seat in decision.seats)
