@@ -90,7 +90,8 @@ def test_placing_shows_the_town_and_the_track_and_every_word_works(
     assert sorted(map(int, numbers)) == list(range(1, 24)), shown  # the whole track
     assert t("board", "round", round=1, rounds=4) in shown
     assert "'w'" in shown  # he has the white cowboy: the prompt says how to place it
-    wages = KIT.names(new_board_state(["human"] * 3, 4), ["human"] * 3, t).space(0)
+    spaces = KIT.names(new_board_state(["human"] * 3, 4), ["human"] * 3, t)
+    wages, ammunition = spaces.space(0), spaces.space(1)
     # Cowboys as letters: Blue 1's on the wages ("b"), not a digit after the name.
     shown = typed(screen, "1")
     assert re.search(rf" 1 {wages} +[bgpw]*b", shown), shown
@@ -106,7 +107,10 @@ def test_placing_shows_the_town_and_the_track_and_every_word_works(
     shown = typed(screen, word(lang, "town"))
     assert t("board", "town") in shown and any(line.startswith(" 8 ") for line in
                                                 shown.split("\n")), shown  # fmt: skip
-    assert t("board", "track_row", row=3) in typed(screen, word(lang, "track"))
+    shown = typed(screen, word(lang, "track"))  # in two columns: row 1's title still shown
+    assert all(t("board", "track_row", row=row) in shown for row in (1, 2, 3)), shown
+    shown = typed(screen, t("board", "list_words").split()[0])  # every choice, none scrolled
+    assert re.search(rf"^  2 {ammunition} ", shown, re.M) and "C1 $4" in shown, shown
     shown = typed(screen, word(lang, "legend"))
     assert f"b {t('board_colours', 'c1')} 1" in shown, shown
     assert t("board", "river") not in shown and "═" not in shown, shown  # no river game

@@ -3,6 +3,8 @@ order of duels."""
 
 from __future__ import annotations
 
+from rich.text import Text
+
 from carson.games.board.engine.actions import PASS, BoardAction
 from carson.games.board.engine.state import (
     BUILD_SPACE_PRICE,
@@ -20,6 +22,7 @@ from carson.games.board.tui.ask import (
     parse_space,
 )
 from carson.games.board.tui.screen import COMPACT_BELOW, PLACING_WIDTH
+from carson.games.board.tui.track import SideBySide
 
 
 def target_note(ask: Ask, target: int) -> str:
@@ -47,7 +50,7 @@ def target_note(ask: Ask, target: int) -> str:
 def list_targets(ask: Ask, targets: list[int]) -> None:
     """Every placement: the spaces and buildings one per line, the free parcels (with their
     price and who is there already) on a few lines."""
-    free = []
+    free, notes = [], []
     for target in targets:
         if target >= SPACES and ask.sight.town.owners[target - SPACES] < 0:
             there = "".join(
@@ -56,7 +59,15 @@ def list_targets(ask: Ask, targets: list[int]) -> None:
             p = target - SPACES
             free.append(f"{parcel_name(p)} ${ask.sight.town.price(p)}{there}")
         else:
-            ask.say("  " + target_note(ask, target))
+            notes.append(Text("  " + target_note(ask, target)))
+    console = ask.asker.console
+    if console.size.height < COMPACT_BELOW and len(notes) > 6:  # the short ones in 2 columns
+        short = [note for note in notes if len(note) < console.width // 2]
+        half = (len(short) + 1) // 2
+        console.print(SideBySide(short[:half], short[half:], 1))
+        notes = [note for note in notes if len(note) >= console.width // 2]
+    for note in notes:
+        ask.say(note)
     if free:
         ask.say("  " + ask.t("board", "list_parcels", parcels=", ".join(free)))
 

@@ -10,7 +10,7 @@ derived from the view's town. The final score sheet reads the finished game's st
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.text import Text
@@ -28,7 +28,7 @@ from carson.games.board.tui.names import (
     WHITE_STYLE,
     BoardNames,
 )
-from carson.games.board.tui.screen import COMPACT_BELOW, BoardScreen
+from carson.games.board.tui.screen import COMPACT_BELOW, BoardScreen, compact_track
 from carson.games.board.tui.sight import BoardSight
 from carson.games.board.tui.tables import personalities_table, players_table, text_table
 from carson.games.board.tui.texts import texts as board_texts
@@ -167,8 +167,11 @@ def sight_commands(
             town_grid(sight.view, legal_parcels(sight), texts=texts),
         )
 
-    def track() -> RenderableType:
-        return Group(*track_lines(sight, names, texts, legal_spaces(sight)))
+    def track() -> RenderableType:  # below 50 lines in two columns: 15 lines, not 27
+        marks = legal_spaces(sight)
+        return Tall(lambda: Group(*track_lines(sight, names, texts, marks)),
+                    lambda: Wide(lambda width: compact_track(sight, names, texts, marks,
+                                                             width)))  # fmt: skip
 
     commands: dict[str, Callable[[], RenderableType]] = {}
     words = (("prices_words", prices), ("board_words", table), ("town_words", town),
@@ -196,6 +199,16 @@ class Tall:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield self.full() if console.size.height >= COMPACT_BELOW else self.short()
+
+
+class Wide:
+    """What ``draw`` makes for the console's width."""
+
+    def __init__(self, draw: Callable[[int], Iterable[RenderableType]]) -> None:
+        self.draw = draw
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from self.draw(options.max_width)
 
 
 def compact_table(sight: BoardSight, names: BoardNames, texts: Texts) -> RenderableType:
