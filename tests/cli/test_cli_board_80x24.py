@@ -90,6 +90,8 @@ def test_placing_shows_the_town_and_the_track_and_every_word_works(
     assert sorted(map(int, numbers)) == list(range(1, 24)), shown  # the whole track
     assert t("board", "round", round=1, rounds=4) in shown
     assert "'w'" in shown  # he has the white cowboy: the prompt says how to place it
+    assert t("board", "more_news").split(": ")[1].split(", ")[0] in shown  # the words named
+    assert word(lang, "news") in shown, shown
     spaces = KIT.names(new_board_state(["human"] * 3, 4), ["human"] * 3, t)
     wages, ammunition = spaces.space(0), spaces.space(1)
     # Cowboys as letters: Blue 1's on the wages ("b"), not a digit after the name.

@@ -114,15 +114,18 @@ def legend(names: BoardNames, texts: Texts, seats: int, river: bool = False) -> 
 def board_screen(
     state: BoardGameState, viewer: int | None, names: BoardNames, texts: Texts
 ) -> RenderableType:
-    """Everything a seat sees at the table (``viewer=None``: a spectator)."""
-    return sight_screen(BoardSight.of(state, viewer), names, texts)
+    """Everything a seat sees at the table (``viewer=None``: a spectator), at a local game
+    or a replay, whose ``news`` the screen names."""
+    return sight_screen(BoardSight.of(state, viewer), names, texts, "more_news")
 
 
-def sight_screen(sight: BoardSight, names: BoardNames, texts: Texts) -> RenderableType:
+def sight_screen(
+    sight: BoardSight, names: BoardNames, texts: Texts, more: str = "more_all"
+) -> RenderableType:
     """Everything ``sight``'s seat sees at the table, laid out for the terminal (compact
     below :data:`~carson.games.board.tui.screen.COMPACT_BELOW` lines): at a local game and
-    online alike."""
-    return BoardScreen(sight, names, texts, lambda: full_screen(sight, names, texts))
+    online alike (``more``: the key of the line that names the words for more)."""
+    return BoardScreen(sight, names, texts, lambda: full_screen(sight, names, texts), more)
 
 
 def full_screen(sight: BoardSight, names: BoardNames, texts: Texts) -> RenderableType:

@@ -35,9 +35,16 @@ class BoardScreen:
     ``full`` draws the full screen."""
 
     def __init__(
-        self, sight: BoardSight, names: BoardNames, texts: Texts, full: Callable[[], RenderableType]
+        self,
+        sight: BoardSight,
+        names: BoardNames,
+        texts: Texts,
+        full: Callable[[], RenderableType],
+        more: str = "more_all",
     ) -> None:
         self.sight, self.names, self.texts, self.full = sight, names, texts, full
+        #: The key of the line that names the words for more (a local game's has ``news``).
+        self.more = more
 
     def __rich_console__(
         self, console: Console, options: ConsoleOptions
@@ -45,11 +52,13 @@ class BoardScreen:
         if console.size.height >= COMPACT_BELOW:
             yield self.full()
         else:
-            yield from compact_screen(self.sight, self.names, self.texts, options.max_width)
+            yield from compact_screen(
+                self.sight, self.names, self.texts, options.max_width, self.more
+            )
 
 
 def compact_screen(
-    sight: BoardSight, names: BoardNames, texts: Texts, width: int
+    sight: BoardSight, names: BoardNames, texts: Texts, width: int, more: str = "more_all"
 ) -> Iterator[RenderableType]:
     """The track when the seat places a cowboy and may on the track (the town, for a duel,
     is a command away: both do not fit 24 lines), with the round and the seat's supplies
@@ -60,16 +69,16 @@ def compact_screen(
         # Placing a cowboy (BG-4.2): the town with its choices marked, and the track below.
         town = compact_town(sight.view, legal_parcels(sight), texts)
         side = width - max(len(line) for line in town) - 3
-        yield SideBySide(town, packed(placing_parts(sight, names, texts), side))
+        yield SideBySide(town, packed(placing_parts(sight, names, texts, more), side))
         yield from track_columns(sight, names, texts, spaces, width)
     elif placing and spaces:
         line = Text(" · ").join(own_parts(sight, names, texts))
-        line.append("   " + texts("board", "more_all"), "dim")
+        line.append("   " + texts("board", more), "dim")
         yield line
         yield from compact_track(sight, names, texts, spaces, width)
     else:
         grid = town_grid(sight.view, legal_parcels(sight), texts=texts).split("\n")
-        yield SideBySide(list(grid), [Text(), *own_lines(sight, names, texts)])
+        yield SideBySide(list(grid), [Text(), *own_lines(sight, names, texts, more)])
     decision = sight.decision
     if decision is not None and sight.seat not in decision.seats:
         who = ", ".join(names.who(seat) for seat in decision.seats)
@@ -94,7 +103,9 @@ def own_parts(sight: BoardSight, names: BoardNames, texts: Texts) -> list[Text]:
     return parts
 
 
-def placing_parts(sight: BoardSight, names: BoardNames, texts: Texts) -> list[Text]:
+def placing_parts(
+    sight: BoardSight, names: BoardNames, texts: Texts, more: str = "more_all"
+) -> list[Text]:
     """:func:`own_parts` while placing cowboys: the white cowboy with the others, what
     winning one's places would cost (BG-9.5, the engine's answer), and the words for more."""
     parts = own_parts(sight, names, texts)
@@ -104,7 +115,7 @@ def placing_parts(sight: BoardSight, names: BoardNames, texts: Texts) -> list[Te
             parts[4].append(" + w")
         parcels, buildings = sight.occupied_costs(sight.seat)
         parts.append(Text(texts("board", "win_cost", total=parcels + buildings)))
-    parts.append(Text(texts("board", "more_all"), "dim"))
+    parts.append(Text(texts("board", more), "dim"))
     return parts
 
 
@@ -123,13 +134,15 @@ def packed(parts: list[Text], width: int) -> list[Text]:
     return lines
 
 
-def own_lines(sight: BoardSight, names: BoardNames, texts: Texts) -> list[Text]:
+def own_lines(
+    sight: BoardSight, names: BoardNames, texts: Texts, more: str = "more_all"
+) -> list[Text]:
     """:func:`own_parts` and the words that show the rest, in short lines to stand beside
     the town."""
     lines: list[Text] = []
     for part in own_parts(sight, names, texts):
         lines += _wrapped(part.plain, str(part.style))
-    return lines + _wrapped(texts("board", "more_all"), "dim")
+    return lines + _wrapped(texts("board", more), "dim")
 
 
 def _wrapped(text: str, style: str = "", width: int = SIDE_WIDTH) -> list[Text]:
