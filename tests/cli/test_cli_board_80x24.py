@@ -105,7 +105,8 @@ def test_placing_shows_the_town_and_the_track_and_every_word_works(
     # Every word the screens name answers, in the player's language.
     shown = typed(screen, word(lang, "board"))
     assert t("board", "round", round=1, rounds=4) in shown, shown  # it fits: the top too
-    assert t("board", "personalities") in shown and t("board", "players") in shown, shown
+    sheriff = f"1 {spaces.personality('sheriff')} "  # the personalities, two to a line
+    assert sheriff in shown and t("board", "players") in shown, shown
     shown = typed(screen, word(lang, "town"))
     assert t("board", "town") in shown and any(line.startswith(" 8 ") for line in
                                                 shown.split("\n")), shown  # fmt: skip

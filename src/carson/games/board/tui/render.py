@@ -216,8 +216,8 @@ class Wide:
 
 def compact_table(sight: BoardSight, names: BoardNames, texts: Texts) -> RenderableType:
     """The table for a short terminal (``board`` at 80×24): the round and the orders, the
-    personalities two to a line, the players, the supplies; the town, the track and the
-    legend a word away."""
+    personalities two to a line (who took which), the players, the supplies; the town, the
+    track and the legend a word away (the screen's line of words says so)."""
     view = sight.view
     holders = {player["personality"]: player["seat"] for player in view["players"]
                if player["personality"]}  # fmt: skip
@@ -238,13 +238,11 @@ def compact_table(sight: BoardSight, names: BoardNames, texts: Texts) -> Rendera
         else:
             line.append("—", "dim")
         cards.append(line)
-    half = [Text(texts("board", "personalities"), "bold underline"), *cards[0::2]]
     return Group(
         header(sight, names, texts),
-        SideBySide(half, [Text(), *cards[1::2]], 2),
-        players_table(view, sight.seat, names, texts),
+        SideBySide(cards[0::2], cards[1::2], 2),  # (their numbers say what they are)
+        players_table(view, sight.seat, names, texts, personality=False),  # named above
         supply_line(sight, names, texts),
-        Text(texts("board", "more_table"), "dim"),
     )
 
 
