@@ -77,8 +77,6 @@
       });
     const focused = board.contains(document.activeElement) ? document.activeElement : null;
     return {
-      // The focus in what the swap keeps as it is (the chat, hx-preserve): kept whatever comes.
-      kept: focused && focused.closest("[hx-preserve]") ? focused : null,
       decision: board.dataset.decision,
       controls: controls,
       focus: focused ? signature(focused) : null,
@@ -99,9 +97,6 @@
   }
 
   function restore(board, state) {
-    if (state.kept && board.contains(state.kept) && document.activeElement !== state.kept) {
-      state.kept.focus({ preventScroll: true });
-    }
     state.scroll.forEach(function (entry) {
       const element = document.getElementById(entry[0]);
       if (element && board.contains(element)) element.scrollTop = entry[1];
