@@ -2,7 +2,9 @@
 laptop's size (1366×768) and a phone's (390×844): the board game's end offers the rematch in
 the first screen; the legends are wholly on the first screen; the chat sits in the table's
 side panel (a tab of the bar leads to it on a phone), keeps what is typed when the board is
-drawn again, and tells a spectator that the players' chat is hidden from them."""
+drawn again, and tells a spectator that the players' chat is hidden from them; the phone's
+turn-sound selector has a label one sees; the first parcel's 64 marks are quiet; placing a
+card shows it, 2×2, where the pointer or the focus would put it."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ import random
 from typing import Any
 
 from board_play import builder_move
-from play import register
+from play import GAME_URL, play_one_decision, register
 from playwright.sync_api import APIRequestContext, Browser, Page, expect
 
 LAPTOP = {"width": 1366, "height": 768}
@@ -154,3 +156,64 @@ def test_the_chat_is_in_the_side_panel_and_tells_spectators_what_they_miss(
     expect(phone.locator("#chat")).to_be_in_viewport()
     for page in (alice, bob, carol, phone):
         page.context.close()
+
+
+def test_the_phones_turn_sound_selector_has_a_label_one_sees(
+    browser: Browser, base_url: str
+) -> None:
+    page = browser.new_context(viewport=PHONE).new_page()
+    register(page, base_url, "soundphone")
+    game = _new_game(page, base_url, "card", ["human", "beginner", "beginner", "beginner"])
+    page.goto(f"{base_url}/games/{game}")
+    label = page.locator("label[for=turn-sound]")
+    expect(label).to_be_visible()
+    box = label.bounding_box()
+    assert box is not None and box["width"] > 10 and box["height"] > 5  # not clipped away
+    expect(page.get_by_label("Turn sound")).to_be_visible()  # its name is what it shows
+    page.context.close()
+
+
+def test_the_first_parcels_marks_are_quiet_and_still_there(browser: Browser, base_url: str) -> None:
+    page = _player(browser, base_url, "quietmarks")
+    game = _new_game(page, base_url, "board", ["human", "greedy"])
+    page.goto(f"{base_url}/games/{game}")
+    targets = page.locator("#town button.parcel-target")
+    expect(targets.first).to_be_visible()
+    assert targets.count() > 16  # the first parcel: (nearly) every parcel a choice
+    expect(page.locator("#town .town-map.many-choices")).to_have_count(1)
+    style = "e => { const s = getComputedStyle(e); return [s.outlineWidth, s.backgroundColor]; }"
+    width, background = targets.first.evaluate(style)
+    assert width == "1px" and background in ("rgba(0, 0, 0, 0)", "transparent")
+    targets.first.hover()
+    assert targets.first.evaluate(style)[0] == "2px"  # the one under the pointer stands out
+    page.context.close()
+
+
+def test_a_card_to_place_is_shown_where_the_pointer_or_focus_would_put_it(
+    browser: Browser, base_url: str
+) -> None:
+    page = _player(browser, base_url, "placepreview")
+    page.select_option("#play-now select[name=opponent]", "beginner")
+    page.click("#play-now button")
+    page.wait_for_url(GAME_URL)
+    rng = random.Random(4)
+    marks = page.locator("#board a.cell.mark")
+    while not marks.count():
+        if not play_one_decision(page, rng):
+            page.wait_for_timeout(100)
+    pieces = page.locator("#my-city .city .place-preview")
+    card = page.locator("#my-city .placing .parcels > .cell")
+    wanted = [card.nth(i).get_attribute("class") for i in range(4)]
+    shown = []
+    for index in range(marks.count()):  # one whose four cells the city shows
+        marks.nth(index).hover()
+        if pieces.count() == 4:
+            shown = [pieces.nth(i).get_attribute("class") for i in range(4)]
+            break
+    assert shown, "no mark showed the card on four cells"
+    assert sorted(c or "" for c in shown) == sorted(f"{c} place-preview" for c in wanted)
+    page.mouse.move(0, 0)
+    expect(pieces).to_have_count(0)
+    marks.first.focus()  # by the keyboard too
+    assert pieces.count() >= 1
+    page.context.close()

@@ -67,9 +67,10 @@ class SeatPanel:
 
 def grid(city: City | None, marks: int = 0, new: int = 0) -> list[list[Cell]]:
     """The city's visible parcels over the box that holds them and ``marks`` (legal
-    corners) and ``new`` (a previewed card), row by row."""
+    corners, with the cells a card laid there covers: its preview under the pointer shows
+    whole) and ``new`` (a previewed card), row by row."""
     covered = 0 if city is None else city.covered_mask
-    area = covered | marks | new
+    area = covered | marks | (board.card_cells(marks) & board.FULL) | new
     if not area:
         return []
     min_x, min_y, max_x, max_y = board.bounding_box(area)
