@@ -142,6 +142,14 @@ def test_the_chat_is_in_the_side_panel_and_tells_spectators_what_they_miss(
     expect(alice.locator("#chat-text")).to_have_value("half typ")
     expect(alice.locator("#chat-text")).to_be_focused()
 
+    dave = _player(browser, base_url, "sidechatdave")  # a card game: three opponents' boxes
+    erin = _player(browser, base_url, "sidechaterin")
+    card = _new_game(dave, base_url, "card", ["human", "human", "beginner", "beginner"])
+    erin.request.post(f"{base_url}/api/games/{card}/join", headers=_headers(erin, base_url))
+    dave.goto(f"{base_url}/games/{card}")
+    expect(dave.locator(".table-side #chat")).to_be_visible()
+    _on_first_screen(dave, "#chat h2")
+
     carol = _player(browser, base_url, "sidechatcarol")  # signed in, watching
     carol.goto(f"{base_url}/games/{game}")
     expect(carol.locator("#watching")).to_be_visible()
@@ -154,7 +162,7 @@ def test_the_chat_is_in_the_side_panel_and_tells_spectators_what_they_miss(
     _on_first_screen(phone, "#chat-tab")
     phone.click("#chat-tab")
     expect(phone.locator("#chat")).to_be_in_viewport()
-    for page in (alice, bob, carol, phone):
+    for page in (alice, bob, carol, phone, dave, erin):
         page.context.close()
 
 

@@ -83,7 +83,7 @@
     }
   });
 
-  // A game's page shows its chat in the table's side panel (#chat-slot, under the move log),
+  // A game's page shows its chat in the table's side panel (#chat-slot, above the move log),
   // but keeps it outside the board, which every move draws again: moved out just before a
   // redraw and back after it, with what is typed and the focus. Without scripts it stays
   // below the table (#chat-home).
