@@ -23,7 +23,7 @@ from carson.games.card.scoring import CATEGORIES, city_points, score_city
 from carson.games.card.web.compare import comparison
 from carson.terminal.texts import Texts
 from carson.web.kernel.choices import Choice
-from carson.web.kernel.i18n import machine_label
+from carson.web.kernel.i18n import machine_label, machine_level
 from carson.web.play.left_seats import left_lines, only_left_seats_best, stayed_best
 
 Gettext = Callable[[str], str]
@@ -143,7 +143,10 @@ class Presenter:
             return user or self._("free seat")
         if self.texts.has("levels", kind):
             return self._("virtual player") + f" ({self.texts('levels', kind)})"
-        return machine_label(kind, self._)  # the AI levels and bots, as the clocks name them
+        level = machine_level(kind, self._)  # the AI levels and bots, as the clocks name them
+        if level is not None:
+            return self._("Machine (%(level)s)") % {"level": level}
+        return machine_label(kind, self._)
 
     def seat_player(self, who: Mapping[str, Any]) -> str:
         """Who plays a seat of the view: its person (a bot account flagged), or machine."""
