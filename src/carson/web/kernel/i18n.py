@@ -67,16 +67,12 @@ def _preferences(header: str) -> list[str]:
 
 
 def machine_label(kind: str, gettext: Callable[[str], str]) -> str:
-    """A machine seat kind as players read it (``AI, easy``, ``greedy bot``), in both games."""
-    labels = {
-        "ai-easy": gettext("AI, easy"),
-        "ai-medium": gettext("AI, medium"),
-        "ai-hard": gettext("AI, hard"),
-        "ai-master": gettext("AI, master"),
-        "greedy": gettext("greedy bot"),
-        "random": gettext("random bot"),
-    }
-    return labels.get(kind, kind)
+    """A machine seat kind as players read it ("Machine (easy)", "Machine (greedy)"), in both
+    games and wherever one is chosen; a kind not known stays as it is."""
+    level = machine_level(kind, gettext)
+    if level is None:
+        return kind
+    return gettext("Machine (%(level)s)") % {"level": level}
 
 
 def machine_level(kind: str, gettext: Callable[[str], str]) -> str | None:
