@@ -15,9 +15,9 @@ game chat's (:mod:`carson.server.chat.lobby_admin`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 
-from sqlalchemy import Row, bindparam, func, select
+from sqlalchemy import bindparam, func, null, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -25,6 +25,7 @@ from carson.core.game import JSON
 from carson.core.i18n import LANGUAGES
 from carson.server.accounts.guests import require_member
 from carson.server.chat.lobby_tables import LobbyMessage, LobbyReport
+from carson.server.chat.reading import Shelf, read_posted
 from carson.server.chat.service import (
     MAX_PAGE,
     MAX_ROW_ID,
@@ -77,10 +78,9 @@ def check_room(room: str) -> str:
     return room
 
 
-def _line(row: Row[int, int, str, str, str, datetime]) -> LobbyLine:
-    message_id, seq, room, author, text, at = row
-    at = at if at.tzinfo is not None else at.replace(tzinfo=UTC)  # SQLite's
-    return LobbyLine(message_id, seq, room, author, text, at)
+#: The lobby's messages: a room's in the order of their seqs; a block hides both ways.
+LOBBY_SHELF = Shelf(LobbyMessage, LobbyMessage.room, LobbyMessage.text, null(),
+                    LobbyMessage.seq, both_ways=True)  # fmt: skip
 
 
 def read_lines(
@@ -90,24 +90,9 @@ def read_lines(
     """The messages of ``room`` after ``since`` (up to ``until``), in posted order, without
     those of the accounts ``reader_id`` muted, blocked or was blocked by (``0``: read as
     nobody, everything): the first ``limit``, or with ``latest`` the last ``limit``."""
-    muted = select(ChatMute.muted_id).where(ChatMute.user_id == reader_id)
-    rows = session.execute(
-        select(LobbyMessage.id, LobbyMessage.seq, LobbyMessage.room, User.username,
-               LobbyMessage.text, LobbyMessage.at)
-        .join(User, User.id == LobbyMessage.user_id)
-        .where(
-            LobbyMessage.room == room,
-            LobbyMessage.seq > since,
-            LobbyMessage.seq <= until,
-            LobbyMessage.user_id.not_in(muted),
-            LobbyMessage.user_id.not_in(blocked_by(reader_id)),  # a block keeps apart:
-            LobbyMessage.user_id.not_in(blockers_of(reader_id)),  # both ways
-        )
-        .order_by(LobbyMessage.seq.desc() if latest else LobbyMessage.seq)
-        .limit(limit)
-    ).all()  # fmt: skip
-    found = [_line(row) for row in rows]
-    return found[::-1] if latest else found
+    where = [LobbyMessage.room == room, LobbyMessage.seq > since, LobbyMessage.seq <= until]
+    found = read_posted(session, LOBBY_SHELF, where, reader_id, limit, latest)
+    return [LobbyLine(m.id, m.seq, m.place, m.author, m.text or "", m.at) for m in found]
 
 
 class LobbyChat:

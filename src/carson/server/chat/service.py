@@ -21,9 +21,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from enum import StrEnum
-from typing import Any
 
 from sqlalchemy import and_, bindparam, delete, func, or_, select
 from sqlalchemy.exc import IntegrityError
@@ -32,6 +31,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from carson.core.game import JSON
 from carson.server.accounts.guests import require_member
 from carson.server.chat.cursor import PLAYERS, SPECTATORS, START, Cursor
+from carson.server.chat.reading import Shelf, read_posted
 from carson.server.chat.tables import ChatMessage, ChatMute, ChatReport, ChatSilence
 from carson.server.jobs.queue import JobQueue
 from carson.server.kernel.db import Game, GameSeat, User, now
@@ -40,7 +40,7 @@ from carson.server.kernel.live import CHANNEL, Notifier
 from carson.server.kernel.plain_text import plain_line
 from carson.server.kernel.ratelimit import RateLimiter, Rule
 from carson.server.notify.notices import notify_mention
-from carson.server.people.relations import blocked_by, blockers_of
+from carson.server.people.relations import blockers_of
 
 CHANNELS = (PLAYERS, SPECTATORS)
 
@@ -192,9 +192,10 @@ def _refusal(seated: bool, channel: str) -> Forbidden:
                      "not_a_spectator")  # fmt: skip
 
 
-def _message(row: Any) -> Message:
-    at = row.at if row.at.tzinfo is not None else row.at.replace(tzinfo=UTC)  # SQLite's
-    return Message(row.id, row.seq, row.channel, row.username, row.text, row.phrase, at)
+#: A game's messages: ordered by id, which within a channel follows the seqs (a seq is
+#: taken only after the one before it was committed), so a page cut short leaves no gap.
+GAME_SHELF = Shelf(ChatMessage, ChatMessage.channel, ChatMessage.text, ChatMessage.phrase,
+                   ChatMessage.id, both_ways=False)  # fmt: skip
 
 
 def read_messages(
@@ -204,35 +205,13 @@ def read_messages(
     """The messages of ``channels`` after ``since``, in the order they were posted, without
     those of the accounts ``reader_id`` muted or blocked: the first ``limit`` of them, or with
     ``latest`` the last ``limit``."""
-    muted = select(ChatMute.muted_id).where(ChatMute.user_id == reader_id)
     unseen = or_(*(
         and_(ChatMessage.channel == channel, ChatMessage.seq > since.of(channel))
         for channel in channels
     ))  # fmt: skip
-    rows = session.execute(
-        select(
-            ChatMessage.id,
-            ChatMessage.seq,
-            ChatMessage.channel,
-            User.username,
-            ChatMessage.text,
-            ChatMessage.phrase,
-            ChatMessage.at,
-        )
-        .join(User, User.id == ChatMessage.user_id)
-        .where(
-            ChatMessage.game_id == game_id,
-            unseen,
-            ChatMessage.user_id.not_in(muted),
-            ChatMessage.user_id.not_in(blocked_by(reader_id)),
-        )
-        # Posted order: within a channel the ids follow the seqs (a seq is taken only after
-        # the one before it was committed), so a page cut short leaves no gap behind it.
-        .order_by(ChatMessage.id.desc() if latest else ChatMessage.id)
-        .limit(limit)
-    ).all()
-    found = [_message(row) for row in rows]
-    return found[::-1] if latest else found
+    where = [ChatMessage.game_id == game_id, unseen]
+    found = read_posted(session, GAME_SHELF, where, reader_id, limit, latest)
+    return [Message(m.id, m.seq, m.place, m.author, m.text, m.phrase, m.at) for m in found]
 
 
 def cursor_after(since: Cursor, messages: Sequence[Message]) -> Cursor:
