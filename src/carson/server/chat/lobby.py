@@ -17,29 +17,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import bindparam, func, null, select
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy import func, null, select
+from sqlalchemy.orm import Session
 
 from carson.core.game import JSON
 from carson.core.i18n import LANGUAGES
 from carson.server.accounts.guests import require_member
 from carson.server.chat.lobby_tables import LobbyMessage, LobbyReport
+from carson.server.chat.posting import Posting, add_report
 from carson.server.chat.reading import Shelf, read_posted
 from carson.server.chat.service import (
     MAX_PAGE,
     MAX_ROW_ID,
-    Silenced,
     clean_reason,
     clean_text,
     mentions,
 )
-from carson.server.chat.tables import ChatMute, ChatSilence
-from carson.server.jobs.queue import JobQueue
+from carson.server.chat.tables import ChatMute
 from carson.server.kernel.db import User, now
-from carson.server.kernel.errors import Conflict, NotFound, Unprocessable
-from carson.server.kernel.live import CHANNEL, Notifier
-from carson.server.kernel.ratelimit import RateLimiter, Rule
+from carson.server.kernel.errors import NotFound, Unprocessable
 from carson.server.notify.notices import MENTION, notify
 from carson.server.people.relations import blocked_by, blockers_of
 
@@ -49,7 +45,6 @@ ROOMS: tuple[str, ...] = tuple(sorted(LANGUAGES))
 WAKE_PREFIX = "lobby-chat:"
 #: The largest seq a reader may name (an INTEGER column: 32 bits on PostgreSQL).
 MAX_SEQ = 2**31 - 1
-_NOTIFY = select(func.pg_notify(CHANNEL, bindparam("key")))
 
 
 def wake_key(room: str) -> str:
@@ -95,18 +90,8 @@ def read_lines(
     return [LobbyLine(m.id, m.seq, m.place, m.author, m.text or "", m.at) for m in found]
 
 
-class LobbyChat:
+class LobbyChat(Posting):
     """The lobby's rooms, for one server process."""
-
-    def __init__(
-        self, sessions: sessionmaker[Session], notifier: Notifier, limiter: RateLimiter,
-        jobs: JobQueue | None = None,
-    ) -> None:  # fmt: skip
-        """``jobs``: where a mention's notification is queued (``None``: nobody is told)."""
-        self.sessions = sessions
-        self.notifier = notifier
-        self.limiter = limiter
-        self.jobs = jobs
 
     def read(self, user: User, room: str, since: int = 0, limit: int = MAX_PAGE) -> list[LobbyLine]:
         """What ``user`` may read of ``room`` after ``since``, oldest first."""
@@ -134,21 +119,12 @@ class LobbyChat:
         require_member(user, "chat in the lobby")
         check_room(room)
         cleaned = clean_text(text)
-        for attempt in range(5):  # another message took the seq: number it again
-            try:
-                return self._store(user, room, cleaned, attempt == 0)
-            except IntegrityError:
-                continue
-        raise Conflict("the chat is busy: send it again", "chat_busy")
+        return self.numbered(lambda count: self._store(user, room, cleaned, count))
 
     def _store(self, user: User, room: str, text: str, count: bool) -> LobbyLine:
         """One try at storing; ``count``: against the account's rate (the first try only)."""
         with self.sessions.begin() as session:
-            silence = session.get(ChatSilence, user.id)
-            if silence is not None:
-                raise Silenced(f"you may not post in the chat: {silence.reason}")
-            if count:
-                self.limiter.take(Rule.CHAT_USER, str(user.id))
+            self.may_post(session, user, count)
             last = session.scalar(
                 select(func.max(LobbyMessage.seq)).where(LobbyMessage.room == room)
             )
@@ -161,8 +137,7 @@ class LobbyChat:
                 readers = [user_id for user_id, _ in mentioned_readers(session, stored)]
                 notify(session, self.jobs, readers, MENTION, None,
                        {"by": user.username[:32], "lobby": room})  # fmt: skip
-            if session.get_bind().dialect.name == "postgresql":
-                session.execute(_NOTIFY, {"key": wake_key(room)})  # at commit
+            self.wake_at_commit(session, wake_key(room))
             line = LobbyLine(stored.id, stored.seq, room, user.username, text, at)
         self.notifier.publish(wake_key(room))
         return line
@@ -177,13 +152,9 @@ class LobbyChat:
                 raise NotFound(f"no lobby message {message_id}")
             if stored.user_id == user.id:
                 raise Unprocessable("you cannot report your own message", "report_self")
-            report = LobbyReport(message_id=message_id, reporter_id=user.id, reason=reason)
-            session.add(report)
-            try:
-                session.flush()
-            except IntegrityError:
-                raise Conflict("you reported this message already", "reported") from None
-            return report.id
+            return add_report(
+                session, LobbyReport(message_id=message_id, reporter_id=user.id, reason=reason)
+            )
 
 
 def mentioned_readers(session: Session, stored: LobbyMessage) -> list[tuple[int, str]]:

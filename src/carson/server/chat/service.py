@@ -24,21 +24,18 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
-from sqlalchemy import and_, bindparam, delete, func, or_, select
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy import and_, delete, func, or_, select
+from sqlalchemy.orm import Session
 
 from carson.core.game import JSON
 from carson.server.accounts.guests import require_member
 from carson.server.chat.cursor import PLAYERS, SPECTATORS, START, Cursor
+from carson.server.chat.posting import Posting, add_report
 from carson.server.chat.reading import Shelf, read_posted
-from carson.server.chat.tables import ChatMessage, ChatMute, ChatReport, ChatSilence
-from carson.server.jobs.queue import JobQueue
+from carson.server.chat.tables import ChatMessage, ChatMute, ChatReport
 from carson.server.kernel.db import Game, GameSeat, User, now
-from carson.server.kernel.errors import Conflict, Forbidden, NotFound, Unprocessable
-from carson.server.kernel.live import CHANNEL, Notifier
+from carson.server.kernel.errors import Forbidden, NotFound, Unprocessable
 from carson.server.kernel.plain_text import plain_line
-from carson.server.kernel.ratelimit import RateLimiter, Rule
 from carson.server.notify.notices import notify_mention
 from carson.server.people.relations import blockers_of
 
@@ -97,11 +94,6 @@ MAX_MUTES = 500
 #: A game's chat wake-up key in the notifier (the moves' keys are bare game ids).
 WAKE_PREFIX = "chat:"
 MENTION = re.compile(r"(?<![\w@])@([A-Za-z0-9_.-]{3,32})")
-_NOTIFY = select(func.pg_notify(CHANNEL, bindparam("key")))
-
-
-class Silenced(Forbidden):
-    default_code = "silenced"
 
 
 def wake_key(game_id: str) -> str:
@@ -221,18 +213,8 @@ def cursor_after(since: Cursor, messages: Sequence[Message]) -> Cursor:
     return since
 
 
-class Chat:
+class Chat(Posting):
     """The chat of every game, for one server process."""
-
-    def __init__(
-        self, sessions: sessionmaker[Session], notifier: Notifier, limiter: RateLimiter,
-        jobs: JobQueue | None = None,
-    ) -> None:  # fmt: skip
-        """``jobs``: where a mention's notification is queued (``None``: nobody is told)."""
-        self.sessions = sessions
-        self.notifier = notifier
-        self.limiter = limiter
-        self.jobs = jobs
 
     def readable(self, user: User, game_id: str) -> tuple[str, ...]:
         with self.sessions() as session:
@@ -293,12 +275,9 @@ class Chat:
         if phrase is not None and phrase not in phrases_for(channel):
             raise Unprocessable(f"the phrase {phrase!r} is the players'", "unknown_phrase")
         cleaned = None if text is None else clean_text(text)
-        for attempt in range(5):  # another message took the seq: number it again
-            try:
-                return self._store(user, game_id, channel, cleaned, phrase, attempt == 0)
-            except IntegrityError:
-                continue
-        raise Conflict("the chat is busy: send it again", "chat_busy")
+        return self.numbered(
+            lambda count: self._store(user, game_id, channel, cleaned, phrase, count)
+        )
 
     def _store(
         self, user: User, game_id: str, channel: str, text: str | None, phrase: str | None,
@@ -310,11 +289,7 @@ class Chat:
             place = seating(session, game_id, user.id)
             if channel != place.writable:
                 raise _refusal(place.seated, channel)
-            silence = session.get(ChatSilence, user.id)
-            if silence is not None:
-                raise Silenced(f"you may not post in the chat: {silence.reason}")
-            if count:
-                self.limiter.take(Rule.CHAT_USER, str(user.id))
+            self.may_post(session, user, count)
             last = session.scalar(
                 select(func.max(ChatMessage.seq)).where(
                     ChatMessage.game_id == game_id, ChatMessage.channel == channel
@@ -328,8 +303,7 @@ class Chat:
             if self.jobs is not None:  # told in the message's transaction: both or neither
                 readers = [user_id for user_id, _ in mentioned_readers(session, stored)]
                 notify_mention(session, self.jobs, readers, game_id, user.username)
-            if session.get_bind().dialect.name == "postgresql":
-                session.execute(_NOTIFY, {"key": wake_key(game_id)})  # at commit
+            self.wake_at_commit(session, wake_key(game_id))
             message = Message(stored.id, stored.seq, channel, user.username, text, phrase, at)
         self.notifier.publish(wake_key(game_id))
         return message
@@ -384,13 +358,9 @@ class Chat:
                 raise NotFound(f"no message {message_id}")  # not even that it exists
             if stored.user_id == user.id:
                 raise Unprocessable("you cannot report your own message", "report_self")
-            report = ChatReport(message_id=message_id, reporter_id=user.id, reason=reason)
-            session.add(report)
-            try:
-                session.flush()
-            except IntegrityError:
-                raise Conflict("you reported this message already", "reported") from None
-            return report.id
+            return add_report(
+                session, ChatReport(message_id=message_id, reporter_id=user.id, reason=reason)
+            )
 
     def mentioned(self, message_id: int) -> list[str]:
         """The accounts a stored message names as ``@username`` that may read it (its
