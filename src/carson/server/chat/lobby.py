@@ -1,7 +1,8 @@
 """The lobby chat (issue 48): a room per site language, with the game chat's rules.
 
-Any member (not a guest: :func:`~carson.server.accounts.guests.require_member`) reads and
-writes any room; the pages show the visitor's own language's. A message is a text cleaned
+Anyone signed in reads any room, guests too; only members write in it, report its messages
+(a guest: :func:`~carson.server.accounts.guests.require_member`, 403). The pages show the
+visitor's own language's room. A message is a text cleaned
 as the game chat's (:func:`~carson.server.chat.service.clean_text`: one plain line of at
 most :data:`~carson.server.chat.service.MAX_CHARS` characters), counted against the chat's
 rate (``Rule.CHAT_USER``), refused to a silenced account. A reader never sees the messages
@@ -94,16 +95,16 @@ class LobbyChat(Posting):
     """The lobby's rooms, for one server process."""
 
     def read(self, user: User, room: str, since: int = 0, limit: int = MAX_PAGE) -> list[LobbyLine]:
-        """What ``user`` may read of ``room`` after ``since``, oldest first."""
-        require_member(user, "read the lobby chat")
+        """What ``user`` (a member or a guest) may read of ``room`` after ``since``, oldest
+        first."""
         check_room(room)
         with self.sessions() as session:
             return read_lines(session, room, user.id, since, min(limit, MAX_PAGE + 1))
 
     def latest(self, user: User, room: str, count: int = MAX_PAGE) -> tuple[list[LobbyLine], int]:
         """The last ``count`` messages ``user`` may read of ``room``, oldest first (a page's
-        panel), and the seq after them (the room's last, hidden messages counted)."""
-        require_member(user, "read the lobby chat")
+        panel), and the seq after them (the room's last, hidden messages counted); a guest
+        reads too."""
         check_room(room)
         with self.sessions() as session:
             last = session.scalar(

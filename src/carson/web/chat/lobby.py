@@ -1,5 +1,7 @@
 """The lobby chat's panel on the lobby page (:mod:`carson.server.chat.lobby`): the room of the
-visitor's language, for members (not guests, nor the signed-out). The server draws the lines
+visitor's language, for anyone signed in (not the signed-out); a guest reads it, with no form
+to write nor a message's report and mute buttons, but a word on why and a link to sign up.
+The server draws the lines
 (escaped, without muted or blocked authors); ``static/chat.js`` appends new ones from the
 room's stream, as for a game's chat, and never redraws the form: what the visitor typed stays,
 also when the message is refused."""
@@ -52,6 +54,8 @@ class LobbyChatBox:
     lines: list[LobbyChatLine]
     muted: list[str]
     cursor: str  # the room's last seq when drawn: the stream goes on from there
+    #: A guest's: read only (members write, report and mute).
+    reader_only: bool = False
     max_chars: int = MAX_CHARS
     max_reason: int = MAX_REASON
 
@@ -76,12 +80,13 @@ def _box(request: Request, visit: Visit) -> LobbyChatBox:
     room = room_of(visit)
     found, last = lobby_chat_for(request).latest(visit.user, room, SHOWN)
     return LobbyChatBox(room, language_name(room), [_line(visit, line) for line in found],
-                        chat_for(request).mutes(visit.user), str(last))  # fmt: skip
+                        chat_for(request).mutes(visit.user), str(last),
+                        visit.user.is_guest)  # fmt: skip
 
 
 async def lobby_chat_box(visit: Visit, request: Request) -> LobbyChatBox | None:
-    """The lobby page's panel (``None`` for a guest or a visitor signed out)."""
-    if visit.user is None or visit.user.is_guest:
+    """The lobby page's panel (``None`` for a visitor signed out)."""
+    if visit.user is None:
         return None
     return await run_in_threadpool(_box, request, visit)
 
@@ -99,7 +104,8 @@ async def messages(room: str, request: Request, since: str = "0") -> HTMLRespons
         message = refusal_text(visit, error)
         return visit.render("kernel/message.html", status=error.status, message=message)
     lines = [_line(visit, line) for line in found]
-    box = LobbyChatBox(room, "", lines, [], lines[-1].cursor if lines else str(after))
+    cursor = lines[-1].cursor if lines else str(after)
+    box = LobbyChatBox(room, "", lines, [], cursor, visit.user.is_guest)
     return visit.render("chat/lobby_chat_lines.html", box=box)
 
 
