@@ -25,15 +25,8 @@ GAME_REPORTS = reports.ReportTables(ChatReport, ChatMessage)
 
 
 @dataclass(frozen=True)
-class OpenReport:
-    id: int
-    reporter: str
-    reason: str
-    at: datetime
+class OpenReport(reports.Reported[Message]):
     game_id: str
-    message: Message
-    #: The messages of the same channel around it, the reported one among them.
-    context: list[Message]
 
 
 @dataclass(frozen=True)
@@ -102,8 +95,8 @@ class Moderation:
 
             found = reports.open_in_context(session, GAME_REPORTS, admin, around)
             return [
-                OpenReport(report.id, report.reporter, report.reason, report.at,
-                           report.stored.game_id, report.message, report.context)
+                OpenReport(report.id, report.reporter, report.reason, report.at, report.message,
+                           report.context, report.stored.game_id)
                 for report in found
             ]  # fmt: skip
 

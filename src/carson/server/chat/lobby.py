@@ -26,19 +26,16 @@ from carson.core.i18n import LANGUAGES
 from carson.server.accounts.guests import require_member
 from carson.server.chat.lobby_tables import LobbyMessage, LobbyReport
 from carson.server.chat.posting import Posting, add_report
-from carson.server.chat.reading import Shelf, read_posted
+from carson.server.chat.reading import Shelf, named_readers, read_posted
 from carson.server.chat.service import (
     MAX_PAGE,
     MAX_ROW_ID,
     clean_reason,
     clean_text,
-    mentions,
 )
-from carson.server.chat.tables import ChatMute
 from carson.server.kernel.db import User, now
 from carson.server.kernel.errors import NotFound, Unprocessable
 from carson.server.notify.notices import MENTION, notify
-from carson.server.people.relations import blocked_by, blockers_of
 
 #: The rooms: one per language the site speaks.
 ROOMS: tuple[str, ...] = tuple(sorted(LANGUAGES))
@@ -161,19 +158,4 @@ class LobbyChat(Posting):
 def mentioned_readers(session: Session, stored: LobbyMessage) -> list[tuple[int, str]]:
     """(id, name) of the members ``stored`` names as ``@username`` who have not muted its
     author and whom no block keeps apart from it, in the order named: whom it notifies."""
-    names = [name.lower() for name in mentions(stored.text)]
-    if not names:
-        return []
-    muting = select(ChatMute.user_id).where(ChatMute.muted_id == stored.user_id)
-    found = session.execute(
-        select(User.id, User.username).where(
-            func.lower(User.username).in_(names),
-            User.id != stored.user_id,
-            User.is_guest.is_(False),
-            User.id.not_in(muting),
-            User.id.not_in(blockers_of(stored.user_id)),
-            User.id.not_in(blocked_by(stored.user_id)),
-        )
-    ).all()
-    readers = [(int(user_id), str(name)) for user_id, name in found]
-    return sorted(readers, key=lambda reader: names.index(reader[1].lower()))
+    return named_readers(session, LOBBY_SHELF, stored.text, stored.user_id, members_only=True)

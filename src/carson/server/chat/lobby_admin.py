@@ -7,7 +7,7 @@ closes the open reports of every chat's messages of theirs). The work is
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC
 
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -20,15 +20,8 @@ LOBBY_REPORTS = reports.ReportTables(LobbyReport, LobbyMessage)
 
 
 @dataclass(frozen=True)
-class LobbyReportInfo:
-    id: int
-    reporter: str
-    reason: str
-    at: datetime
+class LobbyReportInfo(reports.Reported[LobbyLine]):
     room: str
-    message: LobbyLine
-    #: The room's messages around it, the reported one among them.
-    context: list[LobbyLine]
 
 
 def open_reports(sessions: sessionmaker[Session], admin: User) -> list[LobbyReportInfo]:
@@ -43,7 +36,7 @@ def open_reports(sessions: sessionmaker[Session], admin: User) -> list[LobbyRepo
         return [
             LobbyReportInfo(report.id, report.reporter, report.reason,
                             report.at if report.at.tzinfo else report.at.replace(tzinfo=UTC),
-                            report.stored.room, report.message, report.context)
+                            report.message, report.context, report.stored.room)
             for report in found
         ]  # fmt: skip
 

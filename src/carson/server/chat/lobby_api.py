@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Depends, Header, HTTPException, Path, Query, Request
+from fastapi import APIRouter, Depends, Header, Path, Query, Request
 from fastapi.sse import EventSourceResponse, ServerSentEvent
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
@@ -23,8 +23,8 @@ from carson.server.accounts.deps import CHANGE, CurrentUser, accounts_of
 from carson.server.chat.lobby import MAX_SEQ, LobbyChat, LobbyLine, check_room, wake_key
 from carson.server.chat.service import MAX_CHARS, MAX_PAGE, MAX_REASON, MAX_ROW_ID
 from carson.server.kernel.db import User
-from carson.server.kernel.errors import GameError, Unprocessable, declared
-from carson.server.kernel.stream_slots import RETRY_SECONDS, StreamSlots
+from carson.server.kernel.errors import Unprocessable, declared
+from carson.server.kernel.stream_slots import StreamSlots
 from carson.server.play.api import Service
 from carson.server.play.games import GameService
 from carson.server.play.stream import LIVE_TIMEOUT
@@ -159,15 +159,8 @@ async def stream_start(
     check_room(room)
     told = resumed_at(last_event_id, since)
     slots: StreamSlots = request.app.state.lobby_chat_streams
-    try:
-        slots.take(user.id)
-    except GameError as error:
-        headers = {"Retry-After": str(RETRY_SECONDS)}
-        raise HTTPException(error.status, error.message, headers=headers) from None
-    try:
+    with slots.held(user.id):
         yield LobbyStart(user, room, told)
-    finally:
-        slots.give_back(user.id)
 
 
 @router.get(

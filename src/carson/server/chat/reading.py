@@ -2,20 +2,24 @@
 lobby's rooms): a page of them after a point, in posted order, without those a reader does
 not see (the accounts they muted, those they blocked, and in the lobby those that blocked
 them), with each author's name. :func:`~carson.server.chat.service.read_messages` and
-:func:`~carson.server.chat.lobby.read_lines` read through it."""
+:func:`~carson.server.chat.lobby.read_lines` read through it. And the other way round: whom
+a message's ``@username`` names and may tell (:func:`named_readers`)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import ColumnElement, SQLColumnExpression, select
+from sqlalchemy import ColumnElement, SQLColumnExpression, func, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from carson.server.chat.tables import ChatMute, MessageColumns
 from carson.server.kernel.db import User
 from carson.server.people.relations import blocked_by, blockers_of
+
+MENTION = re.compile(r"(?<![\w@])@([A-Za-z0-9_.-]{3,32})")
 
 
 @dataclass(frozen=True)
@@ -71,3 +75,38 @@ def read_posted(
         for message_id, seq, place, author, text, phrase, at in rows
     ]  # fmt: skip
     return found[::-1] if latest else found
+
+
+def mentions(text: str) -> list[str]:
+    """The ``@username``s a text names, in order, each once (case ignored)."""
+    seen: dict[str, str] = {}
+    for found in MENTION.findall(text):
+        name = found.rstrip(".")  # "… @alice." ends a sentence
+        if len(name) >= 3:
+            seen.setdefault(name.lower(), name)
+    return list(seen.values())
+
+
+def named_readers(
+    session: Session, shelf: Shelf, text: str, author_id: int, members_only: bool = False
+) -> list[tuple[int, str]]:
+    """(id, name) of the accounts ``text`` names as ``@username``, in the order named, but
+    its author, those who muted the author, and those who would not read the author's
+    messages for a block (as :func:`read_posted` hides them); ``members_only``: no guest."""
+    names = [name.lower() for name in mentions(text)]
+    if not names:
+        return []
+    muting = select(ChatMute.user_id).where(ChatMute.muted_id == author_id)
+    where = [
+        func.lower(User.username).in_(names),
+        User.id != author_id,
+        User.id.not_in(muting),
+        User.id.not_in(blockers_of(author_id)),
+    ]
+    if shelf.both_ways:
+        where.append(User.id.not_in(blocked_by(author_id)))
+    if members_only:
+        where.append(User.is_guest.is_(False))
+    found = session.execute(select(User.id, User.username).where(*where)).all()
+    readers = [(int(user_id), str(name)) for user_id, name in found]
+    return sorted(readers, key=lambda reader: names.index(reader[1].lower()))

@@ -44,17 +44,24 @@ class ReportTables(Generic[MessageT]):
 
 
 @dataclass(frozen=True)
-class InContext(Generic[MessageT, LineT]):
-    """An open report: who, why, when, its stored message, and that message as a reader
-    sees it among the messages around it (``context``, the reported one among them)."""
+class Reported(Generic[LineT]):
+    """An open report as an administrator sees it: who, why, when, the reported message as
+    a reader sees it, and the messages around it (``context``, the reported one among
+    them). Each chat's adds where it was said."""
 
     id: int
     reporter: str
     reason: str
     at: datetime
-    stored: MessageT
     message: LineT
     context: list[LineT]
+
+
+@dataclass(frozen=True)
+class InContext(Reported[LineT], Generic[MessageT, LineT]):
+    """An open report and its stored message."""
+
+    stored: MessageT
 
 
 def context_after(seq: int) -> int:
@@ -84,7 +91,7 @@ def open_in_context(
         lines = list(around(stored))
         reported = next(line for line in lines if line.id == stored.id)
         found.append(InContext(stored_report.id, name, stored_report.reason, stored_report.at,
-                               stored, reported, lines))  # fmt: skip
+                               reported, lines, stored))  # fmt: skip
     return found
 
 

@@ -18,7 +18,6 @@ accounts it muted. A stored message wakes the game's chat streams in every serve
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -31,13 +30,12 @@ from carson.core.game import JSON
 from carson.server.accounts.guests import require_member
 from carson.server.chat.cursor import PLAYERS, SPECTATORS, START, Cursor
 from carson.server.chat.posting import Posting, add_report
-from carson.server.chat.reading import Shelf, read_posted
+from carson.server.chat.reading import Shelf, named_readers, read_posted
 from carson.server.chat.tables import ChatMessage, ChatMute, ChatReport
 from carson.server.kernel.db import Game, GameSeat, User, now
 from carson.server.kernel.errors import Forbidden, NotFound, Unprocessable
 from carson.server.kernel.plain_text import plain_line
 from carson.server.notify.notices import notify_mention
-from carson.server.people.relations import blockers_of
 
 CHANNELS = (PLAYERS, SPECTATORS)
 
@@ -93,7 +91,6 @@ MAX_ROW_ID = 2**63 - 1
 MAX_MUTES = 500
 #: A game's chat wake-up key in the notifier (the moves' keys are bare game ids).
 WAKE_PREFIX = "chat:"
-MENTION = re.compile(r"(?<![\w@])@([A-Za-z0-9_.-]{3,32})")
 
 
 def wake_key(game_id: str) -> str:
@@ -111,16 +108,6 @@ def clean_text(raw: str) -> str:
             f"a message has at most {MAX_CHARS} characters, not {len(text)}", "message_too_long"
         )
     return text
-
-
-def mentions(text: str) -> list[str]:
-    """The ``@username``s a text names, in order, each once (case ignored)."""
-    seen: dict[str, str] = {}
-    for found in MENTION.findall(text):
-        name = found.rstrip(".")  # "… @alice." ends a sentence
-        if len(name) >= 3:
-            seen.setdefault(name.lower(), name)
-    return list(seen.values())
 
 
 @dataclass(frozen=True)
@@ -375,23 +362,11 @@ class Chat(Posting):
 def mentioned_readers(session: Session, stored: ChatMessage) -> list[tuple[int, str]]:
     """(id, name) of the accounts ``stored`` names that may read it and have not muted or
     blocked its author, in the order named: the people a mention notifies."""
-    names = [name.lower() for name in mentions(stored.text or "")]
-    if not names:
-        return []
-    muting = select(ChatMute.user_id).where(ChatMute.muted_id == stored.user_id)
-    found = session.execute(
-        select(User.id, User.username).where(
-            func.lower(User.username).in_(names),
-            User.id != stored.user_id,
-            User.id.not_in(muting),
-            User.id.not_in(blockers_of(stored.user_id)),
-        )
-    ).all()
-    readers = [
-        (user_id, name) for user_id, name in found
+    named = named_readers(session, GAME_SHELF, stored.text or "", stored.user_id)
+    return [
+        (user_id, name) for user_id, name in named
         if stored.channel in seating(session, stored.game_id, user_id).readable
     ]  # fmt: skip
-    return sorted(readers, key=lambda reader: names.index(reader[1].lower()))
 
 
 def clean_reason(raw: str) -> str:
