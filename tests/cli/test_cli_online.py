@@ -99,7 +99,7 @@ def test_with_nothing_asked_a_menu_offers_a_new_game_the_lobby_or_quick_match(
         term.type("j")
         term.read_until("hetzelfde wachtwoord")
         term.type(PASSWORD)
-        term.read_until("Typ 1, 2 of 3")
+        term.read_until("Typ een getal van 1 tot 8")
         assert "2: een tafel uit de lobby" in term.screen and "3: een snel spel" in term.screen
         term.type("2")
         term.read_until("Druk op Enter om opnieuw te kijken")

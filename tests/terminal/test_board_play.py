@@ -150,8 +150,12 @@ def test_a_whole_game_against_two_greedy_bots(tmp_path: Path) -> None:
     # The final sheet: VP of the game + parcels + money = the engine's scores (BG-8.2).
     result = state.result()
     assert result is not None
-    total = next(line for line in out.splitlines() if line.lstrip("│ ").startswith("total"))
-    assert [int(word) for word in total.replace("│", " ").split()[1:]] == list(result.scores)
+    # A line per seat, its name first: its total last (issue 46: no header to scroll away).
+    sheet = out[out.rindex("Game over") :].splitlines()
+    for seat, score in enumerate(result.scores):
+        line = next(line for line in sheet if line.strip().startswith(game.names.seat(seat)))
+        during, parcels, money, total = map(int, line.split()[-4:])
+        assert total == score == during + parcels + money, line
     saved, saved_kinds, lang = load_save(save)
     assert isinstance(saved, BoardGameState) and saved.is_over and saved.result() == result
     assert saved_kinds == kinds and lang == "en"
@@ -366,7 +370,7 @@ def test_the_town_shows_owners_tiles_cowboys_roads_and_legal_marks() -> None:
         return line[4 + 7 * x : 10 + 7 * x]
 
     rx, ry = coords(ranch)
-    assert cell(rx, ry) == "2R 13 "
+    assert cell(rx, ry) == "2R bp "  # Blue 1 and Purple 3: their letters (issue 46)
     assert cell(cx, cy)[1] == "h" and cell(7, 7) == "  +   "
     assert grid[1 + 2 * cy][4 + 7 * cx : 10 + 7 * cx] == "━" * 6  # the top road H(cx, cy)
     assert grid[2 + 2 * cy][3 + 7 * cx] == "┃" and grid[2 + 2 * cy][10 + 7 * cx] == "┃"

@@ -254,11 +254,11 @@ def test_the_vp_sold_in_a_new_beginning_have_their_own_row_of_the_score_sheet(
 INVITED = {
     "en": (
         "Game The board game Host alice Variants sides by vote, duel tiles, a new beginning "
-        "Seats alice (host) a free seat AI, easy"
+        "Seats alice (host) a free seat Machine (easy)"
     ),
     "de": (
         "Spiel Das Brettspiel Gastgeber alice Varianten Seiten per Abstimmung, Duellplättchen, "
-        "ein neuer Anfang Plätze alice (Gastgeber) ein freier Platz KI, leicht"
+        "ein neuer Anfang Plätze alice (Gastgeber) ein freier Platz Maschine (leicht)"
     ),
 }
 

@@ -92,7 +92,11 @@ def test_the_invitation_is_part_of_the_board_until_every_seat_is_taken(
 
 
 @pytest.mark.parametrize(
-    ("lang", "easy", "greedy"), [("en", "AI, easy", "greedy bot"), ("de", "KI, leicht", None)]
+    ("lang", "easy", "greedy"),
+    [
+        ("en", "Machine (easy)", "Machine (greedy)"),
+        ("de", "Maschine (leicht)", "Maschine (gierig)"),
+    ],
 )
 def test_machine_seats_are_named_by_their_level_not_their_id(
     client: TestClient, lang: str, easy: str, greedy: str | None

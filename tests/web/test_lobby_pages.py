@@ -93,7 +93,7 @@ def test_a_table_with_every_setting_is_made_listed_joined(
     seats = re.search(r'<ul class="seat-names">(.*?)</ul>', row)
     assert seats is not None  # every seat by name, a machine by its level, none by its id
     assert re.findall(r"<li[^>]*>([^<]*)</li>", seats.group(1)) == [
-        "alice", "free seat", "virtual player (expert)", "AI, easy",
+        "alice", "free seat", "virtual player (expert)", "Machine (easy)",
     ]  # fmt: skip
     assert 'hx-trigger="every 5s"' in listing.text  # the list refreshes itself
     assert f"table-{game_id}" not in bob.get("/lobby/tables?control=live").text

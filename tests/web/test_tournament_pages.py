@@ -67,3 +67,41 @@ def test_refusals_keep_the_form_and_need_the_token(
     forged = alice.post("/tournaments", data=FORM, follow_redirects=False)
     assert forged.status_code == 403
     assert "Gerade läuft kein Turnier" in alice.get("/tournaments").text
+
+
+ARENA = {**FORM, "name": "Night arena", "mode": "arena", "minutes": "90", "starts_in": "10"}
+
+
+def test_an_arena_opened_renamed_and_cancelled_by_its_creator_only(
+    browsers: tuple[TestClient, TestClient],
+) -> None:
+    alice, bob = browsers
+    opened = post(alice, "/tournaments", **ARENA)
+    assert opened.status_code == 303, opened.text
+    page_url = opened.headers["location"]
+    assert "Arena" in alice.get("/tournaments").text  # in the list, instead of its rounds
+    page = alice.get(page_url).text
+    assert 'id="arena-hint"' in page and "arena: opens" in page and 'id="arena-playing"' in page
+    assert "Nobody is playing right now." in page and 'id="tournament-cancel"' in page
+    seen = bob.get(page_url).text
+    assert 'id="tournament-cancel"' not in seen and "Join the tournament" in seen
+    assert 'id="tournament-rename"' in page and 'id="tournament-rename"' not in seen
+    assert post(bob, page_url + "/rename", name="Bob's").status_code == 403
+    assert post(alice, page_url + "/rename", name="Late arena").status_code == 303
+    assert "<h1>Late arena</h1>" in bob.get(page_url).text
+    denied = post(bob, page_url + "/cancel")
+    assert denied.status_code == 403
+    assert "Only the tournament&#39;s creator may do that." in denied.text
+    assert post(alice, page_url + "/cancel").status_code == 303
+    gone = bob.get(page_url).text
+    assert "cancelled" in gone and "Join the tournament" not in gone
+    late = post(bob, page_url + "/join")
+    assert late.status_code == 409 and "This arena is over: it takes no more players." in late.text
+
+
+def test_an_arena_needs_an_offered_window(browsers: tuple[TestClient, TestClient]) -> None:
+    alice, _ = browsers
+    alice.cookies.set("lang", "fr")
+    refused = post(alice, "/tournaments", **{**ARENA, "minutes": "7"})
+    assert refused.status_code == 422 and "Choisissez une des durées proposées." in refused.text
+    assert 'value="arena" selected' in refused.text  # the mode chosen, kept

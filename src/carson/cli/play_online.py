@@ -26,7 +26,8 @@ from carson.terminal.asker import Asker, QuitGame
 from carson.terminal.credentials import TokenStore
 from carson.terminal.line_input import LineInput
 from carson.terminal.online import OnlineGame, refusal
-from carson.terminal.online_lobby import Lobby, start_menu, your_games
+from carson.terminal.online_lobby import Lobby, your_games
+from carson.terminal.online_menu import menu
 from carson.terminal.online_quick import QuickMatch
 from carson.terminal.online_start import NewOnlineGame, SignIn, SignInFailed, open_game
 from carson.terminal.texts import Texts
@@ -121,7 +122,9 @@ def play_online(
             back = your_games(client, asker)
             if back is not None:
                 return playing(client, back, lang, console)
-            chosen = start_menu(asker, client.base, new.game)
+            chosen, seat = menu(client, asker, new.game, lang)  # friends, messages, …: issue 48
+            if seat is not None:
+                return playing(client, seat, lang, console)
             quick = chosen == "quick"
             if chosen == "new":
                 lobby = None

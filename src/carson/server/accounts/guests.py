@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import secrets
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from carson.server.accounts import auth, tokens
 from carson.server.accounts.passwords import PasswordPool
-from carson.server.kernel.db import Game, GameSeat, User
+from carson.server.kernel.db import Game, GameSeat, Token, User
 from carson.server.kernel.errors import Conflict, Forbidden
 
+#: The label of a guest's sessions in the account's list of sessions.
+GUEST_LABEL = "guest"
 #: Games not over a guest may hold at once.
 GUEST_GAMES = 3
 
@@ -30,10 +32,11 @@ def new_guest(session: Session) -> User:
 
 
 def claim(session: Session, user: User, username: str, password: str,
-          pool: PasswordPool) -> list[str]:  # fmt: skip
+          pool: PasswordPool, label: str = "") -> list[str]:  # fmt: skip
     """The guest signs up: the account takes ``username`` and ``password`` (checked as a
-    registration's), keeping its games; ``auth.AuthError`` if they do not do. Answers the
-    digests of its sessions, which every process forgets (they knew it by its old name)."""
+    registration's), keeping its games; ``auth.AuthError`` if they do not do. Its sessions
+    labelled "guest" take ``label`` (the device's, as a login's has). Answers the digests
+    of its sessions, which every process forgets (they knew it by its old name)."""
     stored = session.get(User, user.id)
     if stored is None or not stored.is_guest:
         raise Conflict("this account is not a guest's", "not_a_guest")
@@ -48,6 +51,12 @@ def claim(session: Session, user: User, username: str, password: str,
         raise auth.UsernameTaken(f"the username {username!r} is taken")
     stored.username, stored.is_guest = username, False
     stored.password_hash = pool.hash(password)
+    if label:  # the session list said "guest" for the account's own sessions
+        session.execute(
+            update(Token)
+            .where(Token.user_id == user.id, Token.label == GUEST_LABEL)
+            .values(label=label)
+        )
     digests = tokens.digests_of(session, user.id)
     tokens.announce_forgotten(session, digests)
     return digests

@@ -172,10 +172,11 @@ class Accounts:
                 self.guest_made(session, user)
             return tokens.issue(session, user, self.clock(), label)
 
-    def claim(self, user: User, username: str, password: str) -> None:
-        """The guest ``user`` signs up, keeping its games and sessions."""
+    def claim(self, user: User, username: str, password: str, label: str = "") -> None:
+        """The guest ``user`` signs up, keeping its games and sessions (labelled ``label``,
+        the device's, instead of "guest")."""
         with self.sessions.begin() as session:
-            digests = guests.claim(session, user, username, password, self.pool)
+            digests = guests.claim(session, user, username, password, self.pool, label)
         self._forget(digests)
 
     def moving(self, user_id: int) -> None:

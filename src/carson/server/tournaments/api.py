@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Path
 from pydantic import BaseModel, Field
@@ -26,9 +26,21 @@ class TournamentIn(BaseModel):
     variants: list[str] = Field(default_factory=list, max_length=8)
     seats: int = Field(ge=3, le=6, description="seats at each table (machines fill the rest)")
     time_control: str = Field(max_length=8, description="'10+5' (live) or '3d' (a move a day)")
-    rounds: int = Field(ge=1, le=10)
+    rounds: int = Field(default=3, ge=1, le=10, description="Swiss rounds (not in an arena)")
     starts_at: datetime = Field(description="within the next 30 days")
     lang: str = Field(default="en", max_length=2, description="the tables' language")
+    mode: Literal["swiss", "arena"] = Field(
+        default="swiss",
+        description="'swiss': rounds seated by score; 'arena': join any time in the window, "
+        "seated as soon as enough players are free",
+    )
+    minutes: int | None = Field(
+        default=None, ge=10, le=1440, description="an arena's window, from starts_at"
+    )
+
+
+class TournamentEditIn(BaseModel):
+    name: str = Field(min_length=1, max_length=60)
 
 
 class TournamentOut(BaseModel):
@@ -38,10 +50,13 @@ class TournamentOut(BaseModel):
     variants: list[str]
     seats: int
     time_control: str
-    rounds: int
-    round: int = Field(description="the round being played (0 before the start)")
+    rounds: int = Field(description="0 in an arena")
+    round: int = Field(description="the round being played (0 before the start); in an "
+                       "arena, how many seatings there were")  # fmt: skip
     status: str = Field(description="open, running, finished or cancelled")
     starts_at: datetime
+    mode: str = Field(description="swiss or arena")
+    ends_at: datetime | None = Field(description="the end of an arena's window")
 
 
 class StandingOut(BaseModel):
@@ -61,6 +76,7 @@ class RoundGameOut(BaseModel):
 
 
 class StandingsOut(TournamentOut):
+    creator: str | None
     players: list[StandingOut] = Field(description=f"best first, {MAX_PLAYERS} at most")
     games: list[RoundGameOut]
 
@@ -77,7 +93,8 @@ class CreatedOut(BaseModel):
              status_code=201, responses=declared(*CHANGE, 400, 409, 413, 422))  # fmt: skip
 def create_tournament(body: TournamentIn, user: CurrentUser, service: Service) -> CreatedOut:
     """Open a tournament; its creator is its first player, its first round starts at
-    ``starts_at`` (with fewer than two players then, it is cancelled)."""
+    ``starts_at`` (with fewer than two players then, it is cancelled). An arena (``mode``)
+    runs ``minutes`` from ``starts_at``; people join until its end."""
     asked = NewTournament(**body.model_dump())
     return CreatedOut(id=tournaments.create(service, user, asked))
 
@@ -118,7 +135,30 @@ def join_tournament(tournament_id: TournamentId, user: CurrentUser, service: Ser
              response_model=StandingsOut, responses=declared(*CHANGE, 404, 409))  # fmt: skip
 def withdraw_tournament(tournament_id: TournamentId, user: CurrentUser, service: Service) -> JSON:
     """Leave: before the start, as if one never joined; after, one resigns one's game in
-    progress (a machine plays on) and is seated in no later round."""
+    progress (a machine plays on) and is seated in no later round (in an arena: never
+    again)."""
     tournaments.withdraw(service, user, tournament_id)
+    with service.sessions() as session:
+        return tournaments.standings(session, tournament_id)
+
+
+@router.post("/api/tournaments/{tournament_id}/cancel", operation_id="cancel_tournament",
+             response_model=StandingsOut, responses=declared(*CHANGE, 404, 409))  # fmt: skip
+def cancel_tournament(tournament_id: TournamentId, user: CurrentUser, service: Service) -> JSON:
+    """Its creator calls the tournament off: nobody is seated any more; games under way
+    finish; the standings stay as they are. Anyone else: 403."""
+    tournaments.cancel(service, user, tournament_id)
+    with service.sessions() as session:
+        return tournaments.standings(session, tournament_id)
+
+
+@router.post("/api/tournaments/{tournament_id}/edit", operation_id="edit_tournament",
+             response_model=StandingsOut, responses=declared(*CHANGE, 404, 422))  # fmt: skip
+def edit_tournament(
+    tournament_id: TournamentId, body: TournamentEditIn, user: CurrentUser, service: Service
+) -> JSON:
+    """Its creator renames the tournament (its game, seats, clock and schedule stay as
+    opened). Anyone else: 403."""
+    tournaments.rename(service, user, tournament_id, body.name)
     with service.sessions() as session:
         return tournaments.standings(session, tournament_id)

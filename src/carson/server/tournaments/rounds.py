@@ -1,36 +1,28 @@
-"""A tournament's rounds: seating the players and starting the games (a durable job, run
+"""A Swiss tournament's rounds: seating the players and starting the games (a durable job, run
 once per round whichever process claims it), and counting a game's points when it ends
 (listening to play, in the game's last transaction), which queues the next round once the
-round's games are all over."""
+round's games are all over (in an arena, :mod:`.arena` says what comes next)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
-from itertools import combinations
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from carson.core.game import JSON
 from carson.core.ratings import Standing, places
-from carson.core.registry import HUMAN, game_kind
 from carson.core.swiss import Entrant, pair_round, placing_points
 from carson.server.jobs.kinds import JobKind, register
 from carson.server.jobs.queue import ClaimedJob, JobQueue
 from carson.server.kernel.db import Game
 from carson.server.people.relations import kept_apart
-from carson.server.play.integrity import secret_seed
-from carson.server.play.listeners import GameAborted, GameFinished, Invited, Listeners
-from carson.server.play.opening import open_table
+from carson.server.play.listeners import GameAborted, GameFinished, Listeners
 from carson.server.play.store import GameStore
-from carson.server.play.table_settings import checked_settings, default_timeout_level
 from carson.server.play.worker_context import WorkerContext
+from carson.server.tournaments import arena
+from carson.server.tournaments.seating import APART, meetings, start_game
 from carson.server.tournaments.tables import Tournament, TournamentGame, TournamentPlayer
-
-#: Two people a block keeps apart count as having met this often: never at one table
-#: unless nothing else is possible.
-APART = 1000
 
 
 def round_key(tournament_id: str, number: int) -> str:
@@ -72,39 +64,15 @@ def _seat_round(store: GameStore, session: Session, found: Tournament, number: i
     if len(players) < 2:  # nobody to play: it ends here
         found.status = "cancelled" if number == 1 else "finished"
         return
-    met = _meetings(session, found.id)
+    met = meetings(session, found.id)
     for user_id, others in kept_apart(session, [p.user_id for p in players]).items():
         met.update({frozenset((user_id, other)): APART for other in others})
     entrants = [Entrant(player.user_id, player.points) for player in players]
     for people in pair_round(entrants, found.seats, met, found.seed + number):
-        game_id = _start_game(store, session, found, people)
+        game_id = start_game(store, session, found, people, found.seats)
         session.add(TournamentGame(game_id=game_id, tournament_id=found.id, round=number,
                                    people=people))  # fmt: skip
     found.round, found.status = number, "running"
-
-
-def _meetings(session: Session, tournament_id: str) -> Counter[frozenset[int]]:
-    met: Counter[frozenset[int]] = Counter()
-    for people in session.scalars(
-        select(TournamentGame.people).where(TournamentGame.tournament_id == tournament_id)
-    ):
-        met.update(frozenset(pair) for pair in combinations(people, 2))
-    return met
-
-
-def _start_game(store: GameStore, session: Session, found: Tournament, people: list[int]) -> str:
-    """One table of the round: its people, then machines in the seats left, started."""
-    which = game_kind(found.game)
-    kinds = [HUMAN] * len(people) + [default_timeout_level(which)] * (found.seats - len(people))
-    # A seat whose time runs out is a machine's from then on: no table waits for a no-show.
-    settings = checked_settings(which, kinds, time_control=found.time_control,
-                                on_timeout="takeover")  # fmt: skip
-    config = which.config(kinds, list(found.variants))
-    game, _ = open_table(store, session, people, which.name, config, kinds, secret_seed(),
-                         found.lang, settings)  # fmt: skip
-    # open_table tells the people it seats but its creator; here nobody opened the table.
-    store.listeners.publish(Invited(session, store.jobs, game.id, people[:1]))
-    return game.id
 
 
 ROUND = register(JobKind("tournament_round", RoundDue.read, start_round))
@@ -149,8 +117,11 @@ def _round_over(session: Session, queue: JobQueue, played: TournamentGame) -> No
                                        TournamentGame.counted.is_(False))  # fmt: skip
     if session.scalar(still):
         return
-    found = session.get(Tournament, played.tournament_id)
-    if found is None:
+    found = session.get(Tournament, played.tournament_id, with_for_update=True)
+    if found is None or found.status == "cancelled":
+        return
+    if found.mode == "arena":
+        arena.game_over(session, queue, found)
         return
     if played.round >= found.rounds:
         found.status = "finished"

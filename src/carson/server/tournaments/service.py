@@ -16,11 +16,12 @@ from carson.core.registry import HUMAN, GameSetupError, games
 from carson.server.accounts.guests import require_member
 from carson.server.jobs.queue import as_utc
 from carson.server.kernel.db import Game, GameSeat, User
-from carson.server.kernel.errors import Conflict, NotFound, Unprocessable
+from carson.server.kernel.errors import Conflict, Forbidden, NotFound, Unprocessable
 from carson.server.kernel.plain_text import plain_line
 from carson.server.play.games import GameService
 from carson.server.play.integrity import secret_seed
 from carson.server.play.table_settings import checked_settings
+from carson.server.tournaments.arena import ARENA, queue_seating, tick_key
 from carson.server.tournaments.rounds import ROUND, round_key
 from carson.server.tournaments.tables import Tournament, TournamentGame, TournamentPlayer
 
@@ -31,6 +32,9 @@ ROUNDS = range(1, 11)
 STARTS_WITHIN = timedelta(days=30)
 MAX_PLAYERS = 200
 MAX_OPEN_PER_CREATOR = 5
+#: An arena's window, in minutes.
+ARENA_MINUTES = range(10, 24 * 60 + 1)
+MODES = ("swiss", "arena")
 
 
 @dataclass(frozen=True)
@@ -45,6 +49,8 @@ class NewTournament:
     rounds: int
     starts_at: datetime
     lang: str = "en"
+    mode: str = "swiss"
+    minutes: int | None = None  # an arena's window
 
 
 def check(asked: NewTournament, now: datetime) -> None:
@@ -58,7 +64,11 @@ def check(asked: NewTournament, now: datetime) -> None:
         low, high = max(3, which.min_seats), min(6, which.max_seats)
         raise Unprocessable(f"a {which.name} tournament's tables have {low}–{high} seats",
                             "invalid_seats")  # fmt: skip
-    if asked.rounds not in ROUNDS:
+    if asked.mode not in MODES:
+        raise Unprocessable(f"unknown tournament mode {asked.mode!r}", "invalid_setup")
+    if asked.mode == "arena" and asked.minutes not in ARENA_MINUTES:
+        raise Unprocessable("an arena lasts 10 minutes to a day", "invalid_window")
+    if asked.mode == "swiss" and asked.rounds not in ROUNDS:
         raise Unprocessable("a tournament has 1 to 10 rounds", "invalid_setup")
     if not now < as_utc(asked.starts_at) <= now + STARTS_WITHIN:
         raise Unprocessable("a tournament starts in the next 30 days", "invalid_start")
@@ -73,7 +83,8 @@ def check(asked: NewTournament, now: datetime) -> None:
 
 
 def create(service: GameService, user: User, asked: NewTournament) -> str:
-    """A new tournament, its creator its first player, its first round queued at its start."""
+    """A new tournament, its creator its first player, its first round (an arena's first
+    tick) queued at its start."""
     require_member(user, "open tournaments")
     now = service.jobs.clock()
     check(asked, now)
@@ -83,16 +94,23 @@ def create(service: GameService, user: User, asked: NewTournament) -> str:
         if (session.scalar(mine) or 0) >= MAX_OPEN_PER_CREATOR:
             raise Conflict(f"you have {MAX_OPEN_PER_CREATOR} tournaments under way, the most",
                            "too_many_tournaments")  # fmt: skip
+        arena = asked.mode == "arena"
         found = Tournament(
             id=secrets.token_hex(6), name=plain_line(asked.name)[:60], creator_id=user.id,
             game=asked.game, variants=list(asked.variants), seats=asked.seats,
-            time_control=asked.time_control, rounds=asked.rounds, starts_at=asked.starts_at,
-            status="open", round=0, seed=secret_seed(), lang=asked.lang,
+            time_control=asked.time_control, rounds=0 if arena else asked.rounds,
+            starts_at=asked.starts_at, status="open", round=0, seed=secret_seed(),
+            lang=asked.lang, mode=asked.mode,
+            ends_at=asked.starts_at + timedelta(minutes=asked.minutes or 0) if arena else None,
         )  # fmt: skip
         session.add(found)
         session.add(TournamentPlayer(tournament_id=found.id, user_id=user.id))
-        service.jobs.enqueue(session, ROUND.name, {"tournament": found.id, "round": 1},
-                             key=round_key(found.id, 1), run_at=asked.starts_at)  # fmt: skip
+        if arena:
+            service.jobs.enqueue(session, ARENA.name, {"tournament": found.id, "tick": True},
+                                 key=tick_key(found.id), run_at=asked.starts_at)  # fmt: skip
+        else:
+            service.jobs.enqueue(session, ROUND.name, {"tournament": found.id, "round": 1},
+                                 key=round_key(found.id, 1), run_at=asked.starts_at)  # fmt: skip
         return found.id
 
 
@@ -100,7 +118,9 @@ def join(service: GameService, user: User, tournament_id: str) -> None:
     require_member(user, "play in tournaments")
     with service.store.write_turn, service.sessions.begin() as session:
         found = _tournament(session, tournament_id, lock=True)
-        if found.status != "open":
+        if found.mode == "arena" and not _window_open(found, service.jobs.clock()):
+            raise Conflict("this arena is over: it takes no more players", "arena_over")
+        if found.mode != "arena" and found.status != "open":
             raise Conflict("this tournament has started: it takes no more players", "started")
         if session.get(TournamentPlayer, (tournament_id, user.id)) is not None:
             raise Conflict("you are in this tournament already", "already_joined")
@@ -108,11 +128,43 @@ def join(service: GameService, user: User, tournament_id: str) -> None:
         if (session.scalar(count) or 0) >= MAX_PLAYERS:
             raise Conflict(f"this tournament has {MAX_PLAYERS} players, the most", "full")
         session.add(TournamentPlayer(tournament_id=tournament_id, user_id=user.id))
+        if found.mode == "arena":
+            queue_seating(session, service.jobs, found)
+
+
+def _window_open(found: Tournament, now: datetime) -> bool:
+    ends_at = found.ends_at or found.starts_at
+    return found.status in ("open", "running") and now < as_utc(ends_at)
+
+
+def cancel(service: GameService, user: User, tournament_id: str) -> None:
+    """Its creator calls the tournament off: nobody is seated any more; the games under way
+    finish, and the standings stay as they are."""
+    with service.store.write_turn, service.sessions.begin() as session:
+        found = _tournament(session, tournament_id, lock=True)
+        if found.creator_id != user.id:
+            raise Forbidden("only the tournament's creator may cancel it", "not_creator")
+        if found.status not in ("open", "running"):
+            raise Conflict("this tournament is over already", "over")
+        found.status = "cancelled"
+
+
+def rename(service: GameService, user: User, tournament_id: str, name: str) -> None:
+    """Its creator renames the tournament (the one thing one may change once it is open)."""
+    cleaned = plain_line(name)[:60]
+    if not cleaned:
+        raise Unprocessable("a tournament needs a name", "invalid_setup")
+    with service.store.write_turn, service.sessions.begin() as session:
+        found = _tournament(session, tournament_id, lock=True)
+        if found.creator_id != user.id:
+            raise Forbidden("only the tournament's creator may rename it", "not_creator")
+        found.name = cleaned
 
 
 def withdraw(service: GameService, user: User, tournament_id: str) -> None:
-    """Leave the tournament: before its start, as if one never joined; once it runs, one is
-    seated no more and resigns one's game in progress (its points still count)."""
+    """Leave the tournament: before its start, as if one never joined; once it runs (in an
+    arena too), one is seated no more and resigns one's game in progress (its points still
+    count)."""
     with service.store.write_turn, service.sessions.begin() as session:
         found = _tournament(session, tournament_id, lock=True)
         player = session.get(TournamentPlayer, (tournament_id, user.id))
@@ -165,8 +217,10 @@ def standings(session: Session, tournament_id: str) -> JSON:
         .order_by(TournamentGame.round, TournamentGame.game_id)
     ).all()  # fmt: skip
     names = {player.user_id: name for player, name in rows}
+    creator = session.scalar(select(User.username).where(User.id == found.creator_id))
     return {
         **summary(found),
+        "creator": creator,
         "players": [
             {"rank": rank, "user": name, "points": player.points, "score": player.score,
              "played": player.played, "withdrawn": player.withdrawn}
@@ -185,6 +239,7 @@ def summary(found: Tournament) -> JSON:
         "id": found.id, "name": found.name, "game": found.game, "variants": found.variants,
         "seats": found.seats, "time_control": found.time_control, "rounds": found.rounds,
         "round": found.round, "status": found.status, "starts_at": as_utc(found.starts_at),
+        "mode": found.mode, "ends_at": None if found.ends_at is None else as_utc(found.ends_at),
     }  # fmt: skip
 
 

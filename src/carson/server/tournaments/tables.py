@@ -13,7 +13,10 @@ from carson.server.kernel.db import Base, now
 
 class Tournament(Base):
     """A tournament: its game and table settings, rounds, start, and where it stands
-    (``open`` for joining, ``running``, ``finished``, or ``cancelled`` for want of players)."""
+    (``open`` for joining, ``running``, ``finished``, or ``cancelled`` for want of players or
+    by its creator). Its ``mode``: ``swiss`` rounds, or an ``arena`` (people join any time
+    until ``ends_at`` and are seated as soon as enough are free; ``rounds`` is 0, ``round``
+    counts the seatings). Migration 0029 adds ``mode`` and ``ends_at``."""
 
     __tablename__ = "tournaments"
     id: Mapped[str] = mapped_column(String(16), primary_key=True)
@@ -30,6 +33,8 @@ class Tournament(Base):
     seed: Mapped[int] = mapped_column(BigInteger)  # the round-one draw's
     lang: Mapped[str] = mapped_column(String(2))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    mode: Mapped[str] = mapped_column(String(6), default="swiss", server_default="swiss")
+    ends_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class TournamentPlayer(Base):
@@ -47,7 +52,8 @@ class TournamentPlayer(Base):
 
 
 class TournamentGame(Base):
-    """A game of a tournament's round, once its points are counted (``counted``)."""
+    """A game of a tournament's round (in an arena, of its ``round``-th seating), once its
+    points are counted (``counted``)."""
 
     __tablename__ = "tournament_games"
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 
 from carson.server.accounts import auth
-from carson.server.accounts.deps import CHANGE, CurrentUser, accounts_of
+from carson.server.accounts.deps import CHANGE, CurrentUser, accounts_of, client_label
 from carson.server.accounts.models import Credentials, Me
 from carson.server.kernel.db import User
 from carson.server.kernel.errors import Conflict, Unprocessable, declared
@@ -20,7 +20,7 @@ def claim(service: GameService, request: Request, user: User, username: str,
           password: str) -> str:  # fmt: skip
     """The guest ``user`` takes ``username`` and ``password``; answers the name."""
     try:
-        accounts_of(request).claim(user, username, password)
+        accounts_of(request).claim(user, username, password, client_label(request))
     except auth.UsernameTaken as error:
         raise Conflict(str(error), "username_taken") from None
     except auth.AuthError as error:

@@ -9,6 +9,7 @@ from fastapi.responses import RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from carson.server.accounts.deps import accounts_of
+from carson.server.accounts.guests import GUEST_LABEL
 from carson.server.kernel.errors import GameError
 from carson.server.kernel.ratelimit import RateLimited, client_address
 from carson.server.play.api import service_of
@@ -34,7 +35,7 @@ async def play_as_guest(request: Request) -> Response:
         return forbidden(visit)
     accounts = accounts_of(request)
     try:
-        token = await run_in_threadpool(accounts.guest, client_address(request), "guest")
+        token = await run_in_threadpool(accounts.guest, client_address(request), GUEST_LABEL)
     except RateLimited as limited:
         return refused_page(visit, limited)
     return login_response(token, request, "/")

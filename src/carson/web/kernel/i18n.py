@@ -29,6 +29,7 @@ __all__ = [
     "choose_language",
     "language_name",
     "machine_label",
+    "machine_seat_name",
     "translations",
 ]
 
@@ -76,3 +77,31 @@ def machine_label(kind: str, gettext: Callable[[str], str]) -> str:
         "random": gettext("random bot"),
     }
     return labels.get(kind, kind)
+
+
+def machine_level(kind: str, gettext: Callable[[str], str]) -> str | None:
+    """A machine's level in a word (``easy``, ``greedy``), ``None`` for a kind not known."""
+    levels = {
+        "ai-easy": gettext("easy"),
+        "ai-medium": gettext("medium"),
+        "ai-hard": gettext("hard"),
+        "ai-master": gettext("master"),
+        "greedy": gettext("greedy"),
+        "random": gettext("random"),
+    }
+    return levels.get(kind)
+
+
+def machine_seat_name(kinds: list[str], index: int, gettext: Callable[[str], str]) -> str:
+    """The name of the machine at seat ``index`` of a table whose seats are of ``kinds``:
+    "Machine (easy)", numbered only when another machine seat has the same level ("Machine
+    1 (easy)", "Machine 2 (easy)", counted among those alike)."""
+    kind = kinds[index]
+    level = machine_level(kind, gettext)
+    if level is None:
+        return machine_label(kind, gettext)
+    alike = [seat for seat, other in enumerate(kinds) if other == kind]
+    if len(alike) == 1:
+        return gettext("Machine (%(level)s)") % {"level": level}
+    number = alike.index(index) + 1
+    return gettext("Machine %(number)s (%(level)s)") % {"number": number, "level": level}

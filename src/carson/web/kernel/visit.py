@@ -24,6 +24,8 @@ from carson.web.kernel.i18n import (
     choose_language,
     language_name,
     machine_label,
+    machine_level,
+    machine_seat_name,
     translations,
 )
 from carson.web.kernel.templating import environment
@@ -95,6 +97,14 @@ class Visit:
         if kind == HUMAN:
             return self.gettext("a friend")
         return machine_label(kind, self.gettext)
+
+    def machine_seat(self, game: str, kinds: list[str], index: int) -> str:
+        """The machine at seat ``index`` of a table of ``kinds`` as players read it:
+        "Machine (easy)", numbered when two machines share a level; a game's own players
+        (the card game's virtual players) by the game's label."""
+        if machine_level(kinds[index], self.gettext) is None:
+            return self.seat_label(game, kinds[index])
+        return machine_seat_name(kinds, index, self.gettext)
 
 
 async def visit_of(request: Request) -> Visit:

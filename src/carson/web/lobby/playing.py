@@ -41,11 +41,12 @@ async def games_in_progress(request: Request) -> HTMLResponse:
 def _row(visit: Visit, game: JSON) -> JSON:
     kind = games().get(game["game"])
     players = []
-    for seat in game["seats"]:
+    kinds = [str(seat["kind"]) for seat in game["seats"]]
+    for index, seat in enumerate(game["seats"]):
         if seat["user"] is not None:
             players.append({"name": seat["user"], "bot": seat["bot"], "rating": seat["rating"]})
         else:
-            label = visit.seat_label(game["game"], seat["kind"])
+            label = visit.machine_seat(game["game"], kinds, index)
             players.append({"name": label, "bot": False, "rating": None})
     if game["round"] is not None:
         progress = visit.gettext("round %(round)s") % {"round": game["round"]}

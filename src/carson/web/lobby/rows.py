@@ -17,13 +17,14 @@ from carson.web.kernel.visit import Visit
 def seat_names(visit: Visit, table: JSON) -> list[JSON]:
     """Each seat as the list shows it: who holds it, or a machine's level, or free."""
     names = []
-    for seat in table["seats"]:
+    kinds = [str(seat["kind"]) for seat in table["seats"]]
+    for index, seat in enumerate(table["seats"]):
         if seat["user"] is not None:
             names.append({"name": seat["user"], "bot": seat["bot"], "free": False})
         elif seat["kind"] == HUMAN:
             names.append({"name": visit.gettext("free seat"), "bot": False, "free": True})
         else:
-            label = visit.seat_label(table["game"], seat["kind"])
+            label = visit.machine_seat(table["game"], kinds, index)
             names.append({"name": label, "bot": False, "free": False})
     return names
 

@@ -127,10 +127,11 @@ def _seats(visit: Visit, page: JSON, clock: JSON, days_hours: str | None) -> lis
     }
     seats = []
     away = visit.gettext("on vacation until %(date)s")
+    kinds = [str(seat["kind"]) for seat in page["seats"]]
     for index, seat in enumerate(page["seats"]):
         until = seat.get("vacation_until")
         human = seat["kind"] == HUMAN and seat["user"]
-        name = seat["user"] if human else visit.seat_label(page["game"], seat["kind"])
+        name = seat["user"] if human else visit.machine_seat(page["game"], kinds, index)
         left = float(clock["left"][index])
         seats.append(
             SeatClock(

@@ -13,7 +13,7 @@ from typing import Any
 from carson.core.game import JSON, Event
 from carson.core.registry import HUMAN, AnyGameKind
 from carson.web.kernel.adapter import Fragment, Gettext, ReplayRequest, TableRequest
-from carson.web.kernel.i18n import machine_label
+from carson.web.kernel.i18n import machine_seat_name
 
 
 def generic_table(request: TableRequest, kind: AnyGameKind) -> Fragment:
@@ -31,7 +31,11 @@ def generic_replay(request: ReplayRequest, kind: AnyGameKind) -> Fragment:
 
 
 def _board(page: Mapping[str, Any], kind: AnyGameKind, gettext: Gettext, error: str | None) -> JSON:
-    seats = [{"seat": seat["seat"], "name": _seat_name(seat, gettext)} for seat in page["seats"]]
+    kinds = [str(seat["kind"]) for seat in page["seats"]]
+    seats = [
+        {"seat": seat["seat"], "name": _seat_name(seat, kinds, index, gettext)}
+        for index, seat in enumerate(page["seats"])
+    ]
     return {
         "id": page["id"],
         "title": kind.title,
@@ -45,10 +49,10 @@ def _board(page: Mapping[str, Any], kind: AnyGameKind, gettext: Gettext, error: 
     }
 
 
-def _seat_name(seat: Mapping[str, Any], gettext: Gettext) -> str:
+def _seat_name(seat: Mapping[str, Any], kinds: list[str], index: int, gettext: Gettext) -> str:
     if seat["kind"] == HUMAN:
         return str(seat.get("user") or gettext("free seat"))
-    return machine_label(seat["kind"], gettext)
+    return machine_seat_name(kinds, index, gettext)
 
 
 def _label(action: Any) -> str:

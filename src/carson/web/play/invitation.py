@@ -86,7 +86,7 @@ async def invitation_page(visit: Visit, service: GameService, game_id: str) -> H
         elif seat_kind == HUMAN:
             seats.append(visit.gettext("a free seat"))
         else:
-            seats.append(visit.seat_label(found.game, seat_kind))
+            seats.append(visit.machine_seat(found.game, list(found.seat_kinds), seat))
     return visit.render(
         "play/join.html",
         game_id=game_id,

@@ -83,7 +83,35 @@
     }
   });
 
+  // A game's page shows its chat in the table's side panel (#chat-slot, above the move log),
+  // but keeps it outside the board, which every move draws again: moved out just before a
+  // redraw and back after it, with what is typed and the focus. Without scripts it stays
+  // below the table (#chat-home).
+  function move(box, where) {
+    const focused = box.contains(document.activeElement) ? document.activeElement : null;
+    if (where.moveBefore) where.moveBefore(box, null);
+    else where.appendChild(box);
+    if (focused && document.activeElement !== focused) focused.focus({ preventScroll: true });
+  }
+
+  function dock() {
+    const box = panel();
+    const slot = document.getElementById("chat-slot");
+    if (box && slot && !slot.contains(box)) move(box, slot);
+  }
+
+  // Registered after live.js's: a redraw it drops (shouldSwap false) keeps the chat in place.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    const box = panel();
+    const home = document.getElementById("chat-home");
+    const target = event.detail.target;
+    if (box && home && target && event.detail.shouldSwap && target.contains(box)) move(box, home);
+  });
+  document.addEventListener("htmx:afterSettle", dock);
+  document.addEventListener("htmx:afterSwap", dock);
+
   document.addEventListener("DOMContentLoaded", function () {
+    dock();
     scrollDown();
     listen();
   });

@@ -51,7 +51,9 @@ def ask_construct(ask: Ask) -> BoardAction:
         ask.say(ask.t("board", "construct_no_road", building=name))
     if roads:
         edges = ", ".join(edge_text(ask, edge) for edge in roads)
-        ask.say(ask.t("board", "construct_roads", roads=sight.players[seat].roads, edges=edges))
+        # Bridges (2 pieces) only in the river game (BG-10.3): not a word of them without it.
+        key = "construct_roads" if sight.config.has("river") else "construct_roads_plain"
+        ask.say(ask.t("board", key, roads=sight.players[seat].roads, edges=edges))
     if asks:
         owners = ", ".join(f"{other + 1} ({ask.names.who(other)})" for other in asks)
         ask.say(ask.t("board", "construct_ask", owners=owners))
@@ -106,8 +108,17 @@ def ask_grant(ask: Ask) -> BoardAction:
     at once ("all", issue 19)."""
     asker = ask.decision.get("asker")
     free = choices_of(ask, "grant")
+    if not free:  # the last free parcel granted: the engine asks once more, "no" its one answer
+        ask.say(ask.t("board", "grant_none_left", who=ask.names.who(asker)))
+        return PASS
+    access = set(ask.decision.get("access", ()))
+    # BG-9.4: any free parcel may be granted, but a house needs road access: those first
+    offered = [
+        parcel_name(p) if p in access else ask.t("board", "no_road_yet", parcel=parcel_name(p))
+        for p in sorted(free, key=lambda p: p not in access)
+    ]
     question = ask.t("board", "prompt_grant", who=ask.names.who(asker),
-                     parcels=parcel_list(free))  # fmt: skip
+                     parcels=", ".join(offered))  # fmt: skip
     return ask.until(question, _grant_answer(ask))
 
 

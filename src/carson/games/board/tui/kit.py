@@ -18,8 +18,9 @@ from carson.games.board.engine.log import board_game_log
 from carson.games.board.engine.state import BoardGameState
 from carson.games.board.tui.events import describe_board_event
 from carson.games.board.tui.names import BoardNames
+from carson.games.board.tui.news import LatestNews
 from carson.games.board.tui.prompts import ask_board_action
-from carson.games.board.tui.render import board_screen, final_table, sight_commands
+from carson.games.board.tui.render import board_screen, final_table, keywords, sight_commands
 from carson.games.board.tui.sight import BoardSight
 from carson.games.board.tui.texts import PACKAGE
 from carson.terminal.asker import Asker
@@ -31,7 +32,7 @@ class BoardKit(GameKit[BoardGameState, BoardNames, BoardAction]):
     """*Carson City* (the board game) at the terminal."""
 
     game = "board"
-    help = ("board", "help")
+    help = ("board", "help_all")
     texts_package = PACKAGE
 
     def title(self, texts: Texts) -> str:
@@ -73,9 +74,17 @@ class BoardKit(GameKit[BoardGameState, BoardNames, BoardAction]):
     def commands(
         self, state: BoardGameState, viewer: int | None, names: BoardNames, texts: Texts
     ) -> dict[str, Callable[[], RenderableType]]:
-        """Prices on request: ``prices`` (parcel prices, building incomes); ``board`` shows
-        the whole table again."""
-        return sight_commands(BoardSight.of(state, viewer), names, texts)
+        """The screen's words (:func:`sight_commands`), and ``news``: the latest news that
+        fits the terminal (the game's events, derived from its record when asked)."""
+        commands = sight_commands(BoardSight.of(state, viewer), names, texts)
+
+        def news() -> RenderableType:
+            log = self.replay_logged(self.record_of(state))[1]
+            return LatestNews(list(log.since(0)), viewer, names, texts)
+
+        for word in keywords(texts, "news_words"):
+            commands[word] = news
+        return commands
 
     def presenter(self) -> ViewPresenter:
         from carson.games.board.tui.online import PRESENTER  # only online play needs it

@@ -101,6 +101,11 @@ class BoardNames:
             return texts("ui", "human", seat=seat + 1)
         return texts("board_kinds", kind) if texts.has("board_kinds", kind) else kind
 
+    def letter(self, seat: int) -> str:
+        """The seat's cowboys on the town and the track: its colour's letter (``b`` for
+        Blue 1), never its digit, which reads as a price beside ``$12``."""
+        return cowboy_letter(self._texts, seat)
+
     def who(self, seat: int) -> str:
         """The short name: colour and number, as on the board."""
         return f"{self.colour(seat)} {seat + 1}"
@@ -141,15 +146,21 @@ class BoardNames:
         return f"{parcel_label(column, row)} {self._texts('board', f'side_{side}')}"
 
 
-def cowboys_text(entries: list[JSON], width: int | None = None) -> Text:
-    """Cowboys as their seats' digits (the white cowboy as ``w``)."""
+def cowboy_letter(texts: Texts, seat: int) -> str:
+    """Seat ``seat``'s cowboy letter in the player's language (its colour's)."""
+    letters = texts("board_colours", "letters").split()
+    return letters[seat] if seat < len(letters) else str(seat + 1)
+
+
+def cowboys_text(entries: list[JSON], texts: Texts, width: int | None = None) -> Text:
+    """Cowboys as their seats' letters in their colours (the white cowboy as ``w``)."""
     text = Text()
     for entry in entries:
         if entry["white"]:
             text.append("w", WHITE_STYLE)
         else:
             seat = int(entry["seat"])
-            text.append(str(seat + 1), BoardNames.style(seat))
+            text.append(cowboy_letter(texts, seat), BoardNames.style(seat))
     if width is not None:
         if len(text) > width:
             text = text[: width - 1]

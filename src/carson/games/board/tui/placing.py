@@ -3,6 +3,8 @@ order of duels."""
 
 from __future__ import annotations
 
+from rich.text import Text
+
 from carson.games.board.engine.actions import PASS, BoardAction
 from carson.games.board.engine.state import (
     BUILD_SPACE_PRICE,
@@ -19,6 +21,8 @@ from carson.games.board.tui.ask import (
     parse_parcel,
     parse_space,
 )
+from carson.games.board.tui.screen import COMPACT_BELOW, PLACING_WIDTH
+from carson.games.board.tui.track import SideBySide
 
 
 def target_note(ask: Ask, target: int) -> str:
@@ -46,7 +50,7 @@ def target_note(ask: Ask, target: int) -> str:
 def list_targets(ask: Ask, targets: list[int]) -> None:
     """Every placement: the spaces and buildings one per line, the free parcels (with their
     price and who is there already) on a few lines."""
-    free = []
+    free, notes = [], []
     for target in targets:
         if target >= SPACES and ask.sight.town.owners[target - SPACES] < 0:
             there = "".join(
@@ -55,7 +59,15 @@ def list_targets(ask: Ask, targets: list[int]) -> None:
             p = target - SPACES
             free.append(f"{parcel_name(p)} ${ask.sight.town.price(p)}{there}")
         else:
-            ask.say("  " + target_note(ask, target))
+            notes.append(Text("  " + target_note(ask, target)))
+    console = ask.asker.console
+    if console.size.height < COMPACT_BELOW and len(notes) > 6:  # the short ones in 2 columns
+        short = [note for note in notes if len(note) < console.width // 2]
+        half = (len(short) + 1) // 2
+        console.print(SideBySide(short[:half], short[half:], 1))
+        notes = [note for note in notes if len(note) >= console.width // 2]
+    for note in notes:
+        ask.say(note)
     if free:
         ask.say("  " + ask.t("board", "list_parcels", parcels=", ".join(free)))
 
@@ -65,13 +77,15 @@ def ask_place(ask: Ask) -> BoardAction:
     sight, seat = ask.sight, ask.seat
     player = sight.players[seat]
     parcels, buildings = sight.occupied_costs(seat)  # BG-9.5, the engine's answer (view)
-    ask.say(ask.t("board", "place_status", cowboys=player.cowboys,
-                  white=ask.t("board", "and_white") if player.white else "",
-                  money=player.money, parcels=parcels, buildings=buildings,
-                  total=parcels + buildings))  # fmt: skip
     targets = sorted({a.arg for a in ask.legal if a.kind in ("cowboy", "white")})
-    spaces = sum(target < SPACES for target in targets)
-    ask.say(ask.t("board", "place_marked", spaces=spaces, parcels=len(targets) - spaces))
+    size = ask.asker.console.size
+    if size.height >= COMPACT_BELOW or size.width < PLACING_WIDTH:  # else the screen says it
+        ask.say(ask.t("board", "place_status", cowboys=player.cowboys,
+                      white=ask.t("board", "and_white") if player.white else "",
+                      money=player.money, parcels=parcels, buildings=buildings,
+                      total=parcels + buildings))  # fmt: skip
+        spaces = sum(target < SPACES for target in targets)
+        ask.say(ask.t("board", "place_marked", spaces=spaces, parcels=len(targets) - spaces))
     only_white = player.white and not player.cowboys
 
     def parse(answer: str) -> Parsed:
@@ -93,7 +107,10 @@ def ask_place(ask: Ask) -> BoardAction:
             return ask.t("board", "err_no_white")
         return BoardAction("white" if white or only_white else "cowboy", target)
 
-    return ask.until(ask.t("board", "prompt_place"), parse)
+    # 'w' for the white cowboy only while one has it (BG-7.2 yellow Sheriff)
+    return ask.until(
+        ask.t("board", "prompt_place" if player.white else "prompt_place_plain"), parse
+    )
 
 
 def ask_order(ask: Ask) -> BoardAction:

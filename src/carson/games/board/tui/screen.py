@@ -16,14 +16,16 @@ from rich.text import Text
 from carson.games.board.tui.names import BoardNames
 from carson.games.board.tui.sight import BoardSight
 from carson.games.board.tui.tables import counted
-from carson.games.board.tui.town import legal_parcels, legal_spaces, town_grid
-from carson.games.board.tui.track import TRACK_ROWS, SideBySide, track_lines
+from carson.games.board.tui.town import compact_town, legal_parcels, legal_spaces, town_grid
+from carson.games.board.tui.track import TRACK_ROWS, SideBySide, track_columns, track_lines
 from carson.terminal.texts import Texts
 
 #: A terminal with fewer lines gets the compact screen (as the card game's).
 COMPACT_BELOW = 50
 #: Columns beside the town (60 wide, and a gap of 3) on an 80-column terminal.
 SIDE_WIDTH = 16
+#: From this width the compact screen shows the town and the track while placing cowboys.
+PLACING_WIDTH = 78
 #: Columns between the action track's two halves.
 TRACK_GAP = 2
 
@@ -33,9 +35,16 @@ class BoardScreen:
     ``full`` draws the full screen."""
 
     def __init__(
-        self, sight: BoardSight, names: BoardNames, texts: Texts, full: Callable[[], RenderableType]
+        self,
+        sight: BoardSight,
+        names: BoardNames,
+        texts: Texts,
+        full: Callable[[], RenderableType],
+        more: str = "more_all",
     ) -> None:
         self.sight, self.names, self.texts, self.full = sight, names, texts, full
+        #: The key of the line that names the words for more (a local game's has ``news``).
+        self.more = more
 
     def __rich_console__(
         self, console: Console, options: ConsoleOptions
@@ -43,25 +52,33 @@ class BoardScreen:
         if console.size.height >= COMPACT_BELOW:
             yield self.full()
         else:
-            yield from compact_screen(self.sight, self.names, self.texts, options.max_width)
+            yield from compact_screen(
+                self.sight, self.names, self.texts, options.max_width, self.more
+            )
 
 
 def compact_screen(
-    sight: BoardSight, names: BoardNames, texts: Texts, width: int
+    sight: BoardSight, names: BoardNames, texts: Texts, width: int, more: str = "more_all"
 ) -> Iterator[RenderableType]:
     """The track when the seat places a cowboy and may on the track (the town, for a duel,
     is a command away: both do not fit 24 lines), with the round and the seat's supplies
     above it; else the town with them at its right; then who is awaited."""
     spaces = legal_spaces(sight)
     placing = sight.decision is not None and sight.decision.kind == "place"
-    if placing and spaces:
+    if placing and width >= PLACING_WIDTH:
+        # Placing a cowboy (BG-4.2): the town with its choices marked, and the track below.
+        town = compact_town(sight.view, legal_parcels(sight), texts)
+        side = width - max(len(line) for line in town) - 3
+        yield SideBySide(town, packed(placing_parts(sight, names, texts, more), side))
+        yield from track_columns(sight, names, texts, spaces, width)
+    elif placing and spaces:
         line = Text(" · ").join(own_parts(sight, names, texts))
-        line.append("   " + texts("board", "more"), "dim")
+        line.append("   " + texts("board", more), "dim")
         yield line
         yield from compact_track(sight, names, texts, spaces, width)
     else:
-        town = town_grid(sight.view, legal_parcels(sight)).split("\n")
-        yield SideBySide(list(town), [Text(), *own_lines(sight, names, texts)])
+        grid = town_grid(sight.view, legal_parcels(sight), texts=texts).split("\n")
+        yield SideBySide(list(grid), [Text(), *own_lines(sight, names, texts, more)])
     decision = sight.decision
     if decision is not None and sight.seat not in decision.seats:
         who = ", ".join(names.who(seat) for seat in decision.seats)
@@ -86,18 +103,51 @@ def own_parts(sight: BoardSight, names: BoardNames, texts: Texts) -> list[Text]:
     return parts
 
 
-def own_lines(sight: BoardSight, names: BoardNames, texts: Texts) -> list[Text]:
+def placing_parts(
+    sight: BoardSight, names: BoardNames, texts: Texts, more: str = "more_all"
+) -> list[Text]:
+    """:func:`own_parts` while placing cowboys: the white cowboy with the others, what
+    winning one's places would cost (BG-9.5, the engine's answer), and the words for more."""
+    parts = own_parts(sight, names, texts)
+    if sight.seat is not None:
+        me = sight.players[sight.seat]
+        if me.white:
+            parts[4].append(" + w")
+        parcels, buildings = sight.occupied_costs(sight.seat)
+        parts.append(Text(texts("board", "win_cost", total=parcels + buildings)))
+    parts.append(Text(texts("board", more), "dim"))
+    return parts
+
+
+def packed(parts: list[Text], width: int) -> list[Text]:
+    """``parts`` on lines of at most ``width`` columns, `` · `` between two on a line; a part
+    longer than a line is wrapped."""
+    lines: list[Text] = []
+    for part in parts:
+        if lines and len(lines[-1]) + 3 + len(part) <= width:
+            lines[-1].append(" · ")
+            lines[-1].append_text(part)
+        elif len(part) <= width:
+            lines.append(part.copy())
+        else:
+            lines += _wrapped(part.plain, str(part.style), width)
+    return lines
+
+
+def own_lines(
+    sight: BoardSight, names: BoardNames, texts: Texts, more: str = "more_all"
+) -> list[Text]:
     """:func:`own_parts` and the words that show the rest, in short lines to stand beside
     the town."""
     lines: list[Text] = []
     for part in own_parts(sight, names, texts):
         lines += _wrapped(part.plain, str(part.style))
-    return lines + _wrapped(texts("board", "more"), "dim")
+    return lines + _wrapped(texts("board", more), "dim")
 
 
-def _wrapped(text: str, style: str = "") -> list[Text]:
+def _wrapped(text: str, style: str = "", width: int = SIDE_WIDTH) -> list[Text]:
     """``text`` in lines that fit beside the town at 80 columns."""
-    return [Text(line, style) for line in textwrap.wrap(text, SIDE_WIDTH)]
+    return [Text(line, style) for line in textwrap.wrap(text, width)]
 
 
 def compact_track(

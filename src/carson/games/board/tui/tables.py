@@ -109,13 +109,17 @@ def personalities_table(sight: BoardSight, names: BoardNames, texts: Texts) -> F
     return text_table(texts("board", "personalities"), headers, rows, {0, 3})
 
 
-def players_table(view: JSON, viewer: int | None, names: BoardNames, texts: Texts) -> FittedTable:
+def players_table(
+    view: JSON, viewer: int | None, names: BoardNames, texts: Texts, personality: bool = True
+) -> FittedTable:
     """Every player's money, VP, pieces, strength and stored buildings (turn and pass order
     are in the header); duel tiles: one's own values, the others' count (and announced
-    total)."""
+    total). ``personality=False``: without the personality (shown beside it)."""
     rows = [_player_row(player, view, viewer, names, texts) for player in view["players"]]
     columns = ["player", "personality", "money", "vp", "cowboys", "strength", "revolvers",
                "roads", "markers", "stored", "tiles", "notes"]  # fmt: skip
+    if not personality:
+        columns.remove("personality")
     optional = ("stored", "tiles", "notes")  # shown when some player has something there
     shown = [c for c in columns if c not in optional or any(row.get(c) for row in rows)]
     numbers = ("money", "vp", "cowboys", "strength", "revolvers", "roads", "markers")

@@ -21,10 +21,13 @@ from carson.games.board.tui.names import (
     cowboys_text,
 )
 from carson.games.board.tui.sight import BoardSight
+from carson.games.board.tui.texts import texts as board_texts
 from carson.terminal.texts import Texts
 
 #: Characters of a parcel on the town grid: owner, tile, legal mark, up to 3 cowboys.
 CELL = 6
+#: ... and on the compact town, with a space between parcels: up to 2 cowboys.
+COMPACT_CELL = 6
 
 
 def _road_vertices(view: JSON) -> set[tuple[int, int]]:
@@ -36,13 +39,18 @@ def _road_vertices(view: JSON) -> set[tuple[int, int]]:
 
 
 def town_grid(
-    view: JSON, marks: frozenset[int] = frozenset(), values: dict[int, str] | None = None
+    view: JSON,
+    marks: frozenset[int] = frozenset(),
+    values: dict[int, str] | None = None,
+    texts: Texts | None = None,
 ) -> Text:
     """The 8×8 town with its columns A–H and rows 1–8 (as on the board), roads on the
     parcels' edges (``━ ┃``, bridges ``═ ║``) and each parcel as: owner digit, tile letter,
     ``+`` when it is a legal choice now (``marks``), then the cowboys standing there. With
     ``values`` (parcel → a short text) the cowboys' place shows that text instead (prices and
-    incomes)."""
+    incomes). Cowboys show as their colour's letter in ``texts``' language (English when
+    none is given)."""
+    words = texts or board_texts("en")
     roads = {tuple(edge) for edge in view["roads"]}
     bridges = {tuple(edge) for edge in view["bridges"]}
     vertices = _road_vertices(view)
@@ -80,16 +88,34 @@ def town_grid(
                 grid.append(" ")
             if x == 8:
                 break
-            grid.append_text(_cell(cells[parcel(x, y)], parcel(x, y) in marks, values))
+            grid.append_text(_cell(cells[parcel(x, y)], parcel(x, y) in marks, values, words))
         grid.append("\n")
     grid.rstrip()
     return grid
 
 
-def _cell(entry: JSON, marked: bool, values: dict[int, str] | None) -> Text:
+def compact_town(view: JSON, marks: frozenset[int], texts: Texts) -> list[Text]:
+    """The town in 9 lines for a short terminal while cowboys are placed: its columns, then
+    each row's parcels as owner, tile, ``+`` (a legal choice now) and 2 cowboys' letters
+    (``…`` for more), without the roads (``town`` shows them)."""
+    cells = {parcel(entry["x"], entry["y"]): entry for entry in view["parcels"]}
+    lines = [Text("  " + "".join(f" {column:<{COMPACT_CELL - 1}}" for column in COLUMNS), "dim")]
+    for y in range(8):
+        line = Text(f"{y + 1:>2}", "dim")
+        for x in range(8):
+            line.append(" ")
+            cell = _cell(cells[parcel(x, y)], parcel(x, y) in marks, None, texts, 2)
+            line.append_text(cell)
+        lines.append(line)
+    return lines
+
+
+def _cell(
+    entry: JSON, marked: bool, values: dict[int, str] | None, texts: Texts, cowboys: int = 3
+) -> Text:
     p = parcel(entry["x"], entry["y"])
     if entry["river"]:
-        return Text("≈" * CELL, RIVER_STYLE)
+        return Text("≈" * (3 + cowboys), RIVER_STYLE)
     text = Text()
     owner = entry["owner"]
     if owner is None:
@@ -108,9 +134,9 @@ def _cell(entry: JSON, marked: bool, values: dict[int, str] | None) -> Text:
     if values is not None:
         text.append(f"{values.get(p, ''):<3}"[:3], "bold")
     elif entry["cowboys"]:
-        text.append_text(cowboys_text(entry["cowboys"], 3))
+        text.append_text(cowboys_text(entry["cowboys"], texts, cowboys))
     else:
-        text.append("   ")
+        text.append(" " * cowboys)
     return text
 
 
@@ -131,7 +157,7 @@ def price_values(view: JSON) -> dict[int, str]:
 
 
 def prices_screen(sight: BoardSight, texts: Texts) -> RenderableType:
-    grid = town_grid(sight.view, values=price_values(sight.view))
+    grid = town_grid(sight.view, values=price_values(sight.view), texts=texts)
     title = Text(texts("board", "prices_title"), "bold underline")
     return Group(title, grid, Text(texts("board", "prices_note"), "dim"))
 

@@ -49,11 +49,69 @@ def track_lines(
             line = Text(f"{mark}{index + 1:>2} ", MARK_STYLE if index in marks else "dim")
             line.append_text(labels[index])
             line.pad_right(width - len(labels[index]))
-            line.append_text(cowboys_text(view["spaces"][index]["cowboys"]))
+            line.append_text(cowboys_text(view["spaces"][index]["cowboys"], texts))
             lines.append(line)
             if SPACE_IDS[index] == "build_3":  # step 12a, not a space (BG-6.1.5)
                 lines.append(Text("    " + texts("board", "step_12a"), "italic dim"))
     return lines
+
+
+def track_columns(
+    sight: BoardSight, names: BoardNames, texts: Texts, marks: frozenset[int], width: int
+) -> list[Text]:
+    """The action track in 10 lines, its three rows side by side (BG-2.3): ``+`` when one may
+    go there, the number to type, the space (a construction space as its price and
+    building), the cowboys there as their colours' letters; a name too long is cut, never
+    the cowboys."""
+    view = sight.view
+    column = (width - 2) // 3 - 1  # and 2 columns between two
+    rows: list[list[Text]] = []
+    for row in TRACK_ROWS:
+        lines = []
+        for index in row:
+            entry = view["spaces"][index]
+            mark = "+" if index in marks else " "
+            line = Text(f"{mark}{index + 1:>2} ", MARK_STYLE if index in marks else "dim")
+            cowboys = cowboys_text(entry["cowboys"], texts)
+            label = _short_label(sight, names, texts, index)
+            label.truncate(column - len(line) - len(cowboys) - 1, overflow="ellipsis")
+            line.append_text(label)
+            if cowboys:
+                line.append(" ")
+                line.append_text(cowboys)
+            lines.append(line)  # (step 12a, no space, is left to ``track``: 10 lines)
+        rows.append(lines)
+    out = []
+    for number in range(max(map(len, rows))):
+        line = Text()
+        for lines in rows:
+            cell = lines[number].copy() if number < len(lines) else Text()
+            cell.pad_right(column + 2 - len(cell))
+            line.append_text(cell)
+        line.rstrip()
+        out.append(line)
+    return out
+
+
+def _short_label(sight: BoardSight, names: BoardNames, texts: Texts, index: int) -> Text:
+    """A space's name on the short track: a construction space as ``$12: Silver mine``."""
+    entry = sight.view["spaces"][index]
+    if "building" in entry:
+        price = sight.catalog.spaces[index].id.removeprefix("build_")
+        label = Text(f"${price}: ")
+        building = entry["building"]
+        if building is None:
+            label.append(texts("board", "empty_space"), "dim")
+        else:
+            label.append(names.building(building), "bold")
+    else:
+        label = Text(names.space(index))
+    if not sight.catalog.spaces[index].takes_cowboys:
+        label.stylize("italic dim")
+    if entry["blocked"]:
+        label.stylize("strike dim")
+        label.append(" " + texts("board", "blocked"), "red")
+    return label
 
 
 class SideBySide:

@@ -23,7 +23,7 @@ from carson.games.card.scoring import CATEGORIES, city_points, score_city
 from carson.games.card.web.compare import comparison
 from carson.terminal.texts import Texts
 from carson.web.kernel.choices import Choice
-from carson.web.kernel.i18n import machine_label
+from carson.web.kernel.i18n import machine_label, machine_level
 from carson.web.play.left_seats import left_lines, only_left_seats_best, stayed_best
 
 Gettext = Callable[[str], str]
@@ -67,9 +67,10 @@ class SeatPanel:
 
 def grid(city: City | None, marks: int = 0, new: int = 0) -> list[list[Cell]]:
     """The city's visible parcels over the box that holds them and ``marks`` (legal
-    corners) and ``new`` (a previewed card), row by row."""
+    corners, with the cells a card laid there covers: its preview under the pointer shows
+    whole) and ``new`` (a previewed card), row by row."""
     covered = 0 if city is None else city.covered_mask
-    area = covered | marks | new
+    area = covered | marks | (board.card_cells(marks) & board.FULL) | new
     if not area:
         return []
     min_x, min_y, max_x, max_y = board.bounding_box(area)
@@ -142,7 +143,10 @@ class Presenter:
             return user or self._("free seat")
         if self.texts.has("levels", kind):
             return self._("virtual player") + f" ({self.texts('levels', kind)})"
-        return machine_label(kind, self._)  # the AI levels and bots, as the clocks name them
+        level = machine_level(kind, self._)  # the AI levels and bots, as the clocks name them
+        if level is not None:
+            return self._("Machine (%(level)s)") % {"level": level}
+        return machine_label(kind, self._)
 
     def seat_player(self, who: Mapping[str, Any]) -> str:
         """Who plays a seat of the view: its person (a bot account flagged), or machine."""

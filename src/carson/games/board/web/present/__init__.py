@@ -60,8 +60,8 @@ class BoardPresenter(Names):
         me = page["seat"]
         legal: list[JSON] = list(page["legal_actions"])
         seats = [
-            Seat(index, self.seat_name(index, who), SEAT_COLOURS[index])
-            for index, who in enumerate(page["seats"])
+            Seat(index, self.seat_name(index, page["seats"]), SEAT_COLOURS[index])
+            for index in range(len(page["seats"]))
         ]
         data = self._header(page, seats, events)
         targets = decide(self, data, view, legal, seats, mode) if legal else Targets()

@@ -54,7 +54,7 @@ def _target(names: Names, action: Mapping[str, Any]) -> str:
 def _seat(names: Names, page: Mapping[str, Any] | None, seat: int) -> str:
     """A seat as the page names it; its number without a page."""
     if page is not None and 0 <= seat < len(page.get("seats", ())):
-        return names.seat_name(seat, page["seats"][seat])
+        return names.seat_name(seat, page["seats"])
     return names._("player %(number)s") % {"number": seat + 1}
 
 

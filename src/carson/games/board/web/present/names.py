@@ -8,7 +8,7 @@ from typing import Any
 
 from carson.games.board.catalog import SPACE_IDS, BoardCatalog, load_board_catalog
 from carson.games.board.web.present.common import Gettext, parcel_label
-from carson.web.kernel.i18n import machine_label
+from carson.web.kernel.i18n import machine_label, machine_seat_name
 
 
 class Names:
@@ -65,10 +65,13 @@ class Names:
             return user or self._("free seat")
         return machine_label(kind, self._)
 
-    def seat_name(self, index: int, who: Mapping[str, Any]) -> str:
-        """A person's user name; a machine seat's kind and seat number (``greedy bot 2``)."""
-        name = self.kind(who["kind"], who["user"], who.get("bot", False))
-        return name if who["kind"] == "human" else f"{name} {index + 1}"
+    def seat_name(self, index: int, seats: Sequence[Mapping[str, Any]]) -> str:
+        """A person's user name; a machine seat's level, numbered only when two machines
+        of the table share it (``Machine (easy)``, ``Machine 2 (greedy)``)."""
+        who = seats[index]
+        if who["kind"] == "human":
+            return self.kind(who["kind"], who["user"], who.get("bot", False))
+        return machine_seat_name([str(seat["kind"]) for seat in seats], index, self._)
 
     def effect(self, personality_id: str, side: str) -> str:
         """The card's effect in a few words (BG-7.2, BG-7.3)."""

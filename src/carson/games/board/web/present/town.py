@@ -95,15 +95,32 @@ def _line(index: int) -> int:
 
 
 def owner_letters(seats: list[Seat]) -> dict[int, str]:
-    """The letter on each seat's markers: its name's first letter; seats whose names begin
-    alike add their name's last letter or digit ("greedy bot 2", "greedy bot 3": G2, G3)."""
+    """The letter on each seat's markers, different for every seat (with its colour and
+    shape, a marker tells its owner): its name's first letter; seats whose names begin alike
+    add their name's last letter ("alice", "adam": AE, AM), else the digits in their names
+    ("Machine 1 (easy)", "Machine 2 (easy)": M1, M2), else their seat numbers."""
     first = {s.seat: (s.name.strip()[:1] or "?").upper() for s in seats}
     letters = {}
     for s in seats:
         alike = [o for o in seats if first[o.seat] == first[s.seat]]
-        last = [c for c in s.name.strip()[1:] if c.isalnum()][-1:]
-        letters[s.seat] = first[s.seat] + (last[0].upper() if len(alike) > 1 and last else "")
+        if len(alike) == 1:
+            letters[s.seat] = first[s.seat]
+            continue
+        for added in (_last_letter, _digits, lambda o: str(o.seat + 1)):
+            tried = [first[o.seat] + added(o) for o in alike]
+            if len(set(tried)) == len(tried):
+                letters[s.seat] = tried[alike.index(s)]
+                break
     return letters
+
+
+def _last_letter(seat: Seat) -> str:
+    last = [c for c in seat.name.strip()[1:] if c.isalnum()][-1:]
+    return last[0].upper() if last else ""
+
+
+def _digits(seat: Seat) -> str:
+    return "".join(c for c in seat.name if c.isdigit())[:2]
 
 
 def _terrain(x: int, y: int) -> int:

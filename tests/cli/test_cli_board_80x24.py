@@ -1,0 +1,249 @@
+"""Issue 46: the board game played and replayed in a real terminal of 80×24 (a pty read
+through a terminal emulator), in English and German: the town with its choices marked while
+cowboys are placed, the track's cowboys as their colours' letters, the commands the screens
+offer (``board`` fits, ``news`` brings back what scrolled away), prompts that say only what
+applies (no white cowboy, no river; no empty grant question), the final sheet a line per
+seat."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from carson.games.board.engine.state import BoardGameState
+from carson.games.board.match import play_game, record_of
+from carson.games.board.town import coords
+from carson.games.board.tui.kit import KIT, new_board_state
+from carson.games.board.tui.names import parcel_label
+from carson.games.board.tui.texts import texts
+from carson.terminal.kit import Setup
+from carson.terminal.saves import write_save
+from pty_terminal import Screen
+
+pytestmark = pytest.mark.slow  # terminals
+
+#: The words typed, and what the German screen must say (the English from the catalog).
+GERMAN = {"board": "brett", "town": "stadt", "track": "leiste", "legend": "legende",
+          "news": "neues", "help": "hilfe", "quit": "ende"}  # fmt: skip
+
+
+def answered(screen: Screen, timeout: float = 60) -> str:
+    """Reads until the program asks again; what the screen shows then."""
+    deadline = time.monotonic() + timeout
+    while not screen.asked():
+        assert time.monotonic() < deadline, screen.shown()
+        screen.pump()
+    return screen.shown()
+
+
+def typed(screen: Screen, line: str) -> str:
+    screen.term.type(line)
+    return answered(screen)
+
+
+def word(lang: str, english: str) -> str:
+    return GERMAN[english] if lang == "de" else english
+
+
+def flat(screen: Screen) -> str:
+    """Every line shown so far, joined as one text (what wrapped reads again as one)."""
+    return " ".join(line.strip() for line in screen.ever)
+
+
+def home(tmp_path: Path) -> dict[str, str]:
+    return {**os.environ, "CARSON_HOME": str(tmp_path)}
+
+
+def at_placing(tmp_path: Path, lang: str, personality: str) -> Screen:
+    """Seed 4, three seats: the human claims A1 and B1, takes ``personality`` and is asked
+    to place his first cowboy."""
+    screen = Screen("play", "--game", "board", "--seed", "4", "--no-save", "--lang", lang,
+                    env=home(tmp_path))  # fmt: skip
+    answered(screen)
+    typed(screen, "A1")
+    typed(screen, "B1")
+    shown = typed(screen, personality)
+    t = texts(lang)
+    assert t("board", "prompt_place_plain").split(":")[0] in shown, shown
+    return screen
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_placing_shows_the_town_and_the_track_and_every_word_works(
+    tmp_path: Path, lang: str
+) -> None:
+    t = texts(lang)
+    screen = at_placing(tmp_path, lang, "1")  # the Sheriff: the white cowboy
+    shown = screen.shown()
+    lines = shown.split("\n")
+    lines = lines[next(n for n, line in enumerate(lines) if re.match(r"^ +A +B", line)) :]
+    # The town, its columns and its 8 rows with the choices marked +, above the track.
+    assert re.match(r"^ +A +B +C +D +E +F +G +H", lines[0]), shown
+    assert lines[8].startswith(" 8 ") and "+" in lines[8], shown
+    numbers = re.findall(r"(?:^|  )[+ ]([ 12]\d) ", "\n".join(lines[9:]), re.M)
+    assert sorted(map(int, numbers)) == list(range(1, 24)), shown  # the whole track
+    assert t("board", "round", round=1, rounds=4) in shown
+    assert "'w'" in shown  # he has the white cowboy: the prompt says how to place it
+    assert t("board", "more_news").split(": ")[1].split(", ")[0] in shown  # the words named
+    assert word(lang, "news") in shown, shown
+    spaces = KIT.names(new_board_state(["human"] * 3, 4), ["human"] * 3, t)
+    wages, ammunition = spaces.space(0), spaces.space(1)
+    # Cowboys as letters: Blue 1's on the wages ("b"), not a digit after the name.
+    shown = typed(screen, "1")
+    assert re.search(rf" 1 {wages} +[bgpw]*b", shown), shown
+    below = shown.split("\n")
+    town_end = next(n for n, line in enumerate(below) if line.startswith(" 8 "))
+    track = below[town_end + 1 : town_end + 11]  # the track's 10 lines, below the town
+    cells = re.findall(r"(?:^|  )[+ ][ 12]\d (.+?)(?=  |$)", "\n".join(track), re.M)
+    assert len(cells) == 23 and not [cell for cell in cells if re.search(r" \d+$", cell)], shown
+    # Every word the screens name answers, in the player's language.
+    shown = typed(screen, word(lang, "board"))
+    assert t("board", "round", round=1, rounds=4) in shown, shown  # it fits: the top too
+    sheriff = f"1 {spaces.personality('sheriff')} "  # the personalities, two to a line
+    assert sheriff in shown and t("board", "players") in shown, shown
+    shown = typed(screen, word(lang, "town"))
+    assert t("board", "town") in shown and any(line.startswith(" 8 ") for line in
+                                                shown.split("\n")), shown  # fmt: skip
+    shown = typed(screen, word(lang, "track"))  # in two columns: row 1's title still shown
+    assert all(t("board", "track_row", row=row) in shown for row in (1, 2, 3)), shown
+    shown = typed(screen, t("board", "list_words").split()[0])  # every choice, none scrolled
+    assert re.search(rf"^  2 {ammunition} ", shown, re.M) and "C1 $4" in shown, shown
+    shown = typed(screen, word(lang, "legend"))
+    assert f"b {t('board_colours', 'c1')} 1" in shown, shown
+    assert t("board", "river") not in shown and "═" not in shown, shown  # no river game
+    shown = typed(screen, word(lang, "news"))
+    assert "• " + t("board_events", "round", round=1) in shown, shown
+    typed(screen, word(lang, "help"))
+    said = flat(screen)
+    for command in ("town", "track", "board", "legend", "news", "prices"):
+        assert (
+            f"'{word(lang, command) if command != 'prices' else t('board', 'prices_words')}'"
+            in said
+        )
+    screen.term.type(word(lang, "quit"))
+    assert screen.term.close() == 3
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_without_the_white_cowboy_the_prompt_does_not_offer_it(tmp_path: Path, lang: str) -> None:
+    screen = at_placing(tmp_path, lang, "4")  # the Chinese worker: no white cowboy
+    assert "'w'" not in screen.shown(), screen.shown()
+    assert texts(lang)("board", "prompt_place_plain")[:60] in flat(screen)
+    screen.term.type(word(lang, "quit"))
+    assert screen.term.close() == 3
+
+
+def saved_when(path: Path, lang: str, wanted: Callable[[BoardGameState], bool]) -> BoardGameState:
+    """A three-seat game (the human first, random machines) saved at the human's first
+    question where ``wanted``; random moves that ask other owners for parcels when they may."""
+    kinds = ["human", "random", "random"]
+    for seed in range(100):
+        state, rng = new_board_state(kinds, seed), random.Random(seed)
+        while not state.is_over:
+            seat = state.seats_to_act[0]
+            if seat == 0 and wanted(state):
+                log = KIT.replay_logged(KIT.record_of(state))[1]
+                setup = Setup(KIT, state.config.to_json(), seed)
+                write_save(path, setup, state, kinds, lang, log, {})
+                return state
+            legal = state.legal_actions(seat)
+            asks = [action for action in legal if action.kind == "ask"]
+            state.apply(seat, rng.choice(asks or legal))
+    raise AssertionError("no such question in 100 games")
+
+
+def grants(state: BoardGameState) -> list[int]:
+    return [action.arg for action in state.legal_actions(0) if action.kind == "grant"]
+
+
+def granting_several(state: BoardGameState) -> bool:
+    decision = state.decision
+    return decision is not None and decision.kind == "grant" and len(grants(state)) >= 2
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_granting_parcel_after_parcel_ends_without_an_empty_question(
+    tmp_path: Path, lang: str
+) -> None:
+    """BG-9.4: the owner grants one parcel at a time; after the last one the engine asks
+    once more with nothing left to grant: the terminal does not ask "Allow one ()", it says
+    so and the game goes on. The parcels without road access are said to be so."""
+    t = texts(lang)
+    save = tmp_path / "grant.json"
+    state = saved_when(save, lang, granting_several)
+    offered = grants(state)
+    screen = Screen("play", "--resume", str(save), env=home(tmp_path))
+    shown = answered(screen)
+    access = set(state.decision.get("access", ())) if state.decision else set()
+    for p in offered:
+        name = parcel_label(*coords(p))
+        label = name if p in access else t("board", "no_road_yet", parcel=name)
+        assert label in flat(screen), (label, shown)
+    for p in offered:
+        screen.term.type(parcel_label(*coords(p)))
+        answered(screen)
+    said = flat(screen)
+    asker = KIT.names(state, ["human", "random", "random"], t).who(state.decision.get("asker"))
+    assert t("board", "grant_none_left", who=asker) in said, said
+    assert "()" not in said, said  # "Allow one ()" never asked
+    screen.term.type(word(lang, "quit"))
+    assert screen.term.close() == 3
+
+
+def new_round(state: BoardGameState) -> bool:
+    """The human's first question of round 2 (the end of round 1 is just news)."""
+    return state.round.number == 2 and state.decision is not None
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_end_of_rounds_news_is_a_word_away(tmp_path: Path, lang: str) -> None:
+    """At 80×24 the end of a round's news scrolls away above the new round's question:
+    ``news`` shows the latest of it that fits above the question, the round's start last."""
+    t = texts(lang)
+    save = tmp_path / "round.json"
+    saved_when(save, lang, new_round)
+    screen = Screen("play", "--resume", str(save), env=home(tmp_path))
+    answered(screen)
+    shown = typed(screen, word(lang, "news"))
+    news = [line.rstrip() for line in shown.split("\n") if line.startswith("• ")]
+    assert len(news) >= 8, shown  # a screenful, not the 5 lines a resumed game shows again
+    assert "• " + t("board_events", "round", round=2) in news, shown
+    screen.term.type(word(lang, "quit"))
+    assert screen.term.close() == 3
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_replay_at_80x24_takes_every_word_and_ends_with_a_line_per_seat(
+    tmp_path: Path, lang: str
+) -> None:
+    t = texts(lang)
+    record = tmp_path / "board.json"
+    game = play_game(["random"] * 3, 2)
+    record.write_text(record_of(game).dumps())
+    total = len(game.actions)
+    screen = Screen("replay", str(record), "--step", "40", "--lang", lang, env=home(tmp_path))
+    answered(screen)
+    for english in ("board", "town", "track", "legend", "news", "help"):
+        typed(screen, word(lang, english))
+    typed(screen, t("board", "prices_words").split()[0])
+    for step in ("n", "p", f"g {total - 1}"):
+        typed(screen, step)
+    assert t("ui", "replay_unknown") not in flat(screen)
+    shown = typed(screen, "n")  # the last step: the final sheet, a line per seat, fits
+    result = game.result()
+    assert result is not None
+    names = KIT.names(game, ["player"] * 3, t)
+    sheet = " ".join(
+        line.strip() for line in shown[shown.index(t("ui", "game_over")) :].split("\n")
+    )
+    for seat, score in enumerate(result.scores):  # each seat's line (and the one it wraps to)
+        found = re.search(rf"{names.who(seat)} · \S+ .*? {t('ui', 'total')} (\d+)", sheet)
+        assert found is not None and found[1] == str(score), shown
+    screen.term.type("q")
+    assert screen.term.close() == 0
