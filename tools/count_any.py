@@ -18,7 +18,7 @@ from pathlib import Path
 #: 885 words "Any" in src with the imports when the issue counted), 337 once game states
 #: were typed by the engines' protocol and JSON values named ``carson.core.game.JSON`` (the
 #: one ``dict[str, Any]`` that JSON enters and leaves as) instead of spelling it each time.
-CEILING = 336
+CEILING = 335
 
 
 def uses(path: Path) -> int:

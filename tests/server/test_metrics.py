@@ -295,7 +295,7 @@ def test_the_database_pools_connections_are_a_gauge(client: TestClient, tmp_path
 
     engine = create_engine(f"sqlite:///{tmp_path / 'pool.db'}", pool_size=3, max_overflow=2)
     capacity, in_use = now("capacity"), now("in_use")
-    metrics.watch_pool(engine)
+    metrics.watch_pool(engine, max_overflow=2)
     assert now("capacity") == capacity + 5
     with engine.connect(), engine.connect():
         assert now("in_use") == in_use + 2

@@ -58,3 +58,30 @@ def test_two_people_talk_in_the_lobby(browser: Browser, toy_base_url: str) -> No
     expect(alice.locator("#chat-text")).to_have_value("\u200b")
     expect(carl.locator("#chat-list .chat-line")).to_have_count(0)  # another room's
     assert reports == []
+
+
+def test_a_guest_reads_the_lobby_chat_live(browser: Browser, toy_base_url: str) -> None:
+    """A guest's panel shows the room and its new messages without a reload, with no form
+    and no report or mute buttons, but the reason and a link to sign up (issue 48)."""
+    reports: list[str] = []
+    dora, visitor = watched(browser, reports, errors=True), watched(browser, reports, errors=True)
+    register(dora, toy_base_url, "dora")
+    dora.goto(f"{toy_base_url}/lobby")
+    dora.fill("#chat-text", "welcome, guests")
+    dora.press("#chat-text", "Enter")
+    expect(dora.locator("#chat-list .chat-text").last).to_have_text("welcome, guests", timeout=LIVE)
+    visitor.goto(toy_base_url + "/")
+    visitor.click("#guest-form button")
+    expect(visitor.locator("#sign-up-link")).to_be_visible()
+    visitor.goto(f"{toy_base_url}/lobby")
+    expect(visitor.locator("#chat-list .chat-text").last).to_have_text("welcome, guests")
+    note = visitor.locator("#lobby-chat-guest")
+    expect(note).to_contain_text("only accounts can write in it")
+    expect(note.locator("a")).to_have_attribute("href", "/account#claim-form")
+    expect(visitor.locator("#chat-form")).to_have_count(0)
+    dora.fill("#chat-text", "and a new one")
+    dora.press("#chat-text", "Enter")
+    expect(visitor.locator("#chat-list .chat-text").last).to_have_text("and a new one",
+                                                                       timeout=LIVE)  # fmt: skip
+    expect(visitor.locator("#chat-list .chat-actions")).to_have_count(0)
+    assert reports == []

@@ -1,7 +1,8 @@
 """The lobby chat on the pages: the panel of the visitor's language room on the lobby page
-(members only, escaped, muted and blocked authors left out), posting from the form (CSRF,
-refusals in the visitor's words with the text kept), the lines chat.js appends, reporting and
-muting, and the lobby reports on the administrators' page."""
+(members write, guests only read and are told why; escaped, muted and blocked authors left
+out), posting from the form (CSRF, refusals in the visitor's words with the text kept), the
+lines chat.js appends, reporting and muting, and the lobby reports on the administrators'
+page."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 from httpx2 import Response
-from signing import post_account_form
+from signing import anonymous_csrf, post_account_form
 from sqlalchemy import select
 
 from carson.app import create_app
@@ -62,6 +63,41 @@ def test_the_panel_shows_the_visitors_room_escaped(tmp_path: Path) -> None:
     assert "Lobby-Chat" in german.text and "hallo Lobby" in german.text
     assert "hello" not in german.text
     assert 'id="chat"' not in lobby.anonymous.get("/lobby").text
+
+
+def test_a_guest_reads_the_panel_is_told_why_not_write_and_is_refused(tmp_path: Path) -> None:
+    """A guest sees the room's lines, with no form, no report nor mute buttons, but a word
+    on why and a link to sign up; a forged post or report is refused in words."""
+    lobby = Lobby(tmp_path)
+    lobby.send(lobby.alice, "hello <guests>")
+    visitor = lobby.anonymous
+    started = visitor.post("/guest", data={"csrf": anonymous_csrf(visitor)},
+                           follow_redirects=False)  # fmt: skip
+    assert started.status_code == 303
+    page = visitor.get("/lobby").text
+    assert 'id="chat"' in page and "hello &lt;guests&gt;" in page
+    assert 'data-stream="/api/lobby/chat/en/stream"' in page
+    assert 'id="lobby-chat-guest"' in page and 'href="/account#claim-form"' in page
+    assert "only accounts can write in it" in page
+    assert 'id="chat-form"' not in page and "chat-report" not in page and "chat-mute" not in page
+    lobby.send(lobby.alice, "a second one")
+    lines = visitor.get("/lobby/chat/en/messages?since=1").text
+    assert "a second one" in lines and "chat-report" not in lines
+    assert "Guests cannot do that" in lobby.send(visitor, "let me in").text  # htmx: 2xx
+    plain = lobby.send(visitor, "let me in", htmx=False)
+    assert plain.status_code == 403 and "Guests cannot do that" in plain.text
+    with lobby.sessions() as session:
+        message = session.scalar(select(LobbyMessage.id))
+    report = visitor.post(f"/lobby/chat/messages/{message}/report",
+                          data={"csrf": visitor.cookies["carson_csrf"]},
+                          headers={"HX-Request": "true"})  # fmt: skip
+    assert "Guests cannot do that" in report.text
+    with lobby.sessions() as session:
+        stored = session.scalars(select(LobbyMessage.text).order_by(LobbyMessage.id)).all()
+    assert stored == ["hello <guests>", "a second one"]
+    visitor.cookies.set("lang", "de")
+    german = visitor.get("/lobby").text
+    assert "Gäste können den Lobby-Chat lesen" in german and ">Registrieren</a>" in german
 
 
 def test_a_mention_links_to_the_lobby_chat(tmp_path: Path) -> None:

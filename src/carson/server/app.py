@@ -43,6 +43,7 @@ from carson.server.kernel.bodylimit import BodyLimit, json_refusal
 from carson.server.kernel.collector import tuned_for_serving
 from carson.server.kernel.cookies import secure_configured
 from carson.server.kernel.db import (
+    POOL_OVERFLOW,
     REQUEST_THREADS,
     check_integrity,
     default_url,
@@ -168,7 +169,7 @@ def create_server(
         app.include_router(routes)
     errors.install(app)
     metrics_api.install(app, [metrics.QueueCollector(lambda: lane_counts(service.jobs))])
-    metrics.watch_pool(engine)
+    metrics.watch_pool(engine, POOL_OVERFLOW)  # make_engine's
     openapi.install(app, {"ActionIn": ActionIn})  # read by the move's route itself
     for error in DATABASE_DOWN:  # an outage answers 503 (the pages add their own, in HTML)
         app.add_exception_handler(error, health.database_down)

@@ -10,32 +10,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session, aliased, sessionmaker
 
+from carson.server.chat import reports
 from carson.server.chat.cursor import Cursor
 from carson.server.chat.lobby_admin import close_for_silence
-from carson.server.chat.service import MAX_ROW_ID, Message, clean_reason, read_messages
+from carson.server.chat.service import Message, clean_reason, read_messages
 from carson.server.chat.tables import Admin, ChatMessage, ChatReport, ChatSilence
 from carson.server.kernel.db import User, now
 from carson.server.kernel.errors import Forbidden, NotFound, Unprocessable
 
-#: Open reports one page lists at most (the oldest first).
-REPORTS_SHOWN = 50
-#: Messages shown before and after a reported one.
-CONTEXT = 3
+GAME_REPORTS = reports.ReportTables(ChatReport, ChatMessage)
 
 
 @dataclass(frozen=True)
-class OpenReport:
-    id: int
-    reporter: str
-    reason: str
-    at: datetime
+class OpenReport(reports.Reported[Message]):
     game_id: str
-    message: Message
-    #: The messages of the same channel around it, the reported one among them.
-    context: list[Message]
 
 
 @dataclass(frozen=True)
@@ -95,61 +86,28 @@ class Moderation:
     def open_reports(self, admin: User) -> list[OpenReport]:
         """The open reports ``admin`` may judge (none about their own messages), oldest
         first, each with its message in context."""
-        reporter = aliased(User)
         with self.sessions() as session:
-            rows = session.execute(
-                select(ChatReport, reporter.username, ChatMessage)
-                .join(reporter, reporter.id == ChatReport.reporter_id)
-                .join(ChatMessage, ChatMessage.id == ChatReport.message_id)
-                .where(ChatReport.resolution.is_(None), ChatMessage.user_id != admin.id)
-                .order_by(ChatReport.at, ChatReport.id)
-                .limit(REPORTS_SHOWN)
-            ).all()
-            found = []
-            for report, name, message in rows:
-                # Read as nobody (no mutes): the administrator sees what was written.
-                before = max(0, message.seq - CONTEXT - 1)
-                since = Cursor(before, before)
-                channel = (message.channel,)
-                around = read_messages(session, message.game_id, 0, channel, since, 2 * CONTEXT + 1)
-                reported = next(item for item in around if item.id == message.id)
-                found.append(OpenReport(report.id, name, report.reason, report.at,
-                                        message.game_id, reported, around))  # fmt: skip
-            return found
+
+            def around(stored: ChatMessage) -> list[Message]:
+                since = reports.context_after(stored.seq)
+                return read_messages(session, stored.game_id, 0, (stored.channel,),
+                                     Cursor(since, since), 2 * reports.CONTEXT + 1)  # fmt: skip
+
+            found = reports.open_in_context(session, GAME_REPORTS, admin, around)
+            return [
+                OpenReport(report.id, report.reporter, report.reason, report.at, report.message,
+                           report.context, report.stored.game_id)
+                for report in found
+            ]  # fmt: skip
 
     def own_open_reports(self, admin: User) -> int:
         """How many open reports are about ``admin``'s own messages (another judges them)."""
-        with self.sessions() as session:
-            return int(
-                session.scalar(
-                    select(func.count())
-                    .select_from(ChatReport)
-                    .join(ChatMessage, ChatMessage.id == ChatReport.message_id)
-                    .where(ChatReport.resolution.is_(None), ChatMessage.user_id == admin.id)
-                )
-                or 0
-            )
+        return reports.own_open(self.sessions, GAME_REPORTS, admin)
 
     def dismiss(self, admin: User, report_id: int) -> None:
         """Close an open report with no action (404 for no such open report, 403 for a
         report about the administrator's own message)."""
-        if not 0 < report_id <= MAX_ROW_ID:
-            raise NotFound(f"no open report {report_id}")
-        with self.sessions.begin() as session:
-            author = session.scalar(
-                select(ChatMessage.user_id)
-                .join(ChatReport, ChatReport.message_id == ChatMessage.id)
-                .where(ChatReport.id == report_id)
-            )
-            if author == admin.id:
-                raise Forbidden("another administrator judges a report about you", "own_case")
-            closed = session.execute(
-                update(ChatReport)
-                .where(ChatReport.id == report_id, ChatReport.resolution.is_(None))
-                .values(resolution="dismissed", resolved_by=admin.id, resolved_at=now())
-            )
-            if closed.rowcount != 1:  # type: ignore[attr-defined]
-                raise NotFound(f"no open report {report_id}")
+        reports.dismiss(self.sessions, GAME_REPORTS, admin, report_id)
 
     # ------------------------------------------------------------------ silences
 
@@ -168,12 +126,7 @@ class Moderation:
                 session.add(ChatSilence(user_id=user.id, reason=reason, by_id=admin.id))
             else:
                 stored.reason, stored.by_id, stored.at = reason, admin.id, now()
-            theirs = select(ChatMessage.id).where(ChatMessage.user_id == user.id)
-            session.execute(
-                update(ChatReport)
-                .where(ChatReport.resolution.is_(None), ChatReport.message_id.in_(theirs))
-                .values(resolution="silenced", resolved_by=admin.id, resolved_at=now())
-            )
+            reports.close_for_silence(session, GAME_REPORTS, admin, user.id)
             close_for_silence(session, admin, user.id)  # the lobby's too
             return user.username
 

@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 from datetime import datetime
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Depends, Header, HTTPException, Query, Request
+from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import JSONResponse
 from fastapi.sse import EventSourceResponse, ServerSentEvent
 from pydantic import BaseModel, Field
@@ -27,8 +27,8 @@ from carson.server.chat.service import (
     Phrase,
     cursor_after,
 )
-from carson.server.kernel.errors import GameError, declared
-from carson.server.kernel.stream_slots import RETRY_SECONDS, StreamSlots
+from carson.server.kernel.errors import declared
+from carson.server.kernel.stream_slots import StreamSlots
 from carson.server.play.api import Service
 from carson.server.play.games import GameService
 
@@ -168,17 +168,10 @@ async def stream_start(
     """Checked before the stream starts (404, 422); the stream holds one of the chat's
     capped slots (429 per account, 503 in all), apart from the games' streams."""
     slots: StreamSlots = request.app.state.chat_streams
-    try:
-        slots.take(user.id)
-    except GameError as error:
-        headers = {"Retry-After": str(RETRY_SECONDS)}
-        raise HTTPException(error.status, error.message, headers=headers) from None
-    try:
+    with slots.held(user.id):
         readable = await run_in_threadpool(chat.readable, user, game_id)
         told = chat_stream.resumed_at(last_event_id, since)
         yield chat_stream.ChatStart(user, game_id, readable, told)
-    finally:
-        slots.give_back(user.id)
 
 
 @router.get(

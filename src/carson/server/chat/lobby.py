@@ -1,7 +1,8 @@
 """The lobby chat (issue 48): a room per site language, with the game chat's rules.
 
-Any member (not a guest: :func:`~carson.server.accounts.guests.require_member`) reads and
-writes any room; the pages show the visitor's own language's. A message is a text cleaned
+Anyone signed in reads any room, guests too; only members write in it, report its messages
+(a guest: :func:`~carson.server.accounts.guests.require_member`, 403). The pages show the
+visitor's own language's room. A message is a text cleaned
 as the game chat's (:func:`~carson.server.chat.service.clean_text`: one plain line of at
 most :data:`~carson.server.chat.service.MAX_CHARS` characters), counted against the chat's
 rate (``Rule.CHAT_USER``), refused to a silenced account. A reader never sees the messages
@@ -15,32 +16,26 @@ game chat's (:mod:`carson.server.chat.lobby_admin`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 
-from sqlalchemy import Row, bindparam, func, select
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy import func, null, select
+from sqlalchemy.orm import Session
 
 from carson.core.game import JSON
 from carson.core.i18n import LANGUAGES
 from carson.server.accounts.guests import require_member
 from carson.server.chat.lobby_tables import LobbyMessage, LobbyReport
+from carson.server.chat.posting import Posting, add_report
+from carson.server.chat.reading import Shelf, named_readers, read_posted
 from carson.server.chat.service import (
     MAX_PAGE,
     MAX_ROW_ID,
-    Silenced,
     clean_reason,
     clean_text,
-    mentions,
 )
-from carson.server.chat.tables import ChatMute, ChatSilence
-from carson.server.jobs.queue import JobQueue
 from carson.server.kernel.db import User, now
-from carson.server.kernel.errors import Conflict, NotFound, Unprocessable
-from carson.server.kernel.live import CHANNEL, Notifier
-from carson.server.kernel.ratelimit import RateLimiter, Rule
+from carson.server.kernel.errors import NotFound, Unprocessable
 from carson.server.notify.notices import MENTION, notify
-from carson.server.people.relations import blocked_by, blockers_of
 
 #: The rooms: one per language the site speaks.
 ROOMS: tuple[str, ...] = tuple(sorted(LANGUAGES))
@@ -48,7 +43,6 @@ ROOMS: tuple[str, ...] = tuple(sorted(LANGUAGES))
 WAKE_PREFIX = "lobby-chat:"
 #: The largest seq a reader may name (an INTEGER column: 32 bits on PostgreSQL).
 MAX_SEQ = 2**31 - 1
-_NOTIFY = select(func.pg_notify(CHANNEL, bindparam("key")))
 
 
 def wake_key(room: str) -> str:
@@ -77,10 +71,9 @@ def check_room(room: str) -> str:
     return room
 
 
-def _line(row: Row[int, int, str, str, str, datetime]) -> LobbyLine:
-    message_id, seq, room, author, text, at = row
-    at = at if at.tzinfo is not None else at.replace(tzinfo=UTC)  # SQLite's
-    return LobbyLine(message_id, seq, room, author, text, at)
+#: The lobby's messages: a room's in the order of their seqs; a block hides both ways.
+LOBBY_SHELF = Shelf(LobbyMessage, LobbyMessage.room, LobbyMessage.text, null(),
+                    LobbyMessage.seq, both_ways=True)  # fmt: skip
 
 
 def read_lines(
@@ -90,50 +83,25 @@ def read_lines(
     """The messages of ``room`` after ``since`` (up to ``until``), in posted order, without
     those of the accounts ``reader_id`` muted, blocked or was blocked by (``0``: read as
     nobody, everything): the first ``limit``, or with ``latest`` the last ``limit``."""
-    muted = select(ChatMute.muted_id).where(ChatMute.user_id == reader_id)
-    rows = session.execute(
-        select(LobbyMessage.id, LobbyMessage.seq, LobbyMessage.room, User.username,
-               LobbyMessage.text, LobbyMessage.at)
-        .join(User, User.id == LobbyMessage.user_id)
-        .where(
-            LobbyMessage.room == room,
-            LobbyMessage.seq > since,
-            LobbyMessage.seq <= until,
-            LobbyMessage.user_id.not_in(muted),
-            LobbyMessage.user_id.not_in(blocked_by(reader_id)),  # a block keeps apart:
-            LobbyMessage.user_id.not_in(blockers_of(reader_id)),  # both ways
-        )
-        .order_by(LobbyMessage.seq.desc() if latest else LobbyMessage.seq)
-        .limit(limit)
-    ).all()  # fmt: skip
-    found = [_line(row) for row in rows]
-    return found[::-1] if latest else found
+    where = [LobbyMessage.room == room, LobbyMessage.seq > since, LobbyMessage.seq <= until]
+    found = read_posted(session, LOBBY_SHELF, where, reader_id, limit, latest)
+    return [LobbyLine(m.id, m.seq, m.place, m.author, m.text or "", m.at) for m in found]
 
 
-class LobbyChat:
+class LobbyChat(Posting):
     """The lobby's rooms, for one server process."""
 
-    def __init__(
-        self, sessions: sessionmaker[Session], notifier: Notifier, limiter: RateLimiter,
-        jobs: JobQueue | None = None,
-    ) -> None:  # fmt: skip
-        """``jobs``: where a mention's notification is queued (``None``: nobody is told)."""
-        self.sessions = sessions
-        self.notifier = notifier
-        self.limiter = limiter
-        self.jobs = jobs
-
     def read(self, user: User, room: str, since: int = 0, limit: int = MAX_PAGE) -> list[LobbyLine]:
-        """What ``user`` may read of ``room`` after ``since``, oldest first."""
-        require_member(user, "read the lobby chat")
+        """What ``user`` (a member or a guest) may read of ``room`` after ``since``, oldest
+        first."""
         check_room(room)
         with self.sessions() as session:
             return read_lines(session, room, user.id, since, min(limit, MAX_PAGE + 1))
 
     def latest(self, user: User, room: str, count: int = MAX_PAGE) -> tuple[list[LobbyLine], int]:
         """The last ``count`` messages ``user`` may read of ``room``, oldest first (a page's
-        panel), and the seq after them (the room's last, hidden messages counted)."""
-        require_member(user, "read the lobby chat")
+        panel), and the seq after them (the room's last, hidden messages counted); a guest
+        reads too."""
         check_room(room)
         with self.sessions() as session:
             last = session.scalar(
@@ -149,21 +117,12 @@ class LobbyChat:
         require_member(user, "chat in the lobby")
         check_room(room)
         cleaned = clean_text(text)
-        for attempt in range(5):  # another message took the seq: number it again
-            try:
-                return self._store(user, room, cleaned, attempt == 0)
-            except IntegrityError:
-                continue
-        raise Conflict("the chat is busy: send it again", "chat_busy")
+        return self.numbered(lambda count: self._store(user, room, cleaned, count))
 
     def _store(self, user: User, room: str, text: str, count: bool) -> LobbyLine:
         """One try at storing; ``count``: against the account's rate (the first try only)."""
         with self.sessions.begin() as session:
-            silence = session.get(ChatSilence, user.id)
-            if silence is not None:
-                raise Silenced(f"you may not post in the chat: {silence.reason}")
-            if count:
-                self.limiter.take(Rule.CHAT_USER, str(user.id))
+            self.may_post(session, user, count)
             last = session.scalar(
                 select(func.max(LobbyMessage.seq)).where(LobbyMessage.room == room)
             )
@@ -176,8 +135,7 @@ class LobbyChat:
                 readers = [user_id for user_id, _ in mentioned_readers(session, stored)]
                 notify(session, self.jobs, readers, MENTION, None,
                        {"by": user.username[:32], "lobby": room})  # fmt: skip
-            if session.get_bind().dialect.name == "postgresql":
-                session.execute(_NOTIFY, {"key": wake_key(room)})  # at commit
+            self.wake_at_commit(session, wake_key(room))
             line = LobbyLine(stored.id, stored.seq, room, user.username, text, at)
         self.notifier.publish(wake_key(room))
         return line
@@ -192,31 +150,12 @@ class LobbyChat:
                 raise NotFound(f"no lobby message {message_id}")
             if stored.user_id == user.id:
                 raise Unprocessable("you cannot report your own message", "report_self")
-            report = LobbyReport(message_id=message_id, reporter_id=user.id, reason=reason)
-            session.add(report)
-            try:
-                session.flush()
-            except IntegrityError:
-                raise Conflict("you reported this message already", "reported") from None
-            return report.id
+            return add_report(
+                session, LobbyReport(message_id=message_id, reporter_id=user.id, reason=reason)
+            )
 
 
 def mentioned_readers(session: Session, stored: LobbyMessage) -> list[tuple[int, str]]:
     """(id, name) of the members ``stored`` names as ``@username`` who have not muted its
     author and whom no block keeps apart from it, in the order named: whom it notifies."""
-    names = [name.lower() for name in mentions(stored.text)]
-    if not names:
-        return []
-    muting = select(ChatMute.user_id).where(ChatMute.muted_id == stored.user_id)
-    found = session.execute(
-        select(User.id, User.username).where(
-            func.lower(User.username).in_(names),
-            User.id != stored.user_id,
-            User.is_guest.is_(False),
-            User.id.not_in(muting),
-            User.id.not_in(blockers_of(stored.user_id)),
-            User.id.not_in(blocked_by(stored.user_id)),
-        )
-    ).all()
-    readers = [(int(user_id), str(name)) for user_id, name in found]
-    return sorted(readers, key=lambda reader: names.index(reader[1].lower()))
+    return named_readers(session, LOBBY_SHELF, stored.text, stored.user_id, members_only=True)

@@ -14,18 +14,17 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Depends, Header, HTTPException, Path, Query, Request
+from fastapi import APIRouter, Depends, Header, Path, Query, Request
 from fastapi.sse import EventSourceResponse, ServerSentEvent
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from carson.server.accounts.deps import CHANGE, CurrentUser, accounts_of
-from carson.server.accounts.guests import require_member
 from carson.server.chat.lobby import MAX_SEQ, LobbyChat, LobbyLine, check_room, wake_key
 from carson.server.chat.service import MAX_CHARS, MAX_PAGE, MAX_REASON, MAX_ROW_ID
 from carson.server.kernel.db import User
-from carson.server.kernel.errors import GameError, Unprocessable, declared
-from carson.server.kernel.stream_slots import RETRY_SECONDS, StreamSlots
+from carson.server.kernel.errors import Unprocessable, declared
+from carson.server.kernel.stream_slots import StreamSlots
 from carson.server.play.api import Service
 from carson.server.play.games import GameService
 from carson.server.play.stream import LIVE_TIMEOUT
@@ -93,13 +92,14 @@ def _out(line: LobbyLine) -> LobbyMessageOut:
 
 @router.get(
     "/api/lobby/chat/{room}", operation_id="read_lobby_chat", response_model=LobbyPage,
-    responses=declared(401, 403, 422),
+    responses=declared(401, 422),
 )  # fmt: skip
 def read_lobby_chat(
     room: RoomPath, user: CurrentUser, chat: LobbyChatDep, since: Since = 0,
     limit: Annotated[int, Query(ge=1, le=MAX_PAGE, description="most messages")] = MAX_PAGE,
 ) -> LobbyPage:  # fmt: skip
-    """A lobby room's messages after ``since``, for members (a guest: 403)."""
+    """A lobby room's messages after ``since``, for anyone signed in, guests too (they
+    may read, not write)."""
     found = chat.read(user, room, since, limit + 1)[: limit + 1]
     shown = found[:limit]
     cursor = shown[-1].seq if shown else since
@@ -154,26 +154,18 @@ async def stream_start(
     room: RoomPath, user: CurrentUser, request: Request, since: Since = 0,
     last_event_id: Annotated[str | None, Header(description="the last id a stream sent")] = None,
 ) -> AsyncIterator[LobbyStart]:  # fmt: skip
-    """Checked before the stream starts (403, 422); the stream holds one of the lobby
-    chat's capped slots (429 per account, 503 in all)."""
-    require_member(user, "read the lobby chat")
+    """Checked before the stream starts (422; a guest reads too); the stream holds one of
+    the lobby chat's capped slots (429 per account, 503 in all)."""
     check_room(room)
     told = resumed_at(last_event_id, since)
     slots: StreamSlots = request.app.state.lobby_chat_streams
-    try:
-        slots.take(user.id)
-    except GameError as error:
-        headers = {"Retry-After": str(RETRY_SECONDS)}
-        raise HTTPException(error.status, error.message, headers=headers) from None
-    try:
+    with slots.held(user.id):
         yield LobbyStart(user, room, told)
-    finally:
-        slots.give_back(user.id)
 
 
 @router.get(
     "/api/lobby/chat/{room}/stream", operation_id="lobby_chat_stream",
-    response_class=EventSourceResponse, responses=declared(401, 403, 422, 429),
+    response_class=EventSourceResponse, responses=declared(401, 422, 429),
 )  # fmt: skip
 async def live_lobby_chat(
     start: Annotated[LobbyStart, Depends(stream_start)], chat: LobbyChatDep

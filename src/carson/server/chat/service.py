@@ -18,29 +18,24 @@ accounts it muted. A stored message wakes the game's chat streams in every serve
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from enum import StrEnum
-from typing import Any
 
-from sqlalchemy import and_, bindparam, delete, func, or_, select
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy import and_, delete, func, or_, select
+from sqlalchemy.orm import Session
 
 from carson.core.game import JSON
 from carson.server.accounts.guests import require_member
 from carson.server.chat.cursor import PLAYERS, SPECTATORS, START, Cursor
-from carson.server.chat.tables import ChatMessage, ChatMute, ChatReport, ChatSilence
-from carson.server.jobs.queue import JobQueue
+from carson.server.chat.posting import Posting, add_report
+from carson.server.chat.reading import Shelf, named_readers, read_posted
+from carson.server.chat.tables import ChatMessage, ChatMute, ChatReport
 from carson.server.kernel.db import Game, GameSeat, User, now
-from carson.server.kernel.errors import Conflict, Forbidden, NotFound, Unprocessable
-from carson.server.kernel.live import CHANNEL, Notifier
+from carson.server.kernel.errors import Forbidden, NotFound, Unprocessable
 from carson.server.kernel.plain_text import plain_line
-from carson.server.kernel.ratelimit import RateLimiter, Rule
 from carson.server.notify.notices import notify_mention
-from carson.server.people.relations import blocked_by, blockers_of
 
 CHANNELS = (PLAYERS, SPECTATORS)
 
@@ -96,12 +91,6 @@ MAX_ROW_ID = 2**63 - 1
 MAX_MUTES = 500
 #: A game's chat wake-up key in the notifier (the moves' keys are bare game ids).
 WAKE_PREFIX = "chat:"
-MENTION = re.compile(r"(?<![\w@])@([A-Za-z0-9_.-]{3,32})")
-_NOTIFY = select(func.pg_notify(CHANNEL, bindparam("key")))
-
-
-class Silenced(Forbidden):
-    default_code = "silenced"
 
 
 def wake_key(game_id: str) -> str:
@@ -119,16 +108,6 @@ def clean_text(raw: str) -> str:
             f"a message has at most {MAX_CHARS} characters, not {len(text)}", "message_too_long"
         )
     return text
-
-
-def mentions(text: str) -> list[str]:
-    """The ``@username``s a text names, in order, each once (case ignored)."""
-    seen: dict[str, str] = {}
-    for found in MENTION.findall(text):
-        name = found.rstrip(".")  # "… @alice." ends a sentence
-        if len(name) >= 3:
-            seen.setdefault(name.lower(), name)
-    return list(seen.values())
 
 
 @dataclass(frozen=True)
@@ -192,9 +171,10 @@ def _refusal(seated: bool, channel: str) -> Forbidden:
                      "not_a_spectator")  # fmt: skip
 
 
-def _message(row: Any) -> Message:
-    at = row.at if row.at.tzinfo is not None else row.at.replace(tzinfo=UTC)  # SQLite's
-    return Message(row.id, row.seq, row.channel, row.username, row.text, row.phrase, at)
+#: A game's messages: ordered by id, which within a channel follows the seqs (a seq is
+#: taken only after the one before it was committed), so a page cut short leaves no gap.
+GAME_SHELF = Shelf(ChatMessage, ChatMessage.channel, ChatMessage.text, ChatMessage.phrase,
+                   ChatMessage.id, both_ways=False)  # fmt: skip
 
 
 def read_messages(
@@ -204,35 +184,13 @@ def read_messages(
     """The messages of ``channels`` after ``since``, in the order they were posted, without
     those of the accounts ``reader_id`` muted or blocked: the first ``limit`` of them, or with
     ``latest`` the last ``limit``."""
-    muted = select(ChatMute.muted_id).where(ChatMute.user_id == reader_id)
     unseen = or_(*(
         and_(ChatMessage.channel == channel, ChatMessage.seq > since.of(channel))
         for channel in channels
     ))  # fmt: skip
-    rows = session.execute(
-        select(
-            ChatMessage.id,
-            ChatMessage.seq,
-            ChatMessage.channel,
-            User.username,
-            ChatMessage.text,
-            ChatMessage.phrase,
-            ChatMessage.at,
-        )
-        .join(User, User.id == ChatMessage.user_id)
-        .where(
-            ChatMessage.game_id == game_id,
-            unseen,
-            ChatMessage.user_id.not_in(muted),
-            ChatMessage.user_id.not_in(blocked_by(reader_id)),
-        )
-        # Posted order: within a channel the ids follow the seqs (a seq is taken only after
-        # the one before it was committed), so a page cut short leaves no gap behind it.
-        .order_by(ChatMessage.id.desc() if latest else ChatMessage.id)
-        .limit(limit)
-    ).all()
-    found = [_message(row) for row in rows]
-    return found[::-1] if latest else found
+    where = [ChatMessage.game_id == game_id, unseen]
+    found = read_posted(session, GAME_SHELF, where, reader_id, limit, latest)
+    return [Message(m.id, m.seq, m.place, m.author, m.text, m.phrase, m.at) for m in found]
 
 
 def cursor_after(since: Cursor, messages: Sequence[Message]) -> Cursor:
@@ -242,18 +200,8 @@ def cursor_after(since: Cursor, messages: Sequence[Message]) -> Cursor:
     return since
 
 
-class Chat:
+class Chat(Posting):
     """The chat of every game, for one server process."""
-
-    def __init__(
-        self, sessions: sessionmaker[Session], notifier: Notifier, limiter: RateLimiter,
-        jobs: JobQueue | None = None,
-    ) -> None:  # fmt: skip
-        """``jobs``: where a mention's notification is queued (``None``: nobody is told)."""
-        self.sessions = sessions
-        self.notifier = notifier
-        self.limiter = limiter
-        self.jobs = jobs
 
     def readable(self, user: User, game_id: str) -> tuple[str, ...]:
         with self.sessions() as session:
@@ -314,12 +262,9 @@ class Chat:
         if phrase is not None and phrase not in phrases_for(channel):
             raise Unprocessable(f"the phrase {phrase!r} is the players'", "unknown_phrase")
         cleaned = None if text is None else clean_text(text)
-        for attempt in range(5):  # another message took the seq: number it again
-            try:
-                return self._store(user, game_id, channel, cleaned, phrase, attempt == 0)
-            except IntegrityError:
-                continue
-        raise Conflict("the chat is busy: send it again", "chat_busy")
+        return self.numbered(
+            lambda count: self._store(user, game_id, channel, cleaned, phrase, count)
+        )
 
     def _store(
         self, user: User, game_id: str, channel: str, text: str | None, phrase: str | None,
@@ -331,11 +276,7 @@ class Chat:
             place = seating(session, game_id, user.id)
             if channel != place.writable:
                 raise _refusal(place.seated, channel)
-            silence = session.get(ChatSilence, user.id)
-            if silence is not None:
-                raise Silenced(f"you may not post in the chat: {silence.reason}")
-            if count:
-                self.limiter.take(Rule.CHAT_USER, str(user.id))
+            self.may_post(session, user, count)
             last = session.scalar(
                 select(func.max(ChatMessage.seq)).where(
                     ChatMessage.game_id == game_id, ChatMessage.channel == channel
@@ -349,8 +290,7 @@ class Chat:
             if self.jobs is not None:  # told in the message's transaction: both or neither
                 readers = [user_id for user_id, _ in mentioned_readers(session, stored)]
                 notify_mention(session, self.jobs, readers, game_id, user.username)
-            if session.get_bind().dialect.name == "postgresql":
-                session.execute(_NOTIFY, {"key": wake_key(game_id)})  # at commit
+            self.wake_at_commit(session, wake_key(game_id))
             message = Message(stored.id, stored.seq, channel, user.username, text, phrase, at)
         self.notifier.publish(wake_key(game_id))
         return message
@@ -405,13 +345,9 @@ class Chat:
                 raise NotFound(f"no message {message_id}")  # not even that it exists
             if stored.user_id == user.id:
                 raise Unprocessable("you cannot report your own message", "report_self")
-            report = ChatReport(message_id=message_id, reporter_id=user.id, reason=reason)
-            session.add(report)
-            try:
-                session.flush()
-            except IntegrityError:
-                raise Conflict("you reported this message already", "reported") from None
-            return report.id
+            return add_report(
+                session, ChatReport(message_id=message_id, reporter_id=user.id, reason=reason)
+            )
 
     def mentioned(self, message_id: int) -> list[str]:
         """The accounts a stored message names as ``@username`` that may read it (its
@@ -426,23 +362,11 @@ class Chat:
 def mentioned_readers(session: Session, stored: ChatMessage) -> list[tuple[int, str]]:
     """(id, name) of the accounts ``stored`` names that may read it and have not muted or
     blocked its author, in the order named: the people a mention notifies."""
-    names = [name.lower() for name in mentions(stored.text or "")]
-    if not names:
-        return []
-    muting = select(ChatMute.user_id).where(ChatMute.muted_id == stored.user_id)
-    found = session.execute(
-        select(User.id, User.username).where(
-            func.lower(User.username).in_(names),
-            User.id != stored.user_id,
-            User.id.not_in(muting),
-            User.id.not_in(blockers_of(stored.user_id)),
-        )
-    ).all()
-    readers = [
-        (user_id, name) for user_id, name in found
+    named = named_readers(session, GAME_SHELF, stored.text or "", stored.user_id)
+    return [
+        (user_id, name) for user_id, name in named
         if stored.channel in seating(session, stored.game_id, user_id).readable
     ]  # fmt: skip
-    return sorted(readers, key=lambda reader: names.index(reader[1].lower()))
 
 
 def clean_reason(raw: str) -> str:

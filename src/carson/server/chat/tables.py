@@ -18,7 +18,40 @@ from carson.server.kernel.db import Base, now
 MessageId = BigInteger().with_variant(Integer, "sqlite")
 
 
-class ChatMessage(Base):
+class MessageColumns:
+    """The columns every chat's messages have (a game's, the lobby's): the id, the number in
+    its room or channel (``seq``), the author and when."""
+
+    id: Mapped[int] = mapped_column(MessageId, primary_key=True, sort_order=-1)
+    seq: Mapped[int] = mapped_column(Integer)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class ReportColumns:
+    """The columns every chat's reports have, but the message they report: who reported,
+    why and when, and what became of it."""
+
+    id: Mapped[int] = mapped_column(MessageId, primary_key=True, sort_order=-1)
+    reporter_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    reason: Mapped[str] = mapped_column(String(200), default="")
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    #: ``dismissed`` or ``silenced``, by whom and when; NULL while open.
+    resolution: Mapped[str | None] = mapped_column(String(10))
+    resolved_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    resolved_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    message_id: Mapped[int]  # the reported message's: each table names its messages' table
+
+
+def report_indexes(table: str) -> tuple[Index, Index]:
+    """A report table's indexes: one report per reader and message, the open ones by age."""
+    return (
+        Index(f"ux_{table}_once", "message_id", "reporter_id", unique=True),
+        Index(f"ix_{table}_open", "resolution", "at"),
+    )
+
+
+class ChatMessage(MessageColumns, Base):
     """One message of a game's channel (``players`` or ``spectators``): a text, or a quick
     phrase by its code (each reader sees it in the reader's own language). ``seq`` numbers a
     game's messages in each channel (migration 0026): the unique (game, channel, seq) makes a
@@ -26,14 +59,10 @@ class ChatMessage(Base):
     numbers tell nothing of the other's."""
 
     __tablename__ = "chat_messages"
-    id: Mapped[int] = mapped_column(MessageId, primary_key=True)
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"))
-    seq: Mapped[int] = mapped_column(Integer)
     channel: Mapped[str] = mapped_column(String(10))
-    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
     text: Mapped[str | None] = mapped_column(String(300))
     phrase: Mapped[str | None] = mapped_column(String(24))
-    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
     __table_args__ = (Index("ux_chat_messages_game_seq", "game_id", "channel", "seq", unique=True),)
 
@@ -47,25 +76,14 @@ class ChatMute(Base):
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
-class ChatReport(Base):
+class ChatReport(ReportColumns, Base):
     """A reader's report of a message (one per reader and message); open until an
     administrator dismisses it or silences the message's author."""
 
     __tablename__ = "chat_reports"
-    id: Mapped[int] = mapped_column(MessageId, primary_key=True)
     message_id: Mapped[int] = mapped_column(ForeignKey("chat_messages.id"))
-    reporter_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
-    reason: Mapped[str] = mapped_column(String(200), default="")
-    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
-    #: ``dismissed`` or ``silenced``, by whom and when; NULL while open.
-    resolution: Mapped[str | None] = mapped_column(String(10))
-    resolved_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
-    resolved_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
-    __table_args__ = (
-        Index("ux_chat_reports_once", "message_id", "reporter_id", unique=True),
-        Index("ix_chat_reports_open", "resolution", "at"),
-    )
+    __table_args__ = report_indexes("chat_reports")
 
 
 class ChatSilence(Base):

@@ -82,12 +82,14 @@ PUSHES = Counter(
 )
 
 
-def watch_pool(engine: Engine) -> None:
-    """Count ``engine``'s pool in :data:`DB_POOL`: its capacity now, its connections as
-    they are checked out and in (a process that ends leaves the sums: ``livesum``)."""
+def watch_pool(engine: Engine, max_overflow: int) -> None:
+    """Count ``engine``'s pool in :data:`DB_POOL`: its capacity now (its size and
+    ``max_overflow``, as the engine was built with: the pool keeps that number private),
+    its connections as they are checked out and in (a process that ends leaves the sums:
+    ``livesum``)."""
     pool = engine.pool
     if isinstance(pool, QueuePool):
-        DB_POOL.labels("capacity").inc(pool.size() + max(0, pool._max_overflow))
+        DB_POOL.labels("capacity").inc(pool.size() + max(0, max_overflow))
     in_use = DB_POOL.labels("in_use")
     event.listen(engine, "checkout", lambda *_: in_use.inc())
     event.listen(engine, "checkin", lambda *_: in_use.dec())

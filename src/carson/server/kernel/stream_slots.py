@@ -5,6 +5,10 @@ every other request. Beyond the cap of one account: 429; beyond the process's: 5
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from fastapi import HTTPException
 
 from carson.server.kernel import metrics
 from carson.server.kernel.errors import GameError
@@ -61,3 +65,17 @@ class StreamSlots:
         metrics.stream_closed(self.kind)
         if self._open[user_id] <= 0:
             del self._open[user_id]
+
+    @contextmanager
+    def held(self, holder: int | str) -> Iterator[None]:
+        """One slot of ``holder``'s while inside: a stream route's start. Refused as a plain
+        error (429 or 503, ``Retry-After``: :data:`RETRY_SECONDS`), not an event stream."""
+        try:
+            self.take(holder)
+        except GameError as error:
+            headers = {"Retry-After": str(RETRY_SECONDS)}
+            raise HTTPException(error.status, error.message, headers=headers) from None
+        try:
+            yield
+        finally:
+            self.give_back(holder)

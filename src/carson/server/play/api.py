@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Header, HTTPException, Query, Request
+from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import JSONResponse
 from fastapi.sse import EventSourceResponse, ServerSentEvent
 from starlette.concurrency import run_in_threadpool
@@ -27,12 +27,11 @@ from carson.server.accounts.deps import (
     caller_of,
 )
 from carson.server.kernel.errors import (
-    GameError,
     declared,
 )
 from carson.server.kernel.jsonio import FastJSONResponse
 from carson.server.kernel.ratelimit import client_address
-from carson.server.kernel.stream_slots import RETRY_SECONDS, StreamSlots
+from carson.server.kernel.stream_slots import StreamSlots
 from carson.server.play import stream
 from carson.server.play.action_body import action_in
 from carson.server.play.event_log import MAX_PAGE_MOVES
@@ -245,20 +244,13 @@ async def stream_start(
     slots: StreamSlots = request.app.state.streams
     address = client_address(request)
     holder = user.id if user is not None else f"address {address}"
-    try:
-        slots.take(holder)
-    except GameError as error:
-        headers = {"Retry-After": str(RETRY_SECONDS)}
-        raise HTTPException(error.status, error.message, headers=headers) from None
-    try:
+    with slots.held(holder):
         with watching.counted(accounts_of(request), address, user):
             woken = service.notifier.version(game_id)  # read before looking: no move slips by
             view = await run_in_threadpool(service.view, user, game_id, True)
         told = stream.last_event_id(last_event_id, view["seq"])
         watcher = None if view["seat"] is not None else service.watchers.key(user, address)
         yield StreamStart(user, game_id, view, woken, told, watcher, tell_watchers)
-    finally:
-        slots.give_back(holder)
 
 
 @router.get(

@@ -7,8 +7,11 @@ token. Administrators are named with ``carson admin grant NAME``."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from sqlalchemy.orm import Session, sessionmaker
 from starlette.concurrency import run_in_threadpool
 
 from carson.server.chat import lobby_admin
@@ -100,23 +103,24 @@ async def dismiss(report_id: int, request: Request) -> Response:
 @router.post("/admin/message-reports/{report_id}/dismiss")
 async def dismiss_message_report(report_id: int, request: Request) -> Response:
     """A private message's report closed with no action."""
-    checked = await _admin_form(request)
-    if isinstance(checked, Response):
-        return checked
-    visit, user, _ = checked
-    sessions = moderation_of(request).sessions
-    return await _done(request, visit, message_reports.dismiss, sessions, user, report_id)
+    return await _dismissing(request, message_reports.dismiss, report_id)
 
 
 @router.post("/admin/lobby-reports/{report_id}/dismiss")
 async def dismiss_lobby_report(report_id: int, request: Request) -> Response:
     """A lobby chat message's report closed with no action."""
+    return await _dismissing(request, lobby_admin.dismiss, report_id)
+
+
+async def _dismissing(
+    request: Request, dismiss: Callable[[sessionmaker[Session], User, int], None], report_id: int
+) -> Response:
     checked = await _admin_form(request)
     if isinstance(checked, Response):
         return checked
     visit, user, _ = checked
     sessions = moderation_of(request).sessions
-    return await _done(request, visit, lobby_admin.dismiss, sessions, user, report_id)
+    return await _done(request, visit, dismiss, sessions, user, report_id)
 
 
 @router.post("/admin/silences")

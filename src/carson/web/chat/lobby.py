@@ -1,5 +1,7 @@
 """The lobby chat's panel on the lobby page (:mod:`carson.server.chat.lobby`): the room of the
-visitor's language, for members (not guests, nor the signed-out). The server draws the lines
+visitor's language, for anyone signed in (not the signed-out); a guest reads it, with no form
+to write nor a message's report and mute buttons, but a word on why and a link to sign up.
+The server draws the lines
 (escaped, without muted or blocked authors); ``static/chat.js`` appends new ones from the
 room's stream, as for a game's chat, and never redraws the form: what the visitor typed stays,
 also when the message is refused."""
@@ -17,9 +19,15 @@ from carson.server.chat.lobby import ROOMS, LobbyChat, LobbyLine
 from carson.server.chat.lobby_api import lobby_chat_of
 from carson.server.chat.service import MAX_CHARS, MAX_REASON
 from carson.server.kernel.errors import GameError
-from carson.server.kernel.ratelimit import RateLimited
 from carson.server.play.api import service_of
-from carson.web.chat.panel import chat_for, refusal_text, too_fast
+from carson.web.chat.panel import (
+    chat_for,
+    muting,
+    refusal_text,
+    refused_page,
+    reporting,
+    sending,
+)
 from carson.web.kernel.i18n import language_name
 from carson.web.kernel.visit import Visit, forbidden, signed_in_form, visit_of
 
@@ -46,6 +54,8 @@ class LobbyChatBox:
     lines: list[LobbyChatLine]
     muted: list[str]
     cursor: str  # the room's last seq when drawn: the stream goes on from there
+    #: A guest's: read only (members write, report and mute).
+    reader_only: bool = False
     max_chars: int = MAX_CHARS
     max_reason: int = MAX_REASON
 
@@ -70,12 +80,13 @@ def _box(request: Request, visit: Visit) -> LobbyChatBox:
     room = room_of(visit)
     found, last = lobby_chat_for(request).latest(visit.user, room, SHOWN)
     return LobbyChatBox(room, language_name(room), [_line(visit, line) for line in found],
-                        chat_for(request).mutes(visit.user), str(last))  # fmt: skip
+                        chat_for(request).mutes(visit.user), str(last),
+                        visit.user.is_guest)  # fmt: skip
 
 
 async def lobby_chat_box(visit: Visit, request: Request) -> LobbyChatBox | None:
-    """The lobby page's panel (``None`` for a guest or a visitor signed out)."""
-    if visit.user is None or visit.user.is_guest:
+    """The lobby page's panel (``None`` for a visitor signed out)."""
+    if visit.user is None:
         return None
     return await run_in_threadpool(_box, request, visit)
 
@@ -93,7 +104,8 @@ async def messages(room: str, request: Request, since: str = "0") -> HTMLRespons
         message = refusal_text(visit, error)
         return visit.render("kernel/message.html", status=error.status, message=message)
     lines = [_line(visit, line) for line in found]
-    box = LobbyChatBox(room, "", lines, [], lines[-1].cursor if lines else str(after))
+    cursor = lines[-1].cursor if lines else str(after)
+    box = LobbyChatBox(room, "", lines, [], cursor, visit.user.is_guest)
     return visit.render("chat/lobby_chat_lines.html", box=box)
 
 
@@ -106,20 +118,13 @@ async def post(room: str, request: Request) -> Response:
         return checked
     visit, user, form = checked
     text = form.get("text", "")
-    error, status, wait = None, 200, None
-    try:
-        await run_in_threadpool(lobby_chat_for(request).post, user, room, text)
-    except RateLimited as limited:
-        error, status, wait = too_fast(visit, limited), 429, limited.retry_after
-    except GameError as refused:
-        error, status = refusal_text(visit, refused), refused.status
+    error, status, wait = await sending(
+        visit, lambda: lobby_chat_for(request).post(user, room, text)
+    )
     if "hx-request" not in request.headers:
         if error is None:
             return RedirectResponse(HOME, status_code=303)
-        page = visit.render("kernel/message.html", status=status, message=error)
-        if wait is not None:
-            page.headers["Retry-After"] = str(wait)
-        return page
+        return refused_page(visit, error, status, wait)
     box = LobbyChatBox(room, "", [], [], "0")
     kept = text if error is not None else ""
     return visit.render("chat/lobby_chat_form.html", box=box, error=error, text=kept,
@@ -128,43 +133,15 @@ async def post(room: str, request: Request) -> Response:
 
 @router.post("/lobby/chat/messages/{message_id}/report", response_class=HTMLResponse)
 async def report(message_id: int, request: Request) -> Response:
-    checked = await signed_in_form(request)
-    if isinstance(checked, Response):
-        return checked
-    visit, user, form = checked
-    try:
-        await run_in_threadpool(lobby_chat_for(request).report, user, message_id,
-                                form.get("reason", ""))  # fmt: skip
-        note, status = visit.gettext("Reported: thank you."), 200
-    except GameError as refused:
-        note, status = refusal_text(visit, refused), refused.status
-    if "hx-request" in request.headers:
-        return visit.render("chat/chat_note.html", note=note)  # htmx swaps 2xx answers only
-    if status == 200:
-        return RedirectResponse(HOME, status_code=303)
-    return visit.render("kernel/message.html", status=status, message=note)
+    return await reporting(request, message_id, lobby_chat_for(request).report, lambda _: HOME)
 
 
 @router.post("/lobby/chat/{room}/mute")
 async def mute(room: str, request: Request) -> Response:
-    return await _mute(request, True)
+    """The chat's mutes (every game's chat and the lobby's), back to the lobby."""
+    return await muting(request, True, HOME)
 
 
 @router.post("/lobby/chat/{room}/unmute")
 async def unmute(room: str, request: Request) -> Response:
-    return await _mute(request, False)
-
-
-async def _mute(request: Request, on: bool) -> Response:
-    """The chat's mutes (every game's chat and the lobby's), back to the lobby."""
-    checked = await signed_in_form(request)
-    if isinstance(checked, Response):
-        return checked
-    visit, user, form = checked
-    chat = chat_for(request)
-    try:
-        await run_in_threadpool(chat.mute if on else chat.unmute, user, form.get("username", ""))
-    except GameError as refused:
-        return visit.render("kernel/message.html", status=refused.status,
-                            message=refusal_text(visit, refused))  # fmt: skip
-    return RedirectResponse(HOME, status_code=303)
+    return await muting(request, False, HOME)

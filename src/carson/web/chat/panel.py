@@ -7,6 +7,7 @@ the form: what the visitor is typing stays."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import quote
 
@@ -25,6 +26,7 @@ from carson.server.chat.service import (
     Message,
     phrases_for,
 )
+from carson.server.kernel.db import User
 from carson.server.kernel.errors import GameError
 from carson.server.kernel.ratelimit import RateLimited
 from carson.server.play.api import service_of
@@ -168,6 +170,26 @@ def _both(request: Request) -> bool:
     return request.query_params.get("both") == "1"
 
 
+async def sending(visit: Visit, send: Callable[[], object]) -> tuple[str | None, int, int | None]:
+    """Send a message: no refusal (``None``, 200), or the refusal in the visitor's words,
+    its status and, beyond the chat's rate, the seconds to wait."""
+    try:
+        await run_in_threadpool(send)
+    except RateLimited as limited:
+        return too_fast(visit, limited), 429, limited.retry_after
+    except GameError as refused:
+        return refusal_text(visit, refused), refused.status, None
+    return None, 200, None
+
+
+def refused_page(visit: Visit, error: str, status: int, wait: int | None) -> HTMLResponse:
+    """A refused plain form post's page (``Retry-After`` when it says how long to wait)."""
+    page = visit.render("kernel/message.html", status=status, message=error)
+    if wait is not None:
+        page.headers["Retry-After"] = str(wait)
+    return page
+
+
 @router.post("/games/{game_id}/chat", response_class=HTMLResponse)
 async def post(game_id: str, request: Request) -> Response:
     """Send a text or a phrase; htmx gets the form back (empty, or with the refusal and the
@@ -177,20 +199,12 @@ async def post(game_id: str, request: Request) -> Response:
         return checked
     visit, user, form = checked
     phrase, text = form.get("phrase") or None, form.get("text", "")
-    error, status, wait = None, 200, None
-    try:
-        await run_in_threadpool(chat_for(request).post, user, game_id, form.get("channel", ""),
-                                None if phrase else text, phrase)  # fmt: skip
-    except RateLimited as limited:
-        error, status, wait = too_fast(visit, limited), 429, limited.retry_after
-    except GameError as refused:
-        error, status = refusal_text(visit, refused), refused.status
+    error, status, wait = await sending(visit, lambda: chat_for(request).post(
+        user, game_id, form.get("channel", ""), None if phrase else text, phrase
+    ))  # fmt: skip
     if "hx-request" not in request.headers:
         if error is not None:
-            page = visit.render("kernel/message.html", status=status, message=error)
-            if wait is not None:
-                page.headers["Retry-After"] = str(wait)
-            return page
+            return refused_page(visit, error, status, wait)
         return RedirectResponse(f"/games/{game_id}#chat", status_code=303)
     box = await chat_box(visit, request, game_id)
     if box is None:
@@ -210,6 +224,12 @@ async def unmute(game_id: str, request: Request) -> Response:
 
 
 async def _mute(game_id: str, request: Request, on: bool) -> Response:
+    return await muting(request, on, f"/games/{quote(game_id)}#chat")
+
+
+async def muting(request: Request, on: bool, back: str) -> Response:
+    """Mute or unmute the form's ``username`` (every game's chat and the lobby's), then go
+    ``back``."""
     checked = await signed_in_form(request)
     if isinstance(checked, Response):
         return checked
@@ -220,24 +240,36 @@ async def _mute(game_id: str, request: Request, on: bool) -> Response:
     except GameError as refused:
         return visit.render("kernel/message.html", status=refused.status,
                             message=refusal_text(visit, refused))  # fmt: skip
-    return RedirectResponse(f"/games/{quote(game_id)}#chat", status_code=303)
+    return RedirectResponse(back, status_code=303)
 
 
 @router.post("/chat/{message_id}/report", response_class=HTMLResponse)
 async def report(message_id: int, request: Request) -> Response:
+    def back(form: dict[str, str]) -> str | None:
+        game = form.get("game", "")
+        return f"/games/{quote(game)}#chat" if game else None
+
+    return await reporting(request, message_id, chat_for(request).report, back)
+
+
+async def reporting(
+    request: Request, message_id: int, report: Callable[[User, int, str], int],
+    back: Callable[[dict[str, str]], str | None],
+) -> Response:  # fmt: skip
+    """Report a message with the form's reason: htmx gets the note of what became of it, a
+    plain form post goes ``back(form)`` (a page saying so if refused, or nowhere to go)."""
     checked = await signed_in_form(request)
     if isinstance(checked, Response):
         return checked
     visit, user, form = checked
     try:
-        await run_in_threadpool(chat_for(request).report, user, message_id,
-                                form.get("reason", ""))  # fmt: skip
+        await run_in_threadpool(report, user, message_id, form.get("reason", ""))
         note, status = visit.gettext("Reported: thank you."), 200
     except GameError as refused:
         note, status = refusal_text(visit, refused), refused.status
     if "hx-request" in request.headers:
         return visit.render("chat/chat_note.html", note=note)  # htmx swaps 2xx answers only
-    game = form.get("game", "")
-    if status == 200 and game:
-        return RedirectResponse(f"/games/{quote(game)}#chat", status_code=303)
+    where = back(form)
+    if status == 200 and where is not None:
+        return RedirectResponse(where, status_code=303)
     return visit.render("kernel/message.html", status=status, message=note)
