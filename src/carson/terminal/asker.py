@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from rich.console import Console, RenderableType
 
+from carson.terminal.pager import show_paged
 from carson.terminal.texts import Texts
 
 
@@ -42,25 +43,34 @@ class Asker:
 
     def __call__(self, question: str, prompt: str = "> ") -> str:
         """The answer to ``question`` (``prompt``: what the answer's line starts with)."""
+        typed: str | None = None  # what was typed at the end of a page instead
         while True:
-            self.console.print(question, style="bold cyan", markup=False)
-            try:
-                answer = self._ask(prompt).strip()
-            except (EOFError, KeyboardInterrupt):
-                raise QuitGame from None
+            if typed is None:
+                self.console.print(question, style="bold cyan", markup=False)
+                try:
+                    answer = self._ask(prompt).strip()
+                except (EOFError, KeyboardInterrupt):
+                    raise QuitGame from None
+            else:
+                answer, typed = typed, None
             # The English words, and those of the player's language.
             if answer.lower() in ("quit", "exit", "q!", self.texts("commands", "quit")):
                 raise QuitGame
             if answer.lower() in ("help", "?", self.texts("commands", "help")):
-                self.console.print(self.texts(*self.help_key), markup=False)
+                typed = self.show(self.texts(*self.help_key))
                 continue
             if self.can_undo and answer.lower() in ("undo", self.texts("commands", "undo")):
                 raise UndoMove
             command = self.commands.get(answer.lower())
             if command is not None:
-                self.console.print(command(), markup=False)
+                typed = self.show(command())
                 continue
             return answer
+
+    def show(self, renderable: RenderableType) -> str | None:
+        """Prints what a word asked for, a screenful at a time where it is taller; what was
+        typed at a page's end instead of going on (the question's answer), if anything."""
+        return show_paged(self.console, renderable, self._ask, self.texts)
 
     def pause(self, message: str) -> None:
         self.console.print(message, style="bold", markup=False)

@@ -18,6 +18,7 @@ from rich.console import Console, RenderableType
 from carson.core.record import GameRecord
 from carson.terminal.kits import kit_for
 from carson.terminal.moves import MoveLog
+from carson.terminal.pager import show_paged
 from carson.terminal.texts import Texts
 
 
@@ -89,22 +90,25 @@ class ReplayViewer:
         step = max(0, min(start, self.total))
         prompt = self.texts("ui", "replay_prompt_words")
         self.show(step)
+        typed: str | None = None  # what was typed at the end of a page instead
         while True:
-            self.console.print(prompt, style="bold cyan", markup=False)
-            try:
-                answer = self._ask("> ").strip().lower()
-            except (EOFError, KeyboardInterrupt):
-                return 0
+            if typed is None:
+                self.console.print(prompt, style="bold cyan", markup=False)
+                try:
+                    answer = self._ask("> ").strip().lower()
+                except (EOFError, KeyboardInterrupt):
+                    return 0
+            else:
+                answer, typed = typed.lower(), None
             if answer in ("q", "quit", "exit", self.texts("commands", "quit")):
                 return 0
             if answer in ("help", "?", self.texts("commands", "help")):
-                words = sorted(self.commands(step))
-                self.console.print(self.texts("ui", "replay_help", words=", ".join(words)),
-                                   markup=False)  # fmt: skip
+                words = ", ".join(sorted(self.commands(step)))
+                typed = self._paged(self.texts("ui", "replay_help", words=words))
                 continue
             command = self.commands(step).get(answer)
             if command is not None:
-                self.console.print(command(), markup=False)
+                typed = self._paged(command())
                 continue
             target = self._target(answer, step)
             if target is None:  # the prompt, which says the commands, comes next
@@ -118,6 +122,10 @@ class ReplayViewer:
             else:
                 step = target
                 self.show(step)
+
+    def _paged(self, shown: RenderableType) -> str | None:
+        """Prints ``shown`` a screenful at a time; what was typed at a page's end instead."""
+        return show_paged(self.console, shown, self._ask, self.texts)
 
     def _error(self, message: str) -> None:
         self.console.print(message, style="bold red", markup=False)

@@ -41,6 +41,10 @@ def _ask_bid(asker: Asker, state: CardGameState, seat: int) -> CardAction:
     hand = list(me.hand)
     if len(hand) == 1:  # nothing to choose: played at once, and said
         asker.console.print(texts("ui", "bid_last", value=hand[0]), markup=False)
+        if asker.console.is_terminal:
+            # The new round's whole row is on screen only now (the next question comes
+            # after others have taken from it): it stays until the player goes on.
+            asker(texts("ui", "go_on"))
         return Bid(hand[0])
     question = texts("ui", "prompt_bid", hand=" ".join(map(str, hand)))
     played = me.played[state.era - 1]
