@@ -16,8 +16,9 @@ from rich.segment import Segment, Segments
 
 from carson.terminal.texts import Texts
 
-#: Lines kept free below a page: the line that asks for the next one, and the cursor's.
-FREE_LINES = 2
+#: Lines kept free below what is shown: the question asked again after it (it may take two
+#: lines) and the answer's line; a page's end takes the line asking for the next one.
+FREE_LINES = 3
 
 
 def show_paged(
@@ -32,13 +33,13 @@ def show_paged(
     lines = console.render_lines(renderable, console.options, pad=False, new_lines=False)
     while lines and not "".join(segment.text for segment in lines[-1]).strip():
         lines.pop()  # no page for the blank lines at the end
-    if len(lines) <= room + 1:
+    if len(lines) <= room:
         console.print(renderable, markup=False)
         return None
     total, first = len(lines), 0
     while first < total:
         last = min(first + room, total)
-        console.print(Segments(_joined(lines[first:last])))
+        console.print(Segments(_joined(lines[first:last])), end="")
         if last == total:
             return None
         more = texts("ui", "page_more", first=first + 1, last=last, total=total)
@@ -56,10 +57,10 @@ def show_paged(
 
 
 def _joined(lines: list[list[Segment]]) -> list[Segment]:
-    """The lines as one run of segments, each line ended."""
+    """The lines as one run of segments, each line ended (the last one too: a line as wide
+    as the terminal would otherwise leave the question beside it)."""
     joined: list[Segment] = []
-    for index, line in enumerate(lines):
+    for line in lines:
         joined.extend(line)
-        if index < len(lines) - 1:
-            joined.append(Segment.line())
+        joined.append(Segment.line())
     return joined
