@@ -169,3 +169,35 @@ def test_the_new_rows_cards_stay_when_the_last_card_is_played_for_you(
     waiting(screen)  # the next question
     screen.term.type(QUIT[lang])
     assert screen.term.close() == 3
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_word_the_replays_help_lists_works_at_80_by_24(tmp_path: Path, lang: str) -> None:
+    """The replay's help names its words on its last line; each, typed, does what it says
+    (a step, a view of the table, paged where taller than the screen), none is unknown."""
+    save = tmp_path / "late.json"
+    saved_when(save, 1, lambda s: s.round >= 15 and s.phase == "bid", lang)
+    screen = Screen("replay", str(save), "--step", "200", "--lang", lang)
+    waiting(screen)
+    screen.term.type({"en": "help", "de": "hilfe"}[lang])
+    texts = KIT.texts(lang)
+    head = texts.template("ui", "words_here").split("{words}")[0].strip()
+    deadline = time.monotonic() + 30
+    while head not in " ".join(line.strip() for line in screen.ever):
+        assert time.monotonic() < deadline, screen.shown()
+        screen.pump()
+    waiting(screen)
+    shown = " ".join(line.strip() for line in screen.ever)
+    listed = shown[shown.rindex(head) + len(head) :].split(".")[0]
+    words = [word.strip() for word in listed.split(",")]
+    assert {"n", "p", "g N", "table", "cities", "row", "legend"} <= set(words), words
+    leave = {"q", "quit", "exit", "ende"}
+    for word in words:
+        if word in leave:
+            continue
+        screen.term.type({"g N": "g 3", "go N": "go 3", "N": "4"}.get(word, word))
+        while waiting(screen).rstrip().split("\n")[-1].startswith("—"):
+            screen.term.type("")  # the next page
+    assert texts("ui", "replay_unknown") not in screen.everything()
+    screen.term.type("q")
+    assert screen.term.close() == 0
