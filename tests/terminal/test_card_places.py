@@ -58,7 +58,7 @@ def test_typed_coordinates_are_stable_and_refusals_name_no_rule() -> None:
             said = refusal(city, (E, E, E, E), *to_current(city, column, row), texts(lang))
             assert said is not None and "CG-" not in said and f"({column}, {row})" in said
     empty = refusal(City(), (E, E, E, E), 1, 0, texts("de"))
-    assert empty == "die erste Karte einer Stadt kommt auf (0, 0)"
+    assert empty == "die erste Karte einer Stadt gehört auf (0, 0)"
 
 
 def test_listed_places_are_cut_between_entries_only() -> None:

@@ -5,7 +5,9 @@ its :class:`~carson.core.registry.GameKind`."""
 from __future__ import annotations
 
 import random
+import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
@@ -30,6 +32,7 @@ from carson.core.registry import HUMAN, AnyGameKind, GameSetupError, game_kind, 
 from carson.terminal.game import TerminalGame
 from carson.terminal.kit import Setup
 from carson.terminal.kits import kit_for
+from carson.terminal.line_input import LineInput
 from carson.terminal.moves import MoveLog
 from carson.terminal.replay import ReplayViewer
 from carson.terminal.saves import SAVE_PROGRAM, Saved, SaveError, read_save
@@ -158,7 +161,7 @@ def play(
     console = Console(highlight=False)
     terminal = TerminalGame(
         playing.state, playing.kinds, playing.setup.kit.texts(lang), console,
-        console.input, save, budget_ms, playing.setup, playing.log, playing.seen,
+        line_reader(console), save, budget_ms, playing.setup, playing.log, playing.seen,
     )  # fmt: skip
     raise typer.Exit(terminal.run())
 
@@ -181,8 +184,17 @@ def replay(
     record, kinds, log = _read_any(file)
     console = Console(highlight=False)
     texts = kit_for(record.game).texts(lang)
-    viewer = ReplayViewer(record, kinds, texts, console, console.input, log)
+    viewer = ReplayViewer(record, kinds, texts, console, line_reader(console), log)
     raise typer.Exit(viewer.run(step))
+
+
+def line_reader(console: Console) -> Callable[[str], str]:
+    """How answers are read: with line editing and history (the arrow keys move in the line
+    and through earlier answers, never type escape codes) when both ends are a terminal;
+    else plain lines, as a script or a pipe gives them."""
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        return LineInput(flush=False)
+    return console.input
 
 
 def register(app: typer.Typer) -> None:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from rich.console import Console, RenderableType
 
+from carson.terminal.pager import show_paged
 from carson.terminal.texts import Texts
 
 
@@ -19,6 +20,14 @@ class QuitGame(Exception):
 
 class UndoMove(Exception):
     """The human typed ``undo`` where his last move may be taken back."""
+
+
+#: What leaves the game at any question (with the player's language's word).
+QUIT_WORDS = ("quit", "exit", "q!")
+#: What shows the help at any question.
+HELP_WORDS = ("help", "?")
+#: What takes the last move back where that is offered.
+UNDO_WORDS = ("undo",)
 
 
 class Asker:
@@ -40,27 +49,54 @@ class Asker:
         #: Whether ``undo`` may take the human's last move back now (the loop says).
         self.can_undo = False
 
-    def __call__(self, question: str, prompt: str = "> ") -> str:
-        """The answer to ``question`` (``prompt``: what the answer's line starts with)."""
+    def __call__(self, question: str, prompt: str = "> ", words: tuple[str, ...] = ()) -> str:
+        """The answer to ``question`` (``prompt``: what the answer's line starts with;
+        ``words``: the question's own words, which its caller reads, named by ``help``)."""
+        typed: str | None = None  # what was typed at the end of a page instead
         while True:
-            self.console.print(question, style="bold cyan", markup=False)
-            try:
-                answer = self._ask(prompt).strip()
-            except (EOFError, KeyboardInterrupt):
-                raise QuitGame from None
+            if typed is None:
+                self.console.print(question, style="bold cyan", markup=False)
+                try:
+                    answer = self._ask(prompt).strip()
+                except (EOFError, KeyboardInterrupt):
+                    raise QuitGame from None
+            else:
+                answer, typed = typed, None
             # The English words, and those of the player's language.
-            if answer.lower() in ("quit", "exit", "q!", self.texts("commands", "quit")):
+            if answer.lower() in self._own("quit", QUIT_WORDS):
                 raise QuitGame
-            if answer.lower() in ("help", "?", self.texts("commands", "help")):
-                self.console.print(self.texts(*self.help_key), markup=False)
+            if answer.lower() in self._own("help", HELP_WORDS):
+                typed = self.show(self.help_text(words))
                 continue
-            if self.can_undo and answer.lower() in ("undo", self.texts("commands", "undo")):
+            if self.can_undo and answer.lower() in self._own("undo", UNDO_WORDS):
                 raise UndoMove
             command = self.commands.get(answer.lower())
             if command is not None:
-                self.console.print(command(), markup=False)
+                typed = self.show(command())
                 continue
             return answer
+
+    def _own(self, key: str, english: tuple[str, ...]) -> list[str]:
+        """The English words of a command and the player's language's."""
+        return _unique([*english, self.texts("commands", key).lower()])
+
+    def accepted(self, words: tuple[str, ...] = ()) -> list[str]:
+        """Every word this question takes besides an answer: the question's own
+        (``words``), the game's (:attr:`commands`), ``undo`` where offered, help, quit."""
+        undo = self._own("undo", UNDO_WORDS) if self.can_undo else []
+        own = [word.lower() for word in words]
+        return _unique([*own, *self.commands, *undo, *self._own("help", HELP_WORDS),
+                        *self._own("quit", QUIT_WORDS)])  # fmt: skip
+
+    def help_text(self, words: tuple[str, ...] = ()) -> str:
+        """The help, and every word the question takes (from the very lists it reads)."""
+        listed = self.texts("ui", "words_here", words=", ".join(self.accepted(words)))
+        return f"{self.texts(*self.help_key)}\n{listed}"
+
+    def show(self, renderable: RenderableType) -> str | None:
+        """Prints what a word asked for, a screenful at a time where it is taller; what was
+        typed at a page's end instead of going on (the question's answer), if anything."""
+        return show_paged(self.console, renderable, self._ask, self.texts)
 
     def pause(self, message: str) -> None:
         self.console.print(message, style="bold", markup=False)
@@ -104,3 +140,8 @@ def ask_yes_no(asker: Asker, question: str) -> bool:
         if answer is not None:
             return answer
         asker.error(asker.texts("ui", "err_yes_no"))
+
+
+def _unique(words: list[str]) -> list[str]:
+    """``words`` without repeats, in their order."""
+    return list(dict.fromkeys(words))

@@ -21,7 +21,7 @@ from carson.core.record import GameRecord
 from carson.core.registry import HUMAN, AnyGameKind, GameSetupError
 from carson.terminal.asker import Asker, ask_number
 from carson.terminal.kit import GameKit
-from carson.terminal.texts import Texts
+from carson.terminal.texts import Texts, machine_kind
 
 
 class GenericNames:
@@ -38,7 +38,7 @@ class GenericNames:
             if self._kinds.count(HUMAN) == 1:
                 return self._texts("ui", "you")
             return self._texts("ui", "human", seat=seat + 1)
-        return kind
+        return machine_kind(kind, self._texts)
 
     def seat(self, seat: int) -> str:
         name, kind = self._texts("ui", "seat_of", seat=seat + 1), self.kind(seat)

@@ -57,16 +57,23 @@ class LineInput:
     ``watcher`` of the news; :class:`Superseded` when the news changed the question."""
 
     def __init__(
-        self, status: Callable[[], str] | None = None, watcher: Watcher | None = None
+        self,
+        status: Callable[[], str] | None = None,
+        watcher: Watcher | None = None,
+        flush: bool = True,
     ) -> None:
         self.session: PromptSession[str] = PromptSession(history=InMemoryHistory())
         self.status = status
         self.watcher = watcher
+        #: Whether what was typed before the question showed is forgotten (online, where
+        #: the game moves on meanwhile; a local game waits for its player, who may type on).
+        self.flush = flush
 
     def __call__(self, prompt: str) -> str:
         if self.watcher is not None and self.watcher.pending() and self.watcher.drain():
             raise Superseded
-        flush_typed_ahead()
+        if self.flush:
+            flush_typed_ahead()
         shows_status = self.status is not None and bool(self.status())
         return self.session.prompt(
             prompt,

@@ -18,7 +18,16 @@ from rich.console import Console, RenderableType
 from carson.core.record import GameRecord
 from carson.terminal.kits import kit_for
 from carson.terminal.moves import MoveLog
+from carson.terminal.pager import show_paged
 from carson.terminal.texts import Texts
+
+#: The replay's own words (besides the game's): the next step (Enter too), the previous
+#: one, a step by its number (``g N``, ``go N`` or just ``N``), leaving, help.
+NEXT_WORDS = ("n", "next")
+BACK_WORDS = ("p", "prev", "previous", "b")
+GO_WORDS = ("g", "go")
+LEAVE_WORDS = ("q", "quit", "exit")
+HELP_WORDS = ("help", "?")
 
 
 def winners_line(state: Any, names: Any, texts: Texts) -> str:
@@ -89,22 +98,24 @@ class ReplayViewer:
         step = max(0, min(start, self.total))
         prompt = self.texts("ui", "replay_prompt_words")
         self.show(step)
+        typed: str | None = None  # what was typed at the end of a page instead
         while True:
-            self.console.print(prompt, style="bold cyan", markup=False)
-            try:
-                answer = self._ask("> ").strip().lower()
-            except (EOFError, KeyboardInterrupt):
+            if typed is None:
+                self.console.print(prompt, style="bold cyan", markup=False)
+                try:
+                    answer = self._ask("> ").strip().lower()
+                except (EOFError, KeyboardInterrupt):
+                    return 0
+            else:
+                answer, typed = typed.lower(), None
+            if answer in (*LEAVE_WORDS, self.texts("commands", "quit")):
                 return 0
-            if answer in ("q", "quit", "exit", self.texts("commands", "quit")):
-                return 0
-            if answer in ("help", "?", self.texts("commands", "help")):
-                words = sorted(self.commands(step))
-                self.console.print(self.texts("ui", "replay_help", words=", ".join(words)),
-                                   markup=False)  # fmt: skip
+            if answer in (*HELP_WORDS, self.texts("commands", "help")):
+                typed = self._paged(self.help_text(step))
                 continue
             command = self.commands(step).get(answer)
             if command is not None:
-                self.console.print(command(), markup=False)
+                typed = self._paged(command())
                 continue
             target = self._target(answer, step)
             if target is None:  # the prompt, which says the commands, comes next
@@ -119,18 +130,36 @@ class ReplayViewer:
                 step = target
                 self.show(step)
 
+    def accepted(self, step: int) -> list[str]:
+        """Every word the replay takes at ``step`` (a step's number too, and Enter)."""
+        words = [*NEXT_WORDS, *BACK_WORDS, *(f"{word} N" for word in GO_WORDS), "N",
+                 *sorted(self.commands(step)), *HELP_WORDS, self.texts("commands", "help"),
+                 *LEAVE_WORDS, self.texts("commands", "quit")]  # fmt: skip
+        return list(dict.fromkeys(words))
+
+    def help_text(self, step: int) -> str:
+        """The replay's help: what its words do, then every word it takes, from the lists
+        it reads."""
+        game = ", ".join(sorted(self.commands(step)))
+        every = self.texts("ui", "words_here", words=", ".join(self.accepted(step)))
+        return f"{self.texts('ui', 'replay_help', words=game)}\n{every}"
+
+    def _paged(self, shown: RenderableType) -> str | None:
+        """Prints ``shown`` a screenful at a time; what was typed at a page's end instead."""
+        return show_paged(self.console, shown, self._ask, self.texts)
+
     def _error(self, message: str) -> None:
         self.console.print(message, style="bold red", markup=False)
 
     @staticmethod
     def _target(answer: str, step: int) -> int | None:
         """The step an answer asks for, or None if it is not a move."""
-        if answer in ("", "n", "next"):
+        if answer in ("", *NEXT_WORDS):
             return step + 1
-        if answer in ("p", "prev", "previous", "b"):
+        if answer in BACK_WORDS:
             return step - 1
         words = answer.split()
-        if len(words) == 2 and words[0] in ("g", "go") and words[1].lstrip("-").isdigit():
+        if len(words) == 2 and words[0] in GO_WORDS and words[1].lstrip("-").isdigit():
             return int(words[1])
         if answer.lstrip("-").isdigit():
             return int(answer)

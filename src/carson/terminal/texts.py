@@ -21,7 +21,7 @@ from babel.messages.pofile import read_po
 
 from carson.core.i18n import chain, check_language
 
-__all__ = ["DOMAIN", "SHARED", "Source", "Texts", "english"]
+__all__ = ["DOMAIN", "SHARED", "Source", "Texts", "english", "machine_kind"]
 
 #: The gettext domain of the terminal's catalogs.
 DOMAIN = "terminal"
@@ -64,6 +64,12 @@ class Texts:
         if word in ("n", "no", "nein", "nee", "non"):
             return False
         return None
+
+
+def machine_kind(kind: str, texts: Texts) -> str:
+    """A machine seat's kind as players read it (``ai-easy``: "AI (easy)"), in their language
+    (a kind the catalogs do not know, as it is)."""
+    return texts("kinds", kind) if texts.has("kinds", kind) else kind
 
 
 @cache

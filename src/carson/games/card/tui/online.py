@@ -22,7 +22,7 @@ from carson.games.card.previews import ScorePreview
 from carson.games.card.scoring import city_points
 from carson.games.card.tui.online_screen import ViewScreen, city_of, terrain_card, view_commands
 from carson.games.card.tui.places import refusal, to_current, to_stable
-from carson.games.card.tui.prompts import wrap_entries
+from carson.games.card.tui.prompts import list_words, wrap_entries
 from carson.games.card.tui.render import Names, city_grid
 from carson.terminal.asker import Asker, ask_number, ask_number_or_no, ask_yes_no
 from carson.terminal.kit import ViewPresenter
@@ -90,8 +90,8 @@ class CardViewPresenter(ViewPresenter):
         places = {(int(a["x"]), int(a["y"])): a for a in legal if a["kind"] == "place"}
         question = texts("ui", "prompt_place", card=texts("ui", "terrain", id=card["id"]))
         while True:
-            answer = asker(question)
-            if answer.lower() in ("list", "l", texts("commands", "list")):
+            answer = asker(question, words=list_words(texts))
+            if answer.lower() in list_words(texts):
                 self._list(asker, view["seats"][seat], city, card, list(places))
                 continue
             try:

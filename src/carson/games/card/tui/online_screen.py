@@ -223,7 +223,7 @@ def compact_row(view: JSON, texts: Texts) -> Fitted:
     """The row, one line a card: slot, name with its parcels or what it does, desirability."""
     table = Table(title=texts("ui", "row"), title_justify="left", box=None, show_header=False)
     table.add_column(justify="right", no_wrap=True, min_width=2)
-    table.add_column(no_wrap=True, overflow="ellipsis", ratio=1)
+    table.add_column(overflow="fold", ratio=1)  # a personality's text wraps, never cut
     table.add_column(justify="right", no_wrap=True, min_width=2)
     for slot, card in enumerate(view["row"]):
         if card is not None:

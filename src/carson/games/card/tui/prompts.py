@@ -16,6 +16,17 @@ from carson.games.card.scoring import city_points
 from carson.games.card.tui.places import refusal, to_current, to_stable
 from carson.games.card.tui.render import Names, city_grid, mini_card
 from carson.terminal.asker import Asker, ask_number, ask_number_or_no, ask_yes_no
+from carson.terminal.texts import Texts
+
+
+def list_words(texts: Texts) -> tuple[str, ...]:
+    """What lists every legal place, placing a card (English, and the player's word)."""
+    return ("list", "l", texts("commands", "list").lower())
+
+
+def never_words(texts: Texts) -> tuple[str, ...]:
+    """What declines an ability for the rest of the game."""
+    return ("never", texts("commands", "never").lower())
 
 
 def ask_action(asker: Asker, state: CardGameState, seat: int, names: Names) -> CardAction:
@@ -41,6 +52,10 @@ def _ask_bid(asker: Asker, state: CardGameState, seat: int) -> CardAction:
     hand = list(me.hand)
     if len(hand) == 1:  # nothing to choose: played at once, and said
         asker.console.print(texts("ui", "bid_last", value=hand[0]), markup=False)
+        if asker.console.is_terminal:
+            # The new round's whole row is on screen only now (the next question comes
+            # after others have taken from it): it stays until the player goes on.
+            asker(texts("ui", "go_on"))
         return Bid(hand[0])
     question = texts("ui", "prompt_bid", hand=" ".join(map(str, hand)))
     played = me.played[state.era - 1]
@@ -78,8 +93,8 @@ def _ask_place(asker: Asker, state: CardGameState, seat: int) -> CardAction:
     before = state.score(seat)
     question = texts("ui", "prompt_place", card=texts("ui", "terrain", id=card.id))
     while True:
-        answer = asker(question)
-        if answer.lower() in ("list", "l", texts("commands", "list")):
+        answer = asker(question, words=list_words(texts))
+        if answer.lower() in list_words(texts):
             _list_places(asker, state, seat)
             continue
         parts = answer.replace(",", " ").split()
@@ -152,8 +167,8 @@ def _ask_ability(asker: Asker, state: CardGameState, names: Names) -> CardAction
     question = texts("ui", "prompt_ability", name=name, explain=explain)
     asker.console.print(texts("ui", "ability_never", name=name), style="dim", markup=False)
     while True:
-        answer = asker(question)
-        if answer.lower() in ("never", texts("commands", "never")):
+        answer = asker(question, words=never_words(texts))
+        if answer.lower() in never_words(texts):
             names.declined.add(ability)
             return Pass()
         said = texts.yes(answer)

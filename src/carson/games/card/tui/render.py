@@ -17,7 +17,7 @@ from carson.games.card.city import City
 from carson.games.card.engine.state import CardGameState
 from carson.games.card.parcels import Parcel
 from carson.games.card.scoring import CATEGORIES, score_city
-from carson.terminal.texts import Texts
+from carson.terminal.texts import Texts, machine_kind
 
 #: Colours of the parcels (letters as in CG-1.4), chosen to read well on dark and light.
 PARCEL_STYLE = {
@@ -85,7 +85,7 @@ class Names:
             return self._texts("ui", "human", seat=seat + 1)
         if self._texts.has("levels", kind):
             return self._texts("ui", "virtual", level=self._texts("levels", kind))
-        return kind
+        return machine_kind(kind, self._texts)
 
     def seat(self, seat: int) -> str:
         return f"{self.suit(self._suits[seat])} · {self.kind(seat)}"
@@ -252,11 +252,13 @@ def city_panel(
 
 def score_sheets(state: CardGameState, names: Names, texts: Texts) -> Table:
     """Every seat's final score by category (CG-7, CG-8.1), and the totals."""
-    table = Table(title=texts("ui", "game_over"), title_justify="left")
-    table.add_column(texts("ui", "category"))
+    # The seats' names head the columns and close them too: the foot, by the totals, stays
+    # on a small screen when the head scrolled off.
+    table = Table(title=texts("ui", "game_over"), title_justify="left", show_footer=True)
+    table.add_column(texts("ui", "category"), footer=texts("ui", "category"))
     sheets = []
     for seat, me in enumerate(state.seats):
-        table.add_column(names.seat(seat), justify="right")
+        table.add_column(names.seat(seat), justify="right", footer=names.seat(seat))
         sheets.append(
             None if me.city is None else score_city(me.city, me.personalities, len(me.sold))
         )

@@ -126,10 +126,10 @@ class Fitted:
 def compact_row(state: CardGameState, texts: Texts) -> Fitted:
     """The row, one line a card: slot, name with its parcels or what it does, desirability."""
     table = Table(title=texts("ui", "row"), title_justify="left", box=None, show_header=False)
-    # The slot and the desirability keep their width; a long name or description is cut
-    # (a narrow terminal would otherwise squeeze the slot numbers away).
+    # The slot and the desirability keep their width (a narrow terminal would otherwise
+    # squeeze the slot numbers away); a long name or description wraps, never cut.
     table.add_column(justify="right", no_wrap=True, min_width=2)
-    table.add_column(no_wrap=True, overflow="ellipsis", ratio=1)
+    table.add_column(overflow="fold", ratio=1)
     table.add_column(justify="right", no_wrap=True, min_width=2)
     for slot, card in enumerate(state.row):
         if card is None:
