@@ -22,13 +22,13 @@ from carson.terminal.texts import Texts
 E, H = Parcel.EMPTY, Parcel.HOUSE
 LANGUAGES = ("en", "de", "fr", "it", "nl")
 WORDS = {
-    ("en", "ai-easy"): "AI (easy)",
-    ("en", "random"): "random bot",
-    ("de", "ai-master"): "KI (Meister)",
-    ("de", "greedy"): "gieriger Bot",
-    ("fr", "ai-hard"): "IA (difficile)",
-    ("it", "ai-medium"): "IA (media)",
-    ("nl", "random"): "willekeurige bot",
+    ("en", "ai-easy"): "Machine (easy)",
+    ("en", "random"): "Machine (random)",
+    ("de", "ai-master"): "Maschine (Meister)",
+    ("de", "greedy"): "Maschine (gierig)",
+    ("fr", "ai-hard"): "Machine (difficile)",
+    ("it", "ai-medium"): "Macchina (media)",
+    ("nl", "random"): "Machine (willekeurig)",
 }
 
 

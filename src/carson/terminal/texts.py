@@ -67,7 +67,7 @@ class Texts:
 
 
 def machine_kind(kind: str, texts: Texts) -> str:
-    """A machine seat's kind as players read it (``ai-easy``: "AI (easy)"), in their language
+    """A machine seat's kind as players read it (``ai-easy``: "Machine (easy)"), in their language
     (a kind the catalogs do not know, as it is)."""
     return texts("kinds", kind) if texts.has("kinds", kind) else kind
 
