@@ -77,7 +77,8 @@ def test_every_city_is_shown_a_screenful_at_a_time(tmp_path: Path, lang: str) ->
     screen.term.type({"en": "cities", "de": "städte"}[lang])
     first = waiting(screen)
     assert MORE[lang] in first, first  # a page, and the line that asks for the next
-    assert {"en": "Machine (random)", "de": "Maschine (zufällig)"}[lang] in first  # a seat kind in words
+    kind = {"en": "Machine (random)", "de": "Maschine (zufällig)"}[lang]
+    assert kind in first  # a seat kind in words
     screen.term.type("")
     last = waiting(screen)
     assert last.rstrip().endswith(">"), last  # the question again, below the last page
