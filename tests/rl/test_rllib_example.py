@@ -28,6 +28,7 @@ def test_the_rllib_example_trains_one_iteration(tmp_path: Path) -> None:
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), RAY_USAGE_STATS_ENABLED="0")
     command = [sys.executable, str(EXAMPLE), "--iterations", "1", "--batch", "64"]
     command += ["--epochs", "1", "--hidden", "16", "--checkpoint", str(tmp_path / "ppo")]
+    command += ["--evaluation-games", "2"]
     done = subprocess.run(
         command, env=env, cwd=tmp_path, capture_output=True, text=True, timeout=300, check=False
     )
@@ -35,3 +36,6 @@ def test_the_rllib_example_trains_one_iteration(tmp_path: Path) -> None:
     assert "iteration 1: mean return " in done.stdout
     assert "rllib: trained PPO for 1 iterations" in done.stdout
     assert (tmp_path / "ppo").is_dir()  # the checkpoint: a trained policy a researcher reloads
+    assert "policy vs greedy over 2 new games: wins" in done.stdout
+    assert "random vs greedy over 2 new games: wins" in done.stdout
+    assert "gain over random: " in done.stdout
