@@ -25,6 +25,19 @@ $(STAMP): pyproject.toml $(LOCK)
 
 install: $(STAMP)  ## create .venv and install carson with its dev extras, at the locked versions
 
+# The train extra (PyTorch CPU, RLlib's needs) for tests/rl/test_rllib_example.py, pinned here
+# by hand, not in $(LOCK): `make lock` (uv) would resolve torch to its multi-GB CUDA build,
+# and Ray's rllib extra pins a gymnasium the rl extra excludes (pyproject.toml says more).
+# torch==2.13.0 takes the CPU build where pip finds it (find-links of this machine); elsewhere
+# TRAIN_PIP_FLAGS="--extra-index-url https://download.pytorch.org/whl/cpu" does.
+TRAIN_STAMP := $(VENV)/.installed-train
+TRAIN_PINS := torch==2.13.0 pandas==3.1.1 pyarrow==26.0.1 dm-tree==0.1.10 lz4==4.4.5 \
+  ormsgpack==1.13.1 tensorboardX==2.6.5 fsspec==2026.9.0 sympy==1.14.0 networkx==3.6.1 mpmath==1.3.0
+TRAIN_PIP_FLAGS ?=
+$(TRAIN_STAMP): $(STAMP)
+	$(BIN)/pip install --quiet $(TRAIN_PIP_FLAGS) $(TRAIN_PINS)
+	touch $(TRAIN_STAMP)
+
 # Only the server extra, at the same versions: what `make run` needs (a dev install has it).
 $(RUN_STAMP): pyproject.toml $(RUN_LOCK)
 	rm -rf src/carson.egg-info
@@ -54,7 +67,7 @@ run: $(if $(wildcard $(STAMP)),$(STAMP),$(RUN_STAMP))  ## start the main program
 play: $(if $(wildcard $(STAMP)),$(STAMP),$(RUN_STAMP))  ## a game in the terminal instead
 	$(BIN)/carson play
 
-test: $(STAMP) test-deps  ## the whole suite: lint, types, tests
+test: $(STAMP) $(TRAIN_STAMP) test-deps  ## the whole suite: lint, types, tests
 	$(MAKE) lint
 	$(BIN)/pytest -n 2 -q
 

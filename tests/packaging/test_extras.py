@@ -43,10 +43,11 @@ def test_each_extras_modules_come_from_that_extra() -> None:
     providers = packages_distributions()
     for extra, modules in EXTRA_MODULES.items():
         for module in modules:
-            if extra == "ray" and find_spec(module) is None:
-                continue  # the dev environment does not install Ray: its name is checked below
+            if extra in ("ray", "train") and find_spec(module) is None:
+                continue  # not in every dev environment (`make test` adds train): names below
             assert {normalized(name) for name in providers[module]} & declared[extra], module
     assert EXTRA_MODULES["ray"] == ("ray",) and "ray" in declared["ray"]
+    assert EXTRA_MODULES["train"] == ("torch",) and "torch" in declared["train"]
 
 
 def hide(monkeypatch: pytest.MonkeyPatch, module: str) -> None:

@@ -34,6 +34,7 @@ EXTRA_MODULES: dict[str, tuple[str, ...]] = {
     "postgres": ("psycopg",),
     "rl": ("numpy", "gymnasium", "pettingzoo"),
     "ray": ("ray",),
+    "train": ("torch",),  # examples/rllib_card.py; carson itself never imports it
 }
 
 
