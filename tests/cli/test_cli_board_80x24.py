@@ -121,6 +121,10 @@ def test_placing_shows_the_town_and_the_track_and_every_word_works(
     assert "• " + t("board_events", "round", round=1) in shown, shown
     typed(screen, word(lang, "help"))
     said = flat(screen)
+    # The question's own words too: list, pass, the white cowboy's (he has it).
+    words_here = said.rsplit(t("ui", "words_here", words="").rstrip("."), 1)[1]
+    for key in ("list_words", "pass_words", "white_words"):
+        assert t("board", key).split()[0] in words_here, words_here
     for command in ("town", "track", "board", "legend", "news", "prices"):
         assert (
             f"'{word(lang, command) if command != 'prices' else t('board', 'prices_words')}'"
