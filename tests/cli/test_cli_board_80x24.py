@@ -143,10 +143,16 @@ def test_without_the_white_cowboy_the_prompt_does_not_offer_it(tmp_path: Path, l
     assert screen.term.close() == 3
 
 
-def saved_when(path: Path, lang: str, wanted: Callable[[BoardGameState], bool]) -> BoardGameState:
-    """A three-seat game (the human first, random machines) saved at the human's first
-    question where ``wanted``; random moves that ask other owners for parcels when they may."""
-    kinds = ["human", "random", "random"]
+def saved_when(
+    path: Path,
+    lang: str,
+    wanted: Callable[[BoardGameState], bool],
+    kinds: tuple[str, ...] = ("human", "random", "random"),
+) -> BoardGameState:
+    """A game (by default three seats, the human first, random machines) saved at the human's
+    first question where ``wanted``; random moves that ask other owners for parcels when
+    they may."""
+    kinds = list(kinds)
     for seed in range(100):
         state, rng = new_board_state(kinds, seed), random.Random(seed)
         while not state.is_over:
@@ -251,3 +257,21 @@ def test_the_replay_at_80x24_takes_every_word_and_ends_with_a_line_per_seat(
         assert found is not None and found[1] == str(score), shown
     screen.term.type("q")
     assert screen.term.close() == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_machines_are_named_as_everywhere_else(tmp_path: Path, lang: str) -> None:
+    """The board game's seats say "Machine (greedy)" / "Maschine (gierig)" from the shared
+    kinds, as the card game and the web do (its own words said "greedy bot")."""
+    t = texts(lang)
+    save = tmp_path / "kinds.json"
+    saved_when(save, lang, lambda state: state.round.number == 1,
+               ("human", "greedy", "random"))  # fmt: skip
+    screen = Screen("play", "--resume", str(save), env=home(tmp_path))
+    answered(screen)
+    said = typed(screen, word(lang, "board"))
+    for kind in ("greedy", "random"):
+        assert t("kinds", kind) in said, said
+    assert "bot" not in said, said
+    screen.term.type(word(lang, "quit"))
+    assert screen.term.close() == 3
