@@ -236,20 +236,24 @@ def board_states(kind: str, kinds: list[str], variants: tuple[str, ...] = ()) ->
 #: list and pass, the white cowboy's word only while one has it; BG-5.5 buying, BG-9.4
 #: granting: all; BG-6.1 building: store, ask N only while an owner may be asked).
 BOARD_QUESTIONS = [
-    ("place", ("list_words", "pass_words")),
-    ("buy_parcels", ("pass_words",)),
-    ("count", ("pass_words",)),
-    ("grant", ("all_words", "pass_words")),
-    ("construct", ("store_words",)),
-    ("personality", ()),
-    ("claim", ()),
+    ("place", ("list_words", "pass_words"), ()),
+    ("buy_parcels", ("pass_words",), ()),
+    ("count", ("pass_words",), ()),
+    ("grant", ("all_words", "pass_words"), ()),
+    ("construct", ("store_words",), ()),
+    ("personality", (), ()),
+    ("claim", (), ()),
+    ("tile", (), ("duel-tiles",)),
+    ("purchase", ("pass_words",), ("new-beginning",)),
+    ("vote", ("pass_words",), ("vote-sides",)),
+    ("roads", ("pass_words",), ("river",)),
 ]
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize(("kind", "keys"), BOARD_QUESTIONS)
+@pytest.mark.parametrize(("kind", "keys", "variants"), BOARD_QUESTIONS)
 def test_a_board_questions_own_words_are_in_its_help(
-    lang: str, kind: str, keys: tuple[str, ...]
+    lang: str, kind: str, keys: tuple[str, ...], variants: tuple[str, ...]
 ) -> None:
     """Each board question's help lists its own words (issue 46: it listed none of them), in
     English and the player's language; a word it does not list is refused when typed, and
@@ -258,7 +262,7 @@ def test_a_board_questions_own_words_are_in_its_help(
 
     texts = BOARD.texts(lang)
     kinds = ["human", "random", "random"]
-    state = next(board_states(kind, kinds))
+    state = next(board_states(kind, kinds, variants))
 
     def asked(*answers: str) -> tuple[str, list[str]]:
         names = BOARD.names(state, kinds, texts)
