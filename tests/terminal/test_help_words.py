@@ -291,3 +291,29 @@ def test_a_board_questions_own_words_are_in_its_help(
             continue  # the white cowboy's word wants a place after it
         refused = bool(asked(word)[1])
         assert refused == (word not in words), word
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_online_board_screens_help_lists_news(lang: str) -> None:
+    """Online, the board game's screen takes ``news`` as at a local game (the table's lines,
+    fetched when asked) and its help says so."""
+    from carson.games.board.tui.online import PRESENTER as BOARD_ONLINE
+
+    texts = BOARD.texts(lang)
+    state = new_board_state(["human", "random"], 3)
+    view: JSON = state.view(0)
+    names = BOARD_ONLINE.names(view, ["human", "random"], {}, texts)
+    told = ["Round 1 begins"]
+
+    def make(ask: Callable[[str], str]) -> Asker:
+        asker = Asker(ask, console(), texts, ("online", "help"))
+        asker.commands = BOARD_ONLINE.commands(view, [], 0, names, texts)
+        asker.commands |= BOARD_ONLINE.news_commands(lambda: told, texts)
+        return asker
+
+    words = check_asker(make, texts)
+    news = {word.lower() for t in (Texts("en", texts.sources), texts)
+            for word in t("board", "news_words").split()}  # fmt: skip
+    assert news <= set(words) and {"prices", "board", "town", "track"} <= set(words)
+    shown = make(keyboard(sorted(news)[-1], DONE))
+    assert shown("Q?") == DONE and "• Round 1 begins" in shown.console.export_text()
