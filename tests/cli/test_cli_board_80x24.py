@@ -24,6 +24,7 @@ from carson.games.board.tui.names import parcel_label
 from carson.games.board.tui.texts import texts
 from carson.terminal.kit import Setup
 from carson.terminal.saves import write_save
+from carson.terminal.texts import Texts
 from pty_terminal import Screen
 
 pytestmark = pytest.mark.slow  # terminals
@@ -121,6 +122,10 @@ def test_placing_shows_the_town_and_the_track_and_every_word_works(
     assert "• " + t("board_events", "round", round=1) in shown, shown
     typed(screen, word(lang, "help"))
     said = flat(screen)
+    # The question's own words too: list, pass, the white cowboy's (he has it).
+    words_here = said.rsplit(t("ui", "words_here", words="").rstrip("."), 1)[1]
+    for key in ("list_words", "pass_words", "white_words"):
+        assert t("board", key).split()[0] in words_here, words_here
     for command in ("town", "track", "board", "legend", "news", "prices"):
         assert (
             f"'{word(lang, command) if command != 'prices' else t('board', 'prices_words')}'"
@@ -139,12 +144,19 @@ def test_without_the_white_cowboy_the_prompt_does_not_offer_it(tmp_path: Path, l
     assert screen.term.close() == 3
 
 
-def saved_when(path: Path, lang: str, wanted: Callable[[BoardGameState], bool]) -> BoardGameState:
-    """A three-seat game (the human first, random machines) saved at the human's first
-    question where ``wanted``; random moves that ask other owners for parcels when they may."""
-    kinds = ["human", "random", "random"]
+def saved_when(
+    path: Path,
+    lang: str,
+    wanted: Callable[[BoardGameState], bool],
+    kinds: tuple[str, ...] = ("human", "random", "random"),
+    variants: tuple[str, ...] = (),
+) -> BoardGameState:
+    """A game (by default three seats, the human first, random machines) saved at the human's
+    first question where ``wanted``; random moves that ask other owners for parcels when
+    they may."""
+    kinds = list(kinds)
     for seed in range(100):
-        state, rng = new_board_state(kinds, seed), random.Random(seed)
+        state, rng = new_board_state(kinds, seed, variants), random.Random(seed)
         while not state.is_over:
             seat = state.seats_to_act[0]
             if seat == 0 and wanted(state):
@@ -247,3 +259,90 @@ def test_the_replay_at_80x24_takes_every_word_and_ends_with_a_line_per_seat(
         assert found is not None and found[1] == str(score), shown
     screen.term.type("q")
     assert screen.term.close() == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_machines_are_named_as_everywhere_else(tmp_path: Path, lang: str) -> None:
+    """The board game's seats say "Machine (greedy)" / "Maschine (gierig)" from the shared
+    kinds, as the card game and the web do (its own words said "greedy bot")."""
+    t = texts(lang)
+    save = tmp_path / "kinds.json"
+    saved_when(save, lang, lambda state: state.round.number == 1,
+               ("human", "greedy", "random"))  # fmt: skip
+    screen = Screen("play", "--resume", str(save), env=home(tmp_path))
+    answered(screen)
+    said = typed(screen, word(lang, "board"))
+    for kind in ("greedy", "random"):
+        assert t("kinds", kind) in said, said
+    assert "bot" not in said, said
+    screen.term.type(word(lang, "quit"))
+    assert screen.term.close() == 3
+
+
+def paged_or_answered(screen: Screen, line: str, t: Texts) -> str:
+    """Types ``line``; the screen once the program asks again or shows a page's end."""
+    page_end = t.template("ui", "page_more").split("{")[0]
+    screen.term.type(line)
+    deadline = time.monotonic() + 60
+    while not (screen.asked() or page_end in screen.screen.display[screen.screen.cursor.y]):
+        assert time.monotonic() < deadline, screen.shown()
+        screen.pump()
+    return screen.shown()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_prices_keep_their_title_under_the_three_line_question(tmp_path: Path, lang: str) -> None:
+    """``prices`` while placing with the white cowboy (the German question takes three lines):
+    its title, its columns and its last row all on the 24 lines with the question."""
+    t = texts(lang)
+    screen = at_placing(tmp_path, lang, "1")  # the Sheriff: the longest placing question
+    shown = typed(screen, t("board", "prices_words").split()[0])
+    assert t("board", "prices_title").split()[0] in shown, shown
+    assert re.search(r"^ +A +B +C +D +E +F +G +H", shown, re.M), shown
+    assert re.search(r"^ 8 ", shown, re.M), shown
+    assert t("board", "prompt_place").split(":")[0] in shown, shown
+    screen.term.type(word(lang, "quit"))
+    assert screen.term.close() == 3
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_personalities_at_a_rounds_start_leave_the_town_on_screen(
+    tmp_path: Path, lang: str
+) -> None:
+    """BG-4.1: choosing a personality, the list of them and the question below the town:
+    the town's columns and its eight rows are still on the 24 lines."""
+    t = texts(lang)
+    screen = Screen("play", "--game", "board", "--seed", "4", "--no-save", "--lang", lang,
+                    env=home(tmp_path))  # fmt: skip
+    answered(screen)
+    typed(screen, "A1")
+    shown = typed(screen, "B1")
+    assert t("board", "prompt_personality").split("?")[0] in shown, shown
+    assert re.search(r"^ +A +B +C +D +E +F +G +H", shown, re.M), shown
+    assert re.search(r"^ 1 ", shown, re.M) and re.search(r"^ 8 ", shown, re.M), shown
+    assert t("board", "round", round=1, rounds=4) in shown, shown
+    screen.term.type(word(lang, "quit"))
+    assert screen.term.close() == 3
+
+
+def five_at_round_two(state: BoardGameState) -> bool:
+    return state.round.number == 2 and state.decision is not None and (
+        state.decision.kind == "place")  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_table_of_five_with_duel_tiles_keeps_its_first_line(tmp_path: Path, lang: str) -> None:
+    """``board`` at five seats with the duel tiles (BG-10.2) is about 21 lines in German:
+    with the question below, its first line (the round) stays on screen, paged if need be."""
+    t = texts(lang)
+    save = tmp_path / "five.json"
+    saved_when(save, lang, five_at_round_two, ("human",) + ("random",) * 4, ("duel-tiles",))
+    screen = Screen("play", "--resume", str(save), env=home(tmp_path))
+    answered(screen)
+    shown = paged_or_answered(screen, word(lang, "board"), t)
+    assert t("board", "round", round=2, rounds=4) in shown, shown
+    if not screen.asked():  # paged: Enter shows the rest, then the question again
+        shown = typed(screen, "")
+        assert t("board", "prompt_place").split(":")[0] in shown, shown
+    screen.term.type(word(lang, "quit"))
+    assert screen.term.close() == 3

@@ -51,7 +51,7 @@ def test_the_news_tells_what_each_building_pays_whom(lang: str) -> None:
 def _asker(answers: list[str], lang: str) -> tuple[Asker, Console]:
     screen = Console(file=io.StringIO(), width=120, height=60, record=True, color_system=None)
     feed = iter(answers)
-    return Asker(lambda _: next(feed), screen, texts(lang), ("board", "help")), screen
+    return Asker(lambda _: next(feed), screen, texts(lang), ("board", "help_all")), screen
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

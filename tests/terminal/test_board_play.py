@@ -222,7 +222,7 @@ def _eager_choice(rng: random.Random, legal: list[BoardAction]) -> BoardAction:
 def _scripted_asker(answers: list[str], lang: str) -> tuple[Asker, Console]:
     screen = console()
     feed = iter(answers)
-    return Asker(lambda _: next(feed), screen, texts(lang), ("board", "help")), screen
+    return Asker(lambda _: next(feed), screen, texts(lang), ("board", "help_all")), screen
 
 
 def _error_texts(lang: str) -> list[str]:

@@ -33,7 +33,7 @@ def text_of(renderable: object) -> str:
 def asked(answers: list[str], lang: str) -> tuple[Asker, Console]:
     screen = Console(file=io.StringIO(), width=120, record=True, color_system=None)
     feed = iter(answers)
-    return Asker(lambda _: next(feed), screen, texts(lang), ("board", "help")), screen
+    return Asker(lambda _: next(feed), screen, texts(lang), ("board", "help_all")), screen
 
 
 @pytest.mark.slow  # runs long: whole games or many cases
@@ -92,3 +92,18 @@ def test_people_are_named_by_their_names_and_the_news_in_the_games_words() -> No
         events = state.apply(seat, state.legal_actions(seat)[0])
         lines = [KIT.describe(event, names, texts("en")) for event in events if event.seats is None]
     assert any(line and names.who(seat) in line for line in lines), lines
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_seat_kind_is_named_from_the_shared_kinds(lang: str) -> None:
+    """Issue 46: the master machine and a seat of unknown kind ("player") are named too,
+    from the terminal's shared ``kinds`` (the board game had its own list without them)."""
+    from carson.games.board.tui.kit import new_board_state
+    from carson.terminal.texts import machine_kind
+
+    state = new_board_state(["human", "random", "random"], 1)
+    names = KIT.names(state, ["human", "ai-master"], texts(lang))  # a server's master seat
+    master = texts(lang)("kinds", "ai-master")
+    assert names.kind(1) == machine_kind("ai-master", texts(lang)) == master
+    assert names.kind(2) == texts(lang)("kinds", "player")
+    assert "ai-master" not in names.kind(1)

@@ -214,3 +214,106 @@ def test_the_replays_help_lists_its_words(lang: str) -> None:
     for word in vocabulary(texts, *words):
         typed = {"g N": "g 3", "go N": "go 3", "N": "3"}.get(word, word)
         assert (unknown not in replay(typed)) == (word in words), word
+
+
+def board_states(kind: str, kinds: list[str], variants: tuple[str, ...] = ()) -> Iterator[Any]:
+    """Board games at seat 0's first decision of ``kind`` (the others random)."""
+    import random
+
+    for seed in range(60):
+        rng, state = random.Random(seed), new_board_state(kinds, seed, variants)
+        while not state.is_over:
+            decision = state.decision
+            assert decision is not None
+            if decision.kind == kind and 0 in decision.seats:
+                yield state
+                break
+            seat = decision.seats[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+#: Board questions, and the keys of the words each takes besides its answers (BG-4.2 placing:
+#: list and pass, the white cowboy's word only while one has it; BG-5.5 buying, BG-9.4
+#: granting: all; BG-6.1 building: store, ask N only while an owner may be asked).
+BOARD_QUESTIONS = [
+    ("place", ("list_words", "pass_words"), ()),
+    ("buy_parcels", ("pass_words",), ()),
+    ("count", ("pass_words",), ()),
+    ("grant", ("all_words", "pass_words"), ()),
+    ("construct", ("store_words",), ()),
+    ("personality", (), ()),
+    ("claim", (), ()),
+    ("tile", (), ("duel-tiles",)),
+    ("purchase", ("pass_words",), ("new-beginning",)),
+    ("vote", ("pass_words",), ("vote-sides",)),
+    ("roads", ("pass_words",), ("river",)),
+]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("kind", "keys", "variants"), BOARD_QUESTIONS)
+def test_a_board_questions_own_words_are_in_its_help(
+    lang: str, kind: str, keys: tuple[str, ...], variants: tuple[str, ...]
+) -> None:
+    """Each board question's help lists its own words (issue 46: it listed none of them), in
+    English and the player's language; a word it does not list is refused when typed, and
+    those it lists are taken (not refused as not understood)."""
+    from carson.games.board.tui.prompts import ask_board_action
+
+    texts = BOARD.texts(lang)
+    kinds = ["human", "random", "random"]
+    state = next(board_states(kind, kinds, variants))
+
+    def asked(*answers: str) -> tuple[str, list[str]]:
+        names = BOARD.names(state, kinds, texts)
+        wide = Console(file=io.StringIO(), width=1000, record=True, color_system=None)
+        asker = Asker(keyboard(*answers, "quit"), wide, texts, BOARD.help)
+        asker.commands = BOARD.commands(state, 0, names, texts)
+        errors: list[str] = []
+        asker.error = errors.append  # type: ignore[method-assign]
+        with contextlib.suppress(QuitGame):
+            ask_board_action(asker, state, 0, names)
+        return asker.console.export_text(), errors
+
+    words = listed(asked("help")[0], texts)
+    english = Texts("en", texts.sources)
+
+    def board_words(key: str) -> set[str]:
+        return {word.lower() for t in (english, texts) for word in t("board", key).split()}
+
+    own = {word for key in keys for word in board_words(key)}
+    own |= {"l"} if kind == "place" else set()
+    if kind == "place" and state.players[0].white:
+        own |= board_words("white_words")
+    assert own <= set(words), (own, words)
+    for word in vocabulary(texts, *words):
+        if word in board_words("white_words") and word in words:
+            continue  # the white cowboy's word wants a place after it
+        refused = bool(asked(word)[1])
+        assert refused == (word not in words), word
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_online_board_screens_help_lists_news(lang: str) -> None:
+    """Online, the board game's screen takes ``news`` as at a local game (the table's lines,
+    fetched when asked) and its help says so."""
+    from carson.games.board.tui.online import PRESENTER as BOARD_ONLINE
+
+    texts = BOARD.texts(lang)
+    state = new_board_state(["human", "random"], 3)
+    view: JSON = state.view(0)
+    names = BOARD_ONLINE.names(view, ["human", "random"], {}, texts)
+    told = ["Round 1 begins"]
+
+    def make(ask: Callable[[str], str]) -> Asker:
+        asker = Asker(ask, console(), texts, ("online", "help"))
+        asker.commands = BOARD_ONLINE.commands(view, [], 0, names, texts)
+        asker.commands |= BOARD_ONLINE.news_commands(lambda: told, texts)
+        return asker
+
+    words = check_asker(make, texts)
+    news = {word.lower() for t in (Texts("en", texts.sources), texts)
+            for word in t("board", "news_words").split()}  # fmt: skip
+    assert news <= set(words) and {"prices", "board", "town", "track"} <= set(words)
+    shown = make(keyboard(sorted(news)[-1], DONE))
+    assert shown("Q?") == DONE and "• Round 1 begins" in shown.console.export_text()

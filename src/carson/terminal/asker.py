@@ -66,13 +66,13 @@ class Asker:
             if answer.lower() in self._own("quit", QUIT_WORDS):
                 raise QuitGame
             if answer.lower() in self._own("help", HELP_WORDS):
-                typed = self.show(self.help_text(words))
+                typed = self.show(self.help_text(words), question)
                 continue
             if self.can_undo and answer.lower() in self._own("undo", UNDO_WORDS):
                 raise UndoMove
             command = self.commands.get(answer.lower())
             if command is not None:
-                typed = self.show(command())
+                typed = self.show(command(), question)
                 continue
             return answer
 
@@ -93,10 +93,11 @@ class Asker:
         listed = self.texts("ui", "words_here", words=", ".join(self.accepted(words)))
         return f"{self.texts(*self.help_key)}\n{listed}"
 
-    def show(self, renderable: RenderableType) -> str | None:
-        """Prints what a word asked for, a screenful at a time where it is taller; what was
-        typed at a page's end instead of going on (the question's answer), if anything."""
-        return show_paged(self.console, renderable, self._ask, self.texts)
+    def show(self, renderable: RenderableType, question: str = "") -> str | None:
+        """Prints what a word asked for, a screenful at a time where it is taller with
+        ``question`` below it; what was typed at a page's end instead of going on (the
+        question's answer), if anything."""
+        return show_paged(self.console, renderable, self._ask, self.texts, question)
 
     def pause(self, message: str) -> None:
         self.console.print(message, style="bold", markup=False)

@@ -61,6 +61,13 @@ class ViewPresenter(ABC):
         """Words the player may type at any question to see more, as at a local game."""
         return {}
 
+    def news_commands(
+        self, lines: Callable[[], list[str]], texts: Texts
+    ) -> dict[str, Callable[[], RenderableType]]:
+        """Words that show the latest of the table's news (``lines``: its lines, oldest
+        first, fetched when asked), as a local game's ``news``; none unless the game has it."""
+        return {}
+
 
 class GameKit(ABC, Generic[StateT, NamesT, ActionT]):
     """One game's part of the terminal program, typed by the game's state, its names (how

@@ -193,6 +193,7 @@ class OnlineGame:
                 legal = view["legal_actions"]
                 self.asker.commands = presenter.commands(view["view"], legal, seat, names,
                                                          self.texts)  # fmt: skip
+                self.asker.commands |= self._news_commands(view)
                 action = presenter.ask(self.asker, view["view"], legal, seat, names)
             else:
                 action = self._choose(view["legal_actions"])
@@ -267,7 +268,28 @@ class OnlineGame:
         if presenter is None:
             return {}
         return presenter.commands(view["view"], [], int(view["seat"]), self._kit_names(view),
-                                  self.texts)  # fmt: skip
+                                  self.texts) | self._news_commands(view)  # fmt: skip
+
+    def _news_commands(self, view: JsonDict) -> dict[str, Callable[[], RenderableType]]:
+        """The game's ``news`` (if it has one): the table's events and news, fetched when
+        asked."""
+        assert self.kit is not None
+        presenter = self.kit.presenter()
+        assert presenter is not None
+        return presenter.news_commands(lambda: self._all_news(view), self.texts)
+
+    def _all_news(self, view: JsonDict) -> list[str]:
+        """Every line of what happened at the table, oldest first: its events (as the live
+        news tells them) and its news (timeouts, resignations), in the order of their moves."""
+        events = self.client.events(self.game_id, None)[0]
+        told: list[tuple[int, str]] = []
+        for event in events:
+            told += [(int(event.get("seq") or 0), line) for line in self._news_lines([event], view)]
+        table = TableNews(self.texts)
+        for item in self.client.news(self.game_id):
+            lines = table.lines([item], view, int(view["seat"]))
+            told += [(int(item["seq"]), line) for line in lines]
+        return [line for _, line in sorted(told, key=lambda pair: pair[0])]
 
     def _heard(self, what: str, data: JsonDict) -> None:
         """One thing the feed heard, said (see :class:`GameWatch`)."""

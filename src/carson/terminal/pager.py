@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from rich.console import Console, RenderableType
 from rich.segment import Segment, Segments
+from rich.text import Text
 
 from carson.terminal.texts import Texts
 
@@ -22,11 +23,17 @@ FREE_LINES = 3
 
 
 def show_paged(
-    console: Console, renderable: RenderableType, ask: Callable[[str], str], texts: Texts
+    console: Console,
+    renderable: RenderableType,
+    ask: Callable[[str], str],
+    texts: Texts,
+    question: str = "",
 ) -> str | None:
     """Prints ``renderable``, a screenful at a time on a terminal too small for it; what was
-    typed at a page's end instead of Enter or ``q``, if anything (the caller's answer)."""
-    room = console.size.height - FREE_LINES
+    typed at a page's end instead of Enter or ``q``, if anything (the caller's answer).
+    ``question``: what is asked again below it, whose lines are kept free too (a long one,
+    such as the German three-line question placing a cowboy, pushed the top off)."""
+    room = console.size.height - max(FREE_LINES, height(console, question) + 1)
     if not console.is_terminal or room < 3:
         console.print(renderable, markup=False)
         return None
@@ -54,6 +61,13 @@ def show_paged(
             return answer
         first = last
     return None
+
+
+def height(console: Console, text: str) -> int:
+    """How many lines ``text`` takes on ``console`` (0 for none)."""
+    if not text:
+        return 0
+    return len(console.render_lines(Text(text), console.options, pad=False, new_lines=False))
 
 
 def _joined(lines: list[list[Segment]]) -> list[Segment]:

@@ -48,6 +48,18 @@ class Ask:
         english = texts("en")("board", key)
         return set(english.casefold().split()) | set(self.t("board", key).casefold().split())
 
+    def typed(self, *keys: str, arg: str = "") -> tuple[str, ...]:
+        """The words of ``board.<key>`` as ``help`` lists them (what :meth:`words` reads):
+        the English ones, then the player's language's; each followed by `` arg`` if given
+        (``ask N``)."""
+        english, own = texts("en"), self.asker.texts
+        found = [
+            word.casefold()
+            for key in keys
+            for word in (*english("board", key).split(), *own("board", key).split())
+        ]
+        return tuple(f"{word} {arg}" if arg else word for word in dict.fromkeys(found))
+
     def sides(self) -> dict[str, str]:
         """A parcel's side as typed (English or the player's language) → its name."""
         english = texts("en")
@@ -61,10 +73,13 @@ class Ask:
         word = answer.strip().lower()
         return self.asker.texts.yes(word) is False or word in self.words("pass_words")
 
-    def until(self, question: str, parse: Callable[[str], Parsed]) -> BoardAction:
-        """Ask ``question`` until ``parse`` gives a legal action."""
+    def until(
+        self, question: str, parse: Callable[[str], Parsed], words: tuple[str, ...] = ()
+    ) -> BoardAction:
+        """Ask ``question`` until ``parse`` gives a legal action (``words``: the question's
+        own words that ``parse`` reads, which ``help`` names)."""
         while True:
-            result = parse(self.asker(question))
+            result = parse(self.asker(question, words=words))
             if isinstance(result, BoardAction):
                 if result in self.legal:
                     return result

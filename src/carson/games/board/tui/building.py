@@ -27,7 +27,7 @@ def ask_buy_parcels(ask: Ask) -> BoardAction:
     )
     money = ask.sight.players[ask.seat].money
     question = ask.t("board", "prompt_buy_parcels", parcels=offered, money=money)
-    return ask.until(question, parcel_answer(ask, "buy_parcel", True))
+    return ask.until(question, parcel_answer(ask, "buy_parcel", True), ask.typed("pass_words"))
 
 
 def ask_construct(ask: Ask) -> BoardAction:
@@ -79,7 +79,8 @@ def ask_construct(ask: Ask) -> BoardAction:
             return BoardAction("build", p)
         return ask.t("board", "err_construct", choices=choices)
 
-    return ask.until(ask.t("board", "prompt_construct", choices=choices), parse)
+    words = ask.typed("store_words") + (ask.typed("ask_words", arg="N") if asks else ())
+    return ask.until(ask.t("board", "prompt_construct", choices=choices), parse, words)
 
 
 def construct_choices(ask: Ask, spots: list[int], roads: list[int], asks: list[int]) -> str:
@@ -119,7 +120,7 @@ def ask_grant(ask: Ask) -> BoardAction:
     ]
     question = ask.t("board", "prompt_grant", who=ask.names.who(asker),
                      parcels=", ".join(offered))  # fmt: skip
-    return ask.until(question, _grant_answer(ask))
+    return ask.until(question, _grant_answer(ask), ask.typed("all_words", "pass_words"))
 
 
 def _grant_answer(ask: Ask) -> Callable[[str], Parsed]:
@@ -154,4 +155,5 @@ def ask_roads(ask: Ask) -> BoardAction:
         return BoardAction("road", edge)
 
     edges = ", ".join(edge_text(ask, edge) for edge in choices_of(ask, "road"))
-    return ask.until(ask.t("board", "prompt_roads", roads=roads, edges=edges), parse)
+    question = ask.t("board", "prompt_roads", roads=roads, edges=edges)
+    return ask.until(question, parse, ask.typed("pass_words"))

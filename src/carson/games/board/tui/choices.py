@@ -33,7 +33,7 @@ def ask_vote(ask: Ask) -> BoardAction:
             mask |= 1 << found
         return BoardAction("vote", mask)
 
-    return ask.until(ask.t("board", "prompt_vote"), parse)
+    return ask.until(ask.t("board", "prompt_vote"), parse, ask.typed("pass_words"))
 
 
 def ask_purchase(ask: Ask) -> BoardAction:
@@ -67,7 +67,7 @@ def ask_purchase(ask: Ask) -> BoardAction:
                 return BoardAction("purchase", index)
         return ask.t("board", "err_number", count=len(PURCHASES))
 
-    return ask.until(ask.t("board", "prompt_purchase"), parse)
+    return ask.until(ask.t("board", "prompt_purchase"), parse, ask.typed("pass_words"))
 
 
 def ask_claim(ask: Ask) -> BoardAction:
@@ -98,7 +98,8 @@ def ask_personality(ask: Ask) -> BoardAction:
 
 def ask_settler(ask: Ask) -> BoardAction:
     """BG-7.2 yellow Settler: one free parcel, or none."""
-    return ask.until(ask.t("board", "prompt_settler"), parcel_answer(ask, "claim", True))
+    return ask.until(ask.t("board", "prompt_settler"), parcel_answer(ask, "claim", True),
+                     ask.typed("pass_words"))  # fmt: skip
 
 
 def ask_tile(ask: Ask) -> BoardAction:
@@ -136,4 +137,5 @@ def ask_count(ask: Ask) -> BoardAction:
             return ask.t("board", "err_count", most=most)
         return BoardAction("count", int(word))
 
-    return ask.until(ask.t("board", "prompt_count", price=price, most=most, money=money), parse)
+    question = ask.t("board", "prompt_count", price=price, most=most, money=money)
+    return ask.until(question, parse, ask.typed("pass_words"))

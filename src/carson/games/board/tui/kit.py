@@ -80,7 +80,7 @@ class BoardKit(GameKit[BoardGameState, BoardNames, BoardAction]):
 
         def news() -> RenderableType:
             log = self.replay_logged(self.record_of(state))[1]
-            return LatestNews(list(log.since(0)), viewer, names, texts)
+            return LatestNews.of_events(list(log.since(0)), viewer, names, texts)
 
         for word in keywords(texts, "news_words"):
             commands[word] = news

@@ -89,7 +89,8 @@ def ask_menu(ask: Ask) -> BoardAction:
         return ask.t("board", "err_option", count=len(options), no=ask.t(
             "board", "or_no") if may_pass else "")  # fmt: skip
 
-    return ask.until(ask.t("board", "prompt_menu"), parse)
+    words = ask.typed("pass_words") if may_pass else ()
+    return ask.until(ask.t("board", "prompt_menu"), parse, words)
 
 
 def ask_stored(ask: Ask) -> BoardAction:
@@ -108,4 +109,4 @@ def ask_stored(ask: Ask) -> BoardAction:
                 return BoardAction("build_stored", index)
         return ask.t("board", "err_option", count=len(choices), no=ask.t("board", "or_no"))
 
-    return ask.until(ask.t("board", "prompt_stored"), parse)
+    return ask.until(ask.t("board", "prompt_stored"), parse, ask.typed("pass_words"))

@@ -10,7 +10,7 @@ from carson.core.game import JSON
 from carson.games.board.catalog import SPACE_IDS, BoardCatalog
 from carson.games.board.engine.config import BoardConfig
 from carson.games.board.town import HOUSE, MOUNTAIN, SIZE, edge_from_name
-from carson.terminal.texts import Texts
+from carson.terminal.texts import Texts, machine_kind
 
 #: Each seat's colour: its digit on the board, its cowboys and its markers.
 SEAT_STYLES = ("bold bright_blue", "bold green", "bold magenta", "bold dark_orange", "bold cyan")
@@ -99,7 +99,7 @@ class BoardNames:
             if self._kinds.count("human") == 1:
                 return texts("ui", "you")
             return texts("ui", "human", seat=seat + 1)
-        return texts("board_kinds", kind) if texts.has("board_kinds", kind) else kind
+        return machine_kind(kind, texts)  # the shared names: "Machine (easy)", as on the web
 
     def letter(self, seat: int) -> str:
         """The seat's cowboys on the town and the track: its colour's letter (``b`` for

@@ -19,18 +19,20 @@ QUESTION_LINES = 4
 
 
 class LatestNews:
-    """The lines of the events ``viewer`` may see (a spectator: the public ones), the latest
-    that fit the terminal's height, with how many earlier ones are left out."""
+    """Lines of news (:meth:`of_events`: of the events a seat may see; online, the table's
+    events and its news told by the client), the latest that fit the terminal's height, with
+    how many earlier ones are left out."""
 
-    def __init__(
-        self, events: list[Event], viewer: int | None, names: BoardNames, texts: Texts
-    ) -> None:
-        self.lines = [
-            line
-            for event in events
-            if event.visible_to(viewer) and (line := describe_board_event(event, names, texts))
-        ]
-        self.texts = texts
+    def __init__(self, lines: list[str], texts: Texts) -> None:
+        self.lines, self.texts = lines, texts
+
+    @classmethod
+    def of_events(
+        cls, events: list[Event], viewer: int | None, names: BoardNames, texts: Texts
+    ) -> LatestNews:
+        """The lines of the events ``viewer`` may see, in ``texts``' words."""
+        return cls([line for event in events if event.visible_to(viewer)
+                    and (line := describe_board_event(event, names, texts))], texts)  # fmt: skip
 
     def __rich_console__(
         self, console: Console, options: ConsoleOptions

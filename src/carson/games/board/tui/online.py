@@ -15,8 +15,9 @@ from rich.console import RenderableType
 
 from carson.core.game import JSON
 from carson.games.board.tui.names import BoardNames
+from carson.games.board.tui.news import LatestNews
 from carson.games.board.tui.prompts import ask_seen_action
-from carson.games.board.tui.render import sight_commands, sight_screen
+from carson.games.board.tui.render import keywords, sight_commands, sight_screen
 from carson.games.board.tui.sight import BoardSight
 from carson.terminal.asker import Asker
 from carson.terminal.kit import ViewPresenter
@@ -45,6 +46,13 @@ class BoardViewPresenter(ViewPresenter):
         self, view: JSON, legal: list[JSON], seat: int, names: Any, texts: Texts
     ) -> dict[str, Callable[[], RenderableType]]:
         return sight_commands(BoardSight(view, legal), names, texts)
+
+    def news_commands(
+        self, lines: Callable[[], list[str]], texts: Texts
+    ) -> dict[str, Callable[[], RenderableType]]:
+        """``news``: the latest of what happened at the table that fits the terminal (the
+        end of a round's news scrolls away at 80×24 online too)."""
+        return {word: lambda: LatestNews(lines(), texts) for word in keywords(texts, "news_words")}
 
 
 PRESENTER = BoardViewPresenter()

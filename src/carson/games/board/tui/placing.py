@@ -108,9 +108,9 @@ def ask_place(ask: Ask) -> BoardAction:
         return BoardAction("white" if white or only_white else "cowboy", target)
 
     # 'w' for the white cowboy only while one has it (BG-7.2 yellow Sheriff)
-    return ask.until(
-        ask.t("board", "prompt_place" if player.white else "prompt_place_plain"), parse
-    )
+    keys = ["list_words", "pass_words"] + (["white_words"] if player.white else [])
+    question = ask.t("board", "prompt_place" if player.white else "prompt_place_plain")
+    return ask.until(question, parse, ("l", *ask.typed(*keys)))
 
 
 def ask_order(ask: Ask) -> BoardAction:

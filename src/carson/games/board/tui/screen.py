@@ -63,14 +63,21 @@ def compact_screen(
     """The track when the seat places a cowboy and may on the track (the town, for a duel,
     is a command away: both do not fit 24 lines), with the round and the seat's supplies
     above it; else the town with them at its right; then who is awaited."""
-    spaces = legal_spaces(sight)
+    spaces, parcels = legal_spaces(sight), legal_parcels(sight)
     placing = sight.decision is not None and sight.decision.kind == "place"
     if placing and width >= PLACING_WIDTH:
         # Placing a cowboy (BG-4.2): the town with its choices marked, and the track below.
-        town = compact_town(sight.view, legal_parcels(sight), texts)
+        town = compact_town(sight.view, parcels, texts)
         side = width - max(len(line) for line in town) - 3
         yield SideBySide(town, packed(placing_parts(sight, names, texts, more), side))
         yield from track_columns(sight, names, texts, spaces, width)
+    elif sight.decision is not None and not parcels and width >= PLACING_WIDTH:
+        # Nothing to choose on the town (a personality at a round's start, BG-4.1, a menu):
+        # its 9 short lines, not the 17 of the grid, so what the question lists below fits.
+        town = compact_town(sight.view, parcels, texts)
+        side = width - max(len(line) for line in town) - 3
+        parts = [*own_parts(sight, names, texts), Text(texts("board", more), "dim")]
+        yield SideBySide(town, packed(parts, side))
     elif placing and spaces:
         line = Text(" · ").join(own_parts(sight, names, texts))
         line.append("   " + texts("board", more), "dim")

@@ -3,7 +3,7 @@ and the prices-and-incomes grid (``prices``)."""
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.text import Text
 
 from carson.core.game import JSON
@@ -22,6 +22,7 @@ from carson.games.board.tui.names import (
 )
 from carson.games.board.tui.sight import BoardSight
 from carson.games.board.tui.texts import texts as board_texts
+from carson.games.board.tui.track import SideBySide
 from carson.terminal.texts import Texts
 
 #: Characters of a parcel on the town grid: owner, tile, legal mark, up to 3 cowboys.
@@ -159,7 +160,31 @@ def price_values(view: JSON) -> dict[int, str]:
 def prices_screen(sight: BoardSight, texts: Texts) -> RenderableType:
     grid = town_grid(sight.view, values=price_values(sight.view), texts=texts)
     title = Text(texts("board", "prices_title"), "bold underline")
-    return Group(title, grid, Text(texts("board", "prices_note"), "dim"))
+    return Prices(grid, title, Text(texts("board", "prices_note"), "dim"))
+
+
+class Prices:
+    """The prices grid with its title and note beside it where they fit (at 80×24 the grid
+    is 18 lines: with the title and note above and below, a three-line question pushed the
+    title off the screen), else above and below it."""
+
+    #: The narrowest column the title and the note are wrapped into beside the grid.
+    NARROWEST = 14
+
+    def __init__(self, grid: Text, title: Text, note: Text) -> None:
+        self.grid, self.title, self.note = grid, title, note
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        lines = list(self.grid.split("\n"))
+        for line in lines:
+            line.rstrip()
+        room = options.max_width - max(len(line) for line in lines) - 2
+        if room >= self.NARROWEST:
+            side = [*self.title.wrap(console, room), Text(), *self.note.wrap(console, room)]
+            if len(side) <= len(lines):
+                yield SideBySide(lines, side, 2)
+                return
+        yield Group(self.title, self.grid, self.note)
 
 
 def legal_parcels(sight: BoardSight) -> frozenset[int]:
