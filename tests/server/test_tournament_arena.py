@@ -1,9 +1,9 @@
 """Arena tournaments (issue 48's second mode): seven players of the card game in a window,
 with time moved by the injected clock — seated as soon as four are free, the longest-waiting
-first and people who just played together apart, re-seated as their games end, one
-withdrawal, no new game after the window, the games under way counted, final standings — on
-SQLite and PostgreSQL; a join seats at once; who may cancel, rename and withdraw; what is
-refused."""
+first and people who just played together apart, re-seated as their games end (those
+whose clocks ran out once back from the pause it put them in), one withdrawal, no new game
+after the window, the games under way counted, final standings — on SQLite and PostgreSQL;
+a join seats at once; who may cancel, rename and withdraw; what is refused."""
 
 from __future__ import annotations
 
@@ -84,8 +84,15 @@ def test_seven_players_in_an_arena_with_a_withdrawal(
     withdrawn = client.post(f"/api/tournaments/{cup}/withdraw", headers=people[int(quitter[1])])
     assert withdrawn.status_code == 200, withdrawn.text
     seated_after = 2
-    for _ in range(2):  # two more games end and are re-seated
+    for _ in range(2):  # two more games end and their people, back from a pause, re-seated
         move_time(client, clock, timedelta(minutes=2))
+        until(all_over(client, cup, host), patience=240)
+        # Each clock ran out: a machine took the seat and its player is paused till back.
+        away = [row["user"] for row in standings(client, cup, host)["players"] if row["paused"]]
+        assert away and quitter not in away
+        for name in away:
+            back = client.post(f"/api/tournaments/{cup}/resume", headers=people[int(name[1])])
+            assert back.status_code == 200, back.text
         seated_after += 1
         until(games_seen(client, cup, host, seated_after), patience=240)
     later = tables(standings(client, cup, host))[2:]

@@ -1,6 +1,6 @@
 """An arena tournament's pages in a real browser (issue 48): opened from the form with its
-mode and window, joined by another person, then cancelled by its creator (the only one
-offered the button)."""
+mode and window, joined by another person who pauses and comes back, then cancelled by its
+creator (the only one offered the button)."""
 
 from __future__ import annotations
 
@@ -33,6 +33,12 @@ def test_an_arena_opened_joined_and_cancelled(browser: Browser, base_url: str) -
     expect(entrant.locator("#tournament-cancel")).to_have_count(0)
     entrant.click("#tournament-entry button:has-text('Join the tournament')")
     expect(entrant.locator("#standings tr[data-user=arenaguest]")).to_be_visible()
+    entrant.click("#arena-pause button:has-text('Pause')")
+    expect(entrant.locator("#arena-paused")).to_be_visible()
+    expect(entrant.locator("#standings tr[data-user=arenaguest]")).to_contain_text("(paused)")
+    entrant.click("#arena-pause button:has-text('Come back')")
+    expect(entrant.locator("#arena-paused")).to_have_count(0)
+    expect(entrant.locator("#standings tr[data-user=arenaguest]")).not_to_contain_text("paused")
 
     host.goto(url)
     host.click("#tournament-cancel button")

@@ -6,7 +6,8 @@ one place that composes them, for the web server, the workers and the tools alik
 - lobby: a waiting table expires, a rating range refuses (:mod:`carson.server.lobby.tables`);
 - people: a block refuses a join (:mod:`carson.server.people.listening`);
 - tournaments: a game's points are counted, the next round queued
-  (:mod:`carson.server.tournaments.rounds`).
+  (:mod:`carson.server.tournaments.rounds`); an arena's player whose clock ran out is
+  paused (:mod:`carson.server.tournaments.pausing`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from carson.server.notify import listening
 from carson.server.people import listening as people_listening
 from carson.server.play.listeners import Listeners
 from carson.server.ratings import standings
-from carson.server.tournaments import rounds
+from carson.server.tournaments import pausing, rounds
 
 
 def every_listener() -> Listeners:
@@ -27,4 +28,5 @@ def every_listener() -> Listeners:
     tables.listen(listeners)
     people_listening.listen(listeners)
     rounds.listen(listeners)
+    pausing.listen(listeners)
     return listeners

@@ -1,14 +1,15 @@
 """What notifications listen to in play (:mod:`carson.server.play.listeners`), each written
 in the transaction of what caused it: a person's turn, the game's end, a seat given at a
-table (quick match, a rematch offered), a game aborted."""
+table (quick match, a rematch offered), a game aborted, a pause in an arena for a timeout."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from carson.server.notify.notices import GAME_OVER, INVITATION, after_moves, notify
+from carson.server.notify.notices import GAME_OVER, INVITATION, TIMEOUT_SOON, after_moves, notify
 from carson.server.people.relations import unblocked_by
 from carson.server.play.listeners import GameAborted, Invited, Listeners, MovesWritten
+from carson.server.tournaments.pausing import ArenaPaused
 
 if TYPE_CHECKING:
     from carson.server.play.table import Table
@@ -40,8 +41,15 @@ def aborted(event: GameAborted) -> None:
            {"ended": "aborted"})  # fmt: skip
 
 
+def arena_paused(event: ArenaPaused) -> None:
+    """Told as a clock's notice: one's time ran out, so one is paused in the arena."""
+    notify(event.session, event.queue, [event.user_id], TIMEOUT_SOON, event.game_id,
+           {"paused": event.tournament_id})  # fmt: skip
+
+
 def listen(listeners: Listeners) -> None:
     """Notify of turns, ends, invitations and aborts (the composition root calls this)."""
     listeners.on_moves(TurnNotices())
     listeners.on(Invited, invited)
     listeners.on(GameAborted, aborted)
+    listeners.on(ArenaPaused, arena_paused)

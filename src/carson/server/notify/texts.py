@@ -32,6 +32,8 @@ def notice_text(lang: str, kind: str, payload: JSON) -> str:
         return gettext(lang, "The game was aborted.")
     if kind == notices.GAME_OVER:
         return gettext(lang, "The game is over.")
+    if kind == notices.TIMEOUT_SOON and payload.get("paused"):
+        return gettext(lang, "Your time ran out: you are paused in the arena until you come back.")
     if kind == notices.TIMEOUT_SOON:
         return gettext(lang, "Your time to move runs out soon.")
     if kind == notices.MESSAGE:

@@ -26,7 +26,7 @@ from carson.server.kernel.db import Game, GameSeat
 from carson.server.kernel.errors import Conflict
 from carson.server.play import table_news
 from carson.server.play.drafts import DraftBook
-from carson.server.play.listeners import GameAborted
+from carson.server.play.listeners import GameAborted, SeatTimedOut
 from carson.server.play.machines import queue_next
 from carson.server.play.store import GameStore
 from carson.server.play.table import State, Table
@@ -109,6 +109,11 @@ class Leaving:
             drafted = sum(len(moves) for moves in drafts.values())
             queue_next(self.store.jobs, session, now, state, drafted)
             self.store.announce(session, table.id, seats=True)
+            holder = table.holders.get(seat)
+            if why == "timeout" and holder is not None:
+                self.store.listeners.publish(
+                    SeatTimedOut(session, self.store.jobs, table.id, holder)
+                )
             if before_commit is not None:
                 before_commit(session)
             session.commit()

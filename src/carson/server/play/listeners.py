@@ -2,9 +2,10 @@
 
 Play knows no feature above it: it publishes what happened — moves written, a game
 finished, people invited to a table, a game aborted, a table opened, a person about to
-join — and the features that care listen (notifications, ratings, the lobby). A listener
-runs inside the transaction that caused it, so what it writes (a notification and its
-delivery job, a rating change) is stored exactly once with it, or not at all.
+join, a seat taken over on a timeout — and the features that care listen (notifications,
+ratings, the lobby, tournaments). A listener runs inside the transaction that caused it,
+so what it writes (a notification and its delivery job, a rating change) is stored exactly
+once with it, or not at all.
 
 The composition root (:mod:`carson.server.listening`) registers every feature's listeners;
 a store made without them (a test of play alone) tells nobody.
@@ -78,6 +79,17 @@ class GameAborted:
     queue: JobQueue
     game_id: str
     told: Collection[int]
+
+
+@dataclass(frozen=True)
+class SeatTimedOut:
+    """A person's clock ran out and a machine plays their seat to the end (a ``takeover``
+    timeout): ``user_id`` held the seat."""
+
+    session: Session
+    queue: JobQueue
+    game_id: str
+    user_id: int
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""Tournaments in the API: create one, list them, read one's standings, join, withdraw."""
+"""Tournaments in the API: create one, list them, read one's standings, join, withdraw,
+pause and resume in an arena."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from carson.server.accounts.deps import CHANGE, CurrentUser
 from carson.server.kernel.errors import declared
 from carson.server.play.api import Service
 from carson.server.tournaments import service as tournaments
+from carson.server.tournaments.pausing import set_paused
 from carson.server.tournaments.service import MAX_PLAYERS, NewTournament
 
 router = APIRouter(tags=["tournaments"])
@@ -66,6 +68,7 @@ class StandingOut(BaseModel):
     score: int = Field(description="the sum of one's game scores: the tie-break")
     played: int
     withdrawn: bool
+    paused: bool = Field(description="in an arena: not seated until they come back")
 
 
 class RoundGameOut(BaseModel):
@@ -138,6 +141,26 @@ def withdraw_tournament(tournament_id: TournamentId, user: CurrentUser, service:
     progress (a machine plays on) and is seated in no later round (in an arena: never
     again)."""
     tournaments.withdraw(service, user, tournament_id)
+    with service.sessions() as session:
+        return tournaments.standings(session, tournament_id)
+
+
+@router.post("/api/tournaments/{tournament_id}/pause", operation_id="pause_tournament",
+             response_model=StandingsOut, responses=declared(*CHANGE, 404, 409))  # fmt: skip
+def pause_tournament(tournament_id: TournamentId, user: CurrentUser, service: Service) -> JSON:
+    """In an arena: the caller is seated no more (a game under way goes on) until they come
+    back (``resume``). A player whose clock runs out in an arena game is paused so too."""
+    set_paused(service, user, tournament_id, paused=True)
+    with service.sessions() as session:
+        return tournaments.standings(session, tournament_id)
+
+
+@router.post("/api/tournaments/{tournament_id}/resume", operation_id="resume_tournament",
+             response_model=StandingsOut, responses=declared(*CHANGE, 404, 409))  # fmt: skip
+def resume_tournament(tournament_id: TournamentId, user: CurrentUser, service: Service) -> JSON:
+    """In an arena: the caller comes back from a pause and is seated as soon as enough
+    players are free."""
+    set_paused(service, user, tournament_id, paused=False)
     with service.sessions() as session:
         return tournaments.standings(session, tournament_id)
 

@@ -3,7 +3,8 @@
 preferring people who have not just played together; a finished game's people are free again.
 
 One durable job kind, ``tournament_arena``, does it, once whichever process claims it. It is
-queued now by a join during the window and by the end of one of the arena's games (keyed, so
+queued now by a join during the window (or a paused player's coming back,
+:mod:`.pausing`) and by the end of one of the arena's games (keyed, so
 that a burst of them is one job), and as a tick: at the start, every :data:`TICK` through the
 window (a trigger lost to a race is caught up there), and at the window's end, when it closes
 the arena — no new games from then on; the games under way finish and count, and the last to
@@ -86,7 +87,9 @@ def seat_free(store: GameStore, session: Session, found: Tournament) -> list[lis
     """Start a game for each table the free players fill; the tables seated."""
     players = session.scalars(
         select(TournamentPlayer).where(
-            TournamentPlayer.tournament_id == found.id, TournamentPlayer.withdrawn.is_(False)
+            TournamentPlayer.tournament_id == found.id,
+            TournamentPlayer.withdrawn.is_(False),
+            TournamentPlayer.paused.is_(False),  # a paused player sits down once back
         )
     ).all()
     played = session.scalars(
@@ -161,7 +164,8 @@ def game_over(session: Session, queue: JobQueue, found: Tournament) -> None:
 
 
 def queue_seating(session: Session, queue: JobQueue, found: Tournament) -> None:
-    """A player joined: seat them if the window is open (before it, the start's tick will)."""
+    """A player joined (or came back from a pause): seat them if the window is open (before
+    it, the start's tick will)."""
     now = queue.clock()
     if as_utc(found.starts_at) <= now < as_utc(found.ends_at or found.starts_at):
         queue.enqueue(session, ARENA.name, {"tournament": found.id, "tick": False},

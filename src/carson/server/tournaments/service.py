@@ -223,7 +223,7 @@ def standings(session: Session, tournament_id: str) -> JSON:
         "creator": creator,
         "players": [
             {"rank": rank, "user": name, "points": player.points, "score": player.score,
-             "played": player.played, "withdrawn": player.withdrawn}
+             "played": player.played, "withdrawn": player.withdrawn, "paused": player.paused}
             for rank, (player, name) in enumerate(rows, start=1)
         ],
         "games": [

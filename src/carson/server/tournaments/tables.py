@@ -5,7 +5,17 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    false,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from carson.server.kernel.db import Base, now
@@ -39,7 +49,9 @@ class Tournament(Base):
 
 class TournamentPlayer(Base):
     """A person in a tournament: their points (a point per seat finished ahead of), the sum
-    of their game scores (the tie-break), the games played, and whether they withdrew."""
+    of their game scores (the tie-break), the games played, whether they withdrew, and (in an
+    arena) whether they paused: not seated until they come back. Migration 0030 adds
+    ``paused``."""
 
     __tablename__ = "tournament_players"
     tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id"), primary_key=True)
@@ -49,6 +61,7 @@ class TournamentPlayer(Base):
     score: Mapped[int] = mapped_column(Integer, default=0)
     played: Mapped[int] = mapped_column(Integer, default=0)
     withdrawn: Mapped[bool] = mapped_column(Boolean, default=False)
+    paused: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class TournamentGame(Base):

@@ -1,6 +1,7 @@
 """The tournaments' pages: ``/tournaments`` (under way and finished, and the form to open
 one, Swiss rounds or an arena) and ``/tournaments/{id}`` (standings, each round's games or an
-arena's games now and done, join, withdraw, and its creator's cancel; refreshed by htmx while
+arena's games now and done, join, withdraw, an arena's pause and coming back, and its
+creator's cancel; refreshed by htmx while
 it runs). Refusals come back as the page with the reason in the visitor's words
 and the form as it was typed."""
 
@@ -19,6 +20,7 @@ from carson.server.kernel.errors import GameError
 from carson.server.play.api import service_of
 from carson.server.play.games import GameService
 from carson.server.tournaments import service as tournaments
+from carson.server.tournaments.pausing import set_paused
 from carson.server.tournaments.service import NewTournament
 from carson.web.kernel.visit import Visit, game_label, signed_in_form, visit_of
 from carson.web.lobby.forms import CORRESPONDENCE_CONTROLS, LIVE_CONTROLS
@@ -50,6 +52,7 @@ def refusal_text(visit: Visit, error: GameError) -> str:
         "arena_over": visit.gettext("This arena is over: it takes no more players."),
         "not_creator": visit.gettext("Only the tournament's creator may do that."),
         "over": visit.gettext("This tournament is over already."),
+        "not_arena": visit.gettext("Only an arena's players pause."),
     }
     return texts.get(error.code, visit.gettext("That tournament cannot be set: check the form."))
 
@@ -165,8 +168,8 @@ def _joined(found: JSON, username: str) -> bool:
 
 @router.post("/tournaments/{tournament_id}/{change}")
 async def change_entry(tournament_id: str, change: str, request: Request) -> Response:
-    """Join, withdraw, cancel or rename, then back to the tournament's page (saying why not, if
-    refused)."""
+    """Join, withdraw, pause or come back (in an arena), cancel or rename, then back to the
+    tournament's page (saying why not, if refused)."""
     checked = await signed_in_form(request)
     if isinstance(checked, Response):
         return checked
@@ -175,8 +178,12 @@ async def change_entry(tournament_id: str, change: str, request: Request) -> Res
     def rename(service: GameService, user: User, tournament_id: str) -> None:
         tournaments.rename(service, user, tournament_id, form.get("name", "")[:60])
 
+    def pause(service: GameService, user: User, tournament_id: str) -> None:
+        set_paused(service, user, tournament_id, change == "pause")
+
     acts = {"join": tournaments.join, "withdraw": tournaments.withdraw,
-            "cancel": tournaments.cancel, "rename": rename}  # fmt: skip
+            "cancel": tournaments.cancel, "rename": rename, "pause": pause,
+            "resume": pause}  # fmt: skip
     act = acts.get(change)
     if act is None:
         missing = visit.gettext("No such page.")
