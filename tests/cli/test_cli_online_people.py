@@ -241,3 +241,37 @@ def test_an_invitation_to_a_table_one_sits_down_at_waits_for_the_invited(tmp_pat
         ivy.term.process.send_signal(signal.SIGINT)  # Ctrl-C: the table waits on the server
         ivy.wait(f"You left game {table}")
         assert ivy.term.close() == 3
+
+
+def paused(api: PeopleApi, tournament: str) -> dict[str, bool]:
+    return {p["user"]: p["paused"] for p in api.tournament(tournament)["players"]}
+
+
+def test_an_arena_joined_paused_and_come_back_to(tmp_path: Path) -> None:
+    """An arena says it is one (it has no rounds), and its page offers pausing and coming back;
+    the standings show who is paused, in the player's language."""
+    with running_server(tmp_path) as server:
+        una = other(server, "una")
+        starts = (datetime.now(UTC) + timedelta(days=1)).isoformat()
+        arena = una.client._call("POST", "/api/tournaments", {
+            "name": "Night arena", "game": "card", "seats": 4, "time_control": "3+2",
+            "starts_at": starts, "mode": "arena", "minutes": 60,
+        })["id"]  # fmt: skip
+        ivy = signed_in(tmp_path, server, "ivy", lang="de")
+        ivy.answer("Gib eine Zahl von 1 bis 8 ein", "7")
+        listed = ivy.wait("(1–1)")
+        assert "Night arena · " in listed and " · Arena · " in listed and "Runden" not in listed
+        ivy.term.type("1")
+        ivy.answer("Enter", "1")
+        ivy.wait("Du spielst bei Night arena mit.")
+        ivy.answer("Enter", "3")
+        ivy.wait("Du pausierst bei Night arena")
+        assert "ivy: 0 Punkte" in (shown := ivy.wait("Enter")) and "(pausiert)" in shown
+        assert paused(una, str(arena)) == {"una": False, "ivy": True}  # the creator plays too
+        ivy.term.type("4")
+        ivy.wait("Du bist zurück bei Night arena")
+        assert "(pausiert)" not in ivy.wait("Enter")
+        assert paused(una, str(arena)) == {"una": False, "ivy": False}
+        ivy.term.type("")
+        ivy.answer("(1–1)", "")
+        ivy.answer("Gib eine Zahl von 1 bis 8 ein", "quit")

@@ -11,6 +11,14 @@ from carson.core.registry import title_of
 from carson.terminal.api_client import JsonDict
 from carson.terminal.online_people import Area, local_date
 
+#: What is said once an action of a tournament's page is done.
+DONE = {
+    "tournament_join": "tournament_joined",
+    "tournament_withdraw": "tournament_withdrawn",
+    "tournament_pause": "tournament_paused",
+    "tournament_resume": "tournament_resumed",
+}
+
 
 class Tournaments(Area):
     """The server's tournaments: standings, joining, withdrawing."""
@@ -35,10 +43,16 @@ class Tournaments(Area):
 
     def _line(self, item: JsonDict) -> str:
         status = str(item["status"])
-        when = self.texts("people", f"tournament_{status}", round=item["round"],
-                          rounds=item["rounds"], at=local_date(str(item["starts_at"])))  # fmt: skip
-        return self.texts("people", "tournament", name=item["name"], seats=item["seats"],
-                          game=title_of(str(item["game"]), self.lang), rounds=item["rounds"],
+        arena = item.get("mode") == "arena"
+        # An arena has no rounds: while it runs, it says until when people are seated.
+        running_arena = arena and status == "running"
+        key = "tournament_arena_running" if running_arena else f"tournament_{status}"
+        when = self.texts("people", key, round=item["round"], rounds=item["rounds"],
+                          at=local_date(str(item["starts_at"])),
+                          until=local_date(str(item.get("ends_at") or "")))  # fmt: skip
+        return self.texts("people", "tournament_arena" if arena else "tournament",
+                          name=item["name"], seats=item["seats"], rounds=item["rounds"],
+                          game=title_of(str(item["game"]), self.lang),
                           control=item["time_control"], state=when)  # fmt: skip
 
     def one(self, tournament_id: str) -> None:
@@ -46,14 +60,21 @@ class Tournaments(Area):
         standings = self.api.tournament(tournament_id)
         while True:
             self._standings(standings)
-            chosen = self.action(["tournament_join", "tournament_withdraw"])
+            # An arena's players also pause (not seated again) and come back.
+            keys = ["tournament_join", "tournament_withdraw"]
+            if standings.get("mode") == "arena":
+                keys += ["tournament_pause", "tournament_resume"]
+            chosen = self.action(keys)
             if chosen is None:
                 return
-            call = self.api.join_tournament if chosen == 1 else self.api.withdraw_tournament
-            got = self.attempt(partial(call, tournament_id), id=tournament_id)
+            calls = {"tournament_join": self.api.join_tournament,
+                     "tournament_withdraw": self.api.withdraw_tournament,
+                     "tournament_pause": self.api.pause_tournament,
+                     "tournament_resume": self.api.resume_tournament}  # fmt: skip
+            key = keys[chosen - 1]
+            got = self.attempt(partial(calls[key], tournament_id), id=tournament_id)
             if got is not None:
-                self.say("tournament_joined" if chosen == 1 else "tournament_withdrawn",
-                         name=standings["name"])  # fmt: skip
+                self.say(DONE[key], name=standings["name"])
                 standings = got
 
     def _standings(self, standings: JsonDict) -> None:
@@ -62,6 +83,8 @@ class Tournaments(Area):
             self.say("standings_none", style="")
         for player in standings["players"]:
             gone = " " + self.texts("people", "standing_withdrawn") if player["withdrawn"] else ""
+            if player.get("paused") and not player["withdrawn"]:
+                gone = " " + self.texts("people", "standing_paused")
             points = f"{float(player['points']):g}"
             self.line(self.texts("people", "standing", rank=player["rank"], user=player["user"],
                                  points=points, score=player.get("score", 0),

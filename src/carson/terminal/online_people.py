@@ -32,7 +32,8 @@ SAID = (
     "already_seated", "no_free_seat", "table_closed", "rating_out_of_range", "forbidden",
     "empty_message", "message_too_long", "silenced", "validation_error", "started",
     "already_joined", "full", "not_playing", "on_vacation", "vacation_allowance",
-    "vacation_start", "vacation_days", "no_vacation", "guest_limit", "conflict",
+    "vacation_start", "vacation_days", "no_vacation", "guest_limit", "conflict", "not_arena",
+    "arena_over",
 )  # fmt: skip
 
 

@@ -128,6 +128,15 @@ class PeopleApi:
         path = f"/api/tournaments/{_name(tournament_id)}/withdraw"
         return self._standings(self._call("POST", path))
 
+    def pause_tournament(self, tournament_id: str) -> JsonDict:
+        """An arena: not seated again until :meth:`resume_tournament`."""
+        path = f"/api/tournaments/{_name(tournament_id)}/pause"
+        return self._standings(self._call("POST", path))
+
+    def resume_tournament(self, tournament_id: str) -> JsonDict:
+        path = f"/api/tournaments/{_name(tournament_id)}/resume"
+        return self._standings(self._call("POST", path))
+
     @staticmethod
     def _standings(body: JsonDict) -> JsonDict:
         fields: dict[str, type | tuple[type, ...]] = {
