@@ -129,6 +129,7 @@ def test_the_board_games_first_screen(player: Page, look: Look, base_url: str) -
     page = player
     page.goto(base_url + "/?game=board")
     page.select_option("#board-play-now select[name=opponent]", "greedy")
+    page.select_option("#board-play-now select[name=seats]", "4")  # the longest legend
     page.click("#board-play-now button")
     page.wait_for_url(GAME_URL)
     game = page.url.rstrip("/").rsplit("/", 1)[1]
@@ -152,7 +153,8 @@ def test_the_board_games_first_screen(player: Page, look: Look, base_url: str) -
     look(
         page.url,
         {
-            "laptop": ("#decision", "#town .town-map", "#my-supply"),
+            # the legend's last line too (it fell below the fold at 1366×768)
+            "laptop": ("#decision", "#town .town-map", "#town .legend", "#my-supply"),
             "phone": ("#decision", "#town .town-map"),
         },
     )
