@@ -149,7 +149,7 @@ class Presenter:
         return machine_label(kind, self._)
 
     def seat_player(
-        self, who: Mapping[str, Any], seats: Sequence[Mapping[str, Any]] = (), index: int = -1
+        self, who: Mapping[str, Any], seats: Sequence[Mapping[str, object]] = (), index: int = -1
     ) -> str:
         """Who plays a seat of the view: its person (a bot account flagged), or machine —
         numbered, given the table's ``seats``, when two share a level, as the clocks say."""
