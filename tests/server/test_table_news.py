@@ -118,3 +118,17 @@ def test_the_news_is_read_through_the_api_by_players_and_spectators(table: Table
     assert {item["kind"] for item in told} == {"timeout_move"}  # time again: 70 s went by
     assert table.client.get(news).json() == told  # a signed-out spectator, as of the view
     assert table.client.get("/api/games/nope/news").status_code == 404
+
+
+def test_a_machine_moving_again_for_a_player_out_of_time_is_told_once(table: Table) -> None:
+    """Out of time, bob's every next move is a machine's: the news says so once, at the
+    latest (four like lines at one move filled a new player's screen)."""
+    table.create(["human", "human"], time_control="1+5", on_timeout="move")
+    table.stake(table.alice)
+    table.clock.advance(70)
+    table.run_jobs()
+    news = table.client.get(f"/api/games/{table.game}/news", headers=table.alice).json()
+    assert len(news) >= 2  # the machine moved more than once for bob
+    shown = told(signed_in(table, "alice"), table.game)
+    assert shown.count("bob&#39;s time ran out: a machine moved for them.") == 1
+    assert f"#{news[-1]['seq']} bob&#39;s time ran out" in shown

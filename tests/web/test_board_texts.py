@@ -177,7 +177,8 @@ def panel(page: str, seat: int) -> str:
     """The text of one player's panel (the player's own supply or another's)."""
     found = re.search(rf'<(div|section) class="player seat[^>]*data-seat="{seat}"', page)
     assert found is not None, f"no panel of seat {seat}"
-    return text_of(page[found.start() : page.index(f"</{found[1]}>", found.start())])
+    stats_end = page.index("</dl>", found.start())  # its figures' words pair in divs
+    return text_of(page[found.start() : page.index(f"</{found[1]}>", stats_end)])
 
 
 @pytest.mark.slow  # runs long: whole games or many cases

@@ -116,3 +116,18 @@ def test_machine_seats_are_named_by_their_level_not_their_id(
     assert easy in page and (greedy is None or greedy in page)
     shown = re.sub(r"<[^>]+>", " ", page)
     assert "ai-easy" not in shown and "greedy " not in shown.replace("greedy bot", "")
+
+
+def test_two_machines_of_one_level_are_numbered_at_the_table_as_on_the_clocks(
+    client: TestClient,
+) -> None:
+    """A new player's game ended 'Winner among those who stayed: Machine (greedy)' with two
+    'Machine (greedy)' at the table; the clocks said 'Machine 1 (greedy)', 'Machine 2 …'."""
+    headers = {"X-CSRF-Token": _sign_up(client, "alice")}
+    seats = ["human", "greedy", "greedy", "ai-easy"]
+    game_id = client.post("/api/games", headers=headers, json={"seats": seats}).json()["id"]
+    page = client.get(f"/games/{game_id}").text
+    others = page[page.index('class="others"') :]
+    assert "Machine 1 (greedy)" in others and "Machine 2 (greedy)" in others
+    assert "Machine (easy)" in others  # alone at its level: no number
+    assert "Machine (greedy)" not in others

@@ -45,6 +45,12 @@ _BROKEN_WORDS = """selector => {
   return broken;
 }"""
 
+#: The words of a player's figures (``dl.stats``) that ended a line with the figure on the next.
+_PARTED = """() => [...document.querySelectorAll('.stats dt')].filter(dt => {
+  const dd = dt.nextElementSibling;
+  return dd && Math.abs(dd.getBoundingClientRect().top - dt.getBoundingClientRect().top) > 4;
+}).map(dt => dt.textContent)"""
+
 Look = Callable[[str, dict[str, tuple[str, ...]]], None]
 
 
@@ -80,6 +86,9 @@ def look(browser: Browser, player: Page) -> Iterator[Look]:
                 broken = page.evaluate(_BROKEN_WORDS, ".track .space")
                 if broken:  # issue 44: "Einkomme n"
                     problems.append(f"{where}: words broken in the track: {broken}")
+                parted = page.evaluate(_PARTED)
+                if parted:  # "Stärke:" at a line's end, "9" on the next
+                    problems.append(f"{where}: figures apart from their words: {parted}")
                 wide = page.evaluate("document.documentElement.scrollWidth")
                 if wide > width:
                     problems.append(f"{where}: the page is {wide} px wide")
@@ -129,6 +138,7 @@ def test_the_board_games_first_screen(player: Page, look: Look, base_url: str) -
     page = player
     page.goto(base_url + "/?game=board")
     page.select_option("#board-play-now select[name=opponent]", "greedy")
+    page.select_option("#board-play-now select[name=seats]", "4")  # the longest legend
     page.click("#board-play-now button")
     page.wait_for_url(GAME_URL)
     game = page.url.rstrip("/").rsplit("/", 1)[1]
@@ -152,7 +162,8 @@ def test_the_board_games_first_screen(player: Page, look: Look, base_url: str) -
     look(
         page.url,
         {
-            "laptop": ("#decision", "#town .town-map", "#my-supply"),
+            # the legend's last line too (it fell below the fold at 1366×768)
+            "laptop": ("#decision", "#town .town-map", "#town .legend", "#my-supply"),
             "phone": ("#decision", "#town .town-map"),
         },
     )

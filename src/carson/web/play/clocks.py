@@ -83,6 +83,12 @@ def news_lines(visit: Visit, page: JSON, news: Sequence[News]) -> tuple[str, ...
         ABORTED: visit.gettext("#%(seq)s %(name)s aborted the game: it counts for no rating."),
     }
     lines = []
+    # A machine moving again and again for one seat out of time was told once a move (four
+    # like lines at the same move, a new player trying the table saw): its latest is told.
+    repeated = {(i.seat, i.kind) for i in news if i.kind == TIMEOUT_MOVE}
+    latest = {(i.seat, i.kind): index for index, i in enumerate(news)}
+    news = [i for index, i in enumerate(news)
+            if (i.seat, i.kind) not in repeated or latest[i.seat, i.kind] == index]  # fmt: skip
     for item in news:
         seat = page["seats"][item.seat] if item.seat is not None else {}
         name = seat.get("user") or visit.gettext("a player")

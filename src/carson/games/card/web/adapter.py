@@ -162,10 +162,13 @@ def _preview(query: Mapping[str, str]) -> tuple[int, int] | None:
         return None
 
 
-def _replay_cell(x: int, y: int, letter: str) -> Cell:
+def _replay_cell(x: int, y: int, letter: str, origin: tuple[int, int] = (0, 0)) -> Cell:
+    """A cell of a view's grid, with its column and row in the city's stable frame (a
+    spectator's cities were labelled 0 everywhere)."""
+    column, row = x + origin[0], y + origin[1]
     if letter == "-":
-        return Cell(x, y, None, "")
-    return Cell(x, y, Parcel.from_letter(letter).id, letter)
+        return Cell(x, y, None, "", column=column, row=row)
+    return Cell(x, y, Parcel.from_letter(letter).id, letter, column=column, row=row)
 
 
 def _replay_cities(page: Mapping[str, Any]) -> dict[int, list[list[Cell]]]:
@@ -174,8 +177,9 @@ def _replay_cities(page: Mapping[str, Any]) -> dict[int, list[list[Cell]]]:
     cities: dict[int, list[list[Cell]]] = {}
     for index, seat in enumerate(page["view"]["seats"]):
         rows = seat.get("city", {}).get("grid", [])
+        dx, dy = seat.get("city", {}).get("origin", (0, 0))
         cities[index] = [
-            [_replay_cell(x, y, letter) for x, letter in enumerate(row)]
+            [_replay_cell(x, y, letter, (dx, dy)) for x, letter in enumerate(row)]
             for y, row in enumerate(rows)
         ]
     return cities

@@ -8,7 +8,7 @@ only show what that seat may see. The templates then only lay the data out.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,7 +23,7 @@ from carson.games.card.scoring import CATEGORIES, city_points, score_city
 from carson.games.card.web.compare import comparison
 from carson.terminal.texts import Texts
 from carson.web.kernel.choices import Choice
-from carson.web.kernel.i18n import machine_label, machine_level
+from carson.web.kernel.i18n import machine_label, machine_level, machine_seat_name
 from carson.web.play.left_seats import left_lines, only_left_seats_best, stayed_best
 
 Gettext = Callable[[str], str]
@@ -148,8 +148,13 @@ class Presenter:
             return self._("Machine (%(level)s)") % {"level": level}
         return machine_label(kind, self._)
 
-    def seat_player(self, who: Mapping[str, Any]) -> str:
-        """Who plays a seat of the view: its person (a bot account flagged), or machine."""
+    def seat_player(
+        self, who: Mapping[str, Any], seats: Sequence[Mapping[str, object]] = (), index: int = -1
+    ) -> str:
+        """Who plays a seat of the view: its person (a bot account flagged), or machine —
+        numbered, given the table's ``seats``, when two share a level, as the clocks say."""
+        if seats and index >= 0 and machine_level(who["kind"], self._) is not None:
+            return machine_seat_name([str(seat["kind"]) for seat in seats], index, self._)
         return self.kind(who["kind"], who["user"], bool(who.get("bot", False)))
 
     def parcel(self, parcel_id: str) -> str:
@@ -232,10 +237,10 @@ class Presenter:
             notes.append(self._("terrain cards collected") + f": {len(seat['terrain'])}")
         return SeatPanel(
             seat=index,
-            name=f"{self.suit(seat['suit'])} · {self.seat_player(who)}",
+            name=f"{self.suit(seat['suit'])} · {self.seat_player(who, page['seats'], index)}",
             suit=seat["suit"],
             suit_name=self.suit(seat["suit"]),
-            player=self.seat_player(who),
+            player=self.seat_player(who, page["seats"], index),
             kind=who["kind"],
             is_me=index == page["seat"],
             to_act=index in view["to_act"] and page["status"] == "playing",
@@ -448,7 +453,7 @@ class Presenter:
                 else self.personality(category)
             )
             rows.append({"label": label, "values": values})
-        names = [self.seat_player(who) for who in page["seats"]]
+        names = [self.seat_player(who, page["seats"], i) for i, who in enumerate(page["seats"])]
         left = f" · {self._('left the game; a machine played the seat')}"
         return {
             "names": names,
