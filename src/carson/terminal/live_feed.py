@@ -11,6 +11,7 @@ loop never misses a move while a question is open.
 from __future__ import annotations
 
 import queue
+import signal
 import threading
 import time
 from collections.abc import Callable
@@ -63,6 +64,7 @@ class LiveFeed:
         self._stopped.set()
 
     def _run(self) -> None:
+        leave_ctrl_c_to_the_main_thread()
         try:
             if self.live:
                 try:
@@ -110,3 +112,12 @@ class LiveFeed:
 
     def _retry(self, failures: int, reason: str) -> None:
         self.items.put(Item("retry", {"attempt": failures, "detail": reason}))
+
+
+def leave_ctrl_c_to_the_main_thread() -> None:
+    """Block SIGINT in the calling (background) thread. The kernel gives a Ctrl-C to any
+    thread that does not block it; taken by this one, blocked in a socket's read, it would
+    not wake the main thread, itself blocked waiting for news: the player's Ctrl-C would
+    do nothing until the next news came."""
+    if hasattr(signal, "pthread_sigmask"):  # POSIX; Windows delivers Ctrl-C otherwise
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})

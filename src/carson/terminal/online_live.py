@@ -47,6 +47,10 @@ def awaited(before: JsonDict, now: JsonDict) -> bool:
     return bool(now["legal_actions"]) or now["status"] != before["status"]
 
 
+#: Seconds at most between two looks of the main thread while it waits for news.
+WAKE_SECONDS = 0.5
+
+
 class GameWatch:
     """The feed's items told as they come, against the view the screen shows."""
 
@@ -96,8 +100,13 @@ class GameWatch:
 
     def next(self) -> JsonDict:
         """Waits (telling what comes) until the wait ends; the view that ends it."""
-        while not self._heard(self.feed.items.get()):
-            pass
+        while True:
+            try:  # a bounded wait: a Ctrl-C taken by another thread is seen within it
+                item = self.feed.items.get(timeout=WAKE_SECONDS)
+            except queue.Empty:
+                continue
+            if self._heard(item):
+                break
         if self.failure is not None:
             raise self.failure
         return self.latest
