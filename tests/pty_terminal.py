@@ -7,6 +7,7 @@ import fcntl
 import os
 import pty
 import select
+import signal
 import struct
 import subprocess
 import sys
@@ -16,6 +17,13 @@ import time
 import pyte
 
 CARSON = [sys.executable, "-m", "carson.cli.main"]
+
+
+def _as_a_shell_starts_a_program() -> None:
+    """Ctrl-C (SIGINT) at its default, as a player's shell leaves it for the program it runs:
+    a suite started in the background of a script (``make test &``) inherits SIGINT ignored,
+    and Python would then keep ignoring it, so a test's Ctrl-C would do nothing."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 class Terminal:
@@ -31,7 +39,13 @@ class Terminal:
         base = os.environ if env is None else env
         env = {**base, "COLUMNS": str(columns), "LINES": str(lines), "TERM": "xterm-256color"}
         self.process = subprocess.Popen(
-            [*CARSON, *args], stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True
+            [*CARSON, *args],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            close_fds=True,
+            preexec_fn=_as_a_shell_starts_a_program,
         )
         os.close(slave)
         self.screen = ""
