@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from carson.core.swiss import fill_tables
+
 
 def arena_sizes(free: int, low: int, high: int) -> list[int]:
     """How many people sit at each new table: as many tables of ``low`` to ``high`` people
@@ -32,18 +34,4 @@ def pair_free(
 ) -> list[list[int]]:
     """The new tables: each a list of player ids. ``free``: longest-waiting first; ``met``:
     how much two players (a pair of ids) should not sit together again (0 if never met)."""
-    remaining = list(free)
-    tables: list[list[int]] = []
-    for size in arena_sizes(len(remaining), low, high):
-        table = [remaining.pop(0)]
-        while len(table) < size:
-            chosen = min(
-                range(len(remaining)),
-                key=lambda index: (
-                    sum(met.get(frozenset((remaining[index], other)), 0) for other in table),
-                    index,
-                ),
-            )
-            table.append(remaining.pop(chosen))
-        tables.append(table)
-    return tables
+    return fill_tables(free, arena_sizes(len(free), low, high), met)

@@ -50,9 +50,18 @@ def pair_round(
 ) -> list[list[int]]:
     """The tables of a round: each a list of player ids, best ranked first. ``met``: how many
     times two players (a pair of ids) have sat at one table before."""
-    remaining = [entrant.id for entrant in ranking(entrants, seed)]
+    order = [entrant.id for entrant in ranking(entrants, seed)]
+    return fill_tables(order, table_sizes(len(order), seats), met)
+
+
+def fill_tables(
+    order: Sequence[int], sizes: Sequence[int], met: Mapping[frozenset[int], int]
+) -> list[list[int]]:
+    """Tables of ``sizes`` from players in ``order``: each opened by the first left, then
+    filled by whoever has met its people least (ties: the earlier in ``order``)."""
+    remaining = list(order)
     tables: list[list[int]] = []
-    for size in table_sizes(len(remaining), seats):
+    for size in sizes:
         table = [remaining.pop(0)]
         while len(table) < size:
             chosen = min(
